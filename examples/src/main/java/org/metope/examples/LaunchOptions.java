@@ -1,0 +1,110 @@
+package org.metope.examples;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Parthenon's command line: {@code -i DECK}, {@code -n}, {@code -m N}, {@code -d DIR}, {@code -t
+ * HH:MM:SS} and {@code block/key=value} overrides.
+ *
+ * @param deck the input deck
+ * @param printDeckOnly {@code -n}: print the effective deck and exit
+ * @param meshRanks {@code -m N}: print the mesh structure for N ranks and exit; 0 when absent
+ * @param outputDir {@code -d DIR}, or the current directory
+ * @param wallTimeLimitSeconds {@code -t}, or -1 when absent
+ * @param overrides {@code block/key=value} arguments in command-line order
+ */
+public record LaunchOptions(
+    Path deck,
+    boolean printDeckOnly,
+    int meshRanks,
+    Path outputDir,
+    long wallTimeLimitSeconds,
+    List<String> overrides) {
+
+  /** A malformed command line; the message is one sentence for the user. */
+  public static final class UsageException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UsageException(String message) {
+      super(message);
+    }
+  }
+
+  /** Parses the arguments, checking that the deck exists. */
+  public static LaunchOptions parse(String[] args) throws UsageException {
+    Path deck = null;
+    boolean printOnly = false;
+    int meshRanks = 0;
+    Path outputDir = Path.of(".");
+    long wallTime = -1;
+    List<String> overrides = new ArrayList<>();
+    for (int a = 0; a < args.length; a++) {
+      String arg = args[a];
+      switch (arg) {
+        case "-i" -> deck = Path.of(value(args, ++a, "-i", "an input deck path"));
+        case "-n" -> printOnly = true;
+        case "-m" -> meshRanks = positiveInt(value(args, ++a, "-m", "a number of ranks"), "-m");
+        case "-d" -> outputDir = Path.of(value(args, ++a, "-d", "an output directory"));
+        case "-t" -> wallTime = parseWallTime(value(args, ++a, "-t", "a wall time HH:MM:SS"));
+        default -> {
+          if (arg.startsWith("-")) {
+            throw new UsageException("unknown option '" + arg + "' (see metope --help)");
+          }
+          if (!arg.contains("/") || !arg.contains("=")) {
+            throw new UsageException("argument '" + arg
+                + "' is neither an option nor an override of the form block/key=value");
+          }
+          overrides.add(arg);
+        }
+      }
+    }
+    if (deck == null) {
+      throw new UsageException("no input deck: give one with -i DECK (see metope --help)");
+    }
+    if (!Files.isRegularFile(deck)) {
+      throw new UsageException("input deck " + deck + " does not exist or is not a file");
+    }
+    return new LaunchOptions(deck, printOnly, meshRanks, outputDir, wallTime, List.copyOf(overrides));
+  }
+
+  private static String value(String[] args, int index, String flag, String expected)
+      throws UsageException {
+    if (index >= args.length) {
+      throw new UsageException("option " + flag + " needs " + expected);
+    }
+    return args[index];
+  }
+
+  private static int positiveInt(String text, String flag) throws UsageException {
+    try {
+      int v = Integer.parseInt(text);
+      if (v > 0) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException("option " + flag + " = \"" + text + "\": expected a positive integer");
+  }
+
+  /** Parses {@code HH:MM:SS} (hours may exceed 24) into seconds. */
+  static long parseWallTime(String text) throws UsageException {
+    String[] parts = text.split(":", -1);
+    if (parts.length == 3) {
+      try {
+        long h = Long.parseLong(parts[0]);
+        long m = Long.parseLong(parts[1]);
+        long s = Long.parseLong(parts[2]);
+        if (h >= 0 && m >= 0 && m < 60 && s >= 0 && s < 60) {
+          return h * 3600 + m * 60 + s;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+    }
+    throw new UsageException("option -t = \"" + text + "\": expected a wall time HH:MM:SS");
+  }
+}

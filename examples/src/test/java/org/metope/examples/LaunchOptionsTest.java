@@ -1,0 +1,56 @@
+package org.metope.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LaunchOptionsTest {
+  @TempDir Path dir;
+
+  private Path deck() throws IOException {
+    Path deck = dir.resolve("a.in");
+    Files.writeString(deck, "<parthenon/job>\nproblem_id = a\n");
+    return deck;
+  }
+
+  @Test
+  void givenFullCommandLine_thenEveryOptionIsRead() throws Exception {
+    String d = deck().toString();
+    LaunchOptions o = LaunchOptions.parse(new String[] {
+        "-i", d, "parthenon/time/nlim=3", "-n", "-m", "4", "-d", "out", "-t", "01:02:03",
+        "Advection/cfl=0.3"});
+    assertEquals(Path.of(d), o.deck());
+    assertTrue(o.printDeckOnly());
+    assertEquals(4, o.meshRanks());
+    assertEquals(Path.of("out"), o.outputDir());
+    assertEquals(3723, o.wallTimeLimitSeconds());
+    assertEquals(List.of("parthenon/time/nlim=3", "Advection/cfl=0.3"), o.overrides());
+  }
+
+  @Test
+  void givenBadArguments_thenOneSentenceEach() throws Exception {
+    String d = deck().toString();
+    assertEquals("unknown option '--frobnicate' (see metope --help)",
+        message("-i", d, "--frobnicate"));
+    assertEquals("no input deck: give one with -i DECK (see metope --help)", message("-n"));
+    assertEquals("option -i needs an input deck path", message("-i"));
+    assertEquals("option -m = \"two\": expected a positive integer", message("-i", d, "-m", "two"));
+    assertEquals("option -t = \"1:99:00\": expected a wall time HH:MM:SS",
+        message("-i", d, "-t", "1:99:00"));
+    assertEquals("argument 'nlim' is neither an option nor an override of the form block/key=value",
+        message("-i", d, "nlim"));
+    assertTrue(message("-i", dir.resolve("missing.in").toString()).endsWith("does not exist or is not a file"));
+  }
+
+  private static String message(String... args) {
+    return assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse(args))
+        .getMessage();
+  }
+}

@@ -1,0 +1,116 @@
+package org.metope.tasking;
+
+import java.util.Arrays;
+
+/**
+ * A group of tasks in one {@link TaskList} repeated until its completion task returns {@link
+ * TaskStatus#COMPLETE}. The completion task is called every {@code checkInterval} iterations (and
+ * always on the last allowed one); in between, the group simply runs again. Exceeding {@code
+ * maxIterations} fails the collection with an error naming the group and its list.
+ */
+public final class IterativeTasks {
+  private final TaskList list;
+  private final int groupIndex;
+  private final String label;
+  private int maxIterations = 1000;
+  private int checkInterval = 1;
+  private int[] members = new int[0];
+  private int completionTask = -1;
+  private int iteration; // 1-based number of the iteration now running
+
+  IterativeTasks(TaskList list, int groupIndex, String label) {
+    this.list = list;
+    this.groupIndex = groupIndex;
+    this.label = label;
+  }
+
+  /** Sets the most iterations allowed (default 1000). */
+  public IterativeTasks maxIterations(int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException("max_iterations must be >= 1: group=" + label + " value=" + max);
+    }
+    this.maxIterations = max;
+    return this;
+  }
+
+  /** Calls the completion task only every {@code interval} iterations (default 1). */
+  public IterativeTasks checkInterval(int interval) {
+    if (interval < 1) {
+      throw new IllegalArgumentException("check_interval must be >= 1: group=" + label + " value=" + interval);
+    }
+    this.checkInterval = interval;
+    return this;
+  }
+
+  /** Adds a task repeated on every iteration. */
+  public TaskId addTask(TaskId dependency, String taskName, Task task) {
+    if (completionTask >= 0) {
+      throw new IllegalStateException("group '" + label + "' already has its completion task");
+    }
+    TaskId id = list.add(dependency, taskName, task, false, groupIndex);
+    addMember(id.single());
+    return id;
+  }
+
+  /**
+   * Sets the task that decides whether the group has converged: it returns {@link
+   * TaskStatus#COMPLETE} to finish or {@link TaskStatus#ITERATE} to run the group again.
+   */
+  public TaskId setCompletionTask(TaskId dependency, String taskName, Task task) {
+    if (completionTask >= 0) {
+      throw new IllegalStateException("group '" + label + "' already has its completion task");
+    }
+    TaskId id = list.add(dependency, taskName, task, false, groupIndex);
+    completionTask = id.single();
+    addMember(completionTask);
+    return id;
+  }
+
+  private void addMember(int index) {
+    members = Arrays.copyOf(members, members.length + 1);
+    members[members.length - 1] = index;
+  }
+
+  String label() {
+    return label;
+  }
+
+  int maxIterations() {
+    return maxIterations;
+  }
+
+  int[] members() {
+    return members;
+  }
+
+  boolean isCompletionTask(int index) {
+    return index == completionTask;
+  }
+
+  /** Whether the completion task is to be called at the end of this iteration. */
+  boolean checkDue() {
+    return iteration % checkInterval == 0 || iteration >= maxIterations;
+  }
+
+  /** Moves to the next iteration; false when the limit is exhausted. */
+  boolean startNextIteration() {
+    if (iteration >= maxIterations) {
+      return false;
+    }
+    iteration++;
+    return true;
+  }
+
+  /** Iterations started in the current execution (1 while the first runs). */
+  public int iterations() {
+    return iteration;
+  }
+
+  void reset() {
+    iteration = 1;
+    if (completionTask < 0 && members.length > 0) {
+      throw new IllegalStateException("iterative group '" + label + "' in list '" + list.name()
+          + "' has no completion task");
+    }
+  }
+}

@@ -1,0 +1,11 @@
+package org.metope.tasking;
+
+/**
+ * One unit of work in a {@link TaskList}. Called repeatedly until it returns something other than
+ * {@link TaskStatus#INCOMPLETE}; it must therefore be safe to call again after an incomplete return.
+ */
+@FunctionalInterface
+public interface Task {
+  /** Does (part of) the work and says where it stands. */
+  TaskStatus run();
+}

@@ -1,0 +1,118 @@
+package org.metope.tasking;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Regions run one after another; each region's lists run together. A driver builds one collection
+ * per stage (once, reusing it every step) and calls {@link #execute()}.
+ *
+ * <p>Failure: a task returning {@link TaskStatus#FAIL} stops the collection with a {@link
+ * TaskFailureException} naming the task and its list. Stall: when no task of a region makes progress
+ * for longer than the stall timeout, a {@link TaskStallException} lists every pending task and what
+ * it waits on.
+ */
+public final class TaskCollection {
+  private final List<TaskRegion> regions = new ArrayList<>();
+  private long stallNanos = Duration.ofSeconds(60).toNanos();
+
+  /** Adds a region of {@code size} lists after the existing ones. */
+  public TaskRegion addRegion(int size) {
+    if (size < 1) {
+      throw new IllegalArgumentException("a region needs at least one list: size=" + size);
+    }
+    TaskRegion region = new TaskRegion("region" + regions.size(), size);
+    regions.add(region);
+    return region;
+  }
+
+  /** The regions, in execution order. */
+  public List<TaskRegion> regions() {
+    return Collections.unmodifiableList(regions);
+  }
+
+  /** Sets how long a region may go without progress before it is declared stalled (default 60 s). */
+  public TaskCollection stallTimeout(Duration timeout) {
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException("stall timeout must be positive: timeout=" + timeout);
+    }
+    this.stallNanos = timeout.toNanos();
+    return this;
+  }
+
+  /** Runs every region in sequence on the calling thread. */
+  public void execute() {
+    for (TaskRegion region : regions) {
+      region.reset();
+      runLists(region, 0, 1);
+    }
+  }
+
+  /**
+   * Runs every region in sequence, each region's lists spread over the pool's threads (list {@code
+   * i} on thread {@code i mod threads}). Results equal those of {@link #execute()} as long as tasks
+   * of different lists touch disjoint data, which is the contract of one list per partition.
+   */
+  public void execute(TaskThreadPool pool) {
+    if (pool == null || pool.threads() == 1) {
+      execute();
+      return;
+    }
+    for (TaskRegion region : regions) {
+      region.reset();
+      pool.run(region, this);
+    }
+  }
+
+  /**
+   * Round-robin over lists {@code first, first + stride, ...} of the region until they are all
+   * complete. Shared by the serial and threaded executions.
+   */
+  void runLists(TaskRegion region, int first, int stride) {
+    final int n = region.size();
+    int idlePasses = 0;
+    while (!region.aborted()) {
+      boolean allComplete = true;
+      boolean progress = false;
+      for (int i = first; i < n; i += stride) {
+        TaskList list = region.get(i);
+        if (!list.isComplete()) {
+          progress |= list.pass();
+          allComplete &= list.isComplete();
+        }
+      }
+      if (allComplete) {
+        return;
+      }
+      if (progress) {
+        idlePasses = 0;
+        region.markProgress(System.nanoTime());
+        continue;
+      }
+      idlePasses++;
+      backOff(idlePasses);
+      if (System.nanoTime() - region.lastProgressNanos() > stallNanos) {
+        StringBuilder report = new StringBuilder();
+        report.append("no task made progress for ")
+            .append(Duration.ofNanos(stallNanos).toMillis())
+            .append(" ms; pending tasks:\n");
+        region.describePending(report);
+        throw new TaskStallException(report.toString().stripTrailing());
+      }
+    }
+  }
+
+  /** Spins briefly, then yields, then parks, so waiting lists leave the cores to other ranks. */
+  private static void backOff(int idlePasses) {
+    if (idlePasses < 64) {
+      Thread.onSpinWait();
+    } else if (idlePasses < 256) {
+      Thread.yield();
+    } else {
+      LockSupport.parkNanos(20_000L);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package org.metope.tasking;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+/**
+ * Several {@link TaskList}s run together, typically one per mesh partition. The lists advance
+ * round-robin, one pass each in turn, so a list waiting on a message lets the others compute.
+ *
+ * <p>A regional task ({@link TaskList#addRegionalTask}) counts as complete only once it has
+ * completed in every list of the region, which is what global reductions need: each list writes its
+ * partial result in its regional task, and the task depending on it sees all of them.
+ */
+public final class TaskRegion {
+  private final List<TaskList> lists = new ArrayList<>();
+  private AtomicIntegerArray regionalDone = new AtomicIntegerArray(0);
+  /** Time of the last progress by any list; shared by the threads of a parallel execution. */
+  private volatile long lastProgressNanos;
+  /** Set when one thread of a parallel execution failed, so the others stop. */
+  private volatile boolean aborted;
+
+  /** Creates a region of {@code size} empty lists named {@code prefix[i]}. */
+  TaskRegion(String prefix, int size) {
+    for (int i = 0; i < size; i++) {
+      TaskList list = new TaskList(prefix + "[" + i + "]");
+      list.attach(this);
+      lists.add(list);
+    }
+  }
+
+  /** The list at {@code index}. */
+  public TaskList get(int index) {
+    return lists.get(index);
+  }
+
+  /** Number of lists. */
+  public int size() {
+    return lists.size();
+  }
+
+  /** The lists, in order. */
+  public List<TaskList> lists() {
+    return Collections.unmodifiableList(lists);
+  }
+
+  /** Records that regional task {@code t} completed in one list; true once it has in all. */
+  boolean completeLocally(int t) {
+    return regionalDone.incrementAndGet(t) >= lists.size();
+  }
+
+  boolean isReleased(int t) {
+    return regionalDone.get(t) >= lists.size();
+  }
+
+  void markProgress(long now) {
+    lastProgressNanos = now;
+  }
+
+  long lastProgressNanos() {
+    return lastProgressNanos;
+  }
+
+  void abort() {
+    aborted = true;
+  }
+
+  boolean aborted() {
+    return aborted;
+  }
+
+  void reset() {
+    aborted = false;
+    lastProgressNanos = System.nanoTime();
+    int max = 0;
+    int[] reference = null;
+    for (TaskList list : lists) {
+      int[] regional = list.regionalIndices();
+      if (reference == null) {
+        reference = regional;
+      } else if (!Arrays.equals(reference, regional)) {
+        throw new IllegalStateException(
+            "lists of one region must declare the same regional tasks: list '"
+                + lists.get(0).name() + "' has " + Arrays.toString(reference) + ", list '"
+                + list.name() + "' has " + Arrays.toString(regional));
+      }
+      max = Math.max(max, list.size());
+      list.reset();
+    }
+    if (regionalDone.length() != max) {
+      regionalDone = new AtomicIntegerArray(max);
+    } else {
+      for (int i = 0; i < max; i++) {
+        regionalDone.set(i, 0);
+      }
+    }
+  }
+
+  /** Appends every pending task of every list. */
+  void describePending(StringBuilder out) {
+    for (TaskList list : lists) {
+      list.describePending(out);
+    }
+  }
+}

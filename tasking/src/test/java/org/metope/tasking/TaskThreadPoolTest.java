@@ -1,0 +1,130 @@
+package org.metope.tasking;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class TaskThreadPoolTest {
+
+  /**
+   * Builds a two-region collection over {@code nlists} partitions of a small 1D diffusion problem:
+   * region 1 updates every partition and reduces a regional sum in fixed order; region 2 rescales
+   * by that sum. Some tasks return INCOMPLETE a data-dependent number of times.
+   */
+  private static TaskCollection build(double[][] data, double[] partial, double[] total) {
+    TaskCollection tc = new TaskCollection();
+    int n = data.length;
+    TaskRegion update = tc.addRegion(n);
+    for (int p = 0; p < n; p++) {
+      final int part = p;
+      int[] calls = {0};
+      TaskList tl = update.get(p);
+      TaskId wait = tl.addTask(TaskId.NONE, "wait",
+          () -> calls[0]++ < (part * 7) % 5 ? TaskStatus.INCOMPLETE : TaskStatus.COMPLETE);
+      TaskId smooth = tl.addTask(wait, "smooth", () -> {
+        double[] u = data[part];
+        for (int sweep = 0; sweep < 50; sweep++) {
+          for (int i = 1; i < u.length - 1; i++) {
+            u[i] = 0.25 * u[i - 1] + 0.5 * u[i] + 0.25 * u[i + 1];
+          }
+        }
+        return TaskStatus.COMPLETE;
+      });
+      TaskId sum = tl.addRegionalTask(smooth, "partial_sum", () -> {
+        double s = 0;
+        for (double v : data[part]) {
+          s += v;
+        }
+        partial[part] = s;
+        return TaskStatus.COMPLETE;
+      });
+      tl.addTask(sum, "total", () -> {
+        double s = 0;
+        for (double v : partial) { // fixed order, whatever thread finished first
+          s += v;
+        }
+        total[part] = s;
+        return TaskStatus.COMPLETE;
+      });
+    }
+    TaskRegion scale = tc.addRegion(n);
+    for (int p = 0; p < n; p++) {
+      final int part = p;
+      scale.get(p).addTask(TaskId.NONE, "scale", () -> {
+        for (int i = 0; i < data[part].length; i++) {
+          data[part][i] /= total[part];
+        }
+        return TaskStatus.COMPLETE;
+      });
+    }
+    return tc;
+  }
+
+  private static double[][] initial(int nlists) {
+    double[][] data = new double[nlists][200];
+    for (int p = 0; p < nlists; p++) {
+      for (int i = 0; i < 200; i++) {
+        data[p][i] = Math.sin(0.37 * i + p) + 1.5;
+      }
+    }
+    return data;
+  }
+
+  @Test
+  void givenThreads_thenResultsAreBitIdenticalToSerial() {
+    int nlists = 7;
+    double[][] serial = initial(nlists);
+    double[] sp = new double[nlists];
+    double[] st = new double[nlists];
+    TaskCollection serialTc = build(serial, sp, st);
+    serialTc.execute();
+    serialTc.execute();
+
+    for (int threads : new int[] {2, 3, 8}) {
+      double[][] threaded = initial(nlists);
+      double[] tp = new double[nlists];
+      double[] tt = new double[nlists];
+      TaskCollection tc = build(threaded, tp, tt);
+      try (TaskThreadPool pool = new TaskThreadPool(threads)) {
+        tc.execute(pool);
+        tc.execute(pool);
+      }
+      for (int p = 0; p < nlists; p++) {
+        assertArrayEquals(serial[p], threaded[p], "threads=" + threads + " list=" + p);
+      }
+      assertArrayEquals(st, tt);
+    }
+  }
+
+  @Test
+  void givenFailureOnAWorkerThread_thenCallerGetsItAndOtherThreadsStop() {
+    TaskCollection tc = new TaskCollection();
+    TaskRegion region = tc.addRegion(4);
+    for (int p = 0; p < 4; p++) {
+      final int part = p;
+      TaskId r = region.get(p).addRegionalTask(TaskId.NONE, "reduce",
+          () -> part == 3 ? TaskStatus.FAIL : TaskStatus.COMPLETE);
+      region.get(p).addTask(r, "after", () -> TaskStatus.COMPLETE);
+    }
+    try (TaskThreadPool pool = new TaskThreadPool(2)) {
+      TaskFailureException e = assertThrows(TaskFailureException.class, () -> tc.execute(pool));
+      assertEquals("task 'reduce' in list 'region0[3]' returned FAIL", e.getMessage());
+      // The pool stays usable after a failure.
+      TaskCollection ok = new TaskCollection();
+      int[] ran = {0};
+      TaskRegion r2 = ok.addRegion(3);
+      for (int p = 0; p < 3; p++) {
+        r2.get(p).addTask(TaskId.NONE, "t", () -> {
+          synchronized (ran) {
+            ran[0]++;
+          }
+          return TaskStatus.COMPLETE;
+        });
+      }
+      ok.execute(pool);
+      assertEquals(3, ran[0]);
+    }
+  }
+}
