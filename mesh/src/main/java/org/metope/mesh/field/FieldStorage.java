@@ -1,0 +1,152 @@
+package org.metope.mesh.field;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Every field value of the blocks of one rank, in one flat {@code double[]} arena laid out by an
+ * {@link ArenaLayout}, so one kernel launch can cover every field of a partition.
+ *
+ * <p>Dense fields start at zero. A sparse field has no storage on a block until {@link
+ * #allocateSparse}; its data then starts at the field's {@link Metadata#defaultValue() default
+ * value} and its fluxes and coarse buffer at zero. Allocation may grow the arena, which replaces
+ * the array returned by {@link #data()} (offsets stay valid); read {@code data()} at each kernel
+ * launch and never keep it across an allocation change. Each change increments {@link
+ * #allocationVersion()}, so plans built from offsets (boundary caches, {@link MeshData} tables)
+ * know to rebuild.
+ *
+ * <p>Allocation changes must not overlap kernels writing the arena: a growth copies the array,
+ * and writes to the old one during the copy would be lost. Run them in a serial phase or in a
+ * regional task.
+ */
+public final class FieldStorage {
+  private final ResolvedState state;
+  private final BlockShape cells;
+  private final BlockShape coarse;
+  private final List<String> containers;
+  private final ArenaLayout layout;
+  private double[] data;
+  private int allocationVersion;
+
+  /**
+   * Storage for {@code numBlocks} blocks of {@code cells} extents (ghosts included) and the named
+   * stage containers (the first is the base container, e.g. {@code base}); {@code coarse} gives
+   * the coarse buffers' extents on a multilevel mesh and is null otherwise.
+   */
+  public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, int numBlocks,
+      List<String> containerNames) {
+    if (containerNames.isEmpty() || containerNames.stream().distinct().count()
+        != containerNames.size()) {
+      throw new IllegalArgumentException("containers=" + containerNames
+          + " must be non-empty and distinct");
+    }
+    this.state = state;
+    this.cells = cells;
+    this.coarse = coarse;
+    this.containers = List.copyOf(containerNames);
+    this.layout = new ArenaLayout(state, cells, coarse, numBlocks, containers.size());
+    this.data = new double[layout.end()];
+  }
+
+  /** The arena. Replaced when an allocation grows it: read it again after allocation changes. */
+  public double[] data() {
+    return data;
+  }
+
+  /** The layout of the arena. */
+  public ArenaLayout layout() {
+    return layout;
+  }
+
+  /** The fields stored. */
+  public ResolvedState state() {
+    return state;
+  }
+
+  /** Block extents with ghosts. */
+  public BlockShape cells() {
+    return cells;
+  }
+
+  /** Coarse buffer extents, or null on a single-level mesh. */
+  public BlockShape coarse() {
+    return coarse;
+  }
+
+  /** Number of blocks stored. */
+  public int numBlocks() {
+    return layout.numBlocks();
+  }
+
+  /** The stage container names, base first. */
+  public List<String> containers() {
+    return containers;
+  }
+
+  /** The index of a container name. */
+  public int containerIndex(String name) {
+    int c = containers.indexOf(name);
+    if (c < 0) {
+      throw new IllegalArgumentException("no container name=" + name + " (containers="
+          + containers + ")");
+    }
+    return c;
+  }
+
+  /** Incremented by every allocation change. */
+  public synchronized int allocationVersion() {
+    return allocationVersion;
+  }
+
+  /** Whether {@code field} has storage on {@code block}. */
+  public synchronized boolean isAllocated(int field, int block) {
+    return layout.isAllocated(field, block);
+  }
+
+  /**
+   * Allocates sparse {@code field} on {@code block} in every container, with its fluxes and
+   * coarse buffer. Returns false when it was already allocated.
+   */
+  public synchronized boolean allocateSparse(int field, int block) {
+    if (!layout.allocate(field, block)) {
+      return false;
+    }
+    if (layout.end() > data.length) {
+      data = Arrays.copyOf(data, Math.max(layout.end(), data.length + data.length / 2));
+    }
+    double defaultValue = state.field(field).metadata().defaultValue();
+    for (int inst : layout.instancesOf(field)) {
+      int start = layout.offset(inst, block);
+      double fill = layout.instanceKind(inst) == ArenaLayout.DATA ? defaultValue : 0.0;
+      Arrays.fill(data, start, start + layout.blockLength(inst), fill);
+    }
+    allocationVersion++;
+    return true;
+  }
+
+  /** Frees sparse {@code field} on {@code block}; returns false when it was not allocated. */
+  public synchronized boolean deallocateSparse(int field, int block) {
+    if (!layout.deallocate(field, block)) {
+      return false;
+    }
+    allocationVersion++;
+    return true;
+  }
+
+  /**
+   * The partitions of {@code container}: consecutive blocks in groups of {@code packSize}, the
+   * last possibly smaller; a {@code packSize} below 1 (Parthenon's default -1) puts every block in
+   * one partition. Zero blocks give no partitions.
+   */
+  public List<MeshData> partitions(String container, int packSize) {
+    int c = containerIndex(container);
+    int n = numBlocks();
+    int size = packSize < 1 ? Math.max(n, 1) : packSize;
+    List<MeshData> parts = new ArrayList<>();
+    for (int first = 0; first < n; first += size) {
+      parts.add(new MeshData(this, c, parts.size(), first, Math.min(size, n - first)));
+    }
+    return parts;
+  }
+}

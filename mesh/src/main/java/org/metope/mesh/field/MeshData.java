@@ -1,0 +1,148 @@
+package org.metope.mesh.field;
+
+/**
+ * A partition of a rank's blocks in one stage container (Parthenon's {@code MeshData}): the unit
+ * that tasks, kernels and package callbacks work on. Blocks are numbered {@code 0 ..
+ * numBlocks()-1} within the partition; {@link #blockIndex} gives the rank-local block.
+ *
+ * <p>Kernels read the arena through the offset tables: {@link #dataOffsets()} holds, for every
+ * field and block of the partition, where that block's data starts in {@link #data()} (-1 where a
+ * sparse field is unallocated), at slot {@link ArenaLayout#tableSlot}{@code (field, b,
+ * numBlocks())}; {@link #fluxOffsets()} and {@link #coarseOffsets()} do the same for fluxes
+ * ({@link ArenaLayout#fluxTableSlot}) and coarse buffers. Within a block, values follow {@link
+ * ArenaLayout}'s strides. Tables are rebuilt after allocation changes; fetch them (and {@code
+ * data()}) once per launch.
+ */
+public final class MeshData {
+  private final FieldStorage storage;
+  private final int container;
+  private final int partition;
+  private final int firstBlock;
+  private final int numBlocks;
+  private int tablesVersion = -1;
+  private int[] dataOffsets;
+  private int[] fluxOffsets;
+  private int[] coarseOffsets;
+
+  MeshData(FieldStorage storage, int container, int partition, int firstBlock, int numBlocks) {
+    this.storage = storage;
+    this.container = container;
+    this.partition = partition;
+    this.firstBlock = firstBlock;
+    this.numBlocks = numBlocks;
+  }
+
+  /** The stage container's name (Parthenon's {@code StageName}). */
+  public String stageName() {
+    return storage.containers().get(container);
+  }
+
+  /** The stage container's index in {@link FieldStorage#containers()}. */
+  public int container() {
+    return container;
+  }
+
+  /** This partition's position among the partitions of its container. */
+  public int partition() {
+    return partition;
+  }
+
+  /** Blocks in this partition. */
+  public int numBlocks() {
+    return numBlocks;
+  }
+
+  /** The rank-local index of partition block {@code b}. */
+  public int blockIndex(int b) {
+    return firstBlock + b;
+  }
+
+  /** The storage this partition views. */
+  public FieldStorage storage() {
+    return storage;
+  }
+
+  /** The fields, in id order. */
+  public ResolvedState state() {
+    return storage.state();
+  }
+
+  /** The arena layout (strides per instance). */
+  public ArenaLayout layout() {
+    return storage.layout();
+  }
+
+  /** The arena; replaced when an allocation grows it. */
+  public double[] data() {
+    return storage.data();
+  }
+
+  /** Where block {@code b}'s data of {@code field} in this container starts, or -1. */
+  public int dataOffset(int field, int b) {
+    return layout().offset(layout().dataInstance(field, container), firstBlock + b);
+  }
+
+  /** Where block {@code b}'s fluxes of {@code field} through {@code direction} faces start, or -1. */
+  public int fluxOffset(int field, int direction, int b) {
+    int inst = layout().fluxInstance(field, direction);
+    return inst < 0 ? -1 : layout().offset(inst, firstBlock + b);
+  }
+
+  /** Where block {@code b}'s coarse buffer of {@code field} starts, or -1. */
+  public int coarseOffset(int field, int b) {
+    int inst = layout().coarseInstance(field);
+    return inst < 0 ? -1 : layout().offset(inst, firstBlock + b);
+  }
+
+  /** The arena index of value {@code (c, k, j, i)} of {@code field} on block {@code b}. */
+  public int index(int field, int b, int c, int k, int j, int i) {
+    return layout().index(layout().dataInstance(field, container), firstBlock + b, c, k, j, i);
+  }
+
+  /** Whether {@code field} has storage on block {@code b}. */
+  public boolean isAllocated(int field, int b) {
+    return storage.isAllocated(field, firstBlock + b);
+  }
+
+  /** Data offsets by {@link ArenaLayout#tableSlot}; do not modify. */
+  public int[] dataOffsets() {
+    refreshTables();
+    return dataOffsets;
+  }
+
+  /** Flux offsets by {@link ArenaLayout#fluxTableSlot} (-1 where none); do not modify. */
+  public int[] fluxOffsets() {
+    refreshTables();
+    return fluxOffsets;
+  }
+
+  /** Coarse buffer offsets by {@link ArenaLayout#tableSlot} (-1 where none); do not modify. */
+  public int[] coarseOffsets() {
+    refreshTables();
+    return coarseOffsets;
+  }
+
+  private synchronized void refreshTables() {
+    int version = storage.allocationVersion();
+    if (version == tablesVersion) {
+      return;
+    }
+    int numFields = layout().numFields();
+    int[] data = new int[numFields * numBlocks];
+    int[] flux = new int[numFields * 3 * numBlocks];
+    int[] coarseTable = new int[numFields * numBlocks];
+    for (int f = 0; f < numFields; f++) {
+      for (int b = 0; b < numBlocks; b++) {
+        data[ArenaLayout.tableSlot(f, b, numBlocks)] = dataOffset(f, b);
+        coarseTable[ArenaLayout.tableSlot(f, b, numBlocks)] = coarseOffset(f, b);
+        for (int d = 1; d <= 3; d++) {
+          flux[ArenaLayout.fluxTableSlot(f, d, b, numBlocks)] = fluxOffset(f, d, b);
+        }
+      }
+    }
+    dataOffsets = data;
+    fluxOffsets = flux;
+    coarseOffsets = coarseTable;
+    tablesVersion = version;
+  }
+}

@@ -1,0 +1,63 @@
+package org.metope.mesh.field;
+
+/**
+ * The flags a {@link Metadata} is built from (Parthenon's {@code Metadata::Cell}, {@code
+ * Metadata::Independent}, ...). Flags come in groups; at most one flag of each exclusive group may
+ * be set, and {@link Metadata} fills in the group's default when none is.
+ *
+ * <ul>
+ *   <li>topology (default {@link #NONE}): {@link #NONE}, {@link #CELL}, {@link #FACE}, {@link
+ *       #EDGE}, {@link #NODE};
+ *   <li>role in package resolution (default {@link #PROVIDES}): {@link #PRIVATE}, {@link
+ *       #PROVIDES}, {@link #REQUIRES}, {@link #OVERRIDABLE};
+ *   <li>evolution (default {@link #DERIVED}): {@link #INDEPENDENT}, {@link #DERIVED};
+ *   <li>tensor shape (optional): {@link #VECTOR}, {@link #TENSOR};
+ *   <li>independent of each other: the rest.
+ * </ul>
+ */
+public enum MetadataFlag {
+  /** No position on the mesh: one value per component per block. */
+  NONE,
+  /** Cell-centred: one value per component per cell, ghosts included. */
+  CELL,
+  /** Face-centred (declared for Parthenon compatibility; no storage yet). */
+  FACE,
+  /** Edge-centred (declared for Parthenon compatibility; no storage yet). */
+  EDGE,
+  /** Node-centred (declared for Parthenon compatibility; no storage yet). */
+  NODE,
+  /** Belongs to its package only: resolved as {@code package::name}. */
+  PRIVATE,
+  /** Provided by this package; two providers of one name are an error. */
+  PROVIDES,
+  /** Not created here: another package must provide it (or declare it overridable). */
+  REQUIRES,
+  /** Created here unless another package provides it. */
+  OVERRIDABLE,
+  /** A rank-1 tensor: shape must have one dimension. */
+  VECTOR,
+  /** A rank-2 tensor: shape must have two dimensions. */
+  TENSOR,
+  /** Evolved by the time integrator: gets a copy per stage container and coarse buffers. */
+  INDEPENDENT,
+  /** Computed from other fields (e.g. by fill-derived callbacks). */
+  DERIVED,
+  /** Advected with the flow (informational, for packages). */
+  ADVECTED,
+  /** Obeys a conservation law (informational, for packages). */
+  CONSERVED,
+  /** Does not scale with volume (informational, for packages). */
+  INTENSIVE,
+  /** Written to restart files. */
+  RESTART,
+  /** Allocated per block on demand; declared through a {@link SparsePool}. */
+  SPARSE,
+  /** One copy shared by every stage container. */
+  ONE_COPY,
+  /** Ghost cells are filled by boundary communication. */
+  FILL_GHOST,
+  /** Has face fluxes, one array per active direction. */
+  WITH_FLUXES,
+  /** Sent between ranks on remesh even when neither independent nor filled in ghosts. */
+  FORCE_REMESH_COMM
+}

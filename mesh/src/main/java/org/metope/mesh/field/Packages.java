@@ -1,0 +1,142 @@
+package org.metope.mesh.field;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The packages of a run (Parthenon's {@code Packages_t}), in the order they were added, with
+ * their resolution into one field list and the driver's view of their callbacks.
+ *
+ * <p>The order of addition is the order everything package-related happens in: field ids,
+ * callbacks, history columns. It never depends on hashing, so every rank agrees on it.
+ */
+public final class Packages {
+  private final Map<String, StateDescriptor> packages = new LinkedHashMap<>();
+
+  /** Adds a package; labels must be unique. */
+  public void add(StateDescriptor pkg) {
+    if (packages.containsKey(pkg.label())) {
+      throw new IllegalArgumentException("package label=" + pkg.label() + " was already added");
+    }
+    packages.put(pkg.label(), pkg);
+  }
+
+  /** The package with this label. */
+  public StateDescriptor get(String label) {
+    StateDescriptor pkg = packages.get(label);
+    if (pkg == null) {
+      throw new IllegalArgumentException("no package label=" + label + " (packages="
+          + packages.keySet() + ")");
+    }
+    return pkg;
+  }
+
+  /** Whether a package has this label. */
+  public boolean contains(String label) {
+    return packages.containsKey(label);
+  }
+
+  /** Every package in the order added. */
+  public List<StateDescriptor> all() {
+    return List.copyOf(packages.values());
+  }
+
+  /**
+   * Merges every package's fields into one list (Parthenon's {@code ResolvePackages}).
+   *
+   * <p>Roles, as in Parthenon: a {@code PRIVATE} field becomes {@code package::name}; a {@code
+   * PROVIDES} field (the default) may have one provider only; an {@code OVERRIDABLE} field is
+   * made by the first package declaring it unless some package provides it; a {@code REQUIRES}
+   * field makes nothing but must be provided or overridable somewhere. A sparse pool counts as one
+   * declaration of its base name and becomes one field per id.
+   *
+   * <p>Errors ({@link IllegalStateException}) name the field and both packages: two providers of
+   * one name, overridable declarations with different flags or shapes, a required field nobody
+   * makes, or two declarations producing the same full name.
+   *
+   * <p>Order (the field ids): packages in the order added; within a package, declarations in the
+   * order declared; a sparse pool's fields by ascending id. A provided field sits where its
+   * provider declared it, an overridable one where its first declarer did.
+   */
+  public ResolvedState resolve() {
+    return PackageResolver.resolve(all());
+  }
+
+  /** Runs every package's pre-communication fill-derived callback. */
+  public void preCommFillDerived(MeshData md) {
+    for (StateDescriptor pkg : packages.values()) {
+      pkg.preCommFillDerived(md);
+    }
+  }
+
+  /**
+   * Fills derived fields as Parthenon's {@code Update::FillDerived} does: every package's
+   * pre-fill, then every package's fill, then every package's post-fill.
+   */
+  public void fillDerived(MeshData md) {
+    for (StateDescriptor pkg : packages.values()) {
+      pkg.preFillDerived(md);
+    }
+    for (StateDescriptor pkg : packages.values()) {
+      pkg.fillDerived(md);
+    }
+    for (StateDescriptor pkg : packages.values()) {
+      pkg.postFillDerived(md);
+    }
+  }
+
+  /** Runs every package's callback for newly allocated sparse fields. */
+  public void initNewlyAllocatedVars(MeshData md) {
+    for (StateDescriptor pkg : packages.values()) {
+      pkg.initNewlyAllocatedVars(md);
+    }
+  }
+
+  /** The smallest time step any package allows on {@code md} ({@code Double.MAX_VALUE} if none). */
+  public double estimateTimestep(MeshData md) {
+    double dt = Double.MAX_VALUE;
+    for (StateDescriptor pkg : packages.values()) {
+      dt = Math.min(dt, pkg.estimateTimestep(md));
+    }
+    return dt;
+  }
+
+  /**
+   * Combines every package's refinement criterion on {@code md} into {@code tags} (one {@link
+   * AmrTag} value per block, first {@code md.numBlocks()} entries): each package writes into a
+   * fresh array filled with derefine, and a block's tag is the maximum over packages, as in
+   * Parthenon's {@code CheckAllRefinement}. With no criterion every block derefines.
+   */
+  public void checkRefinement(MeshData md, int[] tags) {
+    int n = md.numBlocks();
+    Arrays.fill(tags, 0, n, AmrTag.DEREFINE_VALUE);
+    int[] packageTags = new int[n];
+    for (StateDescriptor pkg : packages.values()) {
+      if (!pkg.hasCheckRefinement()) {
+        continue;
+      }
+      Arrays.fill(packageTags, AmrTag.DEREFINE_VALUE);
+      pkg.checkRefinement(md, packageTags);
+      for (int b = 0; b < n; b++) {
+        int tag = packageTags[b];
+        if (tag < AmrTag.DEREFINE_VALUE || tag > AmrTag.REFINE_VALUE) {
+          throw new IllegalStateException("package=" + pkg.label() + " wrote tag=" + tag
+              + " for block=" + b + "; expected -1 (derefine), 0 (same) or 1 (refine)");
+        }
+        tags[b] = Math.max(tags[b], tag);
+      }
+    }
+  }
+
+  /** Every package's history outputs, packages in the order added. */
+  public List<HistoryOutput> historyOutputs() {
+    List<HistoryOutput> outputs = new ArrayList<>();
+    for (StateDescriptor pkg : packages.values()) {
+      outputs.addAll(pkg.historyOutputs());
+    }
+    return outputs;
+  }
+}

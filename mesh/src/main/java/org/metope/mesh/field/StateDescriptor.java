@@ -1,0 +1,310 @@
+package org.metope.mesh.field;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A physics package (Parthenon's {@code StateDescriptor}): its label, parameters, fields, sparse
+ * pools, callbacks and history outputs.
+ *
+ * <pre>{@code
+ * StateDescriptor pkg = new StateDescriptor("advection_package");
+ * pkg.addParam("cfl", pin.getOrAddReal("Advection", "cfl", 0.45));
+ * pkg.addField("advected", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
+ *     Metadata.WITH_FLUXES, Metadata.FILL_GHOST).shape(vecSize).build());
+ * pkg.addSparsePool("one_minus_sqrt_one_minus_advected_sq", Metadata.of(Metadata.CELL,
+ *     Metadata.DERIVED, Metadata.ONE_COPY, Metadata.SPARSE, Metadata.RESTART), 12, 37);
+ * pkg.setFillDerived(AdvectionPackage::squareIt);
+ * pkg.setEstimateTimestep(AdvectionPackage::estimateTimestep);
+ * pkg.setCheckRefinement(AdvectionPackage::checkRefinement);
+ * pkg.addHistoryOutput(HistoryOutput.of(HistoryOutput.Operation.SUM, "total_advected",
+ *     AdvectionPackage::totalAdvected));
+ * }</pre>
+ *
+ * <p>Fields and sparse pools keep their declaration order; {@link Packages#resolve} uses it to
+ * give every field of the run a fixed position. Declaring a name twice is a programming error.
+ * Callbacks that were not set do nothing ({@link #estimateTimestep} then allows any step).
+ */
+public final class StateDescriptor {
+  private final String label;
+  private final Params params;
+  /** Dense field metadata or sparse pools by name, in declaration order. */
+  private final Map<String, Object> declarations = new LinkedHashMap<>();
+  private final List<HistoryOutput> historyOutputs = new ArrayList<>();
+  private MeshDataCallback preCommFillDerived;
+  private MeshDataCallback preFillDerived;
+  private MeshDataCallback fillDerived;
+  private MeshDataCallback postFillDerived;
+  private MeshDataCallback initNewlyAllocatedVars;
+  private TimestepEstimator estimateTimestep;
+  private RefinementCheck checkRefinement;
+
+  /** A package named {@code label} (unique among the packages of a run). */
+  public StateDescriptor(String label) {
+    if (label == null || label.isBlank() || label.contains("::")) {
+      throw new IllegalArgumentException("package label=" + label
+          + " must be non-blank and must not contain '::'");
+    }
+    this.label = label;
+    this.params = new Params(label);
+  }
+
+  /** Checks a field or pool name: non-empty, no whitespace, no {@code ::} (kept for private fields). */
+  static void checkName(String name) {
+    if (name == null || name.isEmpty() || name.contains("::") || !name.strip().equals(name)
+        || name.chars().anyMatch(Character::isWhitespace)) {
+      throw new IllegalArgumentException("field name=" + name
+          + " must be non-empty, without whitespace and without '::'");
+    }
+  }
+
+  /** The package label. */
+  public String label() {
+    return label;
+  }
+
+  // ---- parameters ----------------------------------------------------------------------------
+
+  /** Every parameter of the package (Parthenon's {@code AllParams}). */
+  public Params params() {
+    return params;
+  }
+
+  /** Adds an immutable parameter. */
+  public void addParam(String key, Object value) {
+    params.add(key, value);
+  }
+
+  /** Adds a parameter with the given mutability. */
+  public void addParam(String key, Object value, Params.Mutability mutability) {
+    params.add(key, value, mutability);
+  }
+
+  /** Updates a mutable parameter. */
+  public void updateParam(String key, Object value) {
+    params.update(key, value);
+  }
+
+  /** A parameter of the given type. */
+  public <T> T param(String key, Class<T> type) {
+    return params.get(key, type);
+  }
+
+  // ---- fields -------------------------------------------------------------------------------
+
+  /** Declares a dense field. */
+  public void addField(String name, Metadata metadata) {
+    checkName(name);
+    if (metadata.isSet(MetadataFlag.SPARSE)) {
+      throw new IllegalArgumentException("package=" + label + " field=" + name
+          + " is SPARSE: declare it with addSparsePool");
+    }
+    checkFree(name);
+    declarations.put(name, metadata);
+  }
+
+  /** Declares a sparse pool; its fields are {@code base_id} for each id. */
+  public void addSparsePool(SparsePool pool) {
+    if (pool.size() == 0) {
+      throw new IllegalArgumentException("package=" + label + " sparse pool base="
+          + pool.baseName() + " has no sparse ids");
+    }
+    checkFree(pool.baseName());
+    for (int id : pool.pool().keySet()) {
+      checkFree(SparsePool.fieldName(pool.baseName(), id));
+    }
+    declarations.put(pool.baseName(), pool);
+  }
+
+  /** Declares a sparse pool with the given ids sharing {@code metadata}. */
+  public SparsePool addSparsePool(String baseName, Metadata metadata, int... sparseIds) {
+    SparsePool pool = new SparsePool(baseName, metadata, sparseIds);
+    addSparsePool(pool);
+    return pool;
+  }
+
+  private void checkFree(String name) {
+    if (fieldPresent(name) || declarations.containsKey(name)) {
+      throw new IllegalArgumentException("package=" + label + " already declares name=" + name);
+    }
+  }
+
+  /** Whether {@code name} is a dense field or a sparse field ({@code base_id}) of this package. */
+  public boolean fieldPresent(String name) {
+    if (declarations.get(name) instanceof Metadata) {
+      return true;
+    }
+    for (Object d : declarations.values()) {
+      if (d instanceof SparsePool pool) {
+        for (int id : pool.pool().keySet()) {
+          if (SparsePool.fieldName(pool.baseName(), id).equals(name)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code baseName} is a sparse pool of this package. */
+  public boolean sparseBaseNamePresent(String baseName) {
+    return declarations.get(baseName) instanceof SparsePool;
+  }
+
+  /** The metadata of a dense field or of one sparse field ({@code base_id}). */
+  public Metadata fieldMetadata(String name) {
+    if (declarations.get(name) instanceof Metadata m) {
+      return m;
+    }
+    for (Object d : declarations.values()) {
+      if (d instanceof SparsePool pool) {
+        for (Map.Entry<Integer, Metadata> e : pool.pool().entrySet()) {
+          if (SparsePool.fieldName(pool.baseName(), e.getKey()).equals(name)) {
+            return e.getValue();
+          }
+        }
+      }
+    }
+    throw new IllegalArgumentException("package=" + label + " has no field name=" + name
+        + " (fields=" + fields() + ")");
+  }
+
+  /** A sparse pool by base name. */
+  public SparsePool sparsePool(String baseName) {
+    if (declarations.get(baseName) instanceof SparsePool pool) {
+      return pool;
+    }
+    throw new IllegalArgumentException("package=" + label + " has no sparse pool base="
+        + baseName);
+  }
+
+  /** Names of dense fields and sparse pool base names, in declaration order. */
+  public List<String> declarationNames() {
+    return List.copyOf(declarations.keySet());
+  }
+
+  /** The declaration of a name: a {@link Metadata} (dense) or a {@link SparsePool}. */
+  Object declaration(String name) {
+    return declarations.get(name);
+  }
+
+  /** Every field name (sparse fields as {@code base_id}, ids ascending) in declaration order. */
+  public List<String> fields() {
+    List<String> names = new ArrayList<>();
+    for (Map.Entry<String, Object> e : declarations.entrySet()) {
+      if (e.getValue() instanceof SparsePool pool) {
+        for (int id : pool.pool().keySet()) {
+          names.add(SparsePool.fieldName(pool.baseName(), id));
+        }
+      } else {
+        names.add(e.getKey());
+      }
+    }
+    return names;
+  }
+
+  // ---- callbacks ----------------------------------------------------------------------------
+
+  /** Sets the callback run before ghost exchange to fill derived fields needed in ghosts. */
+  public void setPreCommFillDerived(MeshDataCallback callback) {
+    this.preCommFillDerived = callback;
+  }
+
+  /** Sets the callback run before every package's {@link #fillDerived}. */
+  public void setPreFillDerived(MeshDataCallback callback) {
+    this.preFillDerived = callback;
+  }
+
+  /** Sets the callback that fills derived fields from independent ones. */
+  public void setFillDerived(MeshDataCallback callback) {
+    this.fillDerived = callback;
+  }
+
+  /** Sets the callback run after every package's {@link #fillDerived}. */
+  public void setPostFillDerived(MeshDataCallback callback) {
+    this.postFillDerived = callback;
+  }
+
+  /** Sets the callback that initialises sparse fields just allocated on some blocks. */
+  public void setInitNewlyAllocatedVars(MeshDataCallback callback) {
+    this.initNewlyAllocatedVars = callback;
+  }
+
+  /** Sets the time step estimate. */
+  public void setEstimateTimestep(TimestepEstimator estimator) {
+    this.estimateTimestep = estimator;
+  }
+
+  /** Sets the refinement criterion. */
+  public void setCheckRefinement(RefinementCheck check) {
+    this.checkRefinement = check;
+  }
+
+  /** Runs the pre-communication fill-derived callback, if set. */
+  public void preCommFillDerived(MeshData md) {
+    run(preCommFillDerived, md);
+  }
+
+  /** Runs the pre-fill-derived callback, if set. */
+  public void preFillDerived(MeshData md) {
+    run(preFillDerived, md);
+  }
+
+  /** Runs the fill-derived callback, if set. */
+  public void fillDerived(MeshData md) {
+    run(fillDerived, md);
+  }
+
+  /** Runs the post-fill-derived callback, if set. */
+  public void postFillDerived(MeshData md) {
+    run(postFillDerived, md);
+  }
+
+  /** Runs the newly-allocated initialisation callback, if set. */
+  public void initNewlyAllocatedVars(MeshData md) {
+    run(initNewlyAllocatedVars, md);
+  }
+
+  private static void run(MeshDataCallback callback, MeshData md) {
+    if (callback != null) {
+      callback.apply(md);
+    }
+  }
+
+  /** The package's time step limit on {@code md}, or {@code Double.MAX_VALUE} when it has none. */
+  public double estimateTimestep(MeshData md) {
+    return estimateTimestep == null ? Double.MAX_VALUE : estimateTimestep.estimate(md);
+  }
+
+  /** Whether the package has a refinement criterion. */
+  public boolean hasCheckRefinement() {
+    return checkRefinement != null;
+  }
+
+  /** Runs the refinement criterion, if set, writing one tag per block into {@code tags}. */
+  public void checkRefinement(MeshData md, int[] tags) {
+    if (checkRefinement != null) {
+      checkRefinement.check(md, tags);
+    }
+  }
+
+  // ---- history --------------------------------------------------------------------------------
+
+  /** Adds a history output; labels must be unique within the package. */
+  public void addHistoryOutput(HistoryOutput output) {
+    for (HistoryOutput h : historyOutputs) {
+      if (h.label().equals(output.label())) {
+        throw new IllegalArgumentException("package=" + label + " already has history output label="
+            + output.label());
+      }
+    }
+    historyOutputs.add(output);
+  }
+
+  /** History outputs in the order added. */
+  public List<HistoryOutput> historyOutputs() {
+    return List.copyOf(historyOutputs);
+  }
+}

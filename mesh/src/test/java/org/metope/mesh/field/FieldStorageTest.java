@@ -1,0 +1,117 @@
+package org.metope.mesh.field;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FieldStorageTest {
+  private static final BlockShape CELLS = new BlockShape(6, 5, 4);
+
+  private static FieldStorage storage(int blocks) {
+    return new FieldStorage(ArenaLayoutTest.state(), CELLS, new BlockShape(5, 4, 3), blocks,
+        List.of("base", "stage1"));
+  }
+
+  @Test
+  void givenSparseAllocationsThatGrowTheArena_thenEveryExistingValueIsKept() {
+    FieldStorage storage = storage(8);
+    ArenaLayout layout = storage.layout();
+    int u = storage.state().fieldId("u");
+    int s2 = storage.state().fieldId("s_2");
+    int inst = layout.dataInstance(u, 0);
+    double[] before = storage.data();
+    for (int b = 0; b < 8; b++) {
+      before[layout.index(inst, b, 1, 3, 4, 5)] = 100 + b;
+    }
+    storage.allocateSparse(s2, 0);
+    int chunk = layout.index(layout.dataInstance(s2, 1), 0, 2, 1, 1, 1);
+    storage.data()[chunk] = 42;
+    for (int b = 1; b < 8; b++) {
+      storage.allocateSparse(s2, b);
+    }
+    assertNotSame(before, storage.data());
+    assertTrue(storage.data().length >= layout.end());
+    for (int b = 0; b < 8; b++) {
+      assertEquals(100 + b, storage.data()[layout.index(inst, b, 1, 3, 4, 5)]);
+    }
+    assertEquals(42, storage.data()[chunk]);
+  }
+
+  @Test
+  void givenNewOrReusedSparseChunks_thenDataStartsAtTheDefaultAndFluxesAtZero() {
+    FieldStorage storage = storage(2);
+    ArenaLayout layout = storage.layout();
+    int s1 = storage.state().fieldId("s_1");
+    storage.allocateSparse(s1, 0);
+    for (int inst : layout.instancesOf(s1)) {
+      int start = layout.offset(inst, 0);
+      double expected = layout.instanceKind(inst) == ArenaLayout.DATA ? -1.5 : 0.0;
+      for (int x = start; x < start + layout.blockLength(inst); x++) {
+        assertEquals(expected, storage.data()[x]);
+        storage.data()[x] = 9;
+      }
+    }
+    storage.deallocateSparse(s1, 0);
+    storage.allocateSparse(s1, 1);
+    for (int inst : layout.instancesOf(s1)) {
+      int start = layout.offset(inst, 1);
+      double expected = layout.instanceKind(inst) == ArenaLayout.DATA ? -1.5 : 0.0;
+      for (int x = start; x < start + layout.blockLength(inst); x++) {
+        assertEquals(expected, storage.data()[x]);
+      }
+    }
+  }
+
+  @Test
+  void givenAllocationChanges_thenTheVersionCountsOnlyRealChanges() {
+    FieldStorage storage = storage(2);
+    int s1 = storage.state().fieldId("s_1");
+    assertEquals(0, storage.allocationVersion());
+    assertTrue(storage.allocateSparse(s1, 0));
+    assertFalse(storage.allocateSparse(s1, 0));
+    assertEquals(1, storage.allocationVersion());
+    assertTrue(storage.isAllocated(s1, 0));
+    assertTrue(storage.deallocateSparse(s1, 0));
+    assertFalse(storage.deallocateSparse(s1, 0));
+    assertEquals(2, storage.allocationVersion());
+    assertFalse(storage.isAllocated(s1, 0));
+  }
+
+  @Test
+  void givenPackSizes_thenPartitionsAreConsecutiveGroupsAsInParthenon() {
+    FieldStorage storage = storage(7);
+    assertEquals(List.of(3, 3, 1), sizes(storage.partitions("base", 3)));
+    assertEquals(List.of(7), sizes(storage.partitions("base", -1)));
+    assertEquals(List.of(7), sizes(storage.partitions("base", 0)));
+    assertEquals(List.of(7), sizes(storage.partitions("base", 10)));
+    assertEquals(List.of(1, 1, 1, 1, 1, 1, 1), sizes(storage.partitions("stage1", 1)));
+    List<MeshData> parts = storage.partitions("stage1", 3);
+    assertEquals(6, parts.get(2).blockIndex(0));
+    assertEquals(4, parts.get(1).blockIndex(1));
+    assertEquals(2, parts.get(2).partition());
+    assertEquals("stage1", parts.get(0).stageName());
+    assertEquals(1, parts.get(0).container());
+    assertTrue(storage(0).partitions("base", -1).isEmpty());
+  }
+
+  private static List<Integer> sizes(List<MeshData> parts) {
+    return parts.stream().map(MeshData::numBlocks).toList();
+  }
+
+  @Test
+  void givenBadContainers_thenMisuseIsReported() {
+    assertThrows(IllegalArgumentException.class, () -> new FieldStorage(ArenaLayoutTest.state(),
+        CELLS, null, 1, List.of("base", "base")));
+    assertThrows(IllegalArgumentException.class, () -> new FieldStorage(ArenaLayoutTest.state(),
+        CELLS, null, 1, List.of()));
+    assertEquals("no container name=stage2 (containers=[base, stage1])",
+        assertThrows(IllegalArgumentException.class, () -> storage(1).partitions("stage2", 1))
+            .getMessage());
+    assertEquals(1, storage(1).containerIndex("stage1"));
+  }
+}

@@ -1,0 +1,76 @@
+package org.metope.mesh.field;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MeshDataTest {
+  private static FieldStorage storage() {
+    return new FieldStorage(ArenaLayoutTest.state(), new BlockShape(6, 5, 4),
+        new BlockShape(5, 4, 3), 5, List.of("base", "stage1"));
+  }
+
+  @Test
+  void givenAPartition_thenTablesHoldTheOffsetsOfItsBlocks() {
+    FieldStorage storage = storage();
+    MeshData md = storage.partitions("stage1", 2).get(1);
+    ArenaLayout layout = storage.layout();
+    int[] data = md.dataOffsets();
+    int[] flux = md.fluxOffsets();
+    int[] coarse = md.coarseOffsets();
+    for (int f = 0; f < layout.numFields(); f++) {
+      for (int b = 0; b < md.numBlocks(); b++) {
+        int block = md.blockIndex(b);
+        assertEquals(layout.offset(layout.dataInstance(f, 1), block),
+            data[ArenaLayout.tableSlot(f, b, 2)]);
+        assertEquals(md.dataOffset(f, b), data[ArenaLayout.tableSlot(f, b, 2)]);
+        assertEquals(md.coarseOffset(f, b), coarse[ArenaLayout.tableSlot(f, b, 2)]);
+        for (int d = 1; d <= 3; d++) {
+          int inst = layout.fluxInstance(f, d);
+          int expected = inst < 0 ? -1 : layout.offset(inst, block);
+          assertEquals(expected, flux[ArenaLayout.fluxTableSlot(f, d, b, 2)]);
+        }
+      }
+    }
+    int u = storage.state().fieldId("u");
+    assertEquals(layout.index(layout.dataInstance(u, 1), 3, 1, 2, 3, 4), md.index(u, 1, 1, 2, 3, 4));
+    assertSame(storage.data(), md.data());
+    assertSame(storage.state(), md.state());
+  }
+
+  @Test
+  void givenTwoContainers_thenSharedFieldsHaveOneOffsetAndCopiedFieldsTwo() {
+    FieldStorage storage = storage();
+    MeshData base = storage.partitions("base", -1).get(0);
+    MeshData stage = storage.partitions("stage1", -1).get(0);
+    ResolvedState state = storage.state();
+    assertNotEquals(base.dataOffset(state.fieldId("u"), 0), stage.dataOffset(state.fieldId("u"), 0));
+    assertEquals(base.dataOffset(state.fieldId("w"), 0), stage.dataOffset(state.fieldId("w"), 0));
+    assertEquals(base.dataOffset(state.fieldId("d"), 4), stage.dataOffset(state.fieldId("d"), 4));
+    assertEquals(base.fluxOffset(state.fieldId("u"), 2, 3),
+        stage.fluxOffset(state.fieldId("u"), 2, 3));
+  }
+
+  @Test
+  void givenAnAllocationChange_thenTablesAreRebuilt() {
+    FieldStorage storage = storage();
+    MeshData md = storage.partitions("base", -1).get(0);
+    int s1 = storage.state().fieldId("s_1");
+    int slot = ArenaLayout.tableSlot(s1, 3, md.numBlocks());
+    int[] before = md.dataOffsets();
+    assertEquals(-1, before[slot]);
+    assertFalse(md.isAllocated(s1, 3));
+    assertSame(before, md.dataOffsets());
+    storage.allocateSparse(s1, 3);
+    int[] after = md.dataOffsets();
+    assertTrue(after[slot] >= 0);
+    assertEquals(md.dataOffset(s1, 3), after[slot]);
+    assertTrue(md.fluxOffsets()[ArenaLayout.fluxTableSlot(s1, 1, 3, md.numBlocks())] >= 0);
+    assertTrue(md.isAllocated(s1, 3));
+  }
+}
