@@ -26,7 +26,7 @@ public final class FieldStorage {
   private final BlockShape coarse;
   private final List<String> containers;
   private final ArenaLayout layout;
-  private double[] data;
+  private volatile double[] data;
   private int allocationVersion;
 
   /**

@@ -53,7 +53,7 @@ public final class StateDescriptor {
 
   /** Checks a field or pool name: non-empty, no whitespace, no {@code ::} (kept for private fields). */
   static void checkName(String name) {
-    if (name == null || name.isEmpty() || name.contains("::") || !name.strip().equals(name)
+    if (name == null || name.isEmpty() || name.contains("::")
         || name.chars().anyMatch(Character::isWhitespace)) {
       throw new IllegalArgumentException("field name=" + name
           + " must be non-empty, without whitespace and without '::'");

@@ -53,10 +53,23 @@ public final class ParameterInput {
     try {
       text = Files.readString(deck, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw InputError.at(deck.toString(), "cannot read the input deck (" + e + ")",
+      throw InputError.at(deck.toString(), "cannot read the input deck (" + reason(e) + ")",
           "a readable UTF-8 text file");
     }
     return parse(deck.toString(), text, overrides);
+  }
+
+  private static String reason(IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof java.nio.charset.CharacterCodingException) {
+      return "not UTF-8 text";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   /** Parses deck text as if read from a file named {@code deckName}, then applies overrides. */

@@ -241,7 +241,11 @@ class ParameterInputTest {
     assertFalse(Files.exists(dir.resolve("out.in.tmp")));
     Path missing = dir.resolve("missing.in");
     String error = message(() -> ParameterInput.load(missing, List.of()));
-    assertTrue(error.startsWith(missing + ": cannot read the input deck ("), error);
-    assertTrue(error.endsWith("): expected a readable UTF-8 text file"), error);
+    assertEquals(missing + ": cannot read the input deck (no such file): expected a readable"
+        + " UTF-8 text file", error);
+    Path binary = dir.resolve("binary.in");
+    Files.write(binary, new byte[] {'<', 'a', '>', '\n', (byte) 0xff, (byte) 0xfe});
+    assertEquals(binary + ": cannot read the input deck (not UTF-8 text): expected a readable"
+        + " UTF-8 text file", message(() -> ParameterInput.load(binary, List.of())));
   }
 }
