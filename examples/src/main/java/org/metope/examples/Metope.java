@@ -1,6 +1,8 @@
 package org.metope.examples;
 
 import java.io.PrintStream;
+import org.metope.mesh.input.InputError;
+import org.metope.mesh.input.ParameterInput;
 
 /**
  * The {@code metope} application entry: parses Parthenon's command line and runs the application
@@ -23,6 +25,20 @@ public final class Metope {
     } catch (LaunchOptions.UsageException e) {
       err.println("metope: " + e.getMessage());
       return 2;
+    }
+    ParameterInput deck;
+    try {
+      deck = ParameterInput.load(options.deck(), options.overrides());
+    } catch (InputError e) {
+      err.println(e.getMessage());
+      return 2;
+    }
+    for (String warning : deck.warnings()) {
+      err.println("warning: " + warning);
+    }
+    if (options.printDeckOnly()) {
+      out.print(deck.effectiveDeck());
+      return 0;
     }
     err.println("metope: no application is registered to run " + options.deck()
         + " (the examples are not built yet)");

@@ -1,0 +1,48 @@
+package org.metope.mesh.input;
+
+import java.util.Collection;
+import java.util.function.Function;
+
+/**
+ * Prints an effective deck in Parthenon's {@code ParameterDump} layout: a marker line, each block
+ * header followed by its keys with names, {@code =} signs and comments aligned, a closing marker
+ * and {@code <par_end>}. The text reads back through {@link DeckParser} to the same values.
+ */
+final class DeckWriter {
+  static final String MARKER = "#------------------------- PAR_DUMP -------------------------";
+
+  private DeckWriter() {}
+
+  static String write(Collection<String> blockNames,
+      Function<String, Collection<Parameter>> parametersOf) {
+    StringBuilder out = new StringBuilder();
+    out.append(MARKER).append('\n');
+    for (String block : blockNames) {
+      out.append('<').append(block).append(">\n");
+      Collection<Parameter> params = parametersOf.apply(block);
+      int nameWidth = 0;
+      int valueWidth = 0;
+      for (Parameter p : params) {
+        nameWidth = Math.max(nameWidth, p.key.length());
+        valueWidth = Math.max(valueWidth, p.value.length());
+      }
+      for (Parameter p : params) {
+        StringBuilder line = new StringBuilder();
+        line.append(pad(p.key, nameWidth + 1)).append("= ");
+        line.append(pad(p.value, valueWidth + 1)).append(p.comment);
+        out.append(line.toString().stripTrailing()).append('\n');
+      }
+    }
+    out.append(MARKER).append('\n');
+    out.append("<par_end>\n");
+    return out.toString();
+  }
+
+  private static String pad(String text, int width) {
+    StringBuilder padded = new StringBuilder(text);
+    while (padded.length() < width) {
+      padded.append(' ');
+    }
+    return padded.toString();
+  }
+}

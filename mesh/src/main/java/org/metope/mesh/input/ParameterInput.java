@@ -1,0 +1,483 @@
+package org.metope.mesh.input;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An input deck in Parthenon's format, with command-line overrides applied, read through typed
+ * getters (Parthenon's {@code ParameterInput}).
+ *
+ * <p>Values are kept as the text the user wrote and converted on each request; a value that does
+ * not convert is an {@link InputError} such as {@code uni3d.in:7: parthenon/mesh/nx1 = "6x4":
+ * expected an integer}. {@code get*} requires the key; {@code getOrAdd*} records the default in
+ * the deck when the key is absent, so that {@link #effectiveDeck()} prints every value the run
+ * used. Requests are remembered: two requests of one key with different defaults are a
+ * programming error, and {@link #unusedParameters()} lists what the deck set but nobody read.
+ *
+ * <p>Blocks and keys keep the order of their first appearance (deck, then command line, then
+ * defaults in request order). Syntax is described in {@link DeckParser}; value conversions in
+ * {@link ValueParser}.
+ */
+public final class ParameterInput {
+  private static final String COMMAND_LINE = "command line";
+
+  private final String deckName;
+  private final Map<String, Map<String, Parameter>> blocks = new LinkedHashMap<>();
+  private final Map<String, Integer> blockHeaderLines = new HashMap<>();
+  private final Map<String, Query> queries = new HashMap<>();
+  private final List<String> warnings = new ArrayList<>();
+
+  /** What a key was requested as, and with which default (null for a required request). */
+  private record Query(String type, String defaultText) {}
+
+  private ParameterInput(String deckName) {
+    this.deckName = deckName;
+  }
+
+  /**
+   * Reads the deck file and applies {@code overrides} ({@code block/key=value}, in order; a later
+   * one wins). The file's name as given appears in every error.
+   *
+   * @throws InputError when the file cannot be read, the deck is malformed or an override is
+   */
+  public static ParameterInput load(Path deck, List<String> overrides) {
+    String text;
+    try {
+      text = Files.readString(deck, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw InputError.at(deck.toString(), "cannot read the input deck (" + e + ")",
+          "a readable UTF-8 text file");
+    }
+    return parse(deck.toString(), text, overrides);
+  }
+
+  /** Parses deck text as if read from a file named {@code deckName}, then applies overrides. */
+  public static ParameterInput parse(String deckName, String text, List<String> overrides) {
+    ParameterInput input = new ParameterInput(deckName);
+    DeckParser.parse(deckName, text, input);
+    for (String override : overrides) {
+      input.applyOverride(override);
+    }
+    return input;
+  }
+
+  /** The deck's name as used in error messages. */
+  public String deckName() {
+    return deckName;
+  }
+
+  // ---- parsing hooks -----------------------------------------------------------------------
+
+  void declareBlock(String block, int line) {
+    blocks.computeIfAbsent(block, b -> new LinkedHashMap<>());
+    blockHeaderLines.putIfAbsent(block, line);
+  }
+
+  void addParsed(String block, String key, String value, String comment, int line) {
+    put(block, key, value, comment, Parameter.Origin.DECK, line);
+  }
+
+  private void applyOverride(String argument) {
+    String text = argument;
+    int hash = text.indexOf('#');
+    if (hash >= 0) {
+      text = text.substring(0, hash);
+    }
+    int equals = text.indexOf('=');
+    int slash = equals < 0 ? -1 : text.lastIndexOf('/', equals);
+    String block = slash < 0 ? "" : text.substring(0, slash).strip();
+    String key = slash < 0 ? "" : text.substring(slash + 1, equals).strip();
+    if (block.isEmpty() || key.isEmpty()) {
+      throw InputError.at(COMMAND_LINE, "override \"" + argument + "\"", "block/key=value");
+    }
+    if (!blocks.containsKey(block)) {
+      warnings.add(COMMAND_LINE + ": block <" + block + "> is not in " + deckName
+          + "; it is added for " + block + "/" + key);
+    } else if (!blocks.get(block).containsKey(key)) {
+      warnings.add(COMMAND_LINE + ": " + block + "/" + key + " is not in " + deckName
+          + "; it is added");
+    }
+    put(block, key, text.substring(equals + 1).strip(), Parameter.COMMAND_LINE_COMMENT,
+        Parameter.Origin.COMMAND_LINE, 0);
+  }
+
+  private void put(String block, String key, String value, String comment,
+      Parameter.Origin origin, int line) {
+    Map<String, Parameter> params = blocks.computeIfAbsent(block, b -> new LinkedHashMap<>());
+    Parameter existing = params.get(key);
+    if (existing == null) {
+      params.put(key, new Parameter(block, key, value, comment, origin, line));
+    } else {
+      existing.assign(value, comment, origin, line);
+    }
+  }
+
+  // ---- structure ---------------------------------------------------------------------------
+
+  /** Whether the deck (or an override, or a recorded default) has this block. */
+  public boolean doesBlockExist(String block) {
+    return blocks.containsKey(block);
+  }
+
+  /** Whether the block has this key (from the deck, an override, a default or a set). */
+  public boolean doesParameterExist(String block, String key) {
+    Map<String, Parameter> params = blocks.get(block);
+    return params != null && params.containsKey(key);
+  }
+
+  /** Every block name, in order of first appearance. */
+  public List<String> blockNames() {
+    return List.copyOf(blocks.keySet());
+  }
+
+  /** Block names starting with {@code prefix} (e.g. {@code parthenon/output}), in deck order. */
+  public List<String> blockNamesWithPrefix(String prefix) {
+    List<String> names = new ArrayList<>();
+    for (String name : blocks.keySet()) {
+      if (name.startsWith(prefix)) {
+        names.add(name);
+      }
+    }
+    return names;
+  }
+
+  /** The keys of a block in order of first appearance; empty when the block does not exist. */
+  public List<String> parameterNames(String block) {
+    Map<String, Parameter> params = blocks.get(block);
+    return params == null ? List.of() : List.copyOf(params.keySet());
+  }
+
+  // ---- typed getters -----------------------------------------------------------------------
+
+  /** A required integer. */
+  public int getInteger(String block, String key) {
+    return integerOf(required(block, key, "int", "an integer"));
+  }
+
+  /** An integer, or {@code defaultValue} (recorded in the deck) when the key is absent. */
+  public int getOrAddInteger(String block, String key, int defaultValue) {
+    Parameter p = orAdd(block, key, "int", Integer.toString(defaultValue));
+    return integerOf(p);
+  }
+
+  /** A required real. */
+  public double getReal(String block, String key) {
+    return realOf(required(block, key, "Real", "a real number"));
+  }
+
+  /** A real, or {@code defaultValue} (recorded in the deck) when the key is absent. */
+  public double getOrAddReal(String block, String key, double defaultValue) {
+    return realOf(orAdd(block, key, "Real", ValueParser.formatReal(defaultValue)));
+  }
+
+  /** A required boolean: {@code true}/{@code false} in any case, or {@code 1}/{@code 0}. */
+  public boolean getBoolean(String block, String key) {
+    return booleanOf(required(block, key, "bool", "a boolean (true or false)"));
+  }
+
+  /** A boolean, or {@code defaultValue} (recorded in the deck) when the key is absent. */
+  public boolean getOrAddBoolean(String block, String key, boolean defaultValue) {
+    return booleanOf(orAdd(block, key, "bool", Boolean.toString(defaultValue)));
+  }
+
+  /** A required string (the value as written, trimmed; may be empty). */
+  public String getString(String block, String key) {
+    return required(block, key, "string", "a string").value;
+  }
+
+  /** A string, or {@code defaultValue} (recorded in the deck) when the key is absent. */
+  public String getOrAddString(String block, String key, String defaultValue) {
+    return orAdd(block, key, "string", defaultValue).value;
+  }
+
+  /** A required string that must be one of {@code allowed}. */
+  public String getString(String block, String key, List<String> allowed) {
+    String expected = "one of " + String.join(", ", allowed);
+    return allowedOf(required(block, key, "string", expected), allowed, expected);
+  }
+
+  /** A string from {@code allowed}, or {@code defaultValue} when the key is absent. */
+  public String getOrAddString(String block, String key, String defaultValue,
+      List<String> allowed) {
+    String expected = "one of " + String.join(", ", allowed);
+    return allowedOf(orAdd(block, key, "string", defaultValue), allowed, expected);
+  }
+
+  /** A required comma-separated list of integers. */
+  public int[] getIntegerList(String block, String key) {
+    return integerListOf(required(block, key, "int list", "a comma-separated list of integers"));
+  }
+
+  /** A list of integers, or {@code defaultValue} (recorded in the deck) when absent. */
+  public int[] getOrAddIntegerList(String block, String key, int[] defaultValue) {
+    List<String> texts = new ArrayList<>();
+    for (int v : defaultValue) {
+      texts.add(Integer.toString(v));
+    }
+    return integerListOf(orAdd(block, key, "int list", String.join(", ", texts)));
+  }
+
+  /** A required comma-separated list of reals. */
+  public double[] getRealList(String block, String key) {
+    return realListOf(required(block, key, "Real list", "a comma-separated list of reals"));
+  }
+
+  /** A list of reals, or {@code defaultValue} (recorded in the deck) when absent. */
+  public double[] getOrAddRealList(String block, String key, double[] defaultValue) {
+    List<String> texts = new ArrayList<>();
+    for (double v : defaultValue) {
+      texts.add(ValueParser.formatReal(v));
+    }
+    return realListOf(orAdd(block, key, "Real list", String.join(", ", texts)));
+  }
+
+  /** A required comma-separated list of strings (each trimmed). */
+  public List<String> getStringList(String block, String key) {
+    return ValueParser.splitList(
+        required(block, key, "string list", "a comma-separated list").value);
+  }
+
+  /** A list of strings, or {@code defaultValue} (recorded in the deck) when absent. */
+  public List<String> getOrAddStringList(String block, String key, List<String> defaultValue) {
+    return ValueParser.splitList(orAdd(block, key, "string list",
+        String.join(", ", defaultValue)).value);
+  }
+
+  // ---- setters (Parthenon's Set*: values the program decides, e.g. on restart) -------------
+
+  /** Sets an integer, creating the key if needed; the effective deck shows the new value. */
+  public void setInteger(String block, String key, int value) {
+    set(block, key, "int", Integer.toString(value));
+  }
+
+  /** Sets a real, creating the key if needed; printed so that it reads back bit for bit. */
+  public void setReal(String block, String key, double value) {
+    set(block, key, "Real", ValueParser.formatReal(value));
+  }
+
+  /** Sets a boolean, creating the key if needed. */
+  public void setBoolean(String block, String key, boolean value) {
+    set(block, key, "bool", Boolean.toString(value));
+  }
+
+  /** Sets a string, creating the key if needed. */
+  public void setString(String block, String key, String value) {
+    set(block, key, "string", value);
+  }
+
+  private void set(String block, String key, String type, String text) {
+    queries.putIfAbsent(path(block, key), new Query(type, null));
+    put(block, key, text, Parameter.SET_COMMENT, Parameter.Origin.SET_IN_CODE, 0);
+  }
+
+  // ---- required / desired / unused ---------------------------------------------------------
+
+  /**
+   * Parthenon's {@code CheckRequired}: the key must be set by the deck or the command line (a
+   * recorded default does not count).
+   */
+  public void checkRequired(String block, String key) {
+    Parameter p = find(block, key);
+    if (p == null || p.origin == Parameter.Origin.DEFAULT) {
+      throw InputError.at(deckName, path(block, key) + " is required",
+          "a value in the deck or on the command line");
+    }
+  }
+
+  /**
+   * Parthenon's {@code CheckDesired}: adds a warning when the key is missing or only defaulted.
+   */
+  public void checkDesired(String block, String key) {
+    Parameter p = find(block, key);
+    if (p == null) {
+      warnings.add(deckName + ": desired parameter " + path(block, key) + " is missing");
+    } else if (p.origin == Parameter.Origin.DEFAULT) {
+      warnings.add(deckName + ": desired parameter " + path(block, key) + " defaults to "
+          + p.value);
+    }
+  }
+
+  /** Warnings for the user (overrides that add keys, missing desired keys), in order. */
+  public List<String> warnings() {
+    return List.copyOf(warnings);
+  }
+
+  /**
+   * Parthenon's {@code CheckOrphans}: {@code block/key} of every value set in the deck or on the
+   * command line that no getter has requested, in deck order.
+   */
+  public List<String> unusedParameters() {
+    List<String> unused = new ArrayList<>();
+    for (Map<String, Parameter> params : blocks.values()) {
+      for (Parameter p : params.values()) {
+        if (!queries.containsKey(p.path())) {
+          unused.add(p.path());
+        }
+      }
+    }
+    return unused;
+  }
+
+  // ---- errors and output -------------------------------------------------------------------
+
+  /**
+   * An error about a key's value found by other code, pointing at where the value came from, e.g.
+   * {@code error("parthenon/meshblock", "nx1", "a divisor of parthenon/mesh/nx1 = 64")} gives
+   * {@code uni3d.in:12: parthenon/meshblock/nx1 = "48": expected a divisor of ...}.
+   */
+  public InputError error(String block, String key, String expected) {
+    Parameter p = find(block, key);
+    if (p == null) {
+      return InputError.at(deckName, path(block, key) + " is missing", expected);
+    }
+    return InputError.at(p.where(deckName), p.describe(), expected);
+  }
+
+  /** An error about a block as a whole, pointing at its header line when it has one. */
+  public InputError blockError(String block, String what, String expected) {
+    Integer line = blockHeaderLines.get(block);
+    String where = line == null ? deckName : deckName + ":" + line;
+    return InputError.at(where, "<" + block + "> " + what, expected);
+  }
+
+  /**
+   * The effective deck in Parthenon's format (its {@code ParameterDump}): every block and value
+   * including recorded defaults, with comments, ending in {@code <par_end>}. Parsing it gives the
+   * same values back.
+   */
+  public String effectiveDeck() {
+    return DeckWriter.write(blocks.keySet(), this::parametersOf);
+  }
+
+  /** Writes {@link #effectiveDeck()} to {@code file} through a temporary name and a rename. */
+  public void saveEffectiveDeck(Path file) throws IOException {
+    Path absolute = file.toAbsolutePath();
+    Path temporary = absolute.resolveSibling(absolute.getFileName() + ".tmp");
+    Files.writeString(temporary, effectiveDeck(), StandardCharsets.UTF_8);
+    Files.move(temporary, absolute, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  private Collection<Parameter> parametersOf(String block) {
+    return blocks.get(block).values();
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------
+
+  private static String path(String block, String key) {
+    return block + "/" + key;
+  }
+
+  private Parameter find(String block, String key) {
+    Map<String, Parameter> params = blocks.get(block);
+    return params == null ? null : params.get(key);
+  }
+
+  private Parameter required(String block, String key, String type, String expected) {
+    record(block, key, type, null);
+    Parameter p = find(block, key);
+    if (p == null) {
+      String what = blocks.containsKey(block)
+          ? path(block, key) + " is required but missing"
+          : path(block, key) + " is required but block <" + block + "> is missing";
+      throw InputError.at(deckName, what, expected);
+    }
+    return p;
+  }
+
+  private Parameter orAdd(String block, String key, String type, String defaultText) {
+    record(block, key, type, defaultText);
+    Parameter p = find(block, key);
+    if (p == null) {
+      put(block, key, defaultText, Parameter.DEFAULT_COMMENT, Parameter.Origin.DEFAULT, 0);
+      p = find(block, key);
+    }
+    return p;
+  }
+
+  /** Remembers a request; the same key requested with two different defaults is misuse. */
+  private void record(String block, String key, String type, String defaultText) {
+    String path = path(block, key);
+    Query previous = queries.get(path);
+    if (previous == null || previous.defaultText == null) {
+      queries.put(path, new Query(type, defaultText));
+    } else if (defaultText != null && !defaultText.equals(previous.defaultText)) {
+      throw new IllegalStateException("parameter " + path + " requested with default="
+          + previous.defaultText + " and default=" + defaultText);
+    }
+  }
+
+  private InputError typeError(Parameter p, String expected) {
+    return InputError.at(p.where(deckName), p.describe(), expected);
+  }
+
+  private int integerOf(Parameter p) {
+    Integer v = ValueParser.parseInteger(p.value);
+    if (v == null) {
+      throw typeError(p, "an integer");
+    }
+    return v;
+  }
+
+  private double realOf(Parameter p) {
+    Double v = ValueParser.parseReal(p.value);
+    if (v == null) {
+      throw typeError(p, "a real number");
+    }
+    return v;
+  }
+
+  private boolean booleanOf(Parameter p) {
+    Boolean v = ValueParser.parseBoolean(p.value);
+    if (v == null) {
+      throw typeError(p, "a boolean (true or false, 1 or 0)");
+    }
+    return v;
+  }
+
+  private String allowedOf(Parameter p, List<String> allowed, String expected) {
+    if (!allowed.contains(p.value)) {
+      throw typeError(p, expected);
+    }
+    return p.value;
+  }
+
+  private int[] integerListOf(Parameter p) {
+    List<String> elements = ValueParser.splitList(p.value);
+    int[] values = new int[elements.size()];
+    for (int e = 0; e < values.length; e++) {
+      Integer v = ValueParser.parseInteger(elements.get(e));
+      if (v == null) {
+        throw typeError(p, listExpectation("integers", e, elements.get(e)));
+      }
+      values[e] = v;
+    }
+    return values;
+  }
+
+  private double[] realListOf(Parameter p) {
+    List<String> elements = ValueParser.splitList(p.value);
+    double[] values = new double[elements.size()];
+    for (int e = 0; e < values.length; e++) {
+      Double v = ValueParser.parseReal(elements.get(e));
+      if (v == null) {
+        throw typeError(p, listExpectation("reals", e, elements.get(e)));
+      }
+      values[e] = v;
+    }
+    return values;
+  }
+
+  private static String listExpectation(String kind, int element, String text) {
+    return "a comma-separated list of " + kind + " (element " + (element + 1) + " is \""
+        + text + "\")";
+  }
+}
