@@ -55,12 +55,11 @@ final class MeshConfigurationReader {
             + (axis + 1) + " = " + blockNx[axis]);
       }
     }
-    int rootLevel = 0;
     int largest = 1;
     for (int axis = 0; axis < 3; axis++) {
       largest = Math.max(largest, meshSize.nx(axis) / blockNx[axis]);
     }
-    rootLevel = 32 - Integer.numberOfLeadingZeros(largest - 1);
+    int rootLevel = 32 - Integer.numberOfLeadingZeros(largest - 1);
     if (rootLevel + numLevel - 1 > LogicalLocation.MAX_LEVEL) {
       throw pin.error(MESH, "numlevel", "at most " + (LogicalLocation.MAX_LEVEL - rootLevel + 1));
     }
