@@ -1,6 +1,9 @@
 package org.metope.examples;
 
 import java.io.PrintStream;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshConfiguration;
+import org.metope.mesh.MeshStructureReport;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 
@@ -40,8 +43,37 @@ public final class Metope {
       out.print(deck.effectiveDeck());
       return 0;
     }
+    if (options.meshRanks() > 0) {
+      return printMeshStructure(deck, options.meshRanks(), out, err);
+    }
     err.println("metope: no application is registered to run " + options.deck()
         + " (the examples are not built yet)");
     return 2;
+  }
+
+  /**
+   * {@code -m N}: builds the initial mesh from the deck as if on {@code nranks} ranks, prints its
+   * structure and exits without running (Parthenon's mesh test mode).
+   */
+  static int printMeshStructure(ParameterInput deck, int nranks, PrintStream out,
+      PrintStream err) {
+    Mesh mesh;
+    try {
+      mesh = Mesh.build(MeshConfiguration.fromInput(deck), nranks, 0);
+    } catch (InputError e) {
+      err.println(e.getMessage());
+      return 2;
+    }
+    if (mesh.totalBlocks() < nranks) {
+      String line = "-m " + nranks + ": the mesh has " + mesh.totalBlocks()
+          + " MeshBlocks, fewer than the number of ranks";
+      if (!mesh.isAdaptive()) {
+        err.println("metope: " + line + " (without adaptive refinement every rank needs a block)");
+        return 2;
+      }
+      err.println("warning: " + line + "; some ranks start with no block");
+    }
+    out.print(MeshStructureReport.render(mesh));
+    return 0;
   }
 }

@@ -50,4 +50,40 @@ class MetopeTest {
         err.toString(StandardCharsets.UTF_8));
     assertEquals("", out.toString(StandardCharsets.UTF_8));
   }
+
+  private static final String CUBE_64 = "<parthenon/mesh>\n"
+      + "nx1 = 64\nx1min = 0\nx1max = 1\nix1_bc = periodic\nox1_bc = periodic\n"
+      + "nx2 = 64\nx2min = 0\nx2max = 1\nix2_bc = periodic\nox2_bc = periodic\n"
+      + "nx3 = 64\nx3min = 0\nx3max = 1\nix3_bc = periodic\nox3_bc = periodic\n"
+      + "<parthenon/meshblock>\nnx1 = 16\nnx2 = 16\nnx3 = 16\n";
+
+  @Test
+  void givenMeshStructureMode_thenTheMeshIsReportedForNRanksAndExitIsZero() throws IOException {
+    Path deck = deck(CUBE_64);
+    assertEquals(0, run("-i", deck.toString(), "-m", "2"));
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertTrue(printed.contains("\nTotal number of MeshBlocks = 64\n"), printed);
+    assertTrue(printed.contains("\n  Rank = 0: 32 MeshBlocks, cost = 32\n"), printed);
+    assertTrue(printed.contains("\n  Rank = 1: 32 MeshBlocks, cost = 32\n"), printed);
+    assertEquals("", err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void givenMeshStructureModeWithAnInvalidMesh_thenOneLineAndExitTwo() throws IOException {
+    Path deck = deck(CUBE_64);
+    assertEquals(2, run("-i", deck.toString(), "-m", "2", "parthenon/meshblock/nx2=48"));
+    assertEquals("command line: parthenon/meshblock/nx2 = \"48\": expected a divisor of "
+        + "parthenon/mesh/nx2 = 64 (the mesh must be evenly divisible by the meshblock)\n",
+        err.toString(StandardCharsets.UTF_8));
+    assertEquals("", out.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void givenMeshStructureModeWithMoreRanksThanBlocks_thenOneLineAndExitTwo() throws IOException {
+    Path deck = deck(CUBE_64);
+    assertEquals(2, run("-i", deck.toString(), "-m", "65"));
+    String message = err.toString(StandardCharsets.UTF_8);
+    assertTrue(message.startsWith("metope: -m 65: the mesh has 64 MeshBlocks"), message);
+    assertEquals(1, message.lines().count());
+  }
 }

@@ -1,0 +1,222 @@
+package org.metope.mesh;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.metope.mesh.forest.Forest;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.forest.NeighborLocation;
+import org.metope.mesh.forest.RootGrid;
+import org.metope.mesh.geometry.RegionSize;
+
+/**
+ * The mesh (Parthenon's {@code Mesh}): the block forest, every block's location, global id, owning
+ * rank and cost, and the {@link MeshBlock}s of this rank with their neighbours.
+ *
+ * <p>Every rank builds the same structure from the same configuration: global ids follow the
+ * Morton curve ({@link Forest#resolveGids()}), ranks own contiguous gid ranges ({@link
+ * LoadBalance}), and this rank's blocks are those of its range, in gid order (local id = gid -
+ * first gid of the rank).
+ */
+public final class Mesh {
+  private final MeshConfiguration config;
+  private final Forest forest;
+  private final BlockGeometry geometry;
+  private final int myRank;
+  private List<LogicalLocation> locations;
+  private double[] costs;
+  private BlockDistribution distribution;
+  private List<MeshBlock> blocks;
+
+  private Mesh(MeshConfiguration config, Forest forest, int nranks, int myRank) {
+    this.config = config;
+    this.forest = forest;
+    this.geometry = new BlockGeometry(config);
+    this.myRank = myRank;
+    this.locations = forest.resolveGids();
+    this.costs = new double[locations.size()];
+    Arrays.fill(costs, 1.0);
+    this.distribution = LoadBalance.distribute(costs, nranks);
+    buildBlockList();
+  }
+
+  /**
+   * Builds the initial mesh: the root grid refined by the static refinement regions, distributed
+   * over {@code nranks} ranks with cost 1 per block.
+   *
+   * @param config the validated mesh configuration
+   * @param nranks number of ranks
+   * @param myRank this rank, in {@code [0, nranks)}
+   */
+  public static Mesh build(MeshConfiguration config, int nranks, int myRank) {
+    if (nranks < 1 || myRank < 0 || myRank >= nranks) {
+      throw new IllegalArgumentException("need 0 <= myRank < nranks: myRank=" + myRank
+          + " nranks=" + nranks);
+    }
+    Forest forest = new Forest(config.rootGrid(), config.maxLevel());
+    if (config.isMultilevel()) {
+      StaticRefinement.apply(forest, config);
+    }
+    return new Mesh(config, forest, nranks, myRank);
+  }
+
+  private void buildBlockList() {
+    int first = distribution.firstGid(myRank);
+    int count = distribution.blockCount(myRank);
+    List<MeshBlock> list = new ArrayList<>(count);
+    for (int lid = 0; lid < count; lid++) {
+      int gid = first + lid;
+      LogicalLocation loc = locations.get(gid);
+      MeshBlock block = new MeshBlock(this, gid, lid, loc, geometry.region(loc),
+          geometry.boundaryFlags(loc), costs[gid]);
+      block.setNeighbors(neighbors(gid));
+      list.add(block);
+    }
+    blocks = List.copyOf(list);
+  }
+
+  /** The configuration the mesh was built from. */
+  public MeshConfiguration config() {
+    return config;
+  }
+
+  /** Number of active axes. */
+  public int ndim() {
+    return config.ndim();
+  }
+
+  /** Ghost cells on each side of an active axis. */
+  public int nghost() {
+    return config.nghost();
+  }
+
+  /** Whether the mesh may have several levels. */
+  public boolean isMultilevel() {
+    return config.isMultilevel();
+  }
+
+  /** Whether refinement follows the solution. */
+  public boolean isAdaptive() {
+    return config.isAdaptive();
+  }
+
+  /** The root grid. */
+  public RootGrid rootGrid() {
+    return forest.grid();
+  }
+
+  /** The block forest (shared; changes must be followed by a rebuild of the block list). */
+  public Forest forest() {
+    return forest;
+  }
+
+  /** Tree level of the root blocks. */
+  public int rootLevel() {
+    return forest.grid().rootLevel();
+  }
+
+  /** Deepest tree level a block may reach. */
+  public int maxLevel() {
+    return forest.maxLevel();
+  }
+
+  /** Deepest tree level of any block now. */
+  public int currentLevel() {
+    int deepest = rootLevel();
+    for (LogicalLocation loc : locations) {
+      deepest = Math.max(deepest, loc.level());
+    }
+    return deepest;
+  }
+
+  /** The physical extent of the whole mesh. */
+  public RegionSize meshSize() {
+    return config.meshSize();
+  }
+
+  /** Number of blocks on all ranks. */
+  public int totalBlocks() {
+    return locations.size();
+  }
+
+  /** Location of block {@code gid}. */
+  public LogicalLocation location(int gid) {
+    return locations.get(gid);
+  }
+
+  /** Locations of all blocks, by gid. */
+  public List<LogicalLocation> locations() {
+    return locations;
+  }
+
+  /** The rank owning block {@code gid}. */
+  public int rank(int gid) {
+    return distribution.rank(gid);
+  }
+
+  /** The load-balancing cost of block {@code gid}. */
+  public double cost(int gid) {
+    return costs[gid];
+  }
+
+  /** Which rank owns which gids. */
+  public BlockDistribution distribution() {
+    return distribution;
+  }
+
+  /** Number of ranks. */
+  public int nranks() {
+    return distribution.nranks();
+  }
+
+  /** This rank. */
+  public int myRank() {
+    return myRank;
+  }
+
+  /** This rank's blocks in gid order; index = local id. */
+  public List<MeshBlock> blocks() {
+    return blocks;
+  }
+
+  /** The block of this rank with global id {@code gid}. */
+  public MeshBlock block(int gid) {
+    int lid = gid - distribution.firstGid(myRank);
+    if (lid < 0 || lid >= blocks.size()) {
+      throw new IllegalArgumentException("block not on this rank: gid=" + gid + " rank=" + myRank);
+    }
+    return blocks.get(lid);
+  }
+
+  /** Blocks per pack: {@code pack_size}, or all of this rank's blocks when it is below 1. */
+  public int defaultPackSize() {
+    return config.packSize() < 1 ? Math.max(blocks.size(), 1) : config.packSize();
+  }
+
+  /** Physical bounds and cell counts of the block at {@code loc}. */
+  public RegionSize blockRegion(LogicalLocation loc) {
+    return geometry.region(loc);
+  }
+
+  /** What lies beyond each face of the block at {@code loc}, in {@link BoundaryFace} order. */
+  public BoundaryFlag[] blockBoundaryFlags(LogicalLocation loc) {
+    return geometry.boundaryFlags(loc);
+  }
+
+  /**
+   * Every neighbour of block {@code gid} (on any rank), in the forest's order: one entry per
+   * shared element and neighbouring block, including the block itself across periodic
+   * boundaries.
+   */
+  public List<NeighborBlock> neighbors(int gid) {
+    LogicalLocation loc = locations.get(gid);
+    List<NeighborLocation> found = forest.findNeighbors(loc);
+    List<NeighborBlock> out = new ArrayList<>(found.size());
+    for (NeighborLocation n : found) {
+      int ngid = forest.gid(n.location());
+      out.add(new NeighborBlock(ngid, distribution.rank(ngid), n.location(), n.originLocation(),
+          n.element(), n.fi1(), n.fi2(), n.levelDifference(loc)));
+    }
+    return out;
+  }
+}

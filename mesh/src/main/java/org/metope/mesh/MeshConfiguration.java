@@ -1,0 +1,128 @@
+package org.metope.mesh;
+
+import java.util.List;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.forest.RootGrid;
+import org.metope.mesh.geometry.RegionSize;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * The validated shape of a mesh, as {@code <parthenon/mesh>}, {@code <parthenon/meshblock>} and
+ * the static refinement sections of a deck describe it. Build it with {@link #fromInput}, which
+ * rejects every invalid combination with one {@code InputError} line.
+ *
+ * @param meshSize the whole domain and its cell counts; axes with one cell are inactive
+ * @param blockNx1 cells per block along x1
+ * @param blockNx2 cells per block along x2 (1 when inactive)
+ * @param blockNx3 cells per block along x3 (1 when inactive)
+ * @param boundaryNames the six boundary condition names in {@link BoundaryFace} order
+ * @param refinement none, static or adaptive
+ * @param numLevel number of levels allowed with adaptive refinement (1 = root grid only)
+ * @param nghost ghost cells on each side of an active axis
+ * @param packSize blocks per pack ({@code pack_size}); below 1 means all blocks of a rank
+ * @param staticRegions static refinement regions, in deck order (empty unless multilevel)
+ */
+public record MeshConfiguration(
+    RegionSize meshSize,
+    int blockNx1,
+    int blockNx2,
+    int blockNx3,
+    List<String> boundaryNames,
+    Refinement refinement,
+    int numLevel,
+    int nghost,
+    int packSize,
+    List<StaticRefinementRegion> staticRegions) {
+
+  /** Boundary condition names every mesh accepts. */
+  public static final List<String> BUILT_IN_BOUNDARY_NAMES =
+      List.of("periodic", "outflow", "reflecting", "user");
+
+  /** Copies the lists and checks their sizes. */
+  public MeshConfiguration {
+    boundaryNames = List.copyOf(boundaryNames);
+    staticRegions = List.copyOf(staticRegions);
+    if (boundaryNames.size() != 6) {
+      throw new IllegalArgumentException("six boundary names needed: got=" + boundaryNames);
+    }
+  }
+
+  /**
+   * Reads and validates the mesh sections of a deck, accepting the built-in boundary names.
+   *
+   * @throws org.metope.mesh.input.InputError for any invalid value or combination
+   */
+  public static MeshConfiguration fromInput(ParameterInput pin) {
+    return MeshConfigurationReader.read(pin, List.of());
+  }
+
+  /**
+   * Reads and validates the mesh sections of a deck, also accepting the boundary condition names
+   * an application registers.
+   *
+   * @throws org.metope.mesh.input.InputError for any invalid value or combination
+   */
+  public static MeshConfiguration fromInput(ParameterInput pin, List<String> userBoundaryNames) {
+    return MeshConfigurationReader.read(pin, userBoundaryNames);
+  }
+
+  /** Number of active axes: 1, 2 or 3. */
+  public int ndim() {
+    return meshSize.ndim();
+  }
+
+  /** Cells per block along {@code axis}. */
+  public int blockNx(int axis) {
+    return axis == 0 ? blockNx1 : axis == 1 ? blockNx2 : blockNx3;
+  }
+
+  /** Root blocks along {@code axis}. */
+  public int rootBlocks(int axis) {
+    return meshSize.nx(axis) / blockNx(axis);
+  }
+
+  /** Whether the mesh may have more than one level (static or adaptive refinement). */
+  public boolean isMultilevel() {
+    return refinement != Refinement.NONE;
+  }
+
+  /** Whether refinement follows the solution. */
+  public boolean isAdaptive() {
+    return refinement == Refinement.ADAPTIVE;
+  }
+
+  /** The deck name of the condition at mesh face {@code face}. */
+  public String boundaryName(BoundaryFace face) {
+    return boundaryNames.get(face.ordinal());
+  }
+
+  /** The flag of mesh face {@code face}: periodic or a named (user) condition. */
+  public BoundaryFlag boundaryFlag(BoundaryFace face) {
+    return BoundaryFlag.ofName(boundaryName(face));
+  }
+
+  /** Whether {@code axis} is active and periodic. */
+  public boolean isPeriodic(int axis) {
+    return axis < ndim() && boundaryFlag(BoundaryFace.of(axis, false)) == BoundaryFlag.PERIODIC;
+  }
+
+  /** The root grid: root blocks per axis and periodicity. */
+  public RootGrid rootGrid() {
+    return new RootGrid(ndim(), rootBlocks(0), rootBlocks(1), rootBlocks(2), isPeriodic(0),
+        isPeriodic(1), isPeriodic(2));
+  }
+
+  /**
+   * Deepest tree level a block may reach: the root level without refinement, {@code numlevel - 1}
+   * levels above it with adaptive refinement, and the tree's limit with static refinement (whose
+   * regions set their own levels).
+   */
+  public int maxLevel() {
+    int root = rootGrid().rootLevel();
+    return switch (refinement) {
+      case NONE -> root;
+      case ADAPTIVE -> root + numLevel - 1;
+      case STATIC -> LogicalLocation.MAX_LEVEL;
+    };
+  }
+}

@@ -1,0 +1,217 @@
+package org.metope.mesh;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.geometry.RegionSize;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * Reads {@code <parthenon/mesh>}, {@code <parthenon/meshblock>} and {@code
+ * <parthenon/static_refinementN>} with Parthenon's keys and defaults, and applies Parthenon's mesh
+ * validity checks plus ours (ghost width, boundary names). Every failure is one {@code InputError}
+ * line naming the deck line and key.
+ */
+final class MeshConfigurationReader {
+  static final String MESH = "parthenon/mesh";
+  static final String MESHBLOCK = "parthenon/meshblock";
+  static final String STATIC_PREFIX = "parthenon/static_refinement";
+
+  /** Parthenon's smallest block along an active axis. */
+  static final int MIN_BLOCK_CELLS = 4;
+
+  private final ParameterInput pin;
+
+  private MeshConfigurationReader(ParameterInput pin) {
+    this.pin = pin;
+  }
+
+  static MeshConfiguration read(ParameterInput pin, List<String> userBoundaryNames) {
+    return new MeshConfigurationReader(pin).read(userBoundaryNames);
+  }
+
+  private MeshConfiguration read(List<String> userBoundaryNames) {
+    RegionSize meshSize = readMeshSize();
+    int ndim = meshSize.ndim();
+    Refinement refinement = Refinement.valueOf(pin.getOrAddString(MESH, "refinement", "none",
+        List.of("none", "static", "adaptive")).toUpperCase(java.util.Locale.ROOT));
+    int numLevel = 1;
+    if (refinement == Refinement.ADAPTIVE) {
+      numLevel = pin.getOrAddInteger(MESH, "numlevel", 1);
+      if (numLevel < 1) {
+        throw pin.error(MESH, "numlevel", "an integer >= 1 (1 means the root grid only)");
+      }
+    }
+    int nghost = pin.getOrAddInteger(MESH, "nghost", 2);
+    if (nghost < 1) {
+      throw pin.error(MESH, "nghost", "an integer >= 1");
+    }
+    int packSize = pin.getOrAddInteger(MESH, "pack_size", -1);
+    List<String> boundaryNames = readBoundaryNames(ndim, userBoundaryNames);
+    int[] blockNx = readBlockSize(meshSize, refinement);
+    for (int axis = 0; axis < ndim; axis++) {
+      if (nghost > blockNx[axis]) {
+        throw pin.error(MESH, "nghost", "at most the block width " + MESHBLOCK + "/nx"
+            + (axis + 1) + " = " + blockNx[axis]);
+      }
+    }
+    int largest = 1;
+    for (int axis = 0; axis < 3; axis++) {
+      largest = Math.max(largest, meshSize.nx(axis) / blockNx[axis]);
+    }
+    int rootLevel = 32 - Integer.numberOfLeadingZeros(largest - 1);
+    if (rootLevel + numLevel - 1 > LogicalLocation.MAX_LEVEL) {
+      throw pin.error(MESH, "numlevel", "at most " + (LogicalLocation.MAX_LEVEL - rootLevel + 1));
+    }
+    List<StaticRefinementRegion> regions = refinement == Refinement.NONE
+        ? List.of()
+        : readStaticRegions(meshSize, refinement, numLevel, rootLevel);
+    return new MeshConfiguration(meshSize, blockNx[0], blockNx[1], blockNx[2], boundaryNames,
+        refinement, numLevel, nghost, packSize, regions);
+  }
+
+  private RegionSize readMeshSize() {
+    int[] nx = new int[3];
+    double[] xmin = new double[3];
+    double[] xmax = new double[3];
+    for (int axis = 0; axis < 3; axis++) {
+      String n = Integer.toString(axis + 1);
+      nx[axis] = pin.getInteger(MESH, "nx" + n);
+      if (nx[axis] < 1) {
+        throw pin.error(MESH, "nx" + n, "an integer >= 1");
+      }
+    }
+    for (int axis = 0; axis < 3; axis++) {
+      String n = Integer.toString(axis + 1);
+      xmin[axis] = pin.getReal(MESH, "x" + n + "min");
+      xmax[axis] = pin.getReal(MESH, "x" + n + "max");
+      if (!(xmax[axis] > xmin[axis])) {
+        throw pin.error(MESH, "x" + n + "max",
+            "a value larger than " + MESH + "/x" + n + "min = " + format(xmin[axis]));
+      }
+    }
+    if (nx[1] == 1 && nx[2] > 1) {
+      throw pin.error(MESH, "nx3",
+          "1 when nx2 = 1 (2D problems in the x1-x3 plane are not supported)");
+    }
+    boolean[] symmetry = {false, nx[1] == 1, nx[2] == 1};
+    return new RegionSize(xmin, xmax, nx, symmetry);
+  }
+
+  private List<String> readBoundaryNames(int ndim, List<String> userBoundaryNames) {
+    List<String> accepted = new ArrayList<>(MeshConfiguration.BUILT_IN_BOUNDARY_NAMES);
+    for (String name : userBoundaryNames) {
+      if (!accepted.contains(name)) {
+        accepted.add(name);
+      }
+    }
+    List<String> names = new ArrayList<>();
+    for (BoundaryFace face : BoundaryFace.values()) {
+      String name = pin.getOrAddString(MESH, face.deckKey(), "outflow");
+      if (!accepted.contains(name)) {
+        throw pin.error(MESH, face.deckKey(), "a boundary condition: one of "
+            + String.join(", ", accepted));
+      }
+      names.add(name);
+    }
+    for (int axis = 0; axis < ndim; axis++) {
+      BoundaryFace inner = BoundaryFace.of(axis, false);
+      BoundaryFace outer = BoundaryFace.of(axis, true);
+      boolean innerPeriodic = "periodic".equals(names.get(inner.ordinal()));
+      boolean outerPeriodic = "periodic".equals(names.get(outer.ordinal()));
+      if (innerPeriodic != outerPeriodic) {
+        BoundaryFace odd = innerPeriodic ? outer : inner;
+        BoundaryFace other = innerPeriodic ? inner : outer;
+        throw pin.error(MESH, odd.deckKey(), "periodic, as " + MESH + "/" + other.deckKey()
+            + " is (both sides of an axis must be periodic)");
+      }
+    }
+    return names;
+  }
+
+  private int[] readBlockSize(RegionSize meshSize, Refinement refinement) {
+    int[] blockNx = new int[3];
+    for (int axis = 0; axis < 3; axis++) {
+      if (meshSize.isSymmetry(axis)) {
+        blockNx[axis] = meshSize.nx(axis);
+        continue;
+      }
+      String key = "nx" + (axis + 1);
+      int nx = pin.getOrAddInteger(MESHBLOCK, key, meshSize.nx(axis));
+      if (nx < 1) {
+        throw pin.error(MESHBLOCK, key, "a positive integer");
+      }
+      if (meshSize.nx(axis) % nx != 0) {
+        throw pin.error(MESHBLOCK, key, "a divisor of " + MESH + "/" + key + " = "
+            + meshSize.nx(axis) + " (the mesh must be evenly divisible by the meshblock)");
+      }
+      if (nx < MIN_BLOCK_CELLS) {
+        throw pin.error(MESHBLOCK, key, "at least " + MIN_BLOCK_CELLS + " cells");
+      }
+      if (refinement != Refinement.NONE && nx % 2 != 0) {
+        throw pin.error(MESHBLOCK, key, "an even number of cells, since " + MESH
+            + "/refinement = " + refinement.deckName());
+      }
+      blockNx[axis] = nx;
+    }
+    return blockNx;
+  }
+
+  private List<StaticRefinementRegion> readStaticRegions(RegionSize meshSize,
+      Refinement refinement, int numLevel, int rootLevel) {
+    List<StaticRefinementRegion> regions = new ArrayList<>();
+    int ndim = meshSize.ndim();
+    for (String block : pin.blockNamesWithPrefix(STATIC_PREFIX)) {
+      double[] lo = new double[3];
+      double[] hi = new double[3];
+      for (int axis = 0; axis < 3; axis++) {
+        String n = Integer.toString(axis + 1);
+        if (axis < ndim) {
+          lo[axis] = pin.getReal(block, "x" + n + "min");
+          hi[axis] = pin.getReal(block, "x" + n + "max");
+          checkRegionAxis(block, n, lo[axis], hi[axis], meshSize, axis);
+        } else {
+          lo[axis] = meshSize.xmin(axis);
+          hi[axis] = meshSize.xmax(axis);
+        }
+      }
+      int level = pin.getInteger(block, "level");
+      if (level < 1) {
+        throw pin.error(block, "level", "an integer >= 1 (the root grid is level 0)");
+      }
+      if (refinement == Refinement.ADAPTIVE && level > numLevel - 1) {
+        throw pin.error(block, "level", "at most " + (numLevel - 1) + ", since " + MESH
+            + "/numlevel = " + numLevel);
+      }
+      if (rootLevel + level > LogicalLocation.MAX_LEVEL) {
+        throw pin.error(block, "level", "at most " + (LogicalLocation.MAX_LEVEL - rootLevel));
+      }
+      regions.add(new StaticRefinementRegion(block, lo[0], hi[0], lo[1], hi[1], lo[2], hi[2],
+          level));
+    }
+    return regions;
+  }
+
+  private void checkRegionAxis(String block, String n, double lo, double hi, RegionSize mesh,
+      int axis) {
+    if (lo > hi) {
+      throw pin.error(block, "x" + n + "max", "a value >= x" + n + "min = " + format(lo));
+    }
+    if (lo < mesh.xmin(axis)) {
+      throw pin.error(block, "x" + n + "min", "a value inside the mesh, >= " + MESH + "/x" + n
+          + "min = " + format(mesh.xmin(axis)));
+    }
+    if (hi > mesh.xmax(axis)) {
+      throw pin.error(block, "x" + n + "max", "a value inside the mesh, <= " + MESH + "/x" + n
+          + "max = " + format(mesh.xmax(axis)));
+    }
+  }
+
+  /** A real as a user wrote it: integers without a fraction, others in full precision. */
+  static String format(double value) {
+    if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+      return Long.toString((long) value);
+    }
+    return Double.toString(value);
+  }
+}

@@ -1,0 +1,218 @@
+package org.metope.mesh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.geometry.RegionSize;
+
+class MeshTest {
+  private static final String CUBE_64 = Decks.deck(64, 64, 64, 16, 16, 16, Decks.periodic(), "");
+
+  private static Mesh build(String text, int nranks, int rank, String... overrides) {
+    return Mesh.build(Decks.config(text, overrides), nranks, rank);
+  }
+
+  /** A 2D or 3D statically refined deck with a refined box near one corner. */
+  private static String refinedDeck(int ndim, String bcs) {
+    String region = "<parthenon/static_refinement0>\nx1min = 0.05\nx1max = 0.2\nx2min = 0.0\n"
+        + "x2max = 0.3\nx3min = 0.6\nx3max = 0.7\nlevel = 2\n"
+        + "<parthenon/static_refinement1>\nx1min = 0.7\nx1max = 0.75\nx2min = 0.7\n"
+        + "x2max = 0.8\nx3min = 0.0\nx3max = 1.0\nlevel = 1\n";
+    return ndim == 2
+        ? Decks.deck(96, 64, 1, 16, 16, 1, "refinement = static\n" + bcs, region)
+        : Decks.deck(48, 32, 32, 8, 8, 8, "refinement = static\n" + bcs, region);
+  }
+
+  @Test
+  void givenA64CubedPeriodicMeshOf16CubedBlocks_thenTwoRanksOwn32BlocksWith26NeighboursEach() {
+    Mesh mesh = build(CUBE_64, 2, 1);
+    assertEquals(64, mesh.totalBlocks());
+    assertEquals(32, mesh.distribution().blockCount(0));
+    assertEquals(32, mesh.distribution().blockCount(1));
+    assertEquals(32, mesh.blocks().size());
+    for (int gid = 0; gid < 64; gid++) {
+      assertEquals(gid < 32 ? 0 : 1, mesh.rank(gid));
+      List<NeighborBlock> neighbours = mesh.neighbors(gid);
+      assertEquals(26, neighbours.size());
+      assertEquals(26, neighbours.stream().mapToInt(NeighborBlock::gid).distinct().count());
+    }
+    MeshBlock first = mesh.blocks().get(0);
+    assertEquals(32, first.gid());
+    assertEquals(0, first.lid());
+    assertEquals(1, first.rank());
+    assertEquals(first, mesh.block(32));
+    assertEquals(26, first.neighbors().size());
+    assertThrows(IllegalArgumentException.class, () -> mesh.block(3));
+  }
+
+  @Test
+  void givenAMesh_thenNeighbourRanksLevelsAndReverseElementsAreConsistent() {
+    for (int ndim = 2; ndim <= 3; ndim++) {
+      Mesh mesh = build(refinedDeck(ndim, Decks.periodic()), 3, 0);
+      Map<String, Integer> count = new HashMap<>();
+      for (int gid = 0; gid < mesh.totalBlocks(); gid++) {
+        for (NeighborBlock n : mesh.neighbors(gid)) {
+          assertEquals(mesh.rank(n.gid()), n.rank());
+          assertEquals(mesh.location(n.gid()), n.loc());
+          assertEquals(n.loc().level() - mesh.location(gid).level(), n.levelDifference());
+          assertTrue(Math.abs(n.levelDifference()) <= 1);
+          count.merge(gid + ">" + n.gid() + "@" + n.element().index(), 1, Integer::sum);
+        }
+      }
+      // Every contact seen from one side is seen from the other through the reverse element.
+      for (var entry : count.entrySet()) {
+        String[] parts = entry.getKey().split("[>@]");
+        String back = parts[1] + ">" + parts[0] + "@" + (26 - Integer.parseInt(parts[2]));
+        assertEquals(entry.getValue(), count.get(back), entry.getKey());
+      }
+    }
+  }
+
+  /** Contacts found by intersecting the blocks' physical boxes and periodic images. */
+  private static List<String> physicalContacts(Mesh mesh, int gid) {
+    RegionSize m = mesh.meshSize();
+    RegionSize a = mesh.blockRegion(mesh.location(gid));
+    double eps = 1e-9;
+    List<String> out = new ArrayList<>();
+    int[] r = new int[3];
+    for (int axis = 0; axis < 3; axis++) {
+      r[axis] = mesh.rootGrid().isPeriodic(axis) ? 1 : 0;
+    }
+    for (int other = 0; other < mesh.totalBlocks(); other++) {
+      RegionSize b = mesh.blockRegion(mesh.location(other));
+      for (int s1 = -r[0]; s1 <= r[0]; s1++) {
+        for (int s2 = -r[1]; s2 <= r[1]; s2++) {
+          for (int s3 = -r[2]; s3 <= r[2]; s3++) {
+            int[] shift = {s1, s2, s3};
+            int[] element = new int[3];
+            boolean touching = true;
+            for (int axis = 0; axis < mesh.ndim() && touching; axis++) {
+              double length = m.xmax(axis) - m.xmin(axis);
+              double lo = Math.max(a.xmin(axis), b.xmin(axis) + shift[axis] * length);
+              double hi = Math.min(a.xmax(axis), b.xmax(axis) + shift[axis] * length);
+              touching = lo <= hi + eps;
+              element[axis] = hi - lo > eps ? 0 : Math.abs(lo - a.xmin(axis)) < eps ? -1 : 1;
+            }
+            boolean self = element[0] == 0 && element[1] == 0 && element[2] == 0;
+            if (touching && !self) {
+              out.add(other + "@" + ((element[0] + 1) + 3 * (element[1] + 1)
+                  + 9 * (element[2] + 1)));
+            }
+          }
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  @Test
+  void givenRefinedMeshes_thenNeighbourListsEqualContactsOfThePhysicalBlockBoxes() {
+    String[] boundaries = {Decks.periodic(), "", "ix1_bc = periodic\nox1_bc = periodic\n"};
+    for (int ndim = 2; ndim <= 3; ndim++) {
+      for (String bcs : boundaries) {
+        Mesh mesh = build(refinedDeck(ndim, bcs), 1, 0);
+        assertTrue(mesh.currentLevel() - mesh.rootLevel() == 2);
+        for (int gid = 0; gid < mesh.totalBlocks(); gid++) {
+          List<String> fromMesh = new ArrayList<>();
+          for (NeighborBlock n : mesh.neighbors(gid)) {
+            fromMesh.add(n.gid() + "@" + n.element().index());
+          }
+          fromMesh.sort(null);
+          assertEquals(physicalContacts(mesh, gid), fromMesh, "ndim=" + ndim + " gid=" + gid);
+        }
+      }
+    }
+  }
+
+  @Test
+  void givenAStaticRegion_thenItIsCoveredAtItsLevelAndBalanceRefinesAroundIt() {
+    String region = "<parthenon/static_refinement0>\nx1min = 0.25\nx1max = 0.75\nx2min = 0.25\n"
+        + "x2max = 0.75\nlevel = 2\n";
+    Mesh mesh = build(Decks.deck(64, 64, 1, 16, 16, 1, "refinement = static\n", region), 4, 0);
+    // Level 2 divides [0, 1] into 16 blocks of 1/16: [0.25, 0.75] is blocks 4..11, 8 x 8 = 64.
+    // Those touch every root block, so the other 12 root blocks become 4 level-1 blocks each.
+    assertEquals(64 + 48, mesh.totalBlocks());
+    int level2 = 0;
+    for (LogicalLocation loc : mesh.locations()) {
+      int level = loc.level() - mesh.rootLevel();
+      RegionSize r = mesh.blockRegion(loc);
+      boolean inside = r.xmin(0) >= 0.25 && r.xmax(0) <= 0.75 && r.xmin(1) >= 0.25
+          && r.xmax(1) <= 0.75;
+      assertEquals(inside ? 2 : 1, level, loc.toString());
+      level2 += level == 2 ? 1 : 0;
+    }
+    assertEquals(64, level2);
+    assertEquals(28, mesh.distribution().blockCount(3));
+  }
+
+  @Test
+  void givenBlockRegions_thenTheyTileTheMeshWithTheWidthOfTheirLevel() {
+    Mesh mesh = build(refinedDeck(3, ""), 1, 0);
+    RegionSize m = mesh.meshSize();
+    double volume = 0;
+    for (LogicalLocation loc : mesh.locations()) {
+      RegionSize r = mesh.blockRegion(loc);
+      double v = 1;
+      for (int axis = 0; axis < 3; axis++) {
+        double width = (m.xmax(axis) - m.xmin(axis))
+            / mesh.rootGrid().extent(axis, loc.level());
+        assertEquals(width, r.xmax(axis) - r.xmin(axis), 1e-14);
+        assertEquals(m.xmin(axis) + loc.l(axis) * width, r.xmin(axis), 1e-14);
+        assertEquals(8, r.nx(axis));
+        v *= r.xmax(axis) - r.xmin(axis);
+      }
+      volume += v;
+    }
+    assertEquals(1.0, volume, 1e-12);
+  }
+
+  @Test
+  void givenASymmetricDomain_thenMirroredBlockEdgesAreExactNegatives() {
+    String text = "<parthenon/mesh>\nnx1 = 48\nx1min = -0.7\nx1max = 0.7\nnx2 = 80\n"
+        + "x2min = -0.3\nx2max = 0.3\nnx3 = 1\nx3min = -0.5\nx3max = 0.5\n"
+        + "<parthenon/meshblock>\nnx1 = 8\nnx2 = 16\n";
+    Mesh mesh = build(text, 1, 0);
+    for (LogicalLocation loc : mesh.locations()) {
+      long n1 = mesh.rootGrid().extent(0, loc.level());
+      LogicalLocation mirror = new LogicalLocation(loc.level(), n1 - 1 - loc.lx1(), loc.lx2(), 0);
+      assertEquals(-mesh.blockRegion(loc).xmin(0), mesh.blockRegion(mirror).xmax(0), 0.0);
+    }
+  }
+
+  @Test
+  void givenBlocksOnTheMeshBoundary_thenTheirFacesCarryTheMeshConditions() {
+    Mesh mesh = build(Decks.deck(64, 64, 1, 32, 32, 1,
+        "ix1_bc = periodic\nox1_bc = periodic\nix2_bc = reflecting\n", ""), 1, 0);
+    MeshBlock lowerLeft = mesh.block(0);
+    assertEquals(BoundaryFlag.PERIODIC, lowerLeft.boundaryFlag(BoundaryFace.INNER_X1));
+    assertEquals(BoundaryFlag.BLOCK, lowerLeft.boundaryFlag(BoundaryFace.OUTER_X1));
+    assertEquals(BoundaryFlag.USER, lowerLeft.boundaryFlag(BoundaryFace.INNER_X2));
+    assertEquals(BoundaryFlag.BLOCK, lowerLeft.boundaryFlag(BoundaryFace.OUTER_X2));
+    assertEquals(BoundaryFlag.USER, lowerLeft.boundaryFlag(BoundaryFace.INNER_X3));
+    MeshBlock upperRight = mesh.block(3);
+    assertEquals(BoundaryFlag.PERIODIC, upperRight.boundaryFlag(BoundaryFace.OUTER_X1));
+    assertEquals(BoundaryFlag.USER, upperRight.boundaryFlag(BoundaryFace.OUTER_X2));
+    // Along the periodic x1 the right neighbour is also the left one: 1 twice, 2, 3 twice.
+    assertEquals(5, lowerLeft.neighbors().size());
+  }
+
+  @Test
+  void givenPackSize_thenTheDefaultIsAllBlocksOfTheRank() {
+    assertEquals(64, build(CUBE_64, 1, 0).defaultPackSize());
+    assertEquals(8, build(CUBE_64, 1, 0, "parthenon/mesh/pack_size=8").defaultPackSize());
+  }
+
+  @Test
+  void givenARankOutsideTheRange_thenItIsMisuse() {
+    MeshConfiguration c = Decks.config(CUBE_64);
+    assertThrows(IllegalArgumentException.class, () -> Mesh.build(c, 2, 2));
+  }
+}
