@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 /**
@@ -21,7 +22,7 @@ import java.util.function.LongSupplier;
  * rank-R.progress  touched (at most once a second) when rank R's communicator completed operations
  * rank-R.status    written once at the end, to a temporary name then renamed:
  *                    exit=CODE
- *                    outcome=OK | FAILED | ABORTED
+ *                    outcome=OK | FAILED | ABORTED | ENDED
  *                    message=ONE LINE
  * </pre>
  *
@@ -44,7 +45,12 @@ public final class RankStatus {
     /** The rank hit an error of its own (and aborted the others). */
     FAILED,
     /** The rank stopped because another rank aborted the run. */
-    ABORTED
+    ABORTED,
+    /**
+     * The rank's JVM shut down before the rank finished: {@code System.exit} in the application
+     * (under multicore, in any rank) or a signal; written by {@link #installExitHook()}.
+     */
+    ENDED
   }
 
   /** What a rank's status file says; see {@link #read}. */
@@ -53,6 +59,7 @@ public final class RankStatus {
   private final Path directory;
   private final int rank;
   private final int size;
+  private final AtomicBoolean finished = new AtomicBoolean();
 
   private RankStatus(Path directory, int rank, int size) {
     this.directory = directory;
@@ -122,9 +129,23 @@ public final class RankStatus {
     }
   }
 
-  /** Writes {@code rank-R.status}; the message is cut to one line. */
-  public void finished(int exitCode, Outcome outcome, String message) {
+  /**
+   * Registers a shutdown hook that reports {@link Outcome#ENDED} (exit code 1) if the JVM shuts
+   * down before {@link #finished} was called, so a rank ended by {@code System.exit} or a signal
+   * still leaves a status saying so.
+   */
+  public void installExitHook() {
     if (directory == null) {
+      return;
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> finished(1, Outcome.ENDED,
+        "the JVM of rank " + rank + " shut down before the rank finished (System.exit in the "
+            + "application, or a signal)"), "metope-exit-hook-" + rank));
+  }
+
+  /** Writes {@code rank-R.status} once (later calls do nothing); the message is cut to one line. */
+  public void finished(int exitCode, Outcome outcome, String message) {
+    if (directory == null || !finished.compareAndSet(false, true)) {
       return;
     }
     String line = message == null ? "" : message.replaceAll("[\\r\\n]+", " ").strip();
