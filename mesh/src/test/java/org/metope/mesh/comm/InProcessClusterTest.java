@@ -44,10 +44,11 @@ class InProcessClusterTest {
     AtomicInteger aborted = new AtomicInteger();
     CommAbortedException thrown = assertThrows(CommAbortedException.class,
         () -> InProcessCluster.run(2, c -> {
+          Request pending = c.irecv(new double[1], 0, 1, 0, 5);
+          c.barrier();
           if (c.rank() == 0) {
             c.abort("deck error in line 3");
           }
-          Request pending = c.irecv(new double[1], 0, 1, 0, 5);
           try {
             while (!pending.test()) {
               Thread.onSpinWait();
