@@ -121,6 +121,12 @@ public final class InProcessCluster {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       cluster.abort(CommAbortedException.NO_RANK, "the thread running the cluster was interrupted");
+      stuck.clear();
+      for (int r = 0; r < threads.length; r++) {
+        if (threads[r].isAlive()) {
+          stuck.add(r);
+        }
+      }
     }
     for (Thread t : threads) {
       if (t.isAlive()) {

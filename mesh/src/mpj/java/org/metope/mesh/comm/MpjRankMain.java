@@ -16,9 +16,9 @@ import mpi.MPI;
  * </pre>
  *
  * <p>The application class provides {@code public static int run(String[] args)} returning its
- * exit code (preferred), or a {@code main(String[])}; a {@code System.exit} inside it ends the
- * rank without a status file (and, under multicore, every rank), which the launcher reports as a
- * failure.
+ * exit code (preferred), or a {@code main(String[])}. A {@code System.exit} inside it ends the
+ * rank's JVM (under multicore, every rank's) before the rank can report; a shutdown hook then
+ * records {@code ENDED} with exit code 1, which the launcher reports as a failure.
  *
  * <p><b>Outcomes.</b> Success: a final abortable barrier (so no rank reaches {@code MPI.Finalize},
  * which waits forever on a dead peer, unless all got there), status {@code OK}, {@code
