@@ -24,7 +24,8 @@ package org.metope.mesh.comm;
  *       {@link #duplicate()}) must be called by every rank of the communicator in the same order.
  *       Reductions fold the ranks' contributions in rank order 0, 1, ..., N-1 on every backend, so
  *       a result never depends on thread timing or on the backend.
- *   <li>After any rank calls {@link #abort(String)} (or dies), every call on every rank throws
+ *   <li>After any rank calls {@link #abort(String)} (or its entry aborts for it because it threw),
+ *       every call on every rank throws
  *       {@link CommAbortedException}, including the non-blocking ones, so a task polling {@link
  *       Request#test()} learns of the abort too.
  *   <li>Misuse (bad peer, tag, slice, a request still in flight) throws {@link

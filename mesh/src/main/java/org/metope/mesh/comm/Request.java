@@ -31,6 +31,10 @@ public interface Request {
    */
   int length();
 
-  /** True between the start of an operation and the call that observed its completion. */
+  /**
+   * True while the operation is in flight: started and not yet known to be complete (the MPJ
+   * backend learns of completion only in {@link #test()} or {@link #waitFor()}). A request can be
+   * restarted only when this is false.
+   */
   boolean isActive();
 }
