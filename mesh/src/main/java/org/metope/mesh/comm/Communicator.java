@@ -25,9 +25,8 @@ package org.metope.mesh.comm;
  *       Reductions fold the ranks' contributions in rank order 0, 1, ..., N-1 on every backend, so
  *       a result never depends on thread timing or on the backend.
  *   <li>After any rank calls {@link #abort(String)} (or its entry aborts for it because it threw),
- *       every call on every rank throws
- *       {@link CommAbortedException}, including the non-blocking ones, so a task polling {@link
- *       Request#test()} learns of the abort too.
+ *       every call on every rank throws {@link CommAbortedException}, including the non-blocking
+ *       ones, so a task polling {@link Request#test()} learns of the abort too.
  *   <li>Misuse (bad peer, tag, slice, a request still in flight) throws {@link
  *       IllegalArgumentException} or {@link IllegalStateException} with {@code name=value}
  *       messages.
