@@ -1,0 +1,39 @@
+package org.metope.test.comm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Wrong use of the launcher's multi-rank options is one line and exit code 2. */
+class LauncherMpjUsageTest {
+
+  private static void assertUsageError(String expectedLine, String... args) throws Exception {
+    LauncherRun r = LauncherRun.run(30, Map.of(), args);
+    assertEquals(2, r.exitCode(), r.output());
+    assertEquals(expectedLine, r.output().strip());
+  }
+
+  @Test
+  void givenZeroRanks_thenOneLineAndExitTwo() throws Exception {
+    assertUsageError("metope: option -np = \"0\": expected a number of ranks from 1 to 9999",
+        "-np", "0", "-i", "x.in");
+  }
+
+  @Test
+  void givenAnUnknownDevice_thenOneLineAndExitTwo() throws Exception {
+    assertUsageError("metope: option --dev = \"smp\": expected multicore or niodev",
+        "-np", "2", "--dev", "smp", "-i", "x.in");
+  }
+
+  @Test
+  void givenADeviceWithoutRanks_thenOneLineAndExitTwo() throws Exception {
+    assertUsageError("metope: options --dev and --class need -np N", "--dev", "niodev", "-i",
+        "x.in");
+  }
+
+  @Test
+  void givenMissingRankCount_thenOneLineAndExitTwo() throws Exception {
+    assertUsageError("metope: option -np needs a number of ranks", "-i", "x.in", "-np");
+  }
+}

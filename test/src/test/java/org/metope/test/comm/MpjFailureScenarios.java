@@ -1,0 +1,63 @@
+package org.metope.test.comm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+/**
+ * The scenarios both MPJ devices must pass, run by {@link MpjMulticoreTest} and {@link
+ * MpjNiodevTest}: the communicator contract on real MPJ ranks, and failures that must end the
+ * whole run with a non-zero exit code within 30 s instead of hanging.
+ */
+final class MpjFailureScenarios {
+  /** The bound for a failing run; the process is killed and the test fails past it. */
+  static final long FAILURE_LIMIT_SECONDS = 30;
+  private static final long CONTRACT_LIMIT_SECONDS = 120;
+  private static final Map<String, String> SHORT_GRACE = Map.of("METOPE_MPJ_GRACE", "2");
+
+  private MpjFailureScenarios() {}
+
+  static void contractPasses(String device, int ranks) throws Exception {
+    LauncherRun r = LauncherRun.run(CONTRACT_LIMIT_SECONDS, Map.of(), "-np", "" + ranks, "--dev",
+        device, "--class", LauncherRun.SELF_TEST);
+    assertEquals(0, r.exitCode(), r.output());
+    int checks = org.metope.mesh.comm.CommunicatorContract.checks().size();
+    assertTrue(r.output().contains("communicator contract: " + checks + " checks passed on MPJ "
+        + "Express " + device + ", " + ranks + " ranks"), r.output());
+  }
+
+  static void throwingRankFailsTheRun(String device) throws Exception {
+    LauncherRun r = LauncherRun.run(FAILURE_LIMIT_SECONDS, SHORT_GRACE, "-np", "3", "--dev",
+        device, "--class", LauncherRun.SELF_TEST, "--throw-on-rank", "1");
+    assertEquals(1, r.exitCode(), r.output());
+    assertTrue(r.output().contains("metope: rank 1 failed (exit 1): java.lang.IllegalStateException:"
+        + " staged failure on rank 1"), r.output());
+    assertTrue(r.output().contains("metope: rank 0 stopped: run aborted by rank 1"), r.output());
+    assertTrue(r.output().contains("metope: rank 2 stopped: run aborted by rank 1"), r.output());
+  }
+
+  static void abortingRankFailsTheRun(String device) throws Exception {
+    LauncherRun r = LauncherRun.run(FAILURE_LIMIT_SECONDS, SHORT_GRACE, "-np", "2", "--dev",
+        device, "--class", LauncherRun.SELF_TEST, "--abort-on-rank", "0");
+    assertEquals(1, r.exitCode(), r.output());
+    assertTrue(r.output().contains("metope: rank 0 failed (exit 1): run aborted by rank 0: staged "
+        + "abort on rank 0"), r.output());
+  }
+
+  static void vanishingRankFailsTheRun(String device) throws Exception {
+    LauncherRun r = LauncherRun.run(FAILURE_LIMIT_SECONDS, SHORT_GRACE, "-np", "2", "--dev",
+        device, "--class", LauncherRun.SELF_TEST, "--exit-on-rank", "1");
+    assertNotEquals(0, r.exitCode(), r.output());
+    assertTrue(r.output().contains("shut down before the rank finished"), r.output());
+  }
+
+  static void deckErrorFailsTheRun(String device) throws Exception {
+    LauncherRun r = LauncherRun.run(FAILURE_LIMIT_SECONDS, SHORT_GRACE, "-np", "2", "--dev",
+        device, "-i", "no-such-deck.in");
+    assertNotEquals(0, r.exitCode(), r.output());
+    assertTrue(r.output().contains("input deck no-such-deck.in does not exist"), r.output());
+    assertTrue(r.output().contains("metope: rank "), r.output());
+  }
+}
