@@ -20,6 +20,14 @@ public final class Metope {
     System.exit(code);
   }
 
+  /**
+   * Runs with the given arguments and returns the exit code instead of exiting; the MPJ rank
+   * entry calls this so that every rank reports its own code.
+   */
+  public static int run(String[] args) {
+    return run(args, System.out, System.err);
+  }
+
   /** Runs with the given arguments and returns the process exit code. */
   static int run(String[] args, PrintStream out, PrintStream err) {
     LaunchOptions options;
