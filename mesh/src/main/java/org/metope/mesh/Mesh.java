@@ -2,11 +2,20 @@ package org.metope.mesh;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.metope.mesh.comm.Communicator;
+import org.metope.mesh.field.BlockShape;
+import org.metope.mesh.field.FieldStorage;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Packages;
+import org.metope.mesh.field.ResolvedState;
 import org.metope.mesh.forest.Forest;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.forest.NeighborLocation;
 import org.metope.mesh.forest.RootGrid;
+import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.RegionSize;
 
 /**
@@ -27,6 +36,12 @@ public final class Mesh {
   private double[] costs;
   private BlockDistribution distribution;
   private List<MeshBlock> blocks;
+  private Communicator communicator;
+  private Packages packages;
+  private ResolvedState resolved;
+  private List<String> containers = List.of();
+  private FieldStorage fields;
+  private final Map<String, List<MeshData>> partitions = new HashMap<>();
 
   private Mesh(MeshConfiguration config, Forest forest, int nranks, int myRank) {
     this.config = config;
@@ -58,6 +73,83 @@ public final class Mesh {
       StaticRefinement.apply(forest, config);
     }
     return new Mesh(config, forest, nranks, myRank);
+  }
+
+  /**
+   * Builds the initial mesh distributed over the ranks of {@code communicator}, which the mesh
+   * keeps for everything that talks to other ranks.
+   */
+  public static Mesh build(MeshConfiguration config, Communicator communicator) {
+    Mesh mesh = build(config, communicator.size(), communicator.rank());
+    mesh.communicator = communicator;
+    return mesh;
+  }
+
+  /**
+   * Resolves the packages and allocates the field storage of this rank's blocks for the given
+   * stage containers (base container first). Dense fields start at zero, sparse fields
+   * unallocated.
+   */
+  public void initializeFields(Packages packages, List<String> containerNames) {
+    this.packages = packages;
+    this.resolved = packages.resolve();
+    this.containers = List.copyOf(containerNames);
+    rebuildStorage();
+  }
+
+  /** Allocates storage for the current block list; called at start and after a remesh. */
+  private void rebuildStorage() {
+    IndexShape cb = blocks.isEmpty() ? cellShape() : blocks.get(0).cellBounds();
+    BlockShape cells = new BlockShape(cb.entireNcells(0), cb.entireNcells(1), cb.entireNcells(2));
+    BlockShape coarse = null;
+    if (isMultilevel()) {
+      IndexShape ccb = blocks.isEmpty() ? cellShape() : blocks.get(0).coarseCellBounds();
+      coarse = new BlockShape(ccb.entireNcells(0), ccb.entireNcells(1), ccb.entireNcells(2));
+    }
+    fields = new FieldStorage(resolved, cells, coarse, blocks, containers);
+    partitions.clear();
+  }
+
+  private IndexShape cellShape() {
+    return new IndexShape(config.blockNx1(), ndim() > 1 ? config.blockNx2() : 0,
+        ndim() > 2 ? config.blockNx3() : 0, nghost());
+  }
+
+  /** The communicator of this run; null for a mesh built only to be described ({@code -m}). */
+  public Communicator communicator() {
+    return communicator;
+  }
+
+  /** The packages given to {@link #initializeFields}. */
+  public Packages packages() {
+    return requireFields().packages;
+  }
+
+  /** The resolved fields of every package, in id order. */
+  public ResolvedState resolvedPackages() {
+    return requireFields().resolved;
+  }
+
+  /** This rank's field storage. */
+  public FieldStorage fields() {
+    return requireFields().fields;
+  }
+
+  /**
+   * The partitions of {@code container} (Parthenon's {@code mesh_data.GetOrAdd(stage, i)}), in
+   * groups of {@link #defaultPackSize()} blocks, built once and reused until the next remesh.
+   */
+  public List<MeshData> meshData(String container) {
+    requireFields();
+    return partitions.computeIfAbsent(container,
+        c -> List.copyOf(fields.partitions(c, defaultPackSize())));
+  }
+
+  private Mesh requireFields() {
+    if (fields == null) {
+      throw new IllegalStateException("fields are not initialised: call initializeFields first");
+    }
+    return this;
   }
 
   private void buildBlockList() {

@@ -3,6 +3,7 @@ package org.metope.mesh.field;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.metope.mesh.MeshBlock;
 
 /**
  * Every field value of the blocks of one rank, in one flat {@code double[]} arena laid out by an
@@ -28,6 +29,7 @@ public final class FieldStorage {
   private final ArenaLayout layout;
   private volatile double[] data;
   private int allocationVersion;
+  private final List<MeshBlock> blocks;
 
   /**
    * Storage for {@code numBlocks} blocks of {@code cells} extents (ghosts included) and the named
@@ -36,6 +38,20 @@ public final class FieldStorage {
    */
   public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, int numBlocks,
       List<String> containerNames) {
+    this(state, cells, coarse, numBlocks, containerNames, null);
+  }
+
+  /**
+   * Storage for the given mesh blocks (block {@code i} of the storage is {@code blocks.get(i)}),
+   * so that partitions can hand package code each block's geometry.
+   */
+  public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse,
+      List<MeshBlock> blocks, List<String> containerNames) {
+    this(state, cells, coarse, blocks.size(), containerNames, List.copyOf(blocks));
+  }
+
+  private FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, int numBlocks,
+      List<String> containerNames, List<MeshBlock> blocks) {
     if (containerNames.isEmpty() || containerNames.stream().distinct().count()
         != containerNames.size()) {
       throw new IllegalArgumentException("containers=" + containerNames
@@ -47,6 +63,15 @@ public final class FieldStorage {
     this.containers = List.copyOf(containerNames);
     this.layout = new ArenaLayout(state, cells, coarse, numBlocks, containers.size());
     this.data = new double[layout.end()];
+    this.blocks = blocks;
+  }
+
+  /** The mesh block stored at rank-local index {@code block}; only for storage built from blocks. */
+  public MeshBlock block(int block) {
+    if (blocks == null) {
+      throw new IllegalStateException("storage was built without mesh blocks: block=" + block);
+    }
+    return blocks.get(block);
   }
 
   /** The arena. Replaced when an allocation grows it: read it again after allocation changes. */

@@ -1,5 +1,7 @@
 package org.metope.mesh.field;
 
+import org.metope.mesh.MeshBlock;
+
 /**
  * A partition of a rank's blocks in one stage container (Parthenon's {@code MeshData}): the unit
  * that tasks, kernels and package callbacks work on. Blocks are numbered {@code 0 ..
@@ -55,6 +57,11 @@ public final class MeshData {
   /** The rank-local index of partition block {@code b}. */
   public int blockIndex(int b) {
     return firstBlock + b;
+  }
+
+  /** Partition block {@code b}'s mesh block: its location, coordinates, bounds and neighbours. */
+  public MeshBlock block(int b) {
+    return storage.block(firstBlock + b);
   }
 
   /** The storage this partition views. */
