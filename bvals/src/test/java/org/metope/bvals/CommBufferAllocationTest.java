@@ -34,11 +34,11 @@ class CommBufferAllocationTest {
       RankChannels rc = new RankChannels(comm);
       CommBuffer denseOut = rc.channel(new ChannelKey(me, other, 0, 14), me, other, 0, LENGTH,
           false);
-      CommBuffer denseIn = rc.channel(new ChannelKey(other, me, 0, 12), other, me, 0, LENGTH,
+      CommBuffer denseIn = rc.channel(new ChannelKey(other, me, 0, 14), other, me, 0, LENGTH,
           false);
       CommBuffer sparseOut = rc.channel(new ChannelKey(me, other, 1, 14), me, other, 0, LENGTH,
           true);
-      CommBuffer sparseIn = rc.channel(new ChannelKey(other, me, 1, 12), other, me, 0, LENGTH,
+      CommBuffer sparseIn = rc.channel(new ChannelKey(other, me, 1, 14), other, me, 0, LENGTH,
           true);
       CommBuffer local = rc.channel(new ChannelKey(me, me, 0, 4), me, me, TagMap.NO_TAG, LENGTH,
           false);

@@ -38,7 +38,7 @@ class CommBufferCrossRankTest {
       RankChannels rc = new RankChannels(comm);
       // One tag serves both directions, as TagMap assigns it.
       CommBuffer out = rc.channel(new ChannelKey(me, other, 0, 14), me, other, 0, LENGTH, false);
-      CommBuffer in = rc.channel(new ChannelKey(other, me, 0, 12), other, me, 0, LENGTH, false);
+      CommBuffer in = rc.channel(new ChannelKey(other, me, 0, 14), other, me, 0, LENGTH, false);
       CommBuffer local = rc.channel(new ChannelKey(me, me, 0, 22), me, me, TagMap.NO_TAG, LENGTH,
           false);
       List<String> seenRemote = new ArrayList<>();
