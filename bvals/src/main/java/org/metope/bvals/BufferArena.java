@@ -73,7 +73,7 @@ public final class BufferArena {
   private int end;
   private int sliceCount;
   private boolean frozen;
-  private long layoutVersion;
+  private volatile long layoutVersion;
 
   /** An empty arena. */
   public BufferArena() {
@@ -164,8 +164,8 @@ public final class BufferArena {
     }
     region.capacity = newCapacity;
     end = newEnd;
-    layoutVersion++;
     array = target;
+    layoutVersion = layoutVersion + 1;
   }
 
   private void checkMayMove(BufferGroup group, int needed) {
@@ -196,8 +196,11 @@ public final class BufferArena {
     return frozen;
   }
 
-  /** Incremented each time slices move or the array is replaced. */
-  public synchronized long layoutVersion() {
+  /**
+   * Incremented each time slices move or the array is replaced; a volatile read, cheap enough for
+   * a cache to compare with the version it was built against at every step.
+   */
+  public long layoutVersion() {
     return layoutVersion;
   }
 

@@ -5,12 +5,13 @@ package org.metope.bvals;
  * buffer's data in each state:
  *
  * <pre>
- *   state           sender may write   receiver may read
- *   STALE           yes (once the previous send completed)   no
- *   SENDING         no                 no (not yet received)
- *   SENDING_NULL    no                 no
- *   RECEIVED        no                 yes
- *   RECEIVED_NULL   no                 no (use default values)
+ *   state           sender may write          receiver may read
+ *   STALE           yes, once its previous    no
+ *                   send has completed
+ *   SENDING         no                        no (not received yet)
+ *   SENDING_NULL    no                        no
+ *   RECEIVED        no                        yes
+ *   RECEIVED_NULL   no                        no (ghosts take defaults)
  * </pre>
  *
  * <p>A same-rank channel walks {@code STALE -> SENDING[_NULL] -> RECEIVED[_NULL] -> STALE}. Across

@@ -27,6 +27,12 @@
  *
  * <h2>Life cycle</h2>
  *
+ * <p>Slices are created (and the arena grows) only while building. Two rules make that hold
+ * during steps: reserve, in each pool, a slice for every channel that uses it ({@link
+ * org.metope.bvals.ObjectPool#ensureCapacity}), so that sparse receivers allocating on arrival
+ * find one; and freeze the arena after building, so that a missed reservation fails at once
+ * instead of moving buffers under messages in flight.
+ *
  * <pre>{@code
  * // setup, on every rank (collective: duplicates)
  * FieldCommunicators comms = FieldCommunicators.create(world, boundaryFieldIds, fluxFieldIds);
@@ -35,12 +41,14 @@
  * ChannelRegistry channels = new ChannelRegistry(world.rank(), arena);
  *
  * // build (setup, remesh, allocation change): arena thawed
+ * arena.thaw();
  * TagMap tags = TagMap.builder(rank).add(...).add(...).build();
  * ChannelSpec spec = new ChannelSpec(key, kind, senderRank, receiverRank,
  *     tags.tag(myGid, myElement, otherRank, otherGid, otherElement), length, sparse);
  * ObjectPool<BufferSlice> pool = pools.pool(new BufferGroup(peer, partition, kind, role), length);
- * pool.ensureCapacity(...);   // room for receivers that allocate during steps
  * CommBuffer b = new CommBuffer(spec, comms.communicator(kind, fieldId), pool::get);
+ * pool.ensureCapacity(channelsUsingThisPool);  // a slice for every user, made now
+ * if (!(b.role() == ChannelRole.RECEIVER && sparse) && senderFieldAllocated) b.allocate();
  * channels.map(kind).put(b);
  * ChannelVector sends = new ChannelVector(sendBuffersInCacheOrder, order, salt);
  * arena.freeze();
