@@ -48,7 +48,9 @@
  * ObjectPool<BufferSlice> pool = pools.pool(new BufferGroup(peer, partition, kind, role), length);
  * CommBuffer b = new CommBuffer(spec, comms.communicator(kind, fieldId), pool::get);
  * pool.ensureCapacity(channelsUsingThisPool);  // a slice for every user, made now
- * if (!(b.role() == ChannelRole.RECEIVER && sparse) && senderFieldAllocated) b.allocate();
+ * // allocate now: senders and same-rank buffers whose field is allocated on the sending block,
+ * // and non-sparse receivers; sparse receivers allocate when a non-empty message arrives
+ * b.allocate();
  * channels.map(kind).put(b);
  * ChannelVector sends = new ChannelVector(sendBuffersInCacheOrder, order, salt);
  * arena.freeze();
