@@ -1,0 +1,117 @@
+package org.metope.bvals;
+
+import java.io.PrintStream;
+import org.metope.mesh.comm.CommAbortedException;
+import org.metope.mesh.comm.Communicator;
+
+/**
+ * A rank's channels: one {@link ChannelMap} for boundary values and one for flux corrections,
+ * plus the diagnostics that look at all of them.
+ *
+ * <ul>
+ *   <li>{@link #dump()}: every channel's key, role, state, peer, tag, size and sequence numbers,
+ *       for the stall report of the task system;
+ *   <li>{@link #abortWithDump}: prints the dump and aborts the run, so every rank stops;
+ *   <li>{@link #verifySequences}: the collective check that every channel was received exactly
+ *       as often as it was sent (after each stage when {@link CommDebug#ENABLED});
+ *   <li>{@link #awaitSends()}: waits for the last cross-rank sends, before buffers move.
+ * </ul>
+ */
+public final class ChannelRegistry {
+  private final int rank;
+  private final BufferArena arena;
+  private final ChannelMap boundaryValues = new ChannelMap(ChannelKind.BOUNDARY_VALUES);
+  private final ChannelMap fluxCorrections = new ChannelMap(ChannelKind.FLUX_CORRECTION);
+
+  /**
+   * An empty registry.
+   *
+   * @param rank this rank, for dumps
+   * @param arena the rank's buffer arena, summarised in dumps
+   */
+  public ChannelRegistry(int rank, BufferArena arena) {
+    if (rank < 0 || arena == null) {
+      throw new IllegalArgumentException("registry needs a rank and an arena: rank=" + rank
+          + ", arena=" + arena);
+    }
+    this.rank = rank;
+    this.arena = arena;
+  }
+
+  /** The map of {@code kind}. */
+  public ChannelMap map(ChannelKind kind) {
+    return kind == ChannelKind.BOUNDARY_VALUES ? boundaryValues : fluxCorrections;
+  }
+
+  /** The boundary-value channels. */
+  public ChannelMap boundaryValues() {
+    return boundaryValues;
+  }
+
+  /** The flux-correction channels. */
+  public ChannelMap fluxCorrections() {
+    return fluxCorrections;
+  }
+
+  /** Number of channels of both kinds. */
+  public int size() {
+    return boundaryValues.size() + fluxCorrections.size();
+  }
+
+  /**
+   * Every channel of this rank, one line each ({@link CommBuffer#describe()}), boundary values
+   * then flux corrections, each sorted by key, after a header naming the rank and the arena.
+   */
+  public String dump() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("channels of rank ").append(rank).append(": boundaryValues=")
+        .append(boundaryValues.size()).append(" fluxCorrections=").append(fluxCorrections.size())
+        .append("; ").append(arena.describe());
+    for (ChannelKind kind : ChannelKind.values()) {
+      for (CommBuffer b : map(kind).sorted()) {
+        sb.append('\n').append("  ").append(b.describe());
+      }
+    }
+    return sb.toString();
+  }
+
+  /** Prints {@link #dump()} to {@code out}. */
+  public void dumpTo(PrintStream out) {
+    out.println(dump());
+    out.flush();
+  }
+
+  /**
+   * Prints {@code reason} and the dump to {@code out}, then aborts the run through {@code comm}:
+   * every other rank's next communicator call throws {@link CommAbortedException}, on which each
+   * rank's driver prints its own dump ({@link #dumpTo}), so the dumps of all ranks are seen.
+   *
+   * @throws CommAbortedException always
+   */
+  public void abortWithDump(Communicator comm, String reason, PrintStream out) {
+    out.println("rank " + rank + ": " + reason);
+    dumpTo(out);
+    comm.abort(reason + " (channel dump of rank " + rank + " on its standard error)");
+  }
+
+  /**
+   * Collective over {@code comm} (normally the world): checks on every rank that each channel's
+   * receive count equals its send count, which holds at any point where every rank has finished
+   * the same exchanges (after a stage) if and only if every send was received exactly once.
+   *
+   * @throws SequenceMismatchException on every rank when any rank has a mismatch, each listing
+   *     its own
+   */
+  public void verifySequences(Communicator comm) {
+    SequenceCheck.verify(this, comm);
+  }
+
+  /** Blocks until every cross-rank send of this rank has completed (see {@link CommBuffer#awaitSend()}). */
+  public void awaitSends() {
+    for (ChannelKind kind : ChannelKind.values()) {
+      for (CommBuffer b : map(kind).sorted()) {
+        b.awaitSend();
+      }
+    }
+  }
+}

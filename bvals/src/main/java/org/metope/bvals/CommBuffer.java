@@ -1,0 +1,493 @@
+package org.metope.bvals;
+
+import java.util.Arrays;
+import java.util.function.Supplier;
+import org.metope.mesh.comm.Communicator;
+import org.metope.mesh.comm.Request;
+
+/**
+ * One communication channel's buffer and state (Parthenon's {@code CommBuffer}): the five {@link
+ * BufferState}s, the buffer (a pooled {@link BufferSlice}, allocated by the function given at
+ * construction), and the MPI send or receive that moves it.
+ *
+ * <h2>Same rank or not, used the same way</h2>
+ *
+ * <p>A channel between two ranks has a {@link ChannelRole#SENDER} object on the sending rank and a
+ * {@link ChannelRole#RECEIVER} object on the receiving rank, talking through the field's
+ * communicator with the channel's tag. A channel within one rank is one {@link
+ * ChannelRole#LOCAL} object shared by the sending and the receiving cache: the buffer the sender
+ * fills is the one the receiver reads, and no message is sent. The calls and their results are
+ * the same in both cases:
+ *
+ * <pre>
+ * sender, each stage:   if (isAvailableForWrite()) { fill buffer(); send() or sendNull(); }
+ * receiver, each stage: tryStartReceive();  ...  while (!tryReceive()) { other work }
+ *                       read buffer() if RECEIVED, defaults if RECEIVED_NULL;  stale();
+ * </pre>
+ *
+ * <h2>Transitions</h2>
+ *
+ * <ul>
+ *   <li>{@link #send()}: needs a writable buffer ({@link #isAvailableForWrite()}); to {@code
+ *       SENDING}, or {@code SENDING_NULL} when unallocated (as {@link #sendNull()}).
+ *   <li>{@link #sendNull()}: same precondition; to {@code SENDING_NULL}, a zero-length message.
+ *   <li>{@link #tryStartReceive()}: receiving side, before the data were received or after they
+ *       were staled; posts the receive (a same-rank channel has nothing to post). A sparse
+ *       receiver ({@link ChannelSpec#doSparseAllocation()}) first probes: no message yet gives
+ *       {@code false}; an empty message frees the buffer; a full one allocates it.
+ *   <li>{@link #tryReceive()}: receiving side; {@code true} once {@code RECEIVED} or {@code
+ *       RECEIVED_NULL} (and again until staled), {@code false} while the message has not arrived.
+ *   <li>{@link #stale()}: receiving side, from {@code RECEIVED}/{@code RECEIVED_NULL} to {@code
+ *       STALE}.
+ * </ul>
+ *
+ * <p>Everything else (sending twice, sending from a receiver, receiving on a sender, staling what
+ * was not received, posting a receive over data not yet staled) is misuse and throws {@link
+ * IllegalStateException} naming the key, role and state.
+ *
+ * <h2>Sequence numbers</h2>
+ *
+ * <p>Each send increments {@link #sendSequence()} and each completed receive {@link
+ * #receiveSequence()}; a same-rank object has both. They never reset, so at a point where every
+ * exchange is complete the receiver's count equals the sender's ({@link
+ * ChannelRegistry#verifySequences}).
+ *
+ * <h2>Threads</h2>
+ *
+ * <p>A same-rank object may be sent from one task thread and received on another: the state is
+ * volatile and written after the buffer, so a receiver that sees {@code SENDING} sees the data.
+ * A cross-rank object is used by one thread at a time, as its {@link Request} requires.
+ *
+ * <p>Steady-state calls allocate nothing: the request is created once, and allocation and freeing
+ * go through an {@link ObjectPool}.
+ */
+public final class CommBuffer {
+  private static final double[] EMPTY = new double[0];
+
+  private final ChannelSpec spec;
+  private final ChannelKey key;
+  private final ChannelRole role;
+  private final Communicator communicator;
+  private final int rank;
+  private final int peer;
+  private final int tag;
+  private final int length;
+  private final boolean sparse;
+  private final Supplier<ObjectPool.Owner<BufferSlice>> allocator;
+  private final Request request;
+
+  private ObjectPool.Owner<BufferSlice> owner;
+  private BufferSlice slice;
+  private volatile BufferState state = BufferState.STALE;
+  private boolean receivePosted;
+  /** The arena of the slice a send or posted receive uses, until it is known complete; else null. */
+  private BufferArena inFlightArena;
+  private long sendSequence;
+  private long receiveSequence;
+
+  /**
+   * A stale, unallocated channel buffer.
+   *
+   * @param spec the channel
+   * @param communicator the field's communicator for this kind ({@link FieldCommunicators}); its
+   *     rank decides the role: the sender's rank, the receiver's, or both for a same-rank channel
+   * @param allocator returns a fresh owner of a slice of {@code spec.length()} elements, normally
+   *     {@code pools.pool(group, length)::get}
+   */
+  public CommBuffer(ChannelSpec spec, Communicator communicator,
+      Supplier<ObjectPool.Owner<BufferSlice>> allocator) {
+    if (spec == null || communicator == null || allocator == null) {
+      throw new IllegalArgumentException("spec, communicator and allocator must not be null: "
+          + "spec=" + spec + ", communicator=" + communicator + ", allocator=" + allocator);
+    }
+    this.spec = spec;
+    this.key = spec.key();
+    this.communicator = communicator;
+    this.rank = communicator.rank();
+    this.role = roleOf(spec, rank);
+    this.peer = role == ChannelRole.SENDER ? spec.receiverRank() : spec.senderRank();
+    this.tag = spec.tag();
+    this.length = spec.length();
+    this.sparse = spec.doSparseAllocation();
+    this.allocator = allocator;
+    this.request = role == ChannelRole.LOCAL ? null : communicator.newRequest();
+  }
+
+  private static ChannelRole roleOf(ChannelSpec spec, int rank) {
+    if (spec.isLocal() && spec.senderRank() == rank) {
+      return ChannelRole.LOCAL;
+    }
+    if (!spec.isLocal() && spec.senderRank() == rank) {
+      return ChannelRole.SENDER;
+    }
+    if (!spec.isLocal() && spec.receiverRank() == rank) {
+      return ChannelRole.RECEIVER;
+    }
+    throw new IllegalArgumentException("channel does not involve this rank: rank=" + rank
+        + ", senderRank=" + spec.senderRank() + ", receiverRank=" + spec.receiverRank()
+        + ", key=" + spec.key());
+  }
+
+  /**
+   * The buffer: {@code buffer().array()[buffer().offset() + i]}, {@code 0 <= i < length()}. Read
+   * the array and offset again each step: the arena may move them between steps.
+   *
+   * @throws IllegalStateException when unallocated
+   */
+  public BufferSlice buffer() {
+    BufferSlice s = slice;
+    if (s == null) {
+      throw misuse("buffer() of an unallocated channel");
+    }
+    return s;
+  }
+
+  /**
+   * A non-counting handle on the current buffer, for caches that must notice when it is freed or
+   * replaced ({@link ObjectPool.Weak#isValid()}). Creates an object: for cache building only.
+   */
+  public ObjectPool.Weak<BufferSlice> weakBuffer() {
+    if (owner == null) {
+      throw misuse("weakBuffer() of an unallocated channel");
+    }
+    return owner.weak();
+  }
+
+  /** Whether a buffer is allocated (Parthenon's {@code IsActive}). */
+  public boolean isAllocated() {
+    return slice != null;
+  }
+
+  /** Takes a buffer from the allocation function unless one is allocated already. */
+  public void allocate() {
+    if (owner != null) {
+      return;
+    }
+    ObjectPool.Owner<BufferSlice> o = allocator.get();
+    BufferSlice s = o.get();
+    if (s.length() != length) {
+      o.release();
+      throw misuse("allocation function returned a slice of the wrong length: sliceLength="
+          + s.length());
+    }
+    owner = o;
+    slice = s;
+  }
+
+  /**
+   * Gives the buffer back to its pool (nothing when unallocated).
+   *
+   * @throws IllegalStateException while a message on the buffer is in flight or its data wait to
+   *     be received or read
+   */
+  public void free() {
+    if (owner == null) {
+      return;
+    }
+    if (role == ChannelRole.SENDER && inFlightArena != null && request.test()) {
+      completeSend();
+    }
+    if (inFlightArena != null) {
+      throw misuse("free() while a message on the buffer is in flight");
+    }
+    BufferState s = state;
+    if (s == BufferState.RECEIVED || (role == ChannelRole.LOCAL && s == BufferState.SENDING)) {
+      throw misuse("free() while the buffer holds data not yet staled");
+    }
+    ObjectPool.Owner<BufferSlice> o = owner;
+    owner = null;
+    slice = null;
+    o.release();
+  }
+
+  /**
+   * Whether the sender may fill the buffer: the previous message was received and staled (same
+   * rank) or its send request completed (across ranks; the state then returns to {@code STALE}).
+   *
+   * @throws IllegalStateException on a receiving buffer, which is never written by its owner
+   */
+  public boolean isAvailableForWrite() {
+    BufferState s = state;
+    if (role == ChannelRole.RECEIVER) {
+      throw misuse("isAvailableForWrite() of a receiving channel");
+    }
+    if (s == BufferState.STALE) {
+      return true;
+    }
+    if (role == ChannelRole.SENDER && request.test()) {
+      completeSend();
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Sends the buffer: state {@code SENDING}, and across ranks starts the send of the slice. An
+   * unallocated buffer sends null instead (as {@link #sendNull()}).
+   */
+  public void send() {
+    BufferSlice s = slice;
+    if (s == null) {
+      sendNull();
+      return;
+    }
+    checkWritable("send()");
+    long seq = ++sendSequence;
+    if (role == ChannelRole.SENDER) {
+      communicator.isend(request, s.array(), s.offset(), length, peer, tag);
+      inFlightArena = s.arena();
+      inFlightArena.beginFlight();
+    }
+    state = BufferState.SENDING;
+    if (CommTrace.ENABLED) {
+      CommTrace.log(rank, "send", spec.kind(), key, peer, tag, length, seq);
+    }
+  }
+
+  /** Sends null: state {@code SENDING_NULL}, and across ranks a zero-length message. */
+  public void sendNull() {
+    checkWritable("sendNull()");
+    long seq = ++sendSequence;
+    if (role == ChannelRole.SENDER) {
+      communicator.isend(request, EMPTY, 0, 0, peer, tag);
+    }
+    state = BufferState.SENDING_NULL;
+    if (CommTrace.ENABLED) {
+      CommTrace.log(rank, "send-null", spec.kind(), key, peer, tag, 0, seq);
+    }
+  }
+
+  private void checkWritable(String operation) {
+    if (role == ChannelRole.RECEIVER) {
+      throw misuse(operation + " on a receiving channel");
+    }
+    if (!isAvailableForWrite()) {
+      throw misuse(operation + " before the previous message was "
+          + (role == ChannelRole.LOCAL ? "received and staled" : "sent"));
+    }
+  }
+
+  private void completeSend() {
+    BufferArena arena = inFlightArena;
+    if (arena != null) {
+      inFlightArena = null;
+      arena.endFlight();
+    }
+    state = BufferState.STALE;
+  }
+
+  /**
+   * Blocks until this channel's last send across ranks has completed, leaving it {@code STALE}
+   * (nothing for a receiving or same-rank channel). For quiescent points (before a remesh moves
+   * buffers, at the end of a run), never for a step.
+   */
+  public void awaitSend() {
+    if (role == ChannelRole.SENDER && state != BufferState.STALE) {
+      request.waitFor();
+      completeSend();
+    }
+  }
+
+  /**
+   * Makes sure the receive is posted: {@code true} once it is (always on the same rank), {@code
+   * false} when a sparse receiver has not seen its message yet.
+   *
+   * @throws IllegalStateException on a sending channel, or while received data are not staled
+   */
+  public boolean tryStartReceive() {
+    BufferState s = state;
+    if (role == ChannelRole.SENDER) {
+      throw misuse("tryStartReceive() on a sending channel");
+    }
+    if (s == BufferState.RECEIVED || s == BufferState.RECEIVED_NULL) {
+      throw misuse("tryStartReceive() before the received message was staled");
+    }
+    if (role == ChannelRole.LOCAL || receivePosted) {
+      return true;
+    }
+    if (!sparse) {
+      allocate();
+      postReceive(slice);
+      return true;
+    }
+    int arrived = communicator.iprobe(peer, tag);
+    if (arrived < 0) {
+      return false;
+    }
+    if (arrived == 0) {
+      free();
+      postReceive(null);
+    } else {
+      if (arrived != length) {
+        throw misuse("probed message length differs from the buffer length: messageLength="
+            + arrived);
+      }
+      allocate();
+      postReceive(slice);
+    }
+    return true;
+  }
+
+  private void postReceive(BufferSlice target) {
+    if (target == null) {
+      communicator.irecv(request, EMPTY, 0, 0, peer, tag);
+    } else {
+      communicator.irecv(request, target.array(), target.offset(), length, peer, tag);
+      inFlightArena = target.arena();
+      inFlightArena.beginFlight();
+    }
+    receivePosted = true;
+  }
+
+  /**
+   * {@code true} once the message is here ({@code RECEIVED} or {@code RECEIVED_NULL}), {@code
+   * false} while it is not: posts the receive first when needed, never blocks.
+   *
+   * @throws IllegalStateException on a sending channel
+   */
+  public boolean tryReceive() {
+    BufferState s = state;
+    if (s == BufferState.RECEIVED || s == BufferState.RECEIVED_NULL) {
+      return true;
+    }
+    if (role == ChannelRole.SENDER) {
+      throw misuse("tryReceive() on a sending channel");
+    }
+    if (role == ChannelRole.LOCAL) {
+      if (s == BufferState.STALE) {
+        return false;
+      }
+      finishReceive(s == BufferState.SENDING ? length : 0);
+      return true;
+    }
+    if (!tryStartReceive() || !request.test()) {
+      return false;
+    }
+    receivePosted = false;
+    BufferArena arena = inFlightArena;
+    if (arena != null) {
+      inFlightArena = null;
+      arena.endFlight();
+    }
+    int received = request.length();
+    if (received != 0 && received != length) {
+      throw misuse("received message length differs from the buffer length: messageLength="
+          + received);
+    }
+    finishReceive(received);
+    return true;
+  }
+
+  private void finishReceive(int received) {
+    long seq = ++receiveSequence;
+    state = received > 0 ? BufferState.RECEIVED : BufferState.RECEIVED_NULL;
+    if (CommTrace.ENABLED) {
+      CommTrace.log(rank, received > 0 ? "recv" : "recv-null", spec.kind(), key, peer, tag,
+          received, seq);
+    }
+  }
+
+  /**
+   * Marks the received data as used: {@code STALE}, so the sender may write again (same rank) and
+   * the next receive may be posted. With {@link CommDebug} on, the buffer is filled with NaN.
+   *
+   * @throws IllegalStateException on a sending channel, or before the message was received
+   */
+  public void stale() {
+    if (role == ChannelRole.SENDER) {
+      throw misuse("stale() on a sending channel");
+    }
+    BufferState s = state;
+    if (s != BufferState.RECEIVED && s != BufferState.RECEIVED_NULL) {
+      throw misuse("stale() before the message was received");
+    }
+    if (CommDebug.ENABLED && slice != null) {
+      int offset = slice.offset();
+      Arrays.fill(slice.array(), offset, offset + length, Double.NaN);
+    }
+    state = BufferState.STALE;
+  }
+
+  /** The current state. */
+  public BufferState state() {
+    return state;
+  }
+
+  /** The channel's name. */
+  public ChannelKey key() {
+    return key;
+  }
+
+  /** The channel's description. */
+  public ChannelSpec spec() {
+    return spec;
+  }
+
+  /** Boundary values or flux corrections. */
+  public ChannelKind kind() {
+    return spec.kind();
+  }
+
+  /** Sender, receiver, or both on this rank. */
+  public ChannelRole role() {
+    return role;
+  }
+
+  /** Whether sender and receiver are on this rank. */
+  public boolean isLocal() {
+    return role == ChannelRole.LOCAL;
+  }
+
+  /** The other rank: the receiver's for a sender, the sender's otherwise. */
+  public int peerRank() {
+    return peer;
+  }
+
+  /** The MPI tag (unused on one rank). */
+  public int tag() {
+    return tag;
+  }
+
+  /** The buffer length in elements. */
+  public int length() {
+    return length;
+  }
+
+  /** Whether the receiver allocates only for non-empty messages. */
+  public boolean isSparse() {
+    return sparse;
+  }
+
+  /** Messages sent so far (0 on a receiving object). */
+  public long sendSequence() {
+    return sendSequence;
+  }
+
+  /** Messages received so far (0 on a sending object). */
+  public long receiveSequence() {
+    return receiveSequence;
+  }
+
+  /** Whether a send or a posted receive on the buffer is not yet known to be complete. */
+  public boolean isInFlight() {
+    return inFlightArena != null || receivePosted;
+  }
+
+  /** One line for channel dumps: every field as {@code name=value}. */
+  public String describe() {
+    return spec.kind() + " " + key + " role=" + role + " state=" + state + " peer=" + peer
+        + " tag=" + tag + " length=" + length + " sparse=" + sparse + " allocated="
+        + (slice != null) + " inFlight=" + isInFlight() + " sendSeq=" + sendSequence
+        + " recvSeq=" + receiveSequence;
+  }
+
+  private IllegalStateException misuse(String what) {
+    return new IllegalStateException(what + ": key=" + key + ", kind=" + spec.kind() + ", role="
+        + role + ", state=" + state + ", rank=" + rank);
+  }
+
+  @Override
+  public String toString() {
+    return "CommBuffer[" + describe() + "]";
+  }
+}

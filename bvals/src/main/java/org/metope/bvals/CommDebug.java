@@ -1,0 +1,26 @@
+package org.metope.bvals;
+
+/**
+ * The communication debug switch: system property {@value #PROPERTY}{@code =true}, read once at
+ * class initialisation into a {@code static final}, so that the checks it guards are compiled
+ * away when it is off.
+ *
+ * <p>When on:
+ *
+ * <ul>
+ *   <li>{@link CommBuffer#stale()} fills the staled buffer with NaN, so reading received data after
+ *       staling it (a task-ordering bug) shows up as NaN ghosts instead of plausible old values;
+ *   <li>the driver is expected to call {@link ChannelRegistry#verifySequences} after each stage,
+ *       which checks, on every rank, that every channel was received exactly as often as it was
+ *       sent (exactly one receive per send per channel per stage).
+ * </ul>
+ */
+public final class CommDebug {
+  /** The system property that turns debug checks on. */
+  public static final String PROPERTY = "metope.comm.debug";
+
+  /** Whether debug checks are on for this JVM. */
+  public static final boolean ENABLED = Boolean.getBoolean(PROPERTY);
+
+  private CommDebug() {}
+}

@@ -1,0 +1,61 @@
+/**
+ * Boundary communication "in one" (Parthenon's {@code bvals/comms}).
+ *
+ * <h2>Communication infrastructure</h2>
+ *
+ * <p>What moves the buffers, independent of what is in them:
+ *
+ * <ul>
+ *   <li>{@link org.metope.bvals.ChannelKey}: a channel's name, (sender gid, receiver gid, field,
+ *       sender's element); {@link org.metope.bvals.ChannelKind}: boundary values or flux
+ *       corrections, each with its own {@link org.metope.bvals.ChannelMap} in the rank's {@link
+ *       org.metope.bvals.ChannelRegistry}.
+ *   <li>{@link org.metope.bvals.CommBuffer}: one channel's five-state buffer; same-rank channels
+ *       are one shared object, used exactly like a cross-rank one.
+ *   <li>{@link org.metope.bvals.BufferArena}: the rank's one {@code double[]} of buffers, laid out
+ *       by {@link org.metope.bvals.BufferGroup} (peer rank, partition, kind, role); {@link
+ *       org.metope.bvals.BufferPools}: one {@link org.metope.bvals.ObjectPool} of {@link
+ *       org.metope.bvals.BufferSlice}s per group and length.
+ *   <li>{@link org.metope.bvals.TagMap}: dense tags per rank pair; {@link
+ *       org.metope.bvals.FieldCommunicators}: one communicator per field and kind.
+ *   <li>{@link org.metope.bvals.ChannelVector} and {@link org.metope.bvals.PostingOrder}: a
+ *       cache's send and receive buffers in posting order.
+ *   <li>Diagnostics: {@link org.metope.bvals.ChannelRegistry#dump()}, {@link
+ *       org.metope.bvals.CommTrace} ({@code METOPE_COMM_TRACE=1}), {@link
+ *       org.metope.bvals.CommDebug} ({@code -Dmetope.comm.debug=true}).
+ * </ul>
+ *
+ * <h2>Life cycle</h2>
+ *
+ * <p>Slices are created (and the arena grows) only while building. Two rules make that hold
+ * during steps: reserve, in each pool, a slice for every channel that uses it ({@link
+ * org.metope.bvals.ObjectPool#ensureCapacity}), so that sparse receivers allocating on arrival
+ * find one; and freeze the arena after building, so that a missed reservation fails at once
+ * instead of moving buffers under messages in flight.
+ *
+ * <pre>{@code
+ * // setup, on every rank (collective: duplicates)
+ * FieldCommunicators comms = FieldCommunicators.create(world, boundaryFieldIds, fluxFieldIds);
+ * BufferArena arena = new BufferArena();
+ * BufferPools pools = new BufferPools(arena);
+ * ChannelRegistry channels = new ChannelRegistry(world.rank(), arena);
+ *
+ * // build (setup, remesh, allocation change): arena thawed
+ * arena.thaw();
+ * TagMap tags = TagMap.builder(rank).add(...).add(...).build();
+ * ChannelSpec spec = new ChannelSpec(key, kind, senderRank, receiverRank,
+ *     tags.tag(myGid, myElement, otherRank, otherGid, otherElement), length, sparse);
+ * ObjectPool<BufferSlice> pool = pools.pool(new BufferGroup(peer, partition, kind, role), length);
+ * CommBuffer b = new CommBuffer(spec, comms.communicator(kind, fieldId), pool::get);
+ * pool.ensureCapacity(channelsUsingThisPool);  // a slice for every user, made now
+ * // allocate now: senders and same-rank buffers whose field is allocated on the sending block,
+ * // and non-sparse receivers; sparse receivers allocate when a non-empty message arrives
+ * b.allocate();
+ * channels.map(kind).put(b);
+ * ChannelVector sends = new ChannelVector(sendBuffersInCacheOrder, order, salt);
+ * arena.freeze();
+ *
+ * // every stage: see CommBuffer for the calls; nothing allocates
+ * }</pre>
+ */
+package org.metope.bvals;
