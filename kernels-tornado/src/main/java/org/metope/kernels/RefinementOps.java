@@ -110,36 +110,15 @@ public final class RefinementOps {
     final double cdx1 = RefinementKernels.coarseDx(reals, n, b, 0);
     final double fx1 = RefinementKernels.fineXmin(reals, n, b, 0);
     final double fdx1 = RefinementKernels.fineDx(reals, n, b, 0);
-    double dx2m = 0.0;
-    double dx2p = 0.0;
-    double dx2fm = 0.0;
-    double dx2fp = 0.0;
-    if (ndim >= 2) {
-      final double cx = RefinementKernels.coarseXmin(reals, n, b, 1);
-      final double cdx = RefinementKernels.coarseDx(reals, n, b, 1);
-      final double fx = RefinementKernels.fineXmin(reals, n, b, 1);
-      final double fdx = RefinementKernels.fineDx(reals, n, b, 1);
-      final double xc = RefinementKernels.center(cx, cdx, j);
-      dx2m = xc - RefinementKernels.center(cx, cdx, j - 1);
-      dx2p = RefinementKernels.center(cx, cdx, j + 1) - xc;
-      dx2fm = xc - RefinementKernels.center(fx, fdx, fj);
-      dx2fp = RefinementKernels.center(fx, fdx, fj + 1) - xc;
-    }
-    double dx3m = 0.0;
-    double dx3p = 0.0;
-    double dx3fm = 0.0;
-    double dx3fp = 0.0;
-    if (ndim >= 3) {
-      final double cx = RefinementKernels.coarseXmin(reals, n, b, 2);
-      final double cdx = RefinementKernels.coarseDx(reals, n, b, 2);
-      final double fx = RefinementKernels.fineXmin(reals, n, b, 2);
-      final double fdx = RefinementKernels.fineDx(reals, n, b, 2);
-      final double xc = RefinementKernels.center(cx, cdx, k);
-      dx3m = xc - RefinementKernels.center(cx, cdx, k - 1);
-      dx3p = RefinementKernels.center(cx, cdx, k + 1) - xc;
-      dx3fm = xc - RefinementKernels.center(fx, fdx, fk);
-      dx3fp = RefinementKernels.center(fx, fdx, fk + 1) - xc;
-    }
+    // Parthenon leaves spacings and gradients of inactive directions at zero
+    final double dx2m = ndim >= 2 ? spacingBelow(reals, n, b, 1, j) : 0.0;
+    final double dx2p = ndim >= 2 ? spacingAbove(reals, n, b, 1, j) : 0.0;
+    final double dx2fm = ndim >= 2 ? toFirstChild(reals, n, b, 1, j, fj) : 0.0;
+    final double dx2fp = ndim >= 2 ? toSecondChild(reals, n, b, 1, j, fj) : 0.0;
+    final double dx3m = ndim >= 3 ? spacingBelow(reals, n, b, 2, k) : 0.0;
+    final double dx3p = ndim >= 3 ? spacingAbove(reals, n, b, 2, k) : 0.0;
+    final double dx3fm = ndim >= 3 ? toFirstChild(reals, n, b, 2, k, fk) : 0.0;
+    final double dx3fp = ndim >= 3 ? toSecondChild(reals, n, b, 2, k, fk) : 0.0;
     final boolean x2 = ndim >= 2;
     final boolean x3 = ndim >= 3;
     for (int m = 0; m < count; m++) {
@@ -169,6 +148,36 @@ public final class RefinementOps {
         data[f + fineK + fineJ + 1] = fc + (g1 * dx1fp + g2 * dx2fp + g3 * dx3fp);
       }
     }
+  }
+
+  /** Coarse centre {@code idx} minus coarse centre {@code idx - 1} along direction d. */
+  static double spacingBelow(double[] reals, int n, int b, int d, int idx) {
+    final double xmin = RefinementKernels.coarseXmin(reals, n, b, d);
+    final double dx = RefinementKernels.coarseDx(reals, n, b, d);
+    return RefinementKernels.center(xmin, dx, idx) - RefinementKernels.center(xmin, dx, idx - 1);
+  }
+
+  /** Coarse centre {@code idx + 1} minus coarse centre {@code idx} along direction d. */
+  static double spacingAbove(double[] reals, int n, int b, int d, int idx) {
+    final double xmin = RefinementKernels.coarseXmin(reals, n, b, d);
+    final double dx = RefinementKernels.coarseDx(reals, n, b, d);
+    return RefinementKernels.center(xmin, dx, idx + 1) - RefinementKernels.center(xmin, dx, idx);
+  }
+
+  /** Coarse centre {@code idx} minus the centre of its first fine child {@code fidx}. */
+  static double toFirstChild(double[] reals, int n, int b, int d, int idx, int fidx) {
+    return RefinementKernels.center(RefinementKernels.coarseXmin(reals, n, b, d),
+        RefinementKernels.coarseDx(reals, n, b, d), idx)
+        - RefinementKernels.center(RefinementKernels.fineXmin(reals, n, b, d),
+            RefinementKernels.fineDx(reals, n, b, d), fidx);
+  }
+
+  /** Centre of the second fine child {@code fidx + 1} minus coarse centre {@code idx}. */
+  static double toSecondChild(double[] reals, int n, int b, int d, int idx, int fidx) {
+    return RefinementKernels.center(RefinementKernels.fineXmin(reals, n, b, d),
+        RefinementKernels.fineDx(reals, n, b, d), fidx + 1)
+        - RefinementKernels.center(RefinementKernels.coarseXmin(reals, n, b, d),
+            RefinementKernels.coarseDx(reals, n, b, d), idx);
   }
 
   /**

@@ -1,6 +1,12 @@
 package org.metope.kernels;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -15,11 +21,14 @@ import java.util.Locale;
  *       org.metope.kernels.KernelBenchmark [seconds-per-measurement] [fields]
  * </pre>
  *
- * Bytes moved counts each double copied once (8 bytes), for load and unload alike, and the same
- * for arraycopy. Each figure is the median over five measurements after a warm-up.
+ * Like JMH, every variant runs in a fresh JVM so that one variant's JIT profile cannot slow
+ * another. Bytes moved counts each double copied once (8 bytes), for load and unload alike, and
+ * the same for arraycopy. Each figure is the median of five measurements after a warm-up of the
+ * same length.
  */
 public final class KernelBenchmark {
   private static final int ROUNDS = 5;
+  private static final String[] VARIANTS = {"arraycopy", "in-one", "per-boundary"};
 
   /** One measured variant: runs one exchange (or the equivalent copies) per call. */
   private interface Variant {
@@ -28,46 +37,38 @@ public final class KernelBenchmark {
 
   private KernelBenchmark() {}
 
-  /** Runs the benchmark and prints one line per variant. */
-  public static void main(String[] args) {
-    double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 1.0;
+  /** Runs every variant in a child JVM and prints the table, or one variant with --variant. */
+  public static void main(String[] args) throws IOException, InterruptedException {
+    if (args.length > 0 && args[0].equals("--variant")) {
+      runVariant(args[1], Integer.parseInt(args[2]), Double.parseDouble(args[3]),
+          Integer.parseInt(args[4]));
+      return;
+    }
+    String seconds = args.length > 0 ? args[0] : "1.0";
     int fields = args.length > 1 ? Integer.parseInt(args[1]) : 1;
     UniformExchange mesh = new UniformExchange(4, 16, 2, fields);
-    mesh.fillInteriors();
     long doubles = mesh.send.totalCells + mesh.receive.totalCells;
     int all = Runtime.getRuntime().availableProcessors();
     System.out.printf(Locale.ROOT, "blocks=64 cells=16^3 ghosts=2 fields=%d boundaries=%d"
         + " doubles-per-exchange=%d processors=%d%n", fields, mesh.send.size, doubles, all);
-    int[][] singles = new int[mesh.send.size][];
-    for (int b = 0; b < singles.length; b++) {
-      singles[b] = new int[] {b};
-    }
-    double[] source = new double[(int) mesh.send.totalCells];
-    Arrays.fill(source, 1.0);
-    double[] middle = new double[source.length];
-    double[] target = new double[source.length];
-    for (int threads : all == 1 ? new int[] {1} : new int[] {1, all}) {
-      try (JvmKernelBackend backend = new JvmKernelBackend(threads)) {
-        Variant inOne = () -> {
-          backend.load(mesh.send, mesh.data, mesh.buffers);
-          backend.unload(mesh.receive, mesh.data, mesh.buffers);
-        };
-        Variant perBoundary = () -> {
-          for (int[] single : singles) {
-            backend.load(mesh.send, single, 1, mesh.data, mesh.buffers);
-          }
-          for (int[] single : singles) {
-            backend.unload(mesh.receive, single, 1, mesh.data, mesh.buffers);
-          }
-        };
-        Variant arraycopy = arraycopy(threads, source, middle, target);
-        double copyRate = report("arraycopy", threads, doubles, measure(arraycopy, seconds), 0);
-        double oneRate = report("in-one", threads, doubles, measure(inOne, seconds), copyRate);
-        double perRate = report("per-boundary", threads, doubles, measure(perBoundary, seconds),
-            copyRate);
-        System.out.printf(Locale.ROOT, "threads=%d in-one/per-boundary speed-up=%.1f%n", threads,
-            oneRate / perRate);
+    int[] threadCounts = all == 1 ? new int[] {1} : new int[] {1, all};
+    double[][] rates = new double[VARIANTS.length][threadCounts.length];
+    for (int v = 0; v < VARIANTS.length; v++) {
+      for (int t = 0; t < threadCounts.length; t++) {
+        double perCall = child(VARIANTS[v], threadCounts[t], seconds, fields);
+        rates[v][t] = 8.0 * doubles / perCall / 1e9;
       }
+    }
+    double bestCopy = Arrays.stream(rates[0]).max().orElse(1);
+    for (int t = 0; t < threadCounts.length; t++) {
+      for (int v = 0; v < VARIANTS.length; v++) {
+        System.out.printf(Locale.ROOT, "%-13s threads=%d time=%8.1f us %6.2f GB/s"
+            + "  /arraycopy(same threads)=%.2f  /arraycopy(best)=%.2f%n", VARIANTS[v],
+            threadCounts[t], 8.0 * doubles / rates[v][t] / 1e3, rates[v][t],
+            rates[v][t] / rates[0][t], rates[v][t] / bestCopy);
+      }
+      System.out.printf(Locale.ROOT, "threads=%d in-one/per-boundary speed-up=%.1f%n",
+          threadCounts[t], rates[1][t] / rates[2][t]);
     }
     mesh.fillInteriors();
     try (JvmKernelBackend backend = new JvmKernelBackend(all)) {
@@ -75,6 +76,66 @@ public final class KernelBenchmark {
       backend.unload(mesh.receive, mesh.data, mesh.buffers);
     }
     System.out.println("check: wrong cells after one exchange = " + mesh.wrongCells());
+  }
+
+  /** Runs one variant in a fresh JVM and returns its median seconds per exchange. */
+  private static double child(String variant, int threads, String seconds, int fields)
+      throws IOException, InterruptedException {
+    String java = ProcessHandle.current().info().command().orElse("java");
+    List<String> command = new ArrayList<>(List.of(java, "-cp",
+        System.getProperty("java.class.path"), KernelBenchmark.class.getName(), "--variant",
+        variant, Integer.toString(threads), seconds, Integer.toString(fields)));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    double result = Double.NaN;
+    try (BufferedReader out = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = out.readLine()) != null) {
+        if (line.startsWith("RESULT ")) {
+          result = Double.parseDouble(line.substring(7));
+        } else {
+          System.out.println(line);
+        }
+      }
+    }
+    if (process.waitFor() != 0 || Double.isNaN(result)) {
+      throw new IllegalStateException("benchmark child failed: variant=" + variant);
+    }
+    return result;
+  }
+
+  private static void runVariant(String name, int threads, double seconds, int fields) {
+    UniformExchange mesh = new UniformExchange(4, 16, 2, fields);
+    mesh.fillInteriors();
+    double[] source = new double[(int) mesh.send.totalCells];
+    Arrays.fill(source, 1.0);
+    double[] middle = new double[source.length];
+    double[] target = new double[source.length];
+    int[][] singles = new int[mesh.send.size][];
+    for (int b = 0; b < singles.length; b++) {
+      singles[b] = new int[] {b};
+    }
+    try (JvmKernelBackend backend = new JvmKernelBackend(threads)) {
+      Variant variant;
+      if (name.equals("arraycopy")) {
+        variant = arraycopy(threads, source, middle, target);
+      } else if (name.equals("in-one")) {
+        variant = () -> {
+          backend.load(mesh.send, mesh.data, mesh.buffers);
+          backend.unload(mesh.receive, mesh.data, mesh.buffers);
+        };
+      } else {
+        variant = () -> {
+          for (int[] single : singles) {
+            backend.load(mesh.send, single, 1, mesh.data, mesh.buffers);
+          }
+          for (int[] single : singles) {
+            backend.unload(mesh.receive, single, 1, mesh.data, mesh.buffers);
+          }
+        };
+      }
+      System.out.println("RESULT " + measure(variant, seconds));
+    }
   }
 
   /** Copies the same doubles as load + unload: source to middle, then middle to target. */
@@ -119,16 +180,5 @@ public final class KernelBenchmark {
     }
     Arrays.sort(perCall);
     return perCall[ROUNDS / 2];
-  }
-
-  private static double report(String name, int threads, long doubles, double secondsPerCall,
-      double copyRate) {
-    double rate = 8.0 * doubles / secondsPerCall / 1e9;
-    String ratio = copyRate > 0
-        ? String.format(Locale.ROOT, " ratio-to-arraycopy=%.2f", rate / copyRate)
-        : "";
-    System.out.printf(Locale.ROOT, "%-13s threads=%d time=%9.1f us  %6.2f GB/s%s%n", name,
-        threads, secondsPerCall * 1e6, rate, ratio);
-    return rate;
   }
 }
