@@ -5,16 +5,20 @@ import static org.metope.kernels.BoundaryTable.OP;
 import static org.metope.kernels.BoundaryTable.ROWS;
 
 /**
- * The default backend: each launch is one parallel loop over the boundaries of a subset, split
- * statically over a fixed pool of threads created once. Thread p takes the boundaries whose
- * cumulative work (cells plus rows, in subset order) starts in the p-th equal share, so threads get
- * similar amounts of data whatever the mix of faces, edges and corners.
+ * The default backend: each launch is one parallel loop over the boundaries of a subset, on a
+ * fixed pool of threads created once. The subset is cut into {@value #PARTS_PER_THREAD} parts per
+ * thread of equal work (cells plus rows, in subset order), so parts carry similar amounts of data
+ * whatever the mix of faces, edges and corners; threads claim parts as they come (see {@link
+ * WorkerPool}).
  *
  * <p>Every output value is computed by exactly one boundary from inputs no launch of the same call
  * writes, so the results are the same bits for any thread count; 1 thread is the reference. A
  * launch allocates nothing: its arguments go into fields, and the pool's handshake publishes them.
  */
 public final class JvmKernelBackend implements KernelBackend {
+  /** Parts per thread: enough to even out a thread that starts late, few enough to stay cheap. */
+  static final int PARTS_PER_THREAD = 4;
+
   private final int threads;
   private final WorkerPool pool;
   private final WorkerPool.Part part = this::runPart;
@@ -23,10 +27,9 @@ public final class JvmKernelBackend implements KernelBackend {
   private KernelKind kind;
   private BoundaryTable table;
   private int[] subset;
-  private int count;
   private double[] data;
   private double[] buffers;
-  private long totalWork;
+  private final int[] partStart;
 
   /** A backend running launches on {@code threads} threads (the caller included). */
   public JvmKernelBackend(int threads) {
@@ -34,7 +37,10 @@ public final class JvmKernelBackend implements KernelBackend {
       throw new IllegalArgumentException("threads must be >= 1: threads=" + threads);
     }
     this.threads = threads;
-    this.pool = threads == 1 ? null : new WorkerPool(threads, "metope-kernels");
+    this.pool = threads == 1
+        ? null
+        : new WorkerPool(threads, PARTS_PER_THREAD * threads, "metope-kernels");
+    this.partStart = new int[pool == null ? 2 : pool.parts() + 1];
   }
 
   @Override
@@ -101,13 +107,14 @@ public final class JvmKernelBackend implements KernelBackend {
     kind = launchKind;
     table = launchTable;
     subset = launchSubset;
-    count = launchCount;
     data = launchData;
     buffers = launchBuffers;
     if (pool == null) {
+      partStart[0] = 0;
+      partStart[1] = launchCount;
       runPart(0, 1);
     } else {
-      totalWork = work(launchTable, launchSubset, launchCount);
+      split(launchTable, launchSubset, launchCount, pool.parts());
       pool.run(part);
     }
     table = null;
@@ -116,38 +123,39 @@ public final class JvmKernelBackend implements KernelBackend {
     buffers = null;
   }
 
-  private static long work(BoundaryTable t, int[] s, int n) {
-    long sum = 0;
+  /**
+   * Cuts {@code subset[0..n)} into {@code parts} runs of about equal work: part p holds the
+   * boundaries from the first whose cumulative work reaches {@code total * p / parts}.
+   */
+  private void split(BoundaryTable t, int[] s, int n, int parts) {
+    long total = 0;
     for (int i = 0; i < n; i++) {
-      sum += weight(t, s[i]);
+      total += weight(t, s[i]);
     }
-    return sum;
+    int i = 0;
+    long start = 0;
+    for (int p = 0; p < parts; p++) {
+      final long target = total * p / parts;
+      while (i < n && start < target) {
+        start += weight(t, s[i]);
+        i++;
+      }
+      partStart[p] = i;
+    }
+    partStart[parts] = n;
   }
 
   private static int weight(BoundaryTable t, int b) {
     return t.ints[CELLS * t.size + b] + t.ints[ROWS * t.size + b];
   }
 
-  /** Runs share {@code p} of {@code parts} of the current launch. */
+  /** Runs part {@code p} of the current launch: subset entries partStart[p] to partStart[p+1]. */
   private void runPart(int p, int parts) {
     final BoundaryTable t = table;
     final int[] s = subset;
-    final int n = count;
-    if (parts == 1) {
-      for (int i = 0; i < n; i++) {
-        runBoundary(t, s[i]);
-      }
-      return;
-    }
-    final long lo = totalWork * p / parts;
-    final long hi = totalWork * (p + 1) / parts;
-    long start = 0;
-    for (int i = 0; i < n && start < hi; i++) {
-      final int b = s[i];
-      if (start >= lo) {
-        runBoundary(t, b);
-      }
-      start += weight(t, b);
+    final int end = partStart[p + 1];
+    for (int i = partStart[p]; i < end; i++) {
+      runBoundary(t, s[i]);
     }
   }
 

@@ -11,7 +11,9 @@ import java.util.Locale;
 
 /**
  * Load + unload of a boundary exchange, "in one" against one launch per boundary, and against
- * System.arraycopy of the same number of doubles (the practical limit), on 1 thread and on all.
+ * System.arraycopy of the same number of doubles in one piece (the practical limit), on 1 thread
+ * and on all; also one System.arraycopy per row of the same boxes, on 1 thread (the same figure is
+ * repeated on the all-threads lines), to show what rows of two cells cost any copy.
  * Defaults: 64 blocks (4^3, periodic) of 16^3 cells with 2 ghost layers, 1 field, all 26
  * neighbours.
  *
@@ -28,7 +30,8 @@ import java.util.Locale;
  */
 public final class KernelBenchmark {
   private static final int ROUNDS = 5;
-  private static final String[] VARIANTS = {"arraycopy", "in-one", "per-boundary"};
+  private static final String[] VARIANTS = {"arraycopy", "in-one", "per-boundary",
+      "arraycopy-rows"};
 
   /** One measured variant: runs one exchange (or the equivalent copies) per call. */
   private interface Variant {
@@ -55,7 +58,10 @@ public final class KernelBenchmark {
     double[][] rates = new double[VARIANTS.length][threadCounts.length];
     for (int v = 0; v < VARIANTS.length; v++) {
       for (int t = 0; t < threadCounts.length; t++) {
-        double perCall = child(VARIANTS[v], threadCounts[t], seconds, fields);
+        boolean serialOnly = VARIANTS[v].equals("arraycopy-rows");
+        double perCall = serialOnly && t > 0
+            ? 8.0 * doubles / rates[v][0] / 1e9
+            : child(VARIANTS[v], threadCounts[t], seconds, fields);
         rates[v][t] = 8.0 * doubles / perCall / 1e9;
       }
     }
@@ -119,6 +125,11 @@ public final class KernelBenchmark {
       Variant variant;
       if (name.equals("arraycopy")) {
         variant = arraycopy(threads, source, middle, target);
+      } else if (name.equals("arraycopy-rows")) {
+        variant = () -> {
+          copyRowByRow(mesh.send, mesh.data, mesh.buffers, true);
+          copyRowByRow(mesh.receive, mesh.data, mesh.buffers, false);
+        };
       } else if (name.equals("in-one")) {
         variant = () -> {
           backend.load(mesh.send, mesh.data, mesh.buffers);
@@ -147,13 +158,36 @@ public final class KernelBenchmark {
         System.arraycopy(middle, 0, target, 0, middle.length);
       };
     }
-    WorkerPool pool = new WorkerPool(threads, "bench-copy");
+    WorkerPool pool = new WorkerPool(threads, threads, "bench-copy");
     WorkerPool.Part first = (p, parts) -> copyShare(source, middle, p, parts);
     WorkerPool.Part second = (p, parts) -> copyShare(middle, target, p, parts);
     return () -> {
       pool.run(first);
       pool.run(second);
     };
+  }
+
+  /** One System.arraycopy per row of every box: the best a row-wise copy can do on one thread. */
+  private static void copyRowByRow(BoundaryTable t, double[] data, double[] buffers,
+      boolean toBuffers) {
+    for (int b = 0; b < t.size; b++) {
+      int ni = t.get(BoundaryTable.VAR_NI, b);
+      int nj = t.get(BoundaryTable.VAR_NJ, b);
+      int count = t.get(BoundaryTable.IE, b) - t.get(BoundaryTable.IS, b) + 1;
+      int pos = t.get(BoundaryTable.BUFFER_OFFSET, b);
+      for (int k = t.get(BoundaryTable.KS, b); k <= t.get(BoundaryTable.KE, b); k++) {
+        for (int j = t.get(BoundaryTable.JS, b); j <= t.get(BoundaryTable.JE, b); j++) {
+          int at = t.get(BoundaryTable.VAR_OFFSET, b) + (k * nj + j) * ni
+              + t.get(BoundaryTable.IS, b);
+          if (toBuffers) {
+            System.arraycopy(data, at, buffers, pos, count);
+          } else {
+            System.arraycopy(buffers, pos, data, at, count);
+          }
+          pos += count;
+        }
+      }
+    }
   }
 
   private static void copyShare(double[] from, double[] to, int p, int parts) {
