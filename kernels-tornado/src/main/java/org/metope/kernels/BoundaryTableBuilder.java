@@ -1,0 +1,197 @@
+package org.metope.kernels;
+
+import java.util.Arrays;
+
+/**
+ * Collects boundaries one by one at cache-build time and produces a {@link BoundaryTable}. This is
+ * the only place that walks objects; it checks each boundary so that a kernel never meets an index
+ * outside its block.
+ *
+ * <pre>
+ *   BoundaryTableBuilder builder = new BoundaryTableBuilder();
+ *   int b = builder.add(BoundaryOp.RESTRICT, 3, coarseImage, box, bufferOffset);
+ *   builder.fine(b, senderBlock, originI, originJ, originK).defaultValue(b, 0.0);
+ *   BoundaryTable table = builder.build();
+ * </pre>
+ */
+public final class BoundaryTableBuilder {
+  private int size;
+  private int[] rows = new int[16 * BoundaryTable.INT_COLUMNS];
+  private double[] realRows = new double[16 * BoundaryTable.REAL_COLUMNS];
+  private boolean[] hasFine = new boolean[16];
+  private boolean[] hasCoordinates = new boolean[16];
+
+  /** Number of boundaries added so far. */
+  public int size() {
+    return size;
+  }
+
+  /**
+   * Adds a boundary and returns its index {@code b}.
+   *
+   * @param op a {@link BoundaryOp} code
+   * @param ndim active dimensions, 1 to 3
+   * @param var the block (or coarse buffer) whose box is loaded, unloaded or written
+   * @param box index range in var
+   * @param bufferOffset start of the buffer slice in the buffer arena (any value when unused)
+   */
+  public int add(int op, int ndim, BlockLayout var, IndexBox box, int bufferOffset) {
+    if (!BoundaryOp.isValid(op)) {
+      throw new IllegalArgumentException("unknown operation: op=" + op);
+    }
+    if (ndim < 1 || ndim > 3) {
+      throw new IllegalArgumentException("ndim must be 1, 2 or 3: ndim=" + ndim);
+    }
+    if (!var.contains(box.ks(), box.js(), box.is()) || !var.contains(box.ke(), box.je(), box.ie())) {
+      throw new IllegalArgumentException("box outside var: box=" + box + " var=" + var);
+    }
+    if (bufferOffset < 0) {
+      throw new IllegalArgumentException("bufferOffset must be >= 0: bufferOffset=" + bufferOffset);
+    }
+    ensureCapacity(size + 1);
+    int b = size++;
+    set(b, BoundaryTable.OP, op);
+    set(b, BoundaryTable.NDIM, ndim);
+    set(b, BoundaryTable.VAR_OFFSET, var.offset());
+    set(b, BoundaryTable.VAR_NI, var.ni());
+    set(b, BoundaryTable.VAR_NJ, var.nj());
+    set(b, BoundaryTable.VAR_NK, var.nk());
+    set(b, BoundaryTable.NCOMP, var.ncomp());
+    set(b, BoundaryTable.IS, box.is());
+    set(b, BoundaryTable.IE, box.ie());
+    set(b, BoundaryTable.JS, box.js());
+    set(b, BoundaryTable.JE, box.je());
+    set(b, BoundaryTable.KS, box.ks());
+    set(b, BoundaryTable.KE, box.ke());
+    set(b, BoundaryTable.BUFFER_OFFSET, bufferOffset);
+    set(b, BoundaryTable.ROWS, var.ncomp() * box.nk() * box.nj());
+    set(b, BoundaryTable.CELLS, var.ncomp() * box.cells());
+    return b;
+  }
+
+  /**
+   * Sets the fine side of a refinement boundary: the fine block and the fine index of the first
+   * child of coarse index 0 along each direction (Parthenon's {@code ib.s - 2 * cib.s}; for an
+   * inactive direction the fine index of coarse index 0).
+   */
+  public BoundaryTableBuilder fine(int b, BlockLayout fine, int originI, int originJ, int originK) {
+    checkIndex(b);
+    if (fine.ncomp() != get(b, BoundaryTable.NCOMP)) {
+      throw new IllegalArgumentException("fine ncomp differs from var: b=" + b + " fine.ncomp="
+          + fine.ncomp() + " var.ncomp=" + get(b, BoundaryTable.NCOMP));
+    }
+    set(b, BoundaryTable.FINE_OFFSET, fine.offset());
+    set(b, BoundaryTable.FINE_NI, fine.ni());
+    set(b, BoundaryTable.FINE_NJ, fine.nj());
+    set(b, BoundaryTable.FINE_NK, fine.nk());
+    set(b, BoundaryTable.FINE_ORIGIN_I, originI);
+    set(b, BoundaryTable.FINE_ORIGIN_J, originJ);
+    set(b, BoundaryTable.FINE_ORIGIN_K, originK);
+    hasFine[b] = true;
+    return this;
+  }
+
+  /**
+   * Sets the cell-centre coordinates of the fine layout and of var along x1, x2, x3 ({@code xmin}
+   * is the position of face 0, so centre {@code idx} is at {@code xmin + (idx + 0.5) * dx}). Without
+   * this call the builder uses unit coordinates: coarse dx 1, fine dx 1/2, aligned through the
+   * origins.
+   */
+  public BoundaryTableBuilder coordinates(int b, double[] fineXmin, double[] fineDx,
+      double[] coarseXmin, double[] coarseDx) {
+    checkIndex(b);
+    if (fineXmin.length != 3 || fineDx.length != 3 || coarseXmin.length != 3
+        || coarseDx.length != 3) {
+      throw new IllegalArgumentException("coordinates need 3 values per array: b=" + b);
+    }
+    for (int d = 0; d < 3; d++) {
+      setReal(b, BoundaryTable.FINE_XMIN1 + 2 * d, fineXmin[d]);
+      setReal(b, BoundaryTable.FINE_DX1 + 2 * d, fineDx[d]);
+      setReal(b, BoundaryTable.COARSE_XMIN1 + 2 * d, coarseXmin[d]);
+      setReal(b, BoundaryTable.COARSE_DX1 + 2 * d, coarseDx[d]);
+    }
+    hasCoordinates[b] = true;
+    return this;
+  }
+
+  /** Sets the value unload writes for a null channel. */
+  public BoundaryTableBuilder defaultValue(int b, double value) {
+    checkIndex(b);
+    setReal(b, BoundaryTable.DEFAULT_VALUE, value);
+    return this;
+  }
+
+  /** Sets the threshold at which load reports a boundary as non-zero. */
+  public BoundaryTableBuilder sparseThreshold(int b, double threshold) {
+    checkIndex(b);
+    setReal(b, BoundaryTable.SPARSE_THRESHOLD, threshold);
+    return this;
+  }
+
+  /** Checks every refinement boundary against its fine layout and builds the table. */
+  public BoundaryTable build() {
+    int[] ints = new int[size * BoundaryTable.INT_COLUMNS];
+    double[] reals = new double[size * BoundaryTable.REAL_COLUMNS];
+    for (int b = 0; b < size; b++) {
+      int op = get(b, BoundaryTable.OP);
+      if (BoundaryOp.usesFine(op)) {
+        if (!hasFine[b]) {
+          throw new IllegalArgumentException("refinement boundary without fine layout: b=" + b
+              + " op=" + BoundaryOp.name(op));
+        }
+        RefinementReach.check(b, rows, b * BoundaryTable.INT_COLUMNS);
+        if (!hasCoordinates[b]) {
+          unitCoordinates(b);
+        }
+      }
+      for (int c = 0; c < BoundaryTable.INT_COLUMNS; c++) {
+        ints[c * size + b] = get(b, c);
+      }
+      for (int c = 0; c < BoundaryTable.REAL_COLUMNS; c++) {
+        reals[c * size + b] = realRows[b * BoundaryTable.REAL_COLUMNS + c];
+      }
+    }
+    return new BoundaryTable(size, ints, reals);
+  }
+
+  private void unitCoordinates(int b) {
+    int ndim = get(b, BoundaryTable.NDIM);
+    int[] origins = {get(b, BoundaryTable.FINE_ORIGIN_I), get(b, BoundaryTable.FINE_ORIGIN_J),
+        get(b, BoundaryTable.FINE_ORIGIN_K)};
+    for (int d = 0; d < 3; d++) {
+      boolean active = d < ndim;
+      setReal(b, BoundaryTable.COARSE_XMIN1 + 2 * d, 0.0);
+      setReal(b, BoundaryTable.COARSE_DX1 + 2 * d, 1.0);
+      setReal(b, BoundaryTable.FINE_XMIN1 + 2 * d, active ? -0.5 * origins[d] : 0.0);
+      setReal(b, BoundaryTable.FINE_DX1 + 2 * d, active ? 0.5 : 1.0);
+    }
+  }
+
+  private void ensureCapacity(int needed) {
+    if (needed > hasFine.length) {
+      int capacity = Math.max(needed, 2 * hasFine.length);
+      rows = Arrays.copyOf(rows, capacity * BoundaryTable.INT_COLUMNS);
+      realRows = Arrays.copyOf(realRows, capacity * BoundaryTable.REAL_COLUMNS);
+      hasFine = Arrays.copyOf(hasFine, capacity);
+      hasCoordinates = Arrays.copyOf(hasCoordinates, capacity);
+    }
+  }
+
+  private void checkIndex(int b) {
+    if (b < 0 || b >= size) {
+      throw new IllegalArgumentException("no such boundary: b=" + b + " size=" + size);
+    }
+  }
+
+  private int get(int b, int column) {
+    return rows[b * BoundaryTable.INT_COLUMNS + column];
+  }
+
+  private void set(int b, int column, int value) {
+    rows[b * BoundaryTable.INT_COLUMNS + column] = value;
+  }
+
+  private void setReal(int b, int column, double value) {
+    realRows[b * BoundaryTable.REAL_COLUMNS + column] = value;
+  }
+}

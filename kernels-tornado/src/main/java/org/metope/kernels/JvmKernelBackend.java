@@ -1,0 +1,193 @@
+package org.metope.kernels;
+
+import static org.metope.kernels.BoundaryTable.CELLS;
+import static org.metope.kernels.BoundaryTable.OP;
+import static org.metope.kernels.BoundaryTable.ROWS;
+
+/**
+ * The default backend: each launch is one parallel loop over the boundaries of a subset, on a
+ * fixed pool of threads created once. The subset is cut into {@value #PARTS_PER_THREAD} parts per
+ * thread of equal work (cells plus rows, in subset order), so parts carry similar amounts of data
+ * whatever the mix of faces, edges and corners; threads claim parts as they come (see {@link
+ * WorkerPool}).
+ *
+ * <p>Every output value is computed by exactly one boundary from inputs no launch of the same call
+ * writes, so the results are the same bits for any thread count; 1 thread is the reference. A
+ * launch allocates nothing: its arguments go into fields, and the pool's handshake publishes them.
+ */
+public final class JvmKernelBackend implements KernelBackend {
+  /** Parts per thread: enough to even out a thread that starts late, few enough to stay cheap. */
+  static final int PARTS_PER_THREAD = 4;
+
+  private final int threads;
+  private final WorkerPool pool;
+  private final WorkerPool.Part part = this::runPart;
+  private final long[] launches = new long[KernelKind.values().length];
+
+  private KernelKind kind;
+  private BoundaryTable table;
+  private int[] subset;
+  private double[] data;
+  private double[] buffers;
+  private final int[] partStart;
+
+  /** A backend running launches on {@code threads} threads (the caller included). */
+  public JvmKernelBackend(int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be >= 1: threads=" + threads);
+    }
+    this.threads = threads;
+    this.pool = threads == 1
+        ? null
+        : new WorkerPool(threads, PARTS_PER_THREAD * threads, "metope-kernels");
+    this.partStart = new int[pool == null ? 2 : pool.parts() + 1];
+  }
+
+  @Override
+  public String name() {
+    return "jvm";
+  }
+
+  @Override
+  public int threads() {
+    return threads;
+  }
+
+  @Override
+  public void load(BoundaryTable table, int[] subset, int count, double[] data,
+      double[] buffers) {
+    launch(KernelKind.LOAD, table, subset, count, data, buffers);
+  }
+
+  @Override
+  public void unload(BoundaryTable table, int[] subset, int count, double[] data,
+      double[] buffers) {
+    launch(KernelKind.UNLOAD, table, subset, count, data, buffers);
+  }
+
+  @Override
+  public void prolongate(BoundaryTable table, int[] subset, int count, double[] data) {
+    launch(KernelKind.PROLONGATE, table, subset, count, data, null);
+  }
+
+  @Override
+  public void restrictBlocks(BoundaryTable table, int[] subset, int count, double[] data) {
+    launch(KernelKind.RESTRICT, table, subset, count, data, null);
+  }
+
+  @Override
+  public void fluxCorrect(BoundaryTable table, int[] subset, int count, double[] fluxes) {
+    launch(KernelKind.FLUX_CORRECT, table, subset, count, fluxes, null);
+  }
+
+  @Override
+  public long launches(KernelKind which) {
+    synchronized (this) {
+      return launches[which.ordinal()];
+    }
+  }
+
+  @Override
+  public void close() {
+    if (pool != null) {
+      pool.close();
+    }
+  }
+
+  private synchronized void launch(KernelKind launchKind, BoundaryTable launchTable,
+      int[] launchSubset, int launchCount, double[] launchData, double[] launchBuffers) {
+    if (launchCount < 0 || launchCount > launchSubset.length) {
+      throw new IllegalArgumentException("count outside subset: count=" + launchCount
+          + " subset.length=" + launchSubset.length);
+    }
+    launches[launchKind.ordinal()]++;
+    if (launchCount == 0) {
+      return;
+    }
+    kind = launchKind;
+    table = launchTable;
+    subset = launchSubset;
+    data = launchData;
+    buffers = launchBuffers;
+    if (pool == null) {
+      partStart[0] = 0;
+      partStart[1] = launchCount;
+      runPart(0, 1);
+    } else {
+      split(launchTable, launchSubset, launchCount, pool.parts());
+      pool.run(part);
+    }
+    table = null;
+    subset = null;
+    data = null;
+    buffers = null;
+  }
+
+  /**
+   * Cuts {@code subset[0..n)} into {@code parts} runs of about equal work: part p holds the
+   * boundaries from the first whose cumulative work reaches {@code total * p / parts}.
+   */
+  private void split(BoundaryTable t, int[] s, int n, int parts) {
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      total += weight(t, s[i]);
+    }
+    int i = 0;
+    long start = 0;
+    for (int p = 0; p < parts; p++) {
+      final long target = total * p / parts;
+      while (i < n && start < target) {
+        start += weight(t, s[i]);
+        i++;
+      }
+      partStart[p] = i;
+    }
+    partStart[parts] = n;
+  }
+
+  private static int weight(BoundaryTable t, int b) {
+    return t.ints[CELLS * t.size + b] + t.ints[ROWS * t.size + b];
+  }
+
+  /** Runs part {@code p} of the current launch: subset entries partStart[p] to partStart[p+1]. */
+  private void runPart(int p, int parts) {
+    final BoundaryTable t = table;
+    final int[] s = subset;
+    final int end = partStart[p + 1];
+    for (int i = partStart[p]; i < end; i++) {
+      runBoundary(t, s[i]);
+    }
+  }
+
+  private void runBoundary(BoundaryTable t, int b) {
+    final int n = t.size;
+    final int[] ints = t.ints;
+    switch (kind) {
+      case LOAD:
+        t.nonzero[b] = t.allocated[b] == 0
+            ? 0
+            : BufferKernels.loadBoundary(b, n, ints, t.reals, data, buffers);
+        break;
+      case UNLOAD:
+        BufferKernels.unloadBoundary(b, n, ints, t.reals, t.receiveMode, data, buffers);
+        break;
+      case PROLONGATE:
+        if (t.allocated[b] != 0 && ints[OP * n + b] == BoundaryOp.PROLONGATE) {
+          RefinementKernels.prolongateBoundary(b, n, ints, t.reals, data);
+        }
+        break;
+      case RESTRICT:
+        if (t.allocated[b] != 0 && ints[OP * n + b] == BoundaryOp.RESTRICT) {
+          RefinementKernels.restrictBoundary(b, n, ints, t.reals, data, null, false);
+        }
+        break;
+      case FLUX_CORRECT:
+        if (t.allocated[b] != 0 && BoundaryOp.isFlux(ints[OP * n + b])) {
+          RefinementKernels.restrictBoundary(b, n, ints, t.reals, data, null, false);
+        }
+        break;
+      default:
+        throw new IllegalStateException("unknown kernel kind: kind=" + kind);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package org.metope.kernels;
+
+/**
+ * Launches the boundary kernels. Every launch covers a whole subset of a {@link BoundaryTable} (by
+ * default all of it: every block and field of a partition) in one call; there is no launch per
+ * boundary. A subset is a list of boundary indices, {@code subset[0..count)}, like a row of
+ * Parthenon's {@code buffer_subsets}.
+ *
+ * <p>Launches on one backend are serialised; each runs to completion before it returns, and writes
+ * the same bits whatever the backend's thread count. Boundaries written by one launch must not
+ * overlap unless they write equal values.
+ */
+public interface KernelBackend extends AutoCloseable {
+
+  /** The backend's name as the deck spells it: {@code jvm} or {@code tornado}. */
+  String name();
+
+  /** Host threads a launch uses (1 for a device backend). */
+  int threads();
+
+  /**
+   * Loads each boundary's box (or the restriction of its fine children) into its buffer slice and
+   * sets {@code table.nonzero[b]}; boundaries with {@code table.allocated[b] == 0} get
+   * {@code nonzero[b] = 0} and their slice is left alone.
+   */
+  void load(BoundaryTable table, int[] subset, int count, double[] data, double[] buffers);
+
+  /**
+   * Writes each boundary's box from its buffer slice, or with its default value, or not at all, as
+   * {@code table.receiveMode[b]} says.
+   */
+  void unload(BoundaryTable table, int[] subset, int count, double[] data, double[] buffers);
+
+  /** Prolongates the PROLONGATE boundaries of the subset whose field is allocated. */
+  void prolongate(BoundaryTable table, int[] subset, int count, double[] data);
+
+  /** Restricts the RESTRICT boundaries of the subset whose field is allocated into their boxes. */
+  void restrictBlocks(BoundaryTable table, int[] subset, int count, double[] data);
+
+  /**
+   * Replaces each coarse face flux of the FLUX_* boundaries of the subset by the area-weighted
+   * average of the fine face fluxes on that face.
+   */
+  void fluxCorrect(BoundaryTable table, int[] subset, int count, double[] fluxes);
+
+  /** {@link #load} over every boundary of the table. */
+  default void load(BoundaryTable table, double[] data, double[] buffers) {
+    load(table, table.all, table.size, data, buffers);
+  }
+
+  /** {@link #unload} over every boundary of the table. */
+  default void unload(BoundaryTable table, double[] data, double[] buffers) {
+    unload(table, table.all, table.size, data, buffers);
+  }
+
+  /**
+   * Called once when a cache is built, with the arenas its launches will use: a device backend
+   * builds its execution plans here. The JVM backend needs nothing.
+   */
+  default void prepare(BoundaryTable table, double[] data, double[] buffers) {}
+
+  /** Forgets whatever {@link #prepare} or earlier launches kept for {@code table}. */
+  default void release(BoundaryTable table) {}
+
+  /** Number of launches of {@code kind} so far. */
+  long launches(KernelKind kind);
+
+  /** Stops the backend's threads or frees its device resources. */
+  @Override
+  void close();
+}

@@ -1,0 +1,70 @@
+package org.metope.kernels;
+
+import java.lang.reflect.InvocationTargetException;
+
+/**
+ * Creates the backend a deck or the command line asks for ({@code <parthenon/kernels> backend =
+ * jvm|tornado}, {@code threads = N}). The TornadoVM backend is looked up by name, so this module
+ * compiles and runs without TornadoVM; asking for it where it is absent is a one-sentence error that
+ * the caller can prefix with the deck location.
+ */
+public final class KernelBackends {
+  /** The backend used when the deck names none. */
+  public static final String DEFAULT = "jvm";
+  /** Class of the TornadoVM backend, present only in builds made with {@code -Ptornado}. */
+  static final String TORNADO_CLASS = "org.metope.kernels.tornado.TornadoKernelBackend";
+
+  private KernelBackends() {}
+
+  /**
+   * Creates backend {@code name}.
+   *
+   * @param name {@code jvm} or {@code tornado}
+   * @param threads host threads for {@code jvm} (0 means one per available processor); ignored by
+   *     {@code tornado}
+   * @throws IllegalArgumentException with one sentence for an unknown name, a negative thread
+   *     count, or {@code tornado} where TornadoVM is not available
+   */
+  public static KernelBackend create(String name, int threads) {
+    if (threads < 0) {
+      throw new IllegalArgumentException("threads must be 0 (all processors) or more, got "
+          + threads);
+    }
+    if ("jvm".equals(name)) {
+      return new JvmKernelBackend(threads == 0 ? Runtime.getRuntime().availableProcessors()
+          : threads);
+    }
+    if ("tornado".equals(name)) {
+      return createTornado();
+    }
+    throw new IllegalArgumentException("unknown kernel backend '" + name
+        + "', expected jvm or tornado");
+  }
+
+  /** Whether this build and this JVM can run the TornadoVM backend. */
+  public static boolean tornadoAvailable() {
+    try {
+      Class.forName(TORNADO_CLASS, false, KernelBackends.class.getClassLoader());
+      Class.forName("uk.ac.manchester.tornado.api.TaskGraph", false,
+          KernelBackends.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  private static KernelBackend createTornado() {
+    if (!tornadoAvailable()) {
+      throw new IllegalArgumentException("kernel backend 'tornado' is not available: build with"
+          + " -Ptornado and run on TornadoVM's JVM (see README, TornadoVM backend), or use jvm");
+    }
+    try {
+      return (KernelBackend) Class.forName(TORNADO_CLASS).getConstructor().newInstance();
+    } catch (InvocationTargetException e) {
+      throw new IllegalArgumentException("kernel backend 'tornado' failed to start: "
+          + e.getCause().getMessage(), e.getCause());
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new IllegalArgumentException("kernel backend 'tornado' failed to start: " + e, e);
+    }
+  }
+}

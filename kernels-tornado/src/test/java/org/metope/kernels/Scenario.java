@@ -1,0 +1,127 @@
+package org.metope.kernels;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Random test setups: a data arena with one fine block and one coarse buffer per boundary (so no
+ * two boundaries write the same cell), a buffer arena, and a table whose boundaries have random
+ * boxes of the operations asked for. Blocks have two ghost layers, even interiors of 2 to 6 cells
+ * per active dimension, 1 or 2 components, and Parthenon-style coordinates.
+ */
+final class Scenario {
+  static final int NGHOST = 2;
+
+  /** One boundary as the test knows it, independent of the table's encoding. */
+  record Spec(int op, int ndim, BlockLayout var, IndexBox box, int bufferOffset, BlockLayout fine,
+      int[] origin, double[] fineXmin, double[] fineDx, double[] coarseXmin, double[] coarseDx,
+      double defaultValue, double threshold) {}
+
+  final List<Spec> specs;
+  final BoundaryTable table;
+  final double[] data;
+  final double[] buffers;
+
+  private Scenario(List<Spec> specs, BoundaryTable table, double[] data, double[] buffers) {
+    this.specs = specs;
+    this.table = table;
+    this.data = data;
+    this.buffers = buffers;
+  }
+
+  /** A scenario with one boundary per entry of {@code ops}, all with {@code ndim} dimensions. */
+  static Scenario random(long seed, int ndim, int... ops) {
+    Random random = new Random(seed);
+    List<Spec> specs = new ArrayList<>();
+    int dataCursor = random.nextInt(5);
+    int bufferCursor = random.nextInt(5);
+    for (int op : ops) {
+      Spec spec = randomSpec(random, op, ndim, dataCursor, bufferCursor);
+      specs.add(spec);
+      dataCursor = Math.max(spec.var().end(), spec.fine().end()) + random.nextInt(4);
+      bufferCursor = spec.bufferOffset() + spec.var().ncomp() * spec.box().cells()
+          + random.nextInt(3);
+    }
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    for (Spec s : specs) {
+      int b = builder.add(s.op(), s.ndim(), s.var(), s.box(), s.bufferOffset());
+      if (s.op() != BoundaryOp.COPY) {
+        builder.fine(b, s.fine(), s.origin()[0], s.origin()[1], s.origin()[2]);
+        builder.coordinates(b, s.fineXmin(), s.fineDx(), s.coarseXmin(), s.coarseDx());
+      }
+      builder.defaultValue(b, s.defaultValue()).sparseThreshold(b, s.threshold());
+    }
+    double[] data = randomArray(random, dataCursor);
+    double[] buffers = randomArray(random, bufferCursor);
+    return new Scenario(specs, builder.build(), data, buffers);
+  }
+
+  static double[] randomArray(Random random, int length) {
+    double[] a = new double[length];
+    for (int i = 0; i < length; i++) {
+      a[i] = 2.0 * random.nextDouble() - 1.0;
+    }
+    return a;
+  }
+
+  private static Spec randomSpec(Random random, int op, int ndim, int dataAt, int bufferAt) {
+    int ncomp = 1 + random.nextInt(2);
+    int[] nx = new int[3];
+    int[] fineExtent = new int[3];
+    int[] coarseExtent = new int[3];
+    for (int d = 0; d < 3; d++) {
+      boolean active = d < ndim;
+      nx[d] = active ? 2 * (1 + random.nextInt(3)) : 1;
+      fineExtent[d] = active ? nx[d] + 2 * NGHOST : 1;
+      coarseExtent[d] = active ? nx[d] / 2 + 2 * NGHOST : 1;
+    }
+    BlockLayout fine = new BlockLayout(dataAt, ncomp, fineExtent[2], fineExtent[1], fineExtent[0]);
+    BlockLayout coarse = new BlockLayout(fine.end() + random.nextInt(3), ncomp, coarseExtent[2],
+        coarseExtent[1], coarseExtent[0]);
+    int[] lo = new int[3];
+    int[] hi = new int[3];
+    for (int d = 0; d < 3; d++) {
+      boolean active = d < ndim;
+      if (!active) {
+        lo[d] = 0;
+        hi[d] = 0;
+      } else if (op == BoundaryOp.COPY) {
+        lo[d] = 0;
+        hi[d] = fineExtent[d] - 1;
+      } else if (op == BoundaryOp.PROLONGATE) {
+        lo[d] = 1;
+        hi[d] = nx[d] / 2 + NGHOST;
+      } else {
+        lo[d] = NGHOST;
+        hi[d] = NGHOST + nx[d] / 2 - 1;
+      }
+    }
+    int[] s = new int[3];
+    int[] e = new int[3];
+    for (int d = 0; d < 3; d++) {
+      s[d] = lo[d] + random.nextInt(hi[d] - lo[d] + 1);
+      e[d] = s[d] + random.nextInt(hi[d] - s[d] + 1);
+    }
+    IndexBox box = new IndexBox(s[0], e[0], s[1], e[1], s[2], e[2]);
+    BlockLayout var = op == BoundaryOp.COPY ? fine : coarse;
+    int[] origin = new int[3];
+    double[] fineXmin = new double[3];
+    double[] fineDx = new double[3];
+    double[] coarseXmin = new double[3];
+    double[] coarseDx = new double[3];
+    for (int d = 0; d < 3; d++) {
+      boolean active = d < ndim;
+      origin[d] = active ? NGHOST - 2 * NGHOST : 0;
+      double blockXmin = random.nextDouble() - 0.5;
+      double dx = 0.05 + 0.1 * random.nextDouble();
+      fineDx[d] = dx;
+      fineXmin[d] = active ? blockXmin - NGHOST * dx : blockXmin;
+      coarseXmin[d] = active ? fineXmin[d] + NGHOST * dx * (1 - 2) : fineXmin[d];
+      coarseDx[d] = active ? 2 * dx : dx;
+    }
+    double threshold = random.nextInt(3) == 0 ? 2.0 : 0.5 * random.nextDouble();
+    return new Spec(op, ndim, var, box, bufferAt, fine, origin, fineXmin, fineDx, coarseXmin,
+        coarseDx, random.nextDouble(), threshold);
+  }
+}

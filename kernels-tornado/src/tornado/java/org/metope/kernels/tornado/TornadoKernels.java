@@ -1,0 +1,90 @@
+package org.metope.kernels.tornado;
+
+import org.metope.kernels.BoundaryOp;
+import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.RowKernels;
+import uk.ac.manchester.tornado.api.annotations.Parallel;
+
+/**
+ * The TornadoVM tasks: one device thread per (subset entry, row), each calling the same row bodies
+ * as the JVM backend ({@link RowKernels}). Rows beyond a boundary's own row count idle, which is
+ * the price of a rectangular launch over boundaries of different sizes. Everything is a primitive
+ * array or an int, as TornadoVM requires.
+ *
+ * <p>Plain {@code double[]} and {@code int[]} are used rather than TornadoVM's off-heap
+ * {@code DoubleArray}/{@code IntArray}: the OpenCL, PTX and SPIR-V backends still map Java arrays
+ * to device buffers, and the arenas are ordinary Java arrays that physics and communication use on
+ * the host, so wrapping them would mean a copy per launch or a second storage scheme. Should a
+ * TornadoVM release drop Java arrays, only these wrappers and the arena type change; the row
+ * bodies take arrays through index arithmetic and have no other dependency.
+ */
+public final class TornadoKernels {
+  private TornadoKernels() {}
+
+  /** Clears the non-zero flag of every boundary of the subset before a load. */
+  public static void clearFlags(int[] subset, int count, int[] nonzero) {
+    for (@Parallel int s = 0; s < count; s++) {
+      nonzero[subset[s]] = 0;
+    }
+  }
+
+  /** Loads every row of every allocated boundary of the subset. */
+  public static void load(int[] subset, int count, int maxRows, int n, int[] ints,
+      double[] reals, int[] allocated, int[] nonzero, double[] data, double[] buffers) {
+    for (@Parallel int s = 0; s < count; s++) {
+      for (@Parallel int r = 0; r < maxRows; r++) {
+        final int b = subset[s];
+        if (allocated[b] != 0 && r < ints[BoundaryTable.ROWS * n + b]) {
+          if (RowKernels.loadRow(b, r, n, ints, reals, data, buffers) != 0) {
+            nonzero[b] = 1;
+          }
+        }
+      }
+    }
+  }
+
+  /** Unloads every row of every boundary of the subset as its receive mode says. */
+  public static void unload(int[] subset, int count, int maxRows, int n, int[] ints,
+      double[] reals, int[] receiveMode, double[] data, double[] buffers) {
+    for (@Parallel int s = 0; s < count; s++) {
+      for (@Parallel int r = 0; r < maxRows; r++) {
+        final int b = subset[s];
+        if (r < ints[BoundaryTable.ROWS * n + b]) {
+          RowKernels.unloadRow(b, r, n, ints, reals, receiveMode, data, buffers);
+        }
+      }
+    }
+  }
+
+  /** Prolongates every row of every allocated PROLONGATE boundary of the subset. */
+  public static void prolongate(int[] subset, int count, int maxRows, int n, int[] ints,
+      double[] reals, int[] allocated, double[] data) {
+    for (@Parallel int s = 0; s < count; s++) {
+      for (@Parallel int r = 0; r < maxRows; r++) {
+        final int b = subset[s];
+        if (allocated[b] != 0 && r < ints[BoundaryTable.ROWS * n + b]
+            && ints[BoundaryTable.OP * n + b] == BoundaryOp.PROLONGATE) {
+          RowKernels.prolongateRow(b, r, n, ints, reals, data);
+        }
+      }
+    }
+  }
+
+  /**
+   * Restricts every row of every allocated boundary of the subset whose code is {@code op}, or any
+   * FLUX_* code when {@code op} is FLUX_X1 and {@code anyFlux} is 1.
+   */
+  public static void restrict(int[] subset, int count, int maxRows, int n, int[] ints,
+      double[] reals, int[] allocated, double[] data, int op, int anyFlux) {
+    for (@Parallel int s = 0; s < count; s++) {
+      for (@Parallel int r = 0; r < maxRows; r++) {
+        final int b = subset[s];
+        final int code = ints[BoundaryTable.OP * n + b];
+        final boolean wanted = anyFlux != 0 ? BoundaryOp.isFlux(code) : code == op;
+        if (allocated[b] != 0 && r < ints[BoundaryTable.ROWS * n + b] && wanted) {
+          RowKernels.restrictRow(b, r, n, ints, reals, data);
+        }
+      }
+    }
+  }
+}
