@@ -1,0 +1,236 @@
+package org.metope.bvals;
+
+import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.KernelBackend;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.field.FieldStorage;
+import org.metope.mesh.field.MeshData;
+import org.metope.tasking.TaskCollection;
+import org.metope.tasking.TaskId;
+import org.metope.tasking.TaskList;
+import org.metope.tasking.TaskRegion;
+import org.metope.tasking.TaskStatus;
+
+/**
+ * The per-step boundary tasks of a partition (Parthenon's {@code boundary_communication.cpp} and
+ * {@code flux_correction.cpp}): post receives, load and send, receive, set; and the same four for
+ * flux corrections. Each returns {@link TaskStatus}: a message that has not arrived is {@code
+ * INCOMPLETE}, never a wait.
+ *
+ * <p>Per partition and exchange there is exactly one load launch and one unload launch over every
+ * boundary of the partition; refinement adds one restriction launch on each side and one
+ * prolongation launch on a multilevel mesh. Nothing here allocates in steady state.
+ */
+public final class BoundaryExchange {
+  private final InOneBoundaryCommunication comm;
+
+  BoundaryExchange(InOneBoundaryCommunication comm) {
+    this.comm = comm;
+  }
+
+  /**
+   * Adds send, receive, set, (coarse physical boundaries and prolongation on a multilevel mesh)
+   * and physical boundaries after {@code dependency}; returns the last task. Receives must have
+   * been posted earlier in the stage ({@link #startReceiveBoundBufs}).
+   */
+  public TaskId addBoundaryExchangeTasks(TaskId dependency, TaskList tl, MeshData md) {
+    tl.addTask(dependency, "send_bound_bufs", () -> sendBoundBufs(md));
+    TaskId receive = tl.addTask(dependency, "receive_bound_bufs", () -> receiveBoundBufs(md));
+    TaskId set = tl.addTask(receive, "set_bounds", () -> setBounds(md));
+    TaskId prolongated = set;
+    if (md.block(0).mesh().isMultilevel()) {
+      TaskId coarseBounds = tl.addTask(set, "apply_coarse_boundary_conditions",
+          () -> comm.boundaryConditions().apply(md, true));
+      prolongated = tl.addTask(coarseBounds, "prolongate_bounds", () -> prolongateBounds(md));
+    }
+    return tl.addTask(prolongated, "apply_boundary_conditions",
+        () -> comm.boundaryConditions().apply(md, false));
+  }
+
+  /** Adds the flux-correction exchange (nothing on a single-level mesh); returns the last task. */
+  public TaskId addFluxCorrectionTasks(TaskId dependency, TaskList tl, MeshData md) {
+    if (!md.block(0).mesh().isMultilevel()) {
+      return dependency;
+    }
+    tl.addTask(dependency, "load_and_send_flux_corrections",
+        () -> loadAndSendFluxCorrections(md));
+    TaskId receive = tl.addTask(dependency, "receive_flux_corrections",
+        () -> receiveFluxCorrections(md));
+    return tl.addTask(receive, "set_flux_corrections", () -> setFluxCorrections(md));
+  }
+
+  /** Posts the receives of every boundary of the partition (or probes, for sparse channels). */
+  public TaskStatus startReceiveBoundBufs(MeshData md) {
+    comm.subCache(md, BoundaryType.ANY, false).channels.startReceives();
+    return TaskStatus.COMPLETE;
+  }
+
+  /**
+   * Restricts where the receiver is coarser, loads every boundary of the partition in one launch,
+   * and sends each channel, null where a sparse sender has nothing above threshold.
+   */
+  public TaskStatus sendBoundBufs(MeshData md) {
+    return loadAndSend(md, BoundaryType.ANY);
+  }
+
+  /** Polls every receive of the partition; allocates sparse fields that receive data. */
+  public TaskStatus receiveBoundBufs(MeshData md) {
+    return receive(md, BoundaryType.ANY);
+  }
+
+  /**
+   * Unloads every received buffer of the partition in one launch (default values for null
+   * channels), marks the channels stale, and on a multilevel mesh restricts ghosts that feed
+   * prolongation into the coarse buffers.
+   */
+  public TaskStatus setBounds(MeshData md) {
+    BvarsSubCache sub = comm.subCache(md, BoundaryType.ANY, false);
+    unload(md, sub, false);
+    if (md.block(0).mesh().isMultilevel()) {
+      int row = BvarsSubCache.RESTRICTION;
+      comm.backend().restrictBlocks(sub.prores, sub.bufferSubsets[row],
+          sub.bufferSubsetSizes[row], md.data());
+    }
+    return TaskStatus.COMPLETE;
+  }
+
+  /** Prolongates coarse-buffer data into the ghosts that face coarser neighbours. */
+  public TaskStatus prolongateBounds(MeshData md) {
+    if (!md.block(0).mesh().isMultilevel()) {
+      return TaskStatus.COMPLETE;
+    }
+    BvarsSubCache sub = comm.subCache(md, BoundaryType.ANY, false);
+    int row = BvarsSubCache.PROLONGATION;
+    comm.backend().prolongate(sub.prores, sub.bufferSubsets[row], sub.bufferSubsetSizes[row],
+        md.data());
+    return TaskStatus.COMPLETE;
+  }
+
+  /** Posts the flux-correction receives of the partition. */
+  public TaskStatus startReceiveFluxCorrections(MeshData md) {
+    if (md.block(0).mesh().isMultilevel()) {
+      comm.subCache(md, BoundaryType.FLXCOR_RECV, false).channels.startReceives();
+    }
+    return TaskStatus.COMPLETE;
+  }
+
+  /** Loads the restricted face fluxes of every coarser face neighbour and sends them. */
+  public TaskStatus loadAndSendFluxCorrections(MeshData md) {
+    return loadAndSend(md, BoundaryType.FLXCOR_SEND);
+  }
+
+  /** Polls the flux-correction receives. */
+  public TaskStatus receiveFluxCorrections(MeshData md) {
+    return receive(md, BoundaryType.FLXCOR_RECV);
+  }
+
+  /** Overwrites the coarse face fluxes with the received fine averages. */
+  public TaskStatus setFluxCorrections(MeshData md) {
+    unload(md, comm.subCache(md, BoundaryType.FLXCOR_RECV, false), true);
+    return TaskStatus.COMPLETE;
+  }
+
+  private TaskStatus loadAndSend(MeshData md, BoundaryType type) {
+    BvarsSubCache sub = comm.subCache(md, type, true);
+    ChannelVector channels = sub.channels;
+    if (!channels.allAvailableForWrite()) {
+      return TaskStatus.INCOMPLETE;
+    }
+    KernelBackend backend = comm.backend();
+    double[] data = md.data();
+    if (!type.isFluxCorrection() && md.block(0).mesh().isMultilevel()) {
+      int row = BvarsSubCache.RESTRICTION;
+      backend.restrictBlocks(sub.prores, sub.bufferSubsets[row], sub.bufferSubsetSizes[row], data);
+    }
+    backend.load(sub.table, data, comm.arena().array());
+    BoundaryTable table = sub.table;
+    boolean sparseEnabled = comm.sparse().enabled();
+    for (int p = 0; p < channels.size(); p++) {
+      int b = channels.cacheIndexAt(p);
+      CommBuffer buffer = channels.inPostingOrder(p);
+      boolean hasData = table.allocated[b] == 1
+          && (!sparseEnabled || type.isFluxCorrection() || table.nonzero[b] == 1);
+      if (hasData) {
+        buffer.send();
+      } else {
+        buffer.sendNull();
+      }
+    }
+    return TaskStatus.COMPLETE;
+  }
+
+  private TaskStatus receive(MeshData md, BoundaryType type) {
+    BvarsSubCache sub = comm.subCache(md, type, false);
+    if (!sub.channels.receiveAll()) {
+      return TaskStatus.INCOMPLETE;
+    }
+    if (!type.isFluxCorrection() && comm.sparse().enabled()) {
+      allocateOnReceive(md, sub);
+    }
+    return TaskStatus.COMPLETE;
+  }
+
+  /** A receiver whose field is unallocated allocates it when any neighbour sent real data. */
+  private static void allocateOnReceive(MeshData md, BvarsSubCache sub) {
+    FieldStorage storage = md.storage();
+    for (int b = 0; b < sub.size(); b++) {
+      if (sub.table.allocated[b] == 0
+          && sub.channels.inCacheOrder(b).state() == BufferState.RECEIVED) {
+        storage.allocateSparse(sub.field[b], md.blockIndex(sub.block[b]));
+      }
+    }
+  }
+
+  private void unload(MeshData md, BvarsSubCache sub, boolean fluxCorrection) {
+    BoundaryTable table = sub.table;
+    ChannelVector channels = sub.channels;
+    for (int b = 0; b < table.size; b++) {
+      BufferState state = channels.inCacheOrder(b).state();
+      if (table.allocated[b] == 0) {
+        table.receiveMode[b] = BoundaryTable.RECEIVE_SKIP;
+      } else if (state == BufferState.RECEIVED) {
+        table.receiveMode[b] = BoundaryTable.RECEIVE_COPY;
+      } else {
+        table.receiveMode[b] = fluxCorrection ? BoundaryTable.RECEIVE_SKIP
+            : BoundaryTable.RECEIVE_DEFAULT;
+      }
+    }
+    refreshSparseOffsets(sub);
+    comm.backend().unload(table, md.data(), comm.arena().array());
+    channels.staleAll();
+  }
+
+  /** Sparse receivers take a slice only when data arrive, so their offsets are read each step. */
+  private static void refreshSparseOffsets(BvarsSubCache sub) {
+    int[] ints = sub.table.ints;
+    int n = sub.table.size;
+    for (int s : sub.sparseBoundaries) {
+      CommBuffer buffer = sub.channels.inCacheOrder(s);
+      if (buffer.isAllocated()) {
+        ints[BoundaryTable.BUFFER_OFFSET * n + s] = buffer.buffer().offset();
+      }
+    }
+  }
+
+  /**
+   * Fills every ghost cell of {@code container} on every partition: posts receives, then runs the
+   * exchange of all partitions in one region (Parthenon's ghost fill at initialisation and after
+   * a remesh).
+   */
+  void fillGhosts(Mesh mesh, String container) {
+    TaskCollection tc = new TaskCollection();
+    var partitions = mesh.meshData(container);
+    if (partitions.isEmpty()) {
+      return;
+    }
+    TaskRegion region = tc.addRegion(partitions.size());
+    for (int i = 0; i < partitions.size(); i++) {
+      MeshData md = partitions.get(i);
+      TaskList tl = region.get(i);
+      TaskId start = tl.addTask(TaskId.NONE, "start_receive_bound_bufs",
+          () -> startReceiveBoundBufs(md));
+      addBoundaryExchangeTasks(start, tl, md);
+    }
+    tc.execute();
+  }
+}

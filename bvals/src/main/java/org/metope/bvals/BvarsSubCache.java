@@ -1,0 +1,59 @@
+package org.metope.bvals;
+
+import org.metope.kernels.BoundaryTable;
+
+/**
+ * The plan for one direction (send or receive) of one {@link BoundaryType} on one partition
+ * (Parthenon's {@code BvarsSubCache_t}): the boundary descriptors as a kernel table, the channel
+ * buffers in the same order, and the refinement work as a second table with its buffer subsets.
+ * Immutable once built; rebuilt when the layout it was built against changes.
+ *
+ * <p>Boundary {@code b} of {@link #table} is channel {@code b} of {@link #channels} (cache order),
+ * and belongs to partition block {@link #block}{@code [b]} and field {@link #field}{@code [b]}.
+ * {@link #bufferSubsets} is a matrix: row {@link #RESTRICTION} lists the {@link #prores}
+ * boundaries to restrict, row {@link #PROLONGATION} those to prolongate, each row holding {@link
+ * #bufferSubsetSizes}{@code [row]} indices.
+ */
+final class BvarsSubCache {
+  /** Row of {@link #bufferSubsets}: restriction into coarse buffers. */
+  static final int RESTRICTION = 0;
+  /** Row of {@link #bufferSubsets}: prolongation from coarse buffers into fine ghosts. */
+  static final int PROLONGATION = 1;
+
+  final BoundaryType type;
+  final boolean sender;
+  final BoundaryTable table;
+  final ChannelVector channels;
+  final int[] block;
+  final int[] field;
+  /** Boundaries whose channel is sparse: their buffer slice may change between steps. */
+  final int[] sparseBoundaries;
+  final BoundaryTable prores;
+  final int[][] bufferSubsets;
+  final int[] bufferSubsetSizes;
+  /** The storage allocation version and arena layout version the plan was built against. */
+  final int allocationVersion;
+  final long arenaLayoutVersion;
+
+  BvarsSubCache(BoundaryType type, boolean sender, BoundaryTable table, ChannelVector channels,
+      int[] block, int[] field, int[] sparseBoundaries, BoundaryTable prores,
+      int[][] bufferSubsets, int allocationVersion, long arenaLayoutVersion) {
+    this.type = type;
+    this.sender = sender;
+    this.table = table;
+    this.channels = channels;
+    this.block = block;
+    this.field = field;
+    this.sparseBoundaries = sparseBoundaries;
+    this.prores = prores;
+    this.bufferSubsets = bufferSubsets;
+    this.bufferSubsetSizes = new int[] {bufferSubsets[0].length, bufferSubsets[1].length};
+    this.allocationVersion = allocationVersion;
+    this.arenaLayoutVersion = arenaLayoutVersion;
+  }
+
+  /** Number of boundaries. */
+  int size() {
+    return table.size;
+  }
+}

@@ -1,0 +1,136 @@
+package org.metope.bvals;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.metope.kernels.IndexBox;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.NeighborBlock;
+import org.metope.mesh.comm.Communicator;
+import org.metope.mesh.field.FieldInfo;
+import org.metope.mesh.field.MetadataFlag;
+
+/**
+ * Creates every channel of a rank (Parthenon's {@code BuildBoundaryBufferSubset} for the boundary
+ * and both flux-correction types): for each local block, field and neighbour, the send channel,
+ * and the receive channel when the neighbour is on another rank (a same-rank channel is one
+ * buffer shared by both sides). Buffers come from pools grouped by peer rank, partition, kind and
+ * role; senders, same-rank and dense receivers are allocated now so no step allocates.
+ */
+final class ChannelBuilder {
+  private final InOneBoundaryCommunication comm;
+  private final Map<BufferGroupLength, Integer> demand = new HashMap<>();
+  private final List<CommBuffer> toAllocate = new ArrayList<>();
+
+  private record BufferGroupLength(BufferGroup group, int length) {}
+
+  ChannelBuilder(InOneBoundaryCommunication comm) {
+    this.comm = comm;
+  }
+
+  void build(Mesh mesh) {
+    int me = mesh.myRank();
+    int packSize = mesh.defaultPackSize();
+    for (MeshBlock block : mesh.blocks()) {
+      int partition = block.lid() / packSize;
+      for (FieldInfo field : comm.ghostFields()) {
+        for (NeighborBlock nb : block.neighbors()) {
+          addValueChannels(block, partition, field, nb, me);
+        }
+      }
+      for (FieldInfo field : comm.fluxFields()) {
+        for (NeighborBlock nb : block.neighbors()) {
+          addFluxChannels(block, partition, field, nb, me);
+        }
+      }
+    }
+    for (Map.Entry<BufferGroupLength, Integer> e : demand.entrySet()) {
+      comm.pools().pool(e.getKey().group, e.getKey().length).ensureCapacity(e.getValue());
+    }
+    for (CommBuffer b : toAllocate) {
+      b.allocate();
+    }
+  }
+
+  private void addValueChannels(MeshBlock block, int partition, FieldInfo field,
+      NeighborBlock nb, int me) {
+    int ncomp = field.numComponents();
+    ChannelKey send = new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index());
+    IndexBox sendBox =
+        BoundaryIndices.calc(block, nb, BoundaryIndices.Range.SEND, false, 0);
+    create(send, ChannelKind.BOUNDARY_VALUES, me, nb.rank(), block, nb, field,
+        ncomp * sendBox.cells(), partition);
+    if (nb.rank() != me) {
+      ChannelKey receive = new ChannelKey(nb.gid(), block.gid(), field.id(),
+          nb.element().reverse().index());
+      IndexBox receiveBox =
+          BoundaryIndices.calc(block, nb, BoundaryIndices.Range.RECEIVE, false, 0);
+      create(receive, ChannelKind.BOUNDARY_VALUES, nb.rank(), me, block, nb, field,
+          ncomp * receiveBox.cells(), partition);
+    }
+  }
+
+  private void addFluxChannels(MeshBlock block, int partition, FieldInfo field, NeighborBlock nb,
+      int me) {
+    int ncomp = field.numComponents();
+    int axis = faceAxis(nb);
+    if (axis < 0) {
+      return;
+    }
+    if (BoundaryType.FLXCOR_SEND.covers(nb, me)) {
+      IndexBox box = BoundaryIndices.calc(block, nb, BoundaryIndices.Range.SEND, true, axis + 1);
+      create(new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index()),
+          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, field, ncomp * box.cells(),
+          partition);
+    }
+    if (BoundaryType.FLXCOR_RECV.covers(nb, me) && nb.rank() != me) {
+      IndexBox box =
+          BoundaryIndices.calc(block, nb, BoundaryIndices.Range.RECEIVE, false, axis + 1);
+      create(new ChannelKey(nb.gid(), block.gid(), field.id(), nb.element().reverse().index()),
+          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, field, ncomp * box.cells(),
+          partition);
+    }
+  }
+
+  private void create(ChannelKey key, ChannelKind kind, int senderRank, int receiverRank,
+      MeshBlock block, NeighborBlock nb, FieldInfo field, int length, int partition) {
+    ChannelMap map = comm.registry().map(kind);
+    if (map.contains(key)) {
+      return;
+    }
+    int me = comm.myRank();
+    boolean local = senderRank == receiverRank;
+    int tag = local ? TagMap.NO_TAG
+        : comm.tags().tag(block.gid(), nb.element().index(), nb.rank(), nb.gid(),
+            nb.element().reverse().index());
+    boolean sparse = field.metadata().isSet(MetadataFlag.SPARSE);
+    ChannelSpec spec =
+        new ChannelSpec(key, kind, senderRank, receiverRank, tag, length, sparse);
+    ChannelRole role = local ? ChannelRole.LOCAL
+        : senderRank == me ? ChannelRole.SENDER : ChannelRole.RECEIVER;
+    BufferGroup group = new BufferGroup(local ? me : nb.rank(), partition, kind, role);
+    ObjectPool<BufferSlice> pool = comm.pools().pool(group, length);
+    Communicator fieldComm = comm.fieldCommunicators().communicator(kind, field.id());
+    CommBuffer buffer = new CommBuffer(spec, fieldComm, pool::get);
+    map.put(buffer);
+    demand.merge(new BufferGroupLength(group, length), 1, Integer::sum);
+    // Sparse receivers allocate when data arrive; everything else holds its buffer from now on.
+    if (!(sparse && role == ChannelRole.RECEIVER)) {
+      toAllocate.add(buffer);
+    }
+  }
+
+  private static int faceAxis(NeighborBlock nb) {
+    if (!nb.element().isFace()) {
+      return -1;
+    }
+    for (int axis = 0; axis < 3; axis++) {
+      if (nb.element().offset(axis) != 0) {
+        return axis;
+      }
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,276 @@
+package org.metope.bvals;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.metope.kernels.KernelBackend;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.NeighborBlock;
+import org.metope.mesh.comm.Communicator;
+import org.metope.mesh.driver.BoundaryCommunication;
+import org.metope.mesh.field.FieldInfo;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.MetadataFlag;
+import org.metope.tasking.TaskId;
+import org.metope.tasking.TaskList;
+import org.metope.tasking.TaskStatus;
+
+/**
+ * Boundary communication "in one" for one rank: owns the buffer arena and pools, the channel maps
+ * (boundary values and flux corrections), the tags and per-field communicators, and a cache per
+ * partition; {@link BoundaryExchange} runs the per-step tasks over them.
+ *
+ * <p>{@link #setup} is the only place that creates channels (Parthenon's {@code
+ * BuildBoundaryBuffers} over every partition plus {@code SetupMPIComms} and the tag map); it runs
+ * at start and after every remesh. Caches are built on first use and rebuilt only when the storage
+ * allocation or the arena layout they were built against changed; builds and reuses are counted.
+ */
+public final class InOneBoundaryCommunication implements BoundaryCommunication {
+  private final KernelBackend backend;
+  private final PostingOrder postingOrder;
+  private final SparseSettings sparse;
+  private final BufferArena arena = new BufferArena();
+  private final BufferPools pools = new BufferPools(arena);
+  private final Map<MeshData, BvarsCache> caches = new IdentityHashMap<>();
+  private final BoundaryCacheBuilder builder = new BoundaryCacheBuilder(this);
+  private final BoundaryExchange exchange = new BoundaryExchange(this);
+  private final BoundaryConditions boundaryConditions = new BoundaryConditions();
+  private ChannelRegistry registry;
+  private Mesh mesh;
+  private FieldCommunicators fieldCommunicators;
+  private List<FieldInfo> ghostFields = List.of();
+  private List<FieldInfo> fluxFields = List.of();
+  private TagMap tags;
+  private long cacheBuilds;
+  private long cacheReuses;
+
+  /**
+   * @param backend the kernel backend every launch goes through
+   * @param postingOrder the order in which sends and receives are posted
+   * @param sparse the {@code <parthenon/sparse>} settings
+   */
+  public InOneBoundaryCommunication(KernelBackend backend, PostingOrder postingOrder,
+      SparseSettings sparse) {
+    this.backend = backend;
+    this.postingOrder = postingOrder;
+    this.sparse = sparse;
+  }
+
+  @Override
+  public void setup(Mesh target) {
+    if (registry != null) {
+      registry.awaitSends();
+      registry.boundaryValues().clear();
+      registry.fluxCorrections().clear();
+    }
+    caches.clear();
+    this.mesh = target;
+    Communicator world = target.communicator();
+    this.registry = new ChannelRegistry(world.rank(), arena);
+    ghostFields = fieldsWith(MetadataFlag.FILL_GHOST);
+    fluxFields = target.isMultilevel() ? fieldsWith(MetadataFlag.WITH_FLUXES) : List.of();
+    if (fieldCommunicators == null || fieldCommunicators.world() != world) {
+      fieldCommunicators =
+          FieldCommunicators.create(world, ids(ghostFields), ids(fluxFields));
+    }
+    tags = buildTagMap(target);
+    arena.thaw();
+    new ChannelBuilder(this).build(target);
+    arena.freeze();
+  }
+
+  private List<FieldInfo> fieldsWith(MetadataFlag flag) {
+    List<FieldInfo> out = new ArrayList<>();
+    for (FieldInfo f : mesh.resolvedPackages().fields()) {
+      if (f.metadata().isSet(flag) && f.metadata().isSet(MetadataFlag.CELL)) {
+        out.add(f);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  private static int[] ids(List<FieldInfo> fields) {
+    int[] out = new int[fields.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = fields.get(i).id();
+    }
+    return out;
+  }
+
+  private static TagMap buildTagMap(Mesh mesh) {
+    TagMap.Builder b = TagMap.builder(mesh.myRank());
+    for (MeshBlock block : mesh.blocks()) {
+      for (NeighborBlock nb : block.neighbors()) {
+        b.add(block.gid(), nb.element().index(), nb.rank(), nb.gid(),
+            nb.element().reverse().index());
+      }
+    }
+    return b.build();
+  }
+
+  /** The cache of {@code md}, creating an empty one on first use. */
+  BvarsCache cache(MeshData md) {
+    BvarsCache c = caches.get(md);
+    if (c == null) {
+      c = new BvarsCache();
+      caches.put(md, c);
+    }
+    return c;
+  }
+
+  /**
+   * The up-to-date sub-cache of {@code md} for {@code type} and direction: built on first use and
+   * rebuilt when the storage allocation or the arena layout changed since.
+   */
+  BvarsSubCache subCache(MeshData md, BoundaryType type, boolean sender) {
+    BvarsCache c = cache(md);
+    BvarsSubCache sub = c.get(type, sender);
+    if (sub != null && sub.allocationVersion == md.storage().allocationVersion()
+        && sub.arenaLayoutVersion == arena.layoutVersion()) {
+      cacheReuses++;
+      return sub;
+    }
+    if (sub != null) {
+      backend.release(sub.table);
+      backend.release(sub.prores);
+    }
+    sub = builder.build(md, type, sender);
+    checkLengths(sub);
+    backend.prepare(sub.table, md.data(), arena.array());
+    backend.prepare(sub.prores, md.data(), arena.array());
+    c.put(type, sender, sub);
+    cacheBuilds++;
+    return sub;
+  }
+
+  private static void checkLengths(BvarsSubCache sub) {
+    for (int b = 0; b < sub.size(); b++) {
+      CommBuffer buf = sub.channels.inCacheOrder(b);
+      if (buf.length() != sub.table.bufferLength(b)) {
+        throw new IllegalStateException("boundary box and channel disagree: key=" + buf.key()
+            + " channelLength=" + buf.length() + " boxLength=" + sub.table.bufferLength(b)
+            + " sender=" + sub.sender);
+      }
+    }
+  }
+
+  @Override
+  public TaskId addBoundaryExchange(TaskId dependency, TaskList tl, MeshData md) {
+    return exchange.addBoundaryExchangeTasks(dependency, tl, md);
+  }
+
+  @Override
+  public TaskId addFluxCorrection(TaskId dependency, TaskList tl, MeshData md) {
+    return exchange.addFluxCorrectionTasks(dependency, tl, md);
+  }
+
+  @Override
+  public TaskStatus startReceiveBoundBufs(MeshData md) {
+    return exchange.startReceiveBoundBufs(md);
+  }
+
+  @Override
+  public TaskStatus startReceiveFluxCorrections(MeshData md) {
+    return exchange.startReceiveFluxCorrections(md);
+  }
+
+  @Override
+  public TaskStatus applyBoundaryConditions(MeshData md) {
+    return boundaryConditions.apply(md, false);
+  }
+
+  @Override
+  public void fillGhosts(Mesh target, String container) {
+    exchange.fillGhosts(target, container);
+  }
+
+  /** Physical boundary conditions; register user conditions here before the run starts. */
+  public BoundaryConditions boundaryConditions() {
+    return boundaryConditions;
+  }
+
+  /** The per-step tasks, for drivers that compose them one by one. */
+  public BoundaryExchange exchange() {
+    return exchange;
+  }
+
+  /** Text dump of every channel (key, state, sequences, size, peer, tag), for stall reports. */
+  public String dumpChannels() {
+    return registry == null ? "(no channels)" : registry.dump();
+  }
+
+  /** Number of sub-caches built so far (setup, remesh and allocation changes). */
+  public long cacheBuilds() {
+    return cacheBuilds;
+  }
+
+  /** Number of times an existing sub-cache was reused. */
+  public long cacheReuses() {
+    return cacheReuses;
+  }
+
+  KernelBackend backend() {
+    return backend;
+  }
+
+  PostingOrder postingOrder() {
+    return postingOrder;
+  }
+
+  SparseSettings sparse() {
+    return sparse;
+  }
+
+  BufferArena arena() {
+    return arena;
+  }
+
+  BufferPools pools() {
+    return pools;
+  }
+
+  ChannelRegistry registry() {
+    return registry;
+  }
+
+  FieldCommunicators fieldCommunicators() {
+    return fieldCommunicators;
+  }
+
+  TagMap tags() {
+    return tags;
+  }
+
+  Mesh mesh() {
+    return mesh;
+  }
+
+  int myRank() {
+    return mesh.myRank();
+  }
+
+  List<FieldInfo> ghostFields() {
+    return ghostFields;
+  }
+
+  List<FieldInfo> fluxFields() {
+    return fluxFields;
+  }
+
+  /** Per-partition caches by type and direction (Parthenon's {@code BvarsCache_t}). */
+  static final class BvarsCache {
+    private final Map<BoundaryType, BvarsSubCache> send = new HashMap<>();
+    private final Map<BoundaryType, BvarsSubCache> receive = new HashMap<>();
+
+    BvarsSubCache get(BoundaryType type, boolean sender) {
+      return (sender ? send : receive).get(type);
+    }
+
+    void put(BoundaryType type, boolean sender, BvarsSubCache sub) {
+      (sender ? send : receive).put(type, sub);
+    }
+  }
+}

@@ -1,0 +1,212 @@
+package org.metope.examples.ghostcheck;
+
+import java.io.PrintStream;
+import java.util.List;
+import org.metope.bvals.InOneBoundaryCommunication;
+import org.metope.bvals.PostingOrder;
+import org.metope.bvals.SparseSettings;
+import org.metope.kernels.KernelBackend;
+import org.metope.kernels.KernelBackends;
+import org.metope.mesh.BoundaryFace;
+import org.metope.mesh.BoundaryFlag;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.MeshConfiguration;
+import org.metope.mesh.comm.Communicator;
+import org.metope.mesh.comm.ReduceOp;
+import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Packages;
+import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.geometry.IndexShape;
+import org.metope.mesh.geometry.RegionSize;
+import org.metope.mesh.geometry.UniformCartesian;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * The {@code ghost_check} test problem: fills every block's interior with a linear function of
+ * position, fills the ghosts by one boundary exchange, and counts every ghost cell that differs
+ * from what it must hold. Prolongation and restriction are exact for linear data, so on any mesh
+ * the answer is known without running the exchange's own code:
+ *
+ * <ul>
+ *   <li>across a periodic boundary, the value at the wrapped position;
+ *   <li>beyond an {@code outflow} boundary, the value at the nearest interior cell centre;
+ *   <li>beyond a {@code reflecting} boundary, the value at the mirrored position, with the normal
+ *       component of the vector field negated;
+ *   <li>anywhere else, the function at the ghost cell's centre.
+ * </ul>
+ *
+ * Linear data are not periodic, so a deck must keep fine/coarse interfaces away from periodic
+ * wraps and give zero slopes along outflow axes of multilevel meshes (minmod limits slopes next to
+ * such boundaries); the decks in {@code inputs/ghost_check_*.in} say how they do.
+ *
+ * <p>Deck section {@code <ghost_check>}: {@code ncomp} (components of the scalar field {@code q},
+ * default 2), {@code slope} (three reals, the gradient), {@code value} (the value at the origin).
+ * A vector field {@code vel} with three components is always checked too.
+ */
+public final class GhostCheck {
+  private final double[] slope;
+  private final double value;
+  private final int ncomp;
+
+  private GhostCheck(double[] slope, double value, int ncomp) {
+    this.slope = slope;
+    this.value = value;
+    this.ncomp = ncomp;
+  }
+
+  /** The package: a scalar field with {@code ncomp} components and a 3-vector. */
+  static StateDescriptor makePackage(int ncomp) {
+    StateDescriptor pkg = new StateDescriptor("ghost_check");
+    pkg.addField("q", Metadata.builder(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
+        MetadataFlag.FILL_GHOST).shape(ncomp).build());
+    pkg.addField("vel", Metadata.builder(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
+        MetadataFlag.FILL_GHOST, MetadataFlag.VECTOR).shape(3).build());
+    return pkg;
+  }
+
+  /**
+   * Runs the check on this rank's part of the mesh the deck describes and returns the number of
+   * wrong ghost cells over all ranks (every rank gets the same count). Prints one line on rank 0.
+   */
+  public static long run(ParameterInput pin, Communicator world, PrintStream out) {
+    double[] slope = pin.getOrAddRealList("ghost_check", "slope", new double[] {1.0, 2.0, 3.0});
+    if (slope.length != 3) {
+      throw pin.error("ghost_check", "slope", "three reals (the gradient along x1, x2, x3)");
+    }
+    int ncomp = pin.getOrAddInteger("ghost_check", "ncomp", 2);
+    if (ncomp < 1) {
+      throw pin.error("ghost_check", "ncomp", "a positive integer");
+    }
+    GhostCheck check = new GhostCheck(slope, pin.getOrAddReal("ghost_check", "value", 0.5), ncomp);
+    Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
+    Packages packages = new Packages();
+    packages.add(makePackage(ncomp));
+    mesh.initializeFields(packages, List.of("base"));
+    String backendName = pin.getOrAddString("parthenon/kernels", "backend", KernelBackends.DEFAULT);
+    int threads = pin.getOrAddInteger("parthenon/kernels", "threads", 1);
+    long wrong;
+    try (KernelBackend backend = KernelBackends.create(backendName, threads)) {
+      InOneBoundaryCommunication comm = new InOneBoundaryCommunication(backend,
+          PostingOrder.cacheOrder(), SparseSettings.fromInput(pin));
+      comm.setup(mesh);
+      for (MeshData md : mesh.meshData("base")) {
+        check.fillInteriors(md);
+      }
+      comm.fillGhosts(mesh, "base");
+      long local = 0;
+      for (MeshData md : mesh.meshData("base")) {
+        local += check.countWrongGhosts(md);
+      }
+      wrong = world.allreduce(local, ReduceOp.SUM);
+    }
+    if (world.rank() == 0) {
+      out.println("ghost_check: " + mesh.totalBlocks() + " blocks on " + world.size()
+          + " ranks, wrong ghost cells = " + wrong);
+    }
+    return wrong;
+  }
+
+  private double f(int component, double x1, double x2, double x3) {
+    return value + component + slope[0] * x1 + slope[1] * x2 + slope[2] * x3;
+  }
+
+  private void fillInteriors(MeshData md) {
+    double[] data = md.data();
+    for (int b = 0; b < md.numBlocks(); b++) {
+      MeshBlock block = md.block(b);
+      IndexShape cb = block.cellBounds();
+      UniformCartesian x = block.coords();
+      for (int field = 0; field < 2; field++) {
+        int nc = field == 0 ? ncomp : 3;
+        for (int c = 0; c < nc; c++) {
+          for (int k = cb.start(2, INTERIOR, CC); k <= cb.end(2, INTERIOR, CC); k++) {
+            for (int j = cb.start(1, INTERIOR, CC); j <= cb.end(1, INTERIOR, CC); j++) {
+              for (int i = cb.start(0, INTERIOR, CC); i <= cb.end(0, INTERIOR, CC); i++) {
+                data[md.index(field, b, c, k, j, i)] =
+                    f(c + 10 * field, x.xc(0, i), x.xc(1, j), x.xc(2, k));
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private long countWrongGhosts(MeshData md) {
+    long wrong = 0;
+    double[] data = md.data();
+    for (int b = 0; b < md.numBlocks(); b++) {
+      MeshBlock block = md.block(b);
+      IndexShape cb = block.cellBounds();
+      UniformCartesian x = block.coords();
+      for (int k = 0; k < cb.entireNcells(2); k++) {
+        for (int j = 0; j < cb.entireNcells(1); j++) {
+          for (int i = 0; i < cb.entireNcells(0); i++) {
+            if (isInterior(cb, i, j, k)) {
+              continue;
+            }
+            wrong += checkCell(md, data, b, block, new double[] {x.xc(0, i), x.xc(1, j),
+                x.xc(2, k)}, new double[] {x.dx(0), x.dx(1), x.dx(2)}, i, j, k);
+          }
+        }
+      }
+    }
+    return wrong;
+  }
+
+  private int checkCell(MeshData md, double[] data, int b, MeshBlock block, double[] pos,
+      double[] dx, int i, int j, int k) {
+    Mesh mesh = block.mesh();
+    RegionSize domain = mesh.meshSize();
+    double[] p = pos.clone();
+    int[] flip = new int[3];
+    for (int axis = 0; axis < mesh.ndim(); axis++) {
+      double lo = domain.xmin(axis);
+      double hi = domain.xmax(axis);
+      if (p[axis] > lo && p[axis] < hi) {
+        continue;
+      }
+      BoundaryFace face = BoundaryFace.of(axis, p[axis] > hi);
+      String bc = mesh.config().boundaryName(face);
+      double edge = p[axis] > hi ? hi : lo;
+      double inward = p[axis] > hi ? -1 : 1;
+      if (BoundaryFlag.ofName(bc) == BoundaryFlag.PERIODIC) {
+        p[axis] += (hi - lo) * inward;
+      } else if ("reflecting".equals(bc)) {
+        p[axis] = 2 * edge - p[axis];
+        flip[axis] = 1;
+      } else {
+        p[axis] = edge + inward * 0.5 * dx[axis];
+      }
+    }
+    int wrong = 0;
+    for (int field = 0; field < 2; field++) {
+      int nc = field == 0 ? ncomp : 3;
+      for (int c = 0; c < nc; c++) {
+        double expected = f(c + 10 * field, p[0], p[1], p[2]);
+        if (field == 1 && flip[c] == 1) {
+          expected = -expected;
+        }
+        double got = data[md.index(field, b, c, k, j, i)];
+        if (Math.abs(got - expected) > 1e-12 * (1 + Math.abs(expected))) {
+          wrong++;
+        }
+      }
+    }
+    return wrong;
+  }
+
+  private static boolean isInterior(IndexShape cb, int i, int j, int k) {
+    return i >= cb.start(0, INTERIOR, CC) && i <= cb.end(0, INTERIOR, CC)
+        && j >= cb.start(1, INTERIOR, CC) && j <= cb.end(1, INTERIOR, CC)
+        && k >= cb.start(2, INTERIOR, CC) && k <= cb.end(2, INTERIOR, CC);
+  }
+
+  private static final org.metope.mesh.geometry.IndexDomain INTERIOR =
+      org.metope.mesh.geometry.IndexDomain.INTERIOR;
+  private static final org.metope.mesh.geometry.TopologicalElement CC =
+      org.metope.mesh.geometry.TopologicalElement.CC;
+}
