@@ -11,9 +11,10 @@ import static org.metope.kernels.BoundaryTable.ROWS;
  * whatever the mix of faces, edges and corners; threads claim parts as they come (see {@link
  * WorkerPool}).
  *
- * <p>Every output value is computed by exactly one boundary from inputs no launch of the same call
- * writes, so the results are the same bits for any thread count; 1 thread is the reference. A
- * launch allocates nothing: its arguments go into fields, and the pool's handshake publishes them.
+ * <p>Each output value is written by one boundary, from inputs that the same launch does not
+ * write, so the results are the same bits for any thread count and any assignment of parts to
+ * threads; 1 thread is the reference. A launch allocates nothing: its arguments go into fields,
+ * and the pool's handshake publishes them.
  */
 public final class JvmKernelBackend implements KernelBackend {
   /** Parts per thread: enough to even out a thread that starts late, few enough to stay cheap. */
@@ -23,13 +24,13 @@ public final class JvmKernelBackend implements KernelBackend {
   private final WorkerPool pool;
   private final WorkerPool.Part part = this::runPart;
   private final long[] launches = new long[KernelKind.values().length];
+  private final int[] partStart;
 
   private KernelKind kind;
   private BoundaryTable table;
   private int[] subset;
   private double[] data;
   private double[] buffers;
-  private final int[] partStart;
 
   /** A backend running launches on {@code threads} threads (the caller included). */
   public JvmKernelBackend(int threads) {

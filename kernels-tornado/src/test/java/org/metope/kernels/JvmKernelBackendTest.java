@@ -135,11 +135,11 @@ class JvmKernelBackendTest {
     Scenario s = Scenario.random(11, 3, mixedOps(11, 40));
     try (JvmKernelBackend backend = new JvmKernelBackend(2)) {
       launchMany(backend, s, 3000);
-      long worker = workerThreadId();
-      long callerBefore = mx.getThreadAllocatedBytes(Thread.currentThread().getId());
+      long worker = workerThreadId(mx);
+      long callerBefore = mx.getCurrentThreadAllocatedBytes();
       long workerBefore = mx.getThreadAllocatedBytes(worker);
       launchMany(backend, s, 1000);
-      long callerBytes = mx.getThreadAllocatedBytes(Thread.currentThread().getId()) - callerBefore;
+      long callerBytes = mx.getCurrentThreadAllocatedBytes() - callerBefore;
       long workerBytes = mx.getThreadAllocatedBytes(worker) - workerBefore;
       assertTrue(callerBytes < 1024, "caller allocated " + callerBytes + " bytes");
       assertTrue(workerBytes < 1024, "worker allocated " + workerBytes + " bytes");
@@ -172,10 +172,11 @@ class JvmKernelBackendTest {
     }
   }
 
-  private static long workerThreadId() {
-    for (Thread t : Thread.getAllStackTraces().keySet()) {
-      if (t.getName().equals("metope-kernels-1")) {
-        return t.getId();
+  private static long workerThreadId(com.sun.management.ThreadMXBean mx) {
+    for (long id : mx.getAllThreadIds()) {
+      java.lang.management.ThreadInfo info = mx.getThreadInfo(id);
+      if (info != null && info.getThreadName().equals("metope-kernels-1")) {
+        return id;
       }
     }
     throw new AssertionError("no worker thread named metope-kernels-1");

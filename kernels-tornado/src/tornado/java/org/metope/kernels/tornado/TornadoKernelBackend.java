@@ -12,6 +12,7 @@ import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 
 /**
@@ -24,8 +25,17 @@ import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
  * ({@code EVERY_EXECUTION}) in both directions, because the host owns them between launches
  * (physics and communication run on the JVM) and a launch writes only parts of them: copying an
  * array back that was not first copied in would overwrite the host's other parts.
+ *
+ * <p>OpenCL kernels are built with {@value #OPENCL_FLAGS} instead of TornadoVM's default
+ * {@code -cl-mad-enable -cl-fast-relaxed-math}, which lets the device compiler reassociate and
+ * fuse and so change the last bits of interpolated values; a device compiler may still contract
+ * {@code a * b + c} into a fused multiply-add (OpenCL's default FP_CONTRACT), which the JVM never
+ * does.
  */
 public final class TornadoKernelBackend implements KernelBackend {
+  /** OpenCL build options: IEEE arithmetic, no warnings. */
+  static final String OPENCL_FLAGS = "-w";
+
   private final Map<BoundaryTable, List<Plan>> plans = new IdentityHashMap<>();
   private final long[] launches = new long[KernelKind.values().length];
   private int graphs;
@@ -136,8 +146,10 @@ public final class TornadoKernelBackend implements KernelBackend {
         return p;
       }
     }
-    Plan built = new Plan(kind, subset, count, data, buffers,
-        new TornadoExecutionPlan(graph(kind, table, subset, count, data, buffers)));
+    TornadoExecutionPlan plan =
+        new TornadoExecutionPlan(graph(kind, table, subset, count, data, buffers));
+    plan.withCompilerFlags(TornadoVMBackendType.OPENCL, OPENCL_FLAGS);
+    Plan built = new Plan(kind, subset, count, data, buffers, plan);
     list.add(built);
     return built;
   }
@@ -172,7 +184,7 @@ public final class TornadoKernelBackend implements KernelBackend {
       case RESTRICT:
       case FLUX_CORRECT:
         g.transferToDevice(DataTransferMode.EVERY_EXECUTION, t.allocated, data)
-            .task("restrict", TornadoKernels::restrict, subset, count, maxRows, t.size, t.ints,
+            .task("restrictRows", TornadoKernels::restrictRows, subset, count, maxRows, t.size, t.ints,
                 t.reals, t.allocated, data,
                 kind == KernelKind.RESTRICT ? BoundaryOp.RESTRICT : BoundaryOp.FLUX_X1,
                 kind == KernelKind.FLUX_CORRECT ? 1 : 0)

@@ -72,9 +72,10 @@ public final class TornadoKernels {
 
   /**
    * Restricts every row of every allocated boundary of the subset whose code is {@code op}, or any
-   * FLUX_* code when {@code op} is FLUX_X1 and {@code anyFlux} is 1.
+   * FLUX_* code when {@code anyFlux} is 1. (Not named "restrict": TornadoVM emits the method name
+   * as the OpenCL kernel name, and {@code restrict} is a C keyword.)
    */
-  public static void restrict(int[] subset, int count, int maxRows, int n, int[] ints,
+  public static void restrictRows(int[] subset, int count, int maxRows, int n, int[] ints,
       double[] reals, int[] allocated, double[] data, int op, int anyFlux) {
     for (@Parallel int s = 0; s < count; s++) {
       for (@Parallel int r = 0; r < maxRows; r++) {
