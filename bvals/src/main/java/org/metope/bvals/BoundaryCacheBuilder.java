@@ -13,6 +13,7 @@ import org.metope.mesh.NeighborBlock;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Metadata;
 import org.metope.mesh.geometry.UniformCartesian;
 
 /**
@@ -97,6 +98,10 @@ final class BoundaryCacheBuilder {
       } else {
         addReceiveBoundary(md, bd, bufferOffset, table, prores, restrictSubset, prolongSubset);
       }
+      // Row i of the table is boundary i: each boundary adds exactly one row.
+      Metadata m = bd.field.metadata();
+      table.defaultValue(i, bd.field.isSparse() ? m.defaultValue() : 0.0);
+      table.sparseThreshold(i, bd.field.isSparse() ? m.allocationThreshold() : 0.0);
     }
     BoundaryTable built = table.build();
     for (int i = 0; i < n; i++) {

@@ -33,6 +33,8 @@ import org.metope.tasking.TaskStatus;
  * Periodic faces and faces between blocks are filled by communication and skipped here.
  */
 public final class BoundaryConditions {
+  /** The faces in Parthenon's order; a copy, since {@code values()} allocates on every call. */
+  private static final BoundaryFace[] FACES = BoundaryFace.values();
   private final Map<String, BoundaryFunction> userFunctions = new HashMap<>();
 
   /** Registers the condition used for faces whose deck name is {@code name}. */
@@ -54,7 +56,7 @@ public final class BoundaryConditions {
     Mesh mesh = md.block(0).mesh();
     for (int b = 0; b < md.numBlocks(); b++) {
       MeshBlock block = md.block(b);
-      for (BoundaryFace face : BoundaryFace.values()) {
+      for (BoundaryFace face : FACES) {
         if (face.axis() >= mesh.ndim() || block.boundaryFlag(face) != BoundaryFlag.USER) {
           continue;
         }

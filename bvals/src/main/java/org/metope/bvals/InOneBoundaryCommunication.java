@@ -38,6 +38,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private final BoundaryCacheBuilder builder = new BoundaryCacheBuilder(this);
   private final BoundaryExchange exchange = new BoundaryExchange(this);
   private final BoundaryConditions boundaryConditions = new BoundaryConditions();
+  private final SparseDeallocation sparseDeallocation;
   private ChannelRegistry registry;
   private Mesh mesh;
   private FieldCommunicators fieldCommunicators;
@@ -57,6 +58,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     this.backend = backend;
     this.postingOrder = postingOrder;
     this.sparse = sparse;
+    this.sparseDeallocation = new SparseDeallocation(sparse);
   }
 
   @Override
@@ -77,6 +79,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
           FieldCommunicators.create(world, ids(ghostFields), ids(fluxFields));
     }
     tags = buildTagMap(target);
+    sparseDeallocation.reset(target.resolvedPackages().numFields(), target.blocks().size());
     arena.thaw();
     new ChannelBuilder(this).build(target);
     arena.freeze();
@@ -185,6 +188,15 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   @Override
   public void fillGhosts(Mesh target, String container) {
     exchange.fillGhosts(target, container);
+  }
+
+  /**
+   * Counts cycles in which each sparse field of the partition stayed below the deallocation
+   * threshold and frees those past {@code dealloc_count}; run once per cycle after the last stage.
+   */
+  public TaskStatus sparseDealloc(MeshData md) {
+    sparseDeallocation.check(md);
+    return TaskStatus.COMPLETE;
   }
 
   /** Physical boundary conditions; register user conditions here before the run starts. */

@@ -45,7 +45,8 @@ public final class TaskCollection {
 
   /** Runs every region in sequence on the calling thread. */
   public void execute() {
-    for (TaskRegion region : regions) {
+    for (int r = 0; r < regions.size(); r++) {
+      TaskRegion region = regions.get(r);
       region.reset();
       runLists(region, 0, 1);
     }
@@ -61,7 +62,8 @@ public final class TaskCollection {
       execute();
       return;
     }
-    for (TaskRegion region : regions) {
+    for (int r = 0; r < regions.size(); r++) {
+      TaskRegion region = regions.get(r);
       region.reset();
       pool.run(region, this);
     }

@@ -28,6 +28,8 @@ public final class TaskList {
   private TaskStatus[] lastResult = new TaskStatus[0];
   private int remaining;
   private TaskRegion region;
+  /** Positions of the regional tasks, computed once per change of the list. */
+  private int[] regional;
 
   /** One added task; immutable once added. */
   private record Entry(String name, Task body, int[] dependencies, boolean regional, int group) {}
@@ -92,6 +94,7 @@ public final class TaskList {
     }
     int index = entries.size();
     entries.add(new Entry(taskName, task, dependency.indices().clone(), regional, group));
+    this.regional = null;
     return TaskId.single(this, index);
   }
 
@@ -102,8 +105,15 @@ public final class TaskList {
     region = owner;
   }
 
-  /** Regional task positions, for the region's consistency check. */
+  /** Regional task positions, for the region's consistency check; allocates only after a change. */
   int[] regionalIndices() {
+    if (regional == null) {
+      regional = findRegional();
+    }
+    return regional;
+  }
+
+  private int[] findRegional() {
     int[] out = new int[entries.size()];
     int n = 0;
     for (int t = 0; t < entries.size(); t++) {
@@ -124,8 +134,8 @@ public final class TaskList {
       java.util.Arrays.fill(state, PENDING);
       java.util.Arrays.fill(lastResult, null);
     }
-    for (IterativeTasks group : groups) {
-      group.reset();
+    for (int g = 0; g < groups.size(); g++) {
+      groups.get(g).reset();
     }
     remaining = n;
   }

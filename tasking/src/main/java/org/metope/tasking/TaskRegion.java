@@ -76,7 +76,8 @@ public final class TaskRegion {
     lastProgressNanos = System.nanoTime();
     int max = 0;
     int[] reference = null;
-    for (TaskList list : lists) {
+    for (int l = 0; l < lists.size(); l++) {
+      TaskList list = lists.get(l);
       int[] regional = list.regionalIndices();
       if (reference == null) {
         reference = regional;

@@ -1,0 +1,74 @@
+package org.metope.bvals;
+
+import org.metope.mesh.field.ArenaLayout;
+import org.metope.mesh.field.FieldInfo;
+import org.metope.mesh.field.FieldStorage;
+import org.metope.mesh.field.MeshData;
+
+/**
+ * Frees sparse fields that have stayed negligible (Parthenon's {@code Update::SparseDealloc}): at
+ * the end of a cycle, a block's sparse field whose every value, ghosts included, has magnitude at
+ * most the deallocation threshold counts one more cycle; any larger value resets the count; once
+ * the count exceeds {@code dealloc_count} the field is freed on that block. Counters live here, one
+ * per field and rank-local block, and restart at zero after a remesh.
+ */
+final class SparseDeallocation {
+  private final SparseSettings settings;
+  private int[] counters = new int[0];
+  private int numBlocks;
+
+  SparseDeallocation(SparseSettings settings) {
+    this.settings = settings;
+  }
+
+  /** Forgets every count, for a storage of {@code numFields} fields on {@code blocks} blocks. */
+  void reset(int numFields, int blocks) {
+    numBlocks = blocks;
+    counters = new int[numFields * Math.max(blocks, 1)];
+  }
+
+  /** Counts and frees the sparse fields of the blocks of {@code md}; returns how many were freed. */
+  int check(MeshData md) {
+    if (!settings.enabled()) {
+      return 0;
+    }
+    FieldStorage storage = md.storage();
+    ArenaLayout layout = md.layout();
+    int freed = 0;
+    for (FieldInfo field : md.state().fields()) {
+      if (!field.isSparse()) {
+        continue;
+      }
+      double threshold = field.metadata().deallocationThreshold();
+      int inst = layout.dataInstance(field.id(), md.container());
+      int length = layout.blockLength(inst);
+      for (int b = 0; b < md.numBlocks(); b++) {
+        int block = md.blockIndex(b);
+        if (!md.isAllocated(field.id(), b)) {
+          continue;
+        }
+        int slot = field.id() * numBlocks + block;
+        if (allBelow(md.data(), layout.offset(inst, block), length, threshold)) {
+          counters[slot]++;
+        } else {
+          counters[slot] = 0;
+        }
+        if (counters[slot] > settings.deallocationCount()) {
+          counters[slot] = 0;
+          storage.deallocateSparse(field.id(), block);
+          freed++;
+        }
+      }
+    }
+    return freed;
+  }
+
+  private static boolean allBelow(double[] data, int from, int length, double threshold) {
+    for (int i = from; i < from + length; i++) {
+      if (Math.abs(data[i]) > threshold) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
