@@ -1,0 +1,166 @@
+package org.metope.bvals;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.NeighborBlock;
+import org.metope.mesh.comm.InProcessCluster;
+import org.metope.mesh.comm.ReduceOp;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.geometry.UniformCartesian;
+import org.metope.tasking.TaskCollection;
+import org.metope.tasking.TaskId;
+import org.metope.tasking.TaskList;
+import org.metope.tasking.TaskRegion;
+
+/**
+ * Flux correction on a 2D mesh with a refined middle: every block's x1 and x2 face fluxes hold a
+ * linear function of the face centre, plus 100 on the coarse blocks. After the correction, every
+ * coarse face shared with finer blocks holds the fine faces' average, which for linear data is
+ * the function at the coarse face centre; every other face keeps its value.
+ */
+class FluxCorrectionTest {
+  private static final String DECK = """
+      <parthenon/mesh>
+      refinement = static
+      nx1 = 32
+      x1min = 0
+      x1max = 1
+      ix1_bc = periodic
+      ox1_bc = periodic
+      nx2 = 32
+      x2min = 0
+      x2max = 1
+      ix2_bc = periodic
+      ox2_bc = periodic
+      nx3 = 1
+      x3min = 0
+      x3max = 1
+      <parthenon/meshblock>
+      nx1 = 8
+      nx2 = 8
+      nx3 = 1
+      <parthenon/static_refinement0>
+      x1min = 0.4
+      x1max = 0.6
+      x2min = 0.4
+      x2max = 0.6
+      level = 1
+      """;
+
+  private static double g(int direction, double x, double y) {
+    return 0.25 + direction + 3.0 * x - 2.0 * y;
+  }
+
+  @ParameterizedTest(name = "{0} ranks")
+  @ValueSource(ints = {1, 2, 3})
+  void givenCoarseFineFaces_thenCoarseFluxesBecomeTheFineAverages(int ranks) {
+    StateDescriptor pkg = new StateDescriptor("flux");
+    pkg.addField("u", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
+        MetadataFlag.FILL_GHOST, MetadataFlag.WITH_FLUXES));
+    AtomicLongArray counts = new AtomicLongArray(2); // wrong faces, corrected faces
+    InProcessCluster.run(ranks, world -> {
+      try (ExchangeFixture f = new ExchangeFixture(DECK, world, pkg)) {
+        List<MeshData> parts = f.mesh.meshData("base");
+        for (MeshData md : parts) {
+          fill(md);
+        }
+        TaskCollection tc = new TaskCollection();
+        TaskRegion region = tc.addRegion(parts.size());
+        for (int p = 0; p < parts.size(); p++) {
+          MeshData md = parts.get(p);
+          TaskList tl = region.get(p);
+          TaskId start = tl.addTask(TaskId.NONE, "start",
+              () -> f.comm.startReceiveFluxCorrections(md));
+          f.comm.addFluxCorrection(start, tl, md);
+        }
+        tc.execute();
+        long[] local = new long[2];
+        for (MeshData md : parts) {
+          check(md, local);
+        }
+        long wrong = world.allreduce(local[0], ReduceOp.SUM);
+        long corrected = world.allreduce(local[1], ReduceOp.SUM);
+        if (world.rank() == 0) {
+          counts.set(0, wrong);
+          counts.set(1, corrected);
+        }
+      }
+    });
+    assertEquals(0, counts.get(0), "wrong faces");
+    // The refined 2x2 root blocks leave a hole of 16 x 16 coarse cells: 4 sides of 16 coarse
+    // faces, each corrected once from the coarse side.
+    assertEquals(64, counts.get(1));
+  }
+
+  private static void fill(MeshData md) {
+    double[] data = md.data();
+    for (int b = 0; b < md.numBlocks(); b++) {
+      MeshBlock block = md.block(b);
+      double shift = block.loc().level() == block.mesh().rootLevel() ? 100.0 : 0.0;
+      UniformCartesian x = block.coords();
+      for (int d = 1; d <= 2; d++) {
+        int off = md.fluxOffset(0, d, b);
+        for (int j = 0; j < 12; j++) {
+          for (int i = 0; i < 12; i++) {
+            double fx = d == 1 ? x.xf(0, i) : x.xc(0, i);
+            double fy = d == 2 ? x.xf(1, j) : x.xc(1, j);
+            data[off + j * 12 + i] = g(d, fx, fy) + shift;
+          }
+        }
+      }
+    }
+  }
+
+  /** Counts wrong faces into {@code out[0]} and corrected coarse faces into {@code out[1]}. */
+  private static void check(MeshData md, long[] out) {
+    double[] data = md.data();
+    for (int b = 0; b < md.numBlocks(); b++) {
+      MeshBlock block = md.block(b);
+      boolean coarse = block.loc().level() == block.mesh().rootLevel();
+      UniformCartesian x = block.coords();
+      for (int d = 1; d <= 2; d++) {
+        int off = md.fluxOffset(0, d, b);
+        for (int j = 2; j <= 10; j++) {
+          for (int i = 2; i <= 10; i++) {
+            boolean isFace = d == 1 ? (j <= 9) : (i <= 9);
+            if (!isFace) {
+              continue;
+            }
+            double fx = d == 1 ? x.xf(0, i) : x.xc(0, i);
+            double fy = d == 2 ? x.xf(1, j) : x.xc(1, j);
+            boolean shared = coarse && sharedWithFiner(block, d, d == 1 ? i : j);
+            double expected = g(d, fx, fy) + (coarse && !shared ? 100.0 : 0.0);
+            if (Math.abs(data[off + j * 12 + i] - expected) > 1e-12) {
+              out[0]++;
+            }
+            if (shared) {
+              out[1]++;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Whether face index {@code idx} normal to direction {@code d} is a block face with finer blocks. */
+  private static boolean sharedWithFiner(MeshBlock block, int d, int idx) {
+    int side = idx == 2 ? -1 : idx == 10 ? 1 : 0;
+    if (side == 0) {
+      return false;
+    }
+    for (NeighborBlock nb : block.neighbors()) {
+      if (nb.isFiner() && nb.element().isFace() && nb.element().offset(d - 1) == side) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
