@@ -14,6 +14,7 @@ import org.metope.mesh.driver.BoundaryCommunication;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStatus;
@@ -59,6 +60,19 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     this.postingOrder = postingOrder;
     this.sparse = sparse;
     this.sparseDeallocation = new SparseDeallocation(sparse);
+  }
+
+  /**
+   * Boundary communication configured by the deck: {@code <parthenon/comm> post_order = cache |
+   * random} with {@code seed} (the order sends and receives are posted in), and {@code
+   * <parthenon/sparse>}.
+   */
+  public static InOneBoundaryCommunication fromInput(ParameterInput pin, KernelBackend backend) {
+    String order = pin.getOrAddString("parthenon/comm", "post_order", "cache",
+        List.of("cache", "random"));
+    long seed = pin.getOrAddInteger("parthenon/comm", "seed", 0);
+    return new InOneBoundaryCommunication(backend, PostingOrder.parse(order, seed),
+        SparseSettings.fromInput(pin));
   }
 
   @Override

@@ -3,8 +3,6 @@ package org.metope.examples.ghostcheck;
 import java.io.PrintStream;
 import java.util.List;
 import org.metope.bvals.InOneBoundaryCommunication;
-import org.metope.bvals.PostingOrder;
-import org.metope.bvals.SparseSettings;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelBackends;
 import org.metope.mesh.BoundaryFace;
@@ -89,8 +87,7 @@ public final class GhostCheck {
     int threads = pin.getOrAddInteger("parthenon/kernels", "threads", 1);
     long wrong;
     try (KernelBackend backend = KernelBackends.create(backendName, threads)) {
-      InOneBoundaryCommunication comm = new InOneBoundaryCommunication(backend,
-          PostingOrder.cacheOrder(), SparseSettings.fromInput(pin));
+      InOneBoundaryCommunication comm = InOneBoundaryCommunication.fromInput(pin, backend);
       comm.setup(mesh);
       for (MeshData md : mesh.meshData("base")) {
         check.fillInteriors(md);

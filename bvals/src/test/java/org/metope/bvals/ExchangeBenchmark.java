@@ -1,0 +1,69 @@
+package org.metope.bvals;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.metope.mesh.comm.InProcessCluster;
+import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.field.StateDescriptor;
+
+/**
+ * Boundary exchange time per cycle for the issue's reference case: a 3D periodic 64^3 mesh of 64
+ * blocks of 16^3 cells, 2 ghost layers, one field, all 26 neighbours: post receives, load, send,
+ * receive, unload, physical boundaries, through the task system as a driver runs it. Reports the
+ * median time per exchange of several timed runs after a warm-up.
+ *
+ * <pre>
+ *   mvn -q -B -pl bvals -am test-compile
+ *   java -cp "$(cat bvals/target/classpath.txt)" org.metope.bvals.ExchangeBenchmark [ranks] [pack_size]
+ * </pre>
+ */
+public final class ExchangeBenchmark {
+  private ExchangeBenchmark() {}
+
+  /** Arguments: in-process ranks (default 1), pack_size (default -1: one partition per rank). */
+  public static void main(String[] args) {
+    int ranks = args.length > 0 ? Integer.parseInt(args[0]) : 1;
+    int packSize = args.length > 1 ? Integer.parseInt(args[1]) : -1;
+    StateDescriptor pkg = new StateDescriptor("bench");
+    pkg.addField("advected", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
+        MetadataFlag.FILL_GHOST));
+    String deck = ExchangeFixture.periodic3d(packSize).replace("= 16\n", "= 64\n")
+        .replace("nx1 = 8\nnx2 = 8\nnx3 = 8", "nx1 = 16\nnx2 = 16\nnx3 = 16");
+    int runs = 7;
+    int perRun = 200;
+    AtomicLongArray nanos = new AtomicLongArray(runs);
+    long[] doubles = new long[1];
+    InProcessCluster.run(ranks, world -> {
+      try (ExchangeFixture f = new ExchangeFixture(deck, world, pkg)) {
+        for (int i = 0; i < 2000; i++) {
+          f.exchange.execute();
+        }
+        for (int r = 0; r < runs; r++) {
+          world.barrier();
+          long t0 = System.nanoTime();
+          for (int i = 0; i < perRun; i++) {
+            f.exchange.execute();
+          }
+          world.barrier();
+          long dt = System.nanoTime() - t0;
+          if (world.rank() == 0) {
+            nanos.set(r, dt);
+          }
+        }
+        if (world.rank() == 0) {
+          doubles[0] = f.mesh.totalBlocks() * 26L; // boundaries of the whole mesh
+        }
+      }
+    });
+    long[] sorted = new long[runs];
+    for (int r = 0; r < runs; r++) {
+      sorted[r] = nanos.get(r);
+    }
+    Arrays.sort(sorted);
+    double us = sorted[runs / 2] / 1e3 / perRun;
+    System.out.printf("ranks=%d pack_size=%d boundaries=%d: %.1f us per exchange (min %.1f, max %.1f)%n",
+        ranks, packSize, doubles[0], us, sorted[0] / 1e3 / perRun,
+        sorted[runs - 1] / 1e3 / perRun);
+  }
+}
