@@ -1,0 +1,27 @@
+package org.metope.examples;
+
+import java.io.PrintStream;
+import org.metope.examples.testing.UniformGhostExchange;
+
+/**
+ * The {@code metope} entry with the test-only {@link UniformGhostExchange} as boundary
+ * communication, for running whole simulations before the {@code bvals} module is in place:
+ *
+ * <pre>
+ * java -cp examples/target/classes:examples/target/test-classes:... \
+ *     org.metope.examples.TestLauncher -i inputs/advection_3d.in
+ * </pre>
+ */
+public final class TestLauncher {
+  private TestLauncher() {}
+
+  /** Runs like {@code ./metope} and exits with its code. */
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs like {@code ./metope} and returns the exit code. */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    return Metope.run(args, out, err, UniformGhostExchange::new);
+  }
+}
