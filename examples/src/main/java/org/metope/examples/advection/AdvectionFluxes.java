@@ -87,12 +87,15 @@ public final class AdvectionFluxes {
     for (int k = box[4]; k <= ke; k++) {
       for (int j = box[2]; j <= je; j++) {
         final int row = k * ks + j * js;
-        final int from = donor + row;
-        final int to = flux + row;
-        for (int i = is; i <= ie; i++) {
-          a[to + i] = a[from + i] * vel;
-        }
+        scaledRow(a, flux + row, donor + row, is, ie, vel);
       }
+    }
+  }
+
+  /** {@code a[to + i] = a[from + i] * vel} for {@code i = is .. ie}: one row of faces. */
+  private static void scaledRow(double[] a, int to, int from, int is, int ie, double vel) {
+    for (int i = is; i <= ie; i++) {
+      a[to + i] = a[from + i] * vel;
     }
   }
 
