@@ -74,7 +74,9 @@ final class AdvectionError {
     double domain = (size.xmax(0) - size.xmin(0)) * (size.xmax(1) - size.xmin(1))
         * (size.xmax(2) - size.xmin(2));
     l1Err /= domain;
-    double maxOverL1 = Math.max(0.0, maxErr / l1Err);
+    // C++'s std::max(0.0, x), which gives 0 for x = NaN (no error at all: 0 / 0).
+    double ratio = maxErr / l1Err;
+    double maxOverL1 = 0.0 < ratio ? ratio : 0.0;
     append(directory.resolve(FILE), size.nx(0) + "  " + size.nx(1) + "  " + size.nx(2) + "  "
         + tm.ncycle() + "  " + e(l1Err) + "   " + e(maxOverL1) + "  " + e(maxErr) + "  \n");
   }
