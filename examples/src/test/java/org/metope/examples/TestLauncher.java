@@ -9,7 +9,7 @@ import org.metope.examples.testing.UniformGhostExchange;
  *
  * <pre>
  * java -cp examples/target/classes:examples/target/test-classes:... \
- *     org.metope.examples.TestLauncher -i inputs/advection_3d.in
+ *     org.metope.examples.TestLauncher -i inputs/advection.in
  * </pre>
  */
 public final class TestLauncher {
