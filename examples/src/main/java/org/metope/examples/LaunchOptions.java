@@ -66,7 +66,8 @@ public record LaunchOptions(
       }
     }
     if (deck == null && restart != null) {
-      throw new UsageException("restarts (-r) are not supported yet: run from a deck with -i DECK");
+      throw new UsageException(
+          "restarts (-r) are not supported yet: run from a deck with -i DECK");
     }
     if (deck == null) {
       throw new UsageException("no input deck: give one with -i DECK (see metope --help)");
@@ -74,7 +75,8 @@ public record LaunchOptions(
     if (!Files.isRegularFile(deck)) {
       throw new UsageException("input deck " + deck + " does not exist or is not a file");
     }
-    return new LaunchOptions(deck, restart, printOnly, meshRanks, outputDir, wallTime, List.copyOf(overrides));
+    return new LaunchOptions(deck, restart, printOnly, meshRanks, outputDir, wallTime,
+        List.copyOf(overrides));
   }
 
   private static String value(String[] args, int index, String flag, String expected)

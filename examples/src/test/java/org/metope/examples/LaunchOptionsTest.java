@@ -38,7 +38,8 @@ class LaunchOptionsTest {
   @Test
   void givenARestartFile_thenItIsReadAndWithoutADeckTheUserLearnsRestartsAreNotSupported()
       throws Exception {
-    LaunchOptions o = LaunchOptions.parse(new String[] {"-i", deck().toString(), "-r", "a.rhdf"});
+    LaunchOptions o =
+        LaunchOptions.parse(new String[] {"-i", deck().toString(), "-r", "a.rhdf"});
     assertEquals(Path.of("a.rhdf"), o.restartFile());
     assertEquals("restarts (-r) are not supported yet: run from a deck with -i DECK",
         message("-r", "a.rhdf"));

@@ -82,10 +82,9 @@ public final class AdvectionApplication implements Application {
     if (threads < 1) {
       throw pin.error(Applications.BLOCK, "threads", "an integer >= 1");
     }
-    LowStorageIntegrator integrator = LowStorageIntegrator.fromInput(pin);
     try (TaskThreadPool pool = new TaskThreadPool(threads)) {
       AdvectionDriver driver = new AdvectionDriver(pin, prepared.mesh(), launch.options(),
-          integrator, pool, prepared.boundaries());
+          prepared.integrator(), pool, prepared.boundaries());
       if (launch.communicator().rank() == 0) {
         List<String> warnings = pin.warnings();
         for (String w : warnings.subList(warningsShown, warnings.size())) {
@@ -100,8 +99,9 @@ public final class AdvectionApplication implements Application {
     return prepared.mesh();
   }
 
-  /** A mesh in its initial state and the boundary communication set up for it. */
-  private record Prepared(Mesh mesh, BoundaryCommunication boundaries) {}
+  /** A mesh in its initial state, the boundary communication set up for it, the integrator. */
+  private record Prepared(Mesh mesh, BoundaryCommunication boundaries,
+      LowStorageIntegrator integrator) {}
 
   /** Packages, mesh, fields and the initial state, in Parthenon's order. */
   private static Prepared setUp(Launch launch) {
@@ -124,6 +124,6 @@ public final class AdvectionApplication implements Application {
     AdvectionProblem problem =
         new AdvectionProblem(packages.get(AdvectionPackage.NAME).params());
     MeshInitialization.initialize(mesh, problem::generate, boundaries);
-    return new Prepared(mesh, boundaries);
+    return new Prepared(mesh, boundaries, integrator);
   }
 }

@@ -16,8 +16,8 @@ import org.metope.mesh.field.ResolvedState;
  *       any cell of {@code advected}, ghosts included, is still zero, a check that every ghost
  *       cell was filled;
  *   <li>post-fill ({@code advection_app}): allocates the sparse fields 12 and 37 of {@code
- *       one_minus_sqrt_one_minus_advected_sq} and sets {@code _12 = 1 - sqrt(one_minus_advected_sq)}
- *       and {@code _37 = 1 - _12}.
+ *       one_minus_sqrt_one_minus_advected_sq} and sets {@code _12 = 1 -
+ *       sqrt(one_minus_advected_sq)} and {@code _37 = 1 - _12}.
  * </ul>
  *
  * Component {@code n} of each derived field follows component {@code n} of {@code advected}, for

@@ -1,5 +1,6 @@
 package org.metope.examples.advection;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.driver.BoundaryCommunication;
@@ -18,6 +19,7 @@ import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskRegion;
+import org.metope.tasking.TaskStatus;
 import org.metope.tasking.TaskThreadPool;
 
 /**
@@ -57,7 +59,7 @@ public final class AdvectionDriver extends MultiStageDriver {
 
   /** The containers the driver needs: the integrator's stages and {@code dUdt}. */
   public static List<String> containerNames(LowStorageIntegrator integrator) {
-    List<String> names = new java.util.ArrayList<>(integrator.containerNames());
+    List<String> names = new ArrayList<>(integrator.containerNames());
     names.add(DUDT);
     return names;
   }
@@ -99,7 +101,7 @@ public final class AdvectionDriver extends MultiStageDriver {
           () -> boundaries.applyBoundaryConditions(mc1));
       TaskId derived = tl.addTask(bounds, "FillDerived", () -> {
         mesh.packages().fillDerived(mc1);
-        return org.metope.tasking.TaskStatus.COMPLETE;
+        return TaskStatus.COMPLETE;
       });
       if (stage == integrator.nstages()) {
         addEstimateTimestep(derived, tl, mc1, partitions);

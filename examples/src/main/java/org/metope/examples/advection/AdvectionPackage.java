@@ -4,6 +4,7 @@ import java.util.List;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.HistoryOutput;
 import org.metope.mesh.field.HistoryOutput.Operation;
+import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
@@ -191,7 +192,7 @@ public final class AdvectionPackage {
    * refine_tol} somewhere and fall below {@code derefine_tol} somewhere, derefine one whose values
    * all stay below {@code derefine_tol}.
    */
-  static void checkRefinement(org.metope.mesh.field.MeshData md, int[] tags) {
+  static void checkRefinement(MeshData md, int[] tags) {
     StateDescriptor pkg = md.block(0).mesh().packages().get(NAME);
     double refineTol = pkg.params().getDouble("refine_tol");
     double derefineTol = pkg.params().getDouble("derefine_tol");

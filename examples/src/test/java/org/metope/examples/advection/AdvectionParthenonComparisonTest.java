@@ -31,7 +31,7 @@ class AdvectionParthenonComparisonTest {
     }
   }
 
-  /** Every history and error file Parthenon wrote in {@code folder} equals Metope's, line by line. */
+  /** Every history and error file Parthenon wrote in {@code folder} equals Metope's. */
   private void assertSameOutputs(String folder) throws IOException {
     List<Path> expected;
     try (Stream<Path> files = Files.list(resource(folder))) {

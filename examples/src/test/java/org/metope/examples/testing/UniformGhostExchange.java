@@ -255,7 +255,7 @@ public final class UniformGhostExchange implements BoundaryCommunication {
     return TaskStatus.COMPLETE;
   }
 
-  /** Copies the box of every exchanged field of block {@code b} to ({@code pack}) or from the buffer. */
+  /** Copies the box of every exchanged field of block {@code b} into or out of the buffer. */
   private void copy(MeshData md, int b, int[] box, double[] buffer, boolean pack) {
     double[] a = md.data();
     int n = 0;

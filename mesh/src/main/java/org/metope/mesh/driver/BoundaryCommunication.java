@@ -29,10 +29,10 @@ public interface BoundaryCommunication {
    */
   void setup(Mesh mesh);
 
-  /** Posts the receives of boundary values into {@code md} (Parthenon's {@code StartReceiveBoundBufs}). */
+  /** Posts the receives of boundary values into {@code md} ({@code StartReceiveBoundBufs}). */
   TaskStatus startReceiveBoundaries(MeshData md);
 
-  /** Posts the receives of flux corrections for {@code md} (Parthenon's {@code StartReceiveFluxCorrections}). */
+  /** Posts the receives of flux corrections for {@code md} ({@code StartReceiveFluxCorrections}). */
   TaskStatus startReceiveFluxCorrections(MeshData md);
 
   /**
@@ -51,7 +51,7 @@ public interface BoundaryCommunication {
    */
   TaskId addFluxCorrection(TaskId dependency, TaskList list, MeshData md);
 
-  /** Applies the physical boundary conditions (outflow, reflecting, user) to {@code md}'s ghosts. */
+  /** Applies the physical boundary conditions (outflow, reflecting, user) to {@code md}. */
   TaskStatus applyBoundaryConditions(MeshData md);
 
   /**

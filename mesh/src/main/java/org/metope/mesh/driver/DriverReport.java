@@ -13,7 +13,8 @@ import org.metope.mesh.outputs.PrintfFormat;
  * counters behind it: the variables in use, a status line every {@code ncycle_out} cycles,
  *
  * <pre>
- * cycle=1 time=7.0312500000000002e-03 dt=7.0312500000000002e-03 zone-cycles/wsec_step=3.73e+06 wsec_total=9.92e-02 wsec_step=7.03e-02
+ * cycle=1 time=7.0312500000000002e-03 dt=7.0312500000000002e-03 zone-cycles/wsec_step=3.73e+06
+ *     wsec_total=9.92e-02 wsec_step=7.03e-02      (one line)
  * </pre>
  *
  * and the closing summary ({@code Driver completed.}, time and cycle, limits, {@code walltime

@@ -47,6 +47,7 @@ public abstract class EvolutionDriver {
   private final TimeStepControl timeStep;
   private final Outputs outputs;
   private final DriverReport report;
+  private final PrintStream out;
   private final int perfCycleOffset;
   private double[] partitionDt = new double[0];
   private volatile double allowedDt = Double.MAX_VALUE;
@@ -72,6 +73,7 @@ public abstract class EvolutionDriver {
     this.outputs = new Outputs(mesh, pin, tm, options.outputDirectory());
     this.perfCycleOffset = pin.getOrAddInteger(TIME, "perf_cycle_offset", 0);
     this.report = new DriverReport(mesh, tm, isRankZero() ? options.out() : null);
+    this.out = isRankZero() ? options.out() : new PrintStream(OutputStream.nullOutputStream());
   }
 
   /** The clock. */
@@ -136,7 +138,7 @@ public abstract class EvolutionDriver {
   /** Takes one step of {@code tm.dt()}; the clock advances afterwards. */
   protected abstract void step();
 
-  /** Application work before the loop, after the first step is set (Parthenon's {@code UserWorkBeforeLoop}). */
+  /** Application work before the loop, once the first step is set ({@code UserWorkBeforeLoop}). */
   protected void userWorkBeforeLoop() {}
 
   /** Application work before each step. */
@@ -244,6 +246,6 @@ public abstract class EvolutionDriver {
 
   /** Where rank 0 prints; other ranks get a stream that discards. */
   protected final PrintStream out() {
-    return isRankZero() ? options.out() : new PrintStream(OutputStream.nullOutputStream());
+    return out;
   }
 }

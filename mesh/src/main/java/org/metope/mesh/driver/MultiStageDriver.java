@@ -1,5 +1,6 @@
 package org.metope.mesh.driver;
 
+import java.util.Arrays;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.TaskCollection;
@@ -42,7 +43,7 @@ public abstract class MultiStageDriver extends EvolutionDriver {
 
   /** Forgets the task collections, e.g. after the partitions changed. */
   protected final void invalidateTaskCollections() {
-    java.util.Arrays.fill(collections, null);
+    Arrays.fill(collections, null);
   }
 
   @Override

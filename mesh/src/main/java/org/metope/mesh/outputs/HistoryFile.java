@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.comm.Communicator;
@@ -182,8 +183,8 @@ public final class HistoryFile implements OutputType {
       double[] summed = GlobalOrderSum.sumInGlobalBlockOrder(comm, gids, blockSums, sums);
       System.arraycopy(summed, 0, result, 0, sums);
     }
-    double[] max = java.util.Arrays.copyOfRange(result, sums, sums + columnsPerOp[1]);
-    double[] min = java.util.Arrays.copyOfRange(result, sums + columnsPerOp[1], total);
+    double[] max = Arrays.copyOfRange(result, sums, sums + columnsPerOp[1]);
+    double[] min = Arrays.copyOfRange(result, sums + columnsPerOp[1], total);
     if (max.length > 0) {
       comm.allreduce(max, ReduceOp.MAX);
       System.arraycopy(max, 0, result, sums, max.length);

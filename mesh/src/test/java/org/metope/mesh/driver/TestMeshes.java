@@ -16,7 +16,7 @@ import org.metope.mesh.input.ParameterInput;
 public final class TestMeshes {
   private TestMeshes() {}
 
-  /** A periodic 1D mesh of {@code nx} cells in blocks of {@code bx}, plus {@code extra} deck text. */
+  /** A periodic 1D mesh of {@code nx} cells in blocks of {@code bx}, then {@code extra}. */
   public static String deck1d(int nx, int bx, String extra) {
     return "<parthenon/mesh>\nnx1 = " + nx + "\nx1min = 0\nx1max = 1\nix1_bc = periodic\n"
         + "ox1_bc = periodic\nnx2 = 1\nx2min = 0\nx2max = 1\nnx3 = 1\nx3min = 0\nx3max = 1\n"
