@@ -27,6 +27,12 @@ import org.metope.mesh.geometry.UniformCartesian;
  *
  * Positions are cell centres; {@code r^2 = x1^2 + x2^2 + x3^2} (the x3 centre of a 2D mesh is the
  * middle of its x3 range).
+ *
+ * <p>{@code sin} and {@code exp} are {@link StrictMath}'s, so every rank and thread computes the
+ * same bits. They are within one ulp of glibc's, which Parthenon uses, but not always equal: a few
+ * percent of the cells of a {@code wave} or {@code smooth_gaussian} start one ulp away from
+ * Parthenon's (the runs then agree to about 1e-15); {@code hard_sphere} and {@code block} start
+ * bit for bit equal.
  */
 final class AdvectionProblem {
   /** The profile's number, as Parthenon's problem generator numbers them. */
