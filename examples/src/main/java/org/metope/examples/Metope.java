@@ -79,6 +79,12 @@ public final class Metope {
     if (options.meshRanks() > 0) {
       return printMeshStructure(deck, options.meshRanks(), out, err);
     }
+    return runApplication(options, deck, out, err, boundaries, start);
+  }
+
+  /** Picks the deck's application and runs it; {@code start} is when the launcher started. */
+  private static int runApplication(LaunchOptions options, ParameterInput deck, PrintStream out,
+      PrintStream err, Supplier<BoundaryCommunication> boundaries, long start) {
     if (options.restartFile() != null) {
       err.println("metope: restarts (-r) are not supported yet");
       return 2;
