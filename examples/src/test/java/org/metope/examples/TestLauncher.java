@@ -20,6 +20,11 @@ public final class TestLauncher {
     System.exit(run(args, System.out, System.err));
   }
 
+  /** Runs like {@code ./metope} and returns the exit code (the entry MPJ ranks call). */
+  public static int run(String[] args) {
+    return run(args, System.out, System.err);
+  }
+
   /** Runs like {@code ./metope} and returns the exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
     return Metope.run(args, out, err, UniformGhostExchange::new);
