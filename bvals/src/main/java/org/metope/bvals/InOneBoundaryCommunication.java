@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.metope.kernels.KernelBackend;
+import org.metope.kernels.KernelBackends;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
@@ -73,6 +74,27 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     long seed = pin.getOrAddInteger("parthenon/comm", "seed", 0);
     return new InOneBoundaryCommunication(backend, PostingOrder.parse(order, seed),
         SparseSettings.fromInput(pin));
+  }
+
+  /**
+   * Boundary communication configured entirely by the deck: the kernel backend from {@code
+   * <parthenon/kernels> backend = jvm | tornado} and {@code threads} (0 = every processor), then
+   * {@link #fromInput(ParameterInput, KernelBackend)}. An unavailable backend is a deck error.
+   */
+  public static InOneBoundaryCommunication fromInput(ParameterInput pin) {
+    String name = pin.getOrAddString("parthenon/kernels", "backend", KernelBackends.DEFAULT,
+        List.of("jvm", "tornado"));
+    int threads = pin.getOrAddInteger("parthenon/kernels", "threads", 1);
+    if (threads < 0) {
+      throw pin.error("parthenon/kernels", "threads", "a non-negative integer (0: all processors)");
+    }
+    KernelBackend backend;
+    try {
+      backend = KernelBackends.create(name, threads);
+    } catch (IllegalArgumentException e) {
+      throw pin.error("parthenon/kernels", "backend", e.getMessage());
+    }
+    return fromInput(pin, backend);
   }
 
   @Override
@@ -185,7 +207,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   @Override
-  public TaskStatus startReceiveBoundBufs(MeshData md) {
+  public TaskStatus startReceiveBoundaries(MeshData md) {
     return exchange.startReceiveBoundBufs(md);
   }
 

@@ -42,7 +42,7 @@ final class ExchangeFixture implements AutoCloseable {
     for (int i = 0; i < parts.size(); i++) {
       MeshData md = parts.get(i);
       TaskList tl = region.get(i);
-      TaskId start = tl.addTask(TaskId.NONE, "start", () -> comm.startReceiveBoundBufs(md));
+      TaskId start = tl.addTask(TaskId.NONE, "start", () -> comm.startReceiveBoundaries(md));
       comm.addBoundaryExchange(start, tl, md);
     }
     return tc;

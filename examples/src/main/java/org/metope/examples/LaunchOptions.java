@@ -6,10 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Parthenon's command line: {@code -i DECK}, {@code -n}, {@code -m N}, {@code -d DIR}, {@code -t
- * HH:MM:SS} and {@code block/key=value} overrides.
+ * Parthenon's command line: {@code -i DECK}, {@code -r RESTART}, {@code -n}, {@code -m N}, {@code
+ * -d DIR}, {@code -t HH:MM:SS} and {@code block/key=value} overrides.
  *
  * @param deck the input deck
+ * @param restartFile {@code -r RESTART}, or null when absent
  * @param printDeckOnly {@code -n}: print the effective deck and exit
  * @param meshRanks {@code -m N}: print the mesh structure for N ranks and exit; 0 when absent
  * @param outputDir {@code -d DIR}, or the current directory
@@ -18,6 +19,7 @@ import java.util.List;
  */
 public record LaunchOptions(
     Path deck,
+    Path restartFile,
     boolean printDeckOnly,
     int meshRanks,
     Path outputDir,
@@ -36,6 +38,7 @@ public record LaunchOptions(
   /** Parses the arguments, checking that the deck exists. */
   public static LaunchOptions parse(String[] args) throws UsageException {
     Path deck = null;
+    Path restart = null;
     boolean printOnly = false;
     int meshRanks = 0;
     Path outputDir = Path.of(".");
@@ -45,6 +48,7 @@ public record LaunchOptions(
       String arg = args[a];
       switch (arg) {
         case "-i" -> deck = Path.of(value(args, ++a, "-i", "an input deck path"));
+        case "-r" -> restart = Path.of(value(args, ++a, "-r", "a restart file path"));
         case "-n" -> printOnly = true;
         case "-m" -> meshRanks = positiveInt(value(args, ++a, "-m", "a number of ranks"), "-m");
         case "-d" -> outputDir = Path.of(value(args, ++a, "-d", "an output directory"));
@@ -61,13 +65,18 @@ public record LaunchOptions(
         }
       }
     }
+    if (deck == null && restart != null) {
+      throw new UsageException(
+          "restarts (-r) are not supported yet: run from a deck with -i DECK");
+    }
     if (deck == null) {
       throw new UsageException("no input deck: give one with -i DECK (see metope --help)");
     }
     if (!Files.isRegularFile(deck)) {
       throw new UsageException("input deck " + deck + " does not exist or is not a file");
     }
-    return new LaunchOptions(deck, printOnly, meshRanks, outputDir, wallTime, List.copyOf(overrides));
+    return new LaunchOptions(deck, restart, printOnly, meshRanks, outputDir, wallTime,
+        List.copyOf(overrides));
   }
 
   private static String value(String[] args, int index, String flag, String expected)

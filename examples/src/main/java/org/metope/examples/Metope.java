@@ -1,15 +1,23 @@
 package org.metope.examples;
 
+import org.metope.bvals.InOneBoundaryCommunication;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.function.Function;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.MeshStructureReport;
+import org.metope.mesh.comm.Communicators;
+import org.metope.mesh.driver.BoundaryCommunication;
+import org.metope.mesh.driver.RunOptions;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 
 /**
  * The {@code metope} application entry: parses Parthenon's command line and runs the application
- * a deck asks for. User errors end with one line on standard error and exit code 2.
+ * a deck asks for ({@link Applications#select}). User errors end with one line on standard error
+ * and exit code 2; a run that fails ends with exit code 1.
  */
 public final class Metope {
   private Metope() {}
@@ -28,8 +36,26 @@ public final class Metope {
     return run(args, System.out, System.err);
   }
 
+  /**
+   * The boundary communication of launcher runs, made once per run from the deck: boundary
+   * communication "in one" with the deck's kernel backend.
+   */
+  static Function<ParameterInput, BoundaryCommunication> boundaryCommunication() {
+    return InOneBoundaryCommunication::fromInput;
+  }
+
   /** Runs with the given arguments and returns the process exit code. */
   static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, boundaryCommunication());
+  }
+
+  /**
+   * Runs with the given arguments and boundary communication (tests pass their own) and returns
+   * the process exit code.
+   */
+  static int run(String[] args, PrintStream out, PrintStream err,
+      Function<ParameterInput, BoundaryCommunication> boundaries) {
+    long start = System.nanoTime();
     LaunchOptions options;
     try {
       options = LaunchOptions.parse(args);
@@ -54,9 +80,40 @@ public final class Metope {
     if (options.meshRanks() > 0) {
       return printMeshStructure(deck, options.meshRanks(), out, err);
     }
-    err.println("metope: no application is registered to run " + options.deck()
-        + " (the examples are not built yet)");
-    return 2;
+    return runApplication(options, deck, out, err, boundaries, start);
+  }
+
+  /** Picks the deck's application and runs it; {@code start} is when the launcher started. */
+  private static int runApplication(LaunchOptions options, ParameterInput deck, PrintStream out,
+      PrintStream err, Function<ParameterInput, BoundaryCommunication> boundaries, long start) {
+    if (options.restartFile() != null) {
+      err.println("metope: restarts (-r) are not supported yet");
+      return 2;
+    }
+    Application app;
+    try {
+      app = Applications.select(deck);
+    } catch (InputError e) {
+      err.println(e.getMessage());
+      return 2;
+    }
+    if (boundaries == null) {
+      err.println("metope: this build has no boundary communication (module bvals), so it cannot"
+          + " run " + app.name() + " yet; -n and -m work");
+      return 2;
+    }
+    try {
+      Files.createDirectories(options.outputDir());
+    } catch (IOException e) {
+      err.println("metope: -d " + options.outputDir() + ": cannot create the output directory ("
+          + e.getMessage() + ")");
+      return 2;
+    }
+    long deadline = options.wallTimeLimitSeconds() < 0 ? Long.MAX_VALUE
+        : start + options.wallTimeLimitSeconds() * 1_000_000_000L;
+    RunOptions runOptions = new RunOptions(options.outputDir(), deadline, out);
+    return app.run(new Application.Launch(deck, runOptions, err, Communicators.world(),
+        boundaries));
   }
 
   /**

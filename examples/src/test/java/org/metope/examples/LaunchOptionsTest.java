@@ -32,6 +32,17 @@ class LaunchOptionsTest {
     assertEquals(Path.of("out"), o.outputDir());
     assertEquals(3723, o.wallTimeLimitSeconds());
     assertEquals(List.of("parthenon/time/nlim=3", "Advection/cfl=0.3"), o.overrides());
+    assertEquals(null, o.restartFile());
+  }
+
+  @Test
+  void givenARestartFile_thenItIsReadAndWithoutADeckTheUserLearnsRestartsAreNotSupported()
+      throws Exception {
+    LaunchOptions o =
+        LaunchOptions.parse(new String[] {"-i", deck().toString(), "-r", "a.rhdf"});
+    assertEquals(Path.of("a.rhdf"), o.restartFile());
+    assertEquals("restarts (-r) are not supported yet: run from a deck with -i DECK",
+        message("-r", "a.rhdf"));
   }
 
   @Test

@@ -86,4 +86,49 @@ class MetopeTest {
     assertTrue(message.startsWith("metope: -m 65: the mesh has 64 MeshBlocks"), message);
     assertEquals(1, message.lines().count());
   }
+
+  private String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void givenARestartFile_thenOneLineSayingRestartsAreNotSupportedYet() throws IOException {
+    Path deck = deck(CUBE_64 + "<Advection>\n");
+    assertEquals(2, run("-i", deck.toString(), "-r", "advection.00010.rhdf"));
+    assertEquals("metope: restarts (-r) are not supported yet\n", err());
+  }
+
+  @Test
+  void givenADeckOfNoApplication_thenOneLineSayingHowToChooseOne() throws IOException {
+    Path deck = deck(CUBE_64);
+    assertEquals(2, run("-i", deck.toString()));
+    assertTrue(err().startsWith(deck + ": no application is named and no application block is"
+        + " present: expected <metope> application = NAME"), err());
+  }
+
+  @Test
+  void givenABuildWithoutBoundaryCommunication_thenTheRunIsRefusedWithOneLine()
+      throws IOException {
+    Path deck = deck(CUBE_64 + "<Advection>\n");
+    assertEquals(2, Metope.run(new String[] {"-i", deck.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), null));
+    assertEquals("metope: this build has no boundary communication (module bvals), so it cannot"
+        + " run advection yet; -n and -m work\n", err());
+  }
+
+  @Test
+  void givenBoundaryCommunicationAndAnOutputDirectory_thenTheRunWritesThereAndExitsZero()
+      throws IOException {
+    Path deck = deck(CUBE_64.replace("= 64", "= 16").replace("= 16\nnx2 = 16\nnx3 = 16\n",
+        "= 8\nnx2 = 8\nnx3 = 8\n")
+        + "<Advection>\n<parthenon/time>\nnlim = 2\n<parthenon/output1>\nfile_type = hst\n"
+        + "<parthenon/job>\nproblem_id = tiny\n");
+    Path outDir = dir.resolve("results/run1");
+    assertEquals(0, TestLauncher.run(new String[] {"-i", deck.toString(), "-d", outDir.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)), err());
+    assertTrue(Files.exists(outDir.resolve("tiny.out1.hst")));
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("\nDriver completed.\ntime="));
+  }
 }

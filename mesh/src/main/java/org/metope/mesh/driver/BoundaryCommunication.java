@@ -7,28 +7,57 @@ import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStatus;
 
 /**
- * What the driver needs from boundary communication, declared here so that {@code mesh} never
- * depends on the module that implements it ({@code bvals}).
+ * Filling ghost cells, as drivers see it: the tasks that exchange boundary values and flux
+ * corrections between blocks, and the physical boundary conditions. The {@code bvals} module
+ * implements it; {@code mesh} declares it so that the driver loop never depends on how boundaries
+ * are packed or sent (see DESIGN.md).
+ *
+ * <p>Call order: {@link #setup} once after the fields are initialised (and after every remesh),
+ * then {@link #fillGhosts} for the initial state, then per stage and partition the tasks a driver
+ * adds. Every method is collective over the ranks of the mesh's communicator in the sense that
+ * every rank calls it for its own partitions.
+ *
+ * <p>Per stage, a driver posts the receives first ({@link #startReceiveBoundaries}, {@link
+ * #startReceiveFluxCorrections}), then adds {@link #addFluxCorrection} after the fluxes are
+ * computed and {@link #addBoundaryExchange} after the update, as Parthenon's advection driver
+ * does.
  */
 public interface BoundaryCommunication {
-  /** Builds channels, tags and caches for the mesh's current blocks; again after every remesh. */
+  /**
+   * Builds everything the exchange needs for the current block layout: channels, tags, buffers and
+   * boundary caches. Called after {@link Mesh#initializeFields} and after each remesh.
+   */
   void setup(Mesh mesh);
 
-  /** Adds send, receive, set, prolongation and physical boundary tasks; returns the last one. */
-  TaskId addBoundaryExchange(TaskId dependency, TaskList tl, MeshData md);
+  /** Posts the receives of boundary values into {@code md} ({@code StartReceiveBoundBufs}). */
+  TaskStatus startReceiveBoundaries(MeshData md);
 
-  /** Adds the flux-correction tasks (nothing on a single-level mesh); returns the last one. */
-  TaskId addFluxCorrection(TaskId dependency, TaskList tl, MeshData md);
-
-  /** Posts the receives of a partition's boundary exchange (start of a stage). */
-  TaskStatus startReceiveBoundBufs(MeshData md);
-
-  /** Posts the receives of a partition's flux corrections. */
+  /** Posts the receives of flux corrections for {@code md} ({@code StartReceiveFluxCorrections}). */
   TaskStatus startReceiveFluxCorrections(MeshData md);
 
-  /** Applies physical boundary conditions (outflow, reflecting, user) to a partition's ghosts. */
+  /**
+   * Adds the tasks that fill the ghost cells of every {@code FILL_GHOST} field of {@code md} from
+   * the neighbouring blocks (send, receive, set, and on multilevel meshes the coarse-buffer
+   * boundary conditions and prolongation), after {@code dependency}.
+   *
+   * @return the task after which the ghosts of {@code md} are filled
+   */
+  TaskId addBoundaryExchange(TaskId dependency, TaskList list, MeshData md);
+
+  /**
+   * Adds the tasks that replace the fluxes on faces shared with finer blocks by the restricted
+   * fine fluxes, after {@code dependency}; on a single-level mesh there are none and {@code
+   * dependency} is returned.
+   */
+  TaskId addFluxCorrection(TaskId dependency, TaskList list, MeshData md);
+
+  /** Applies the physical boundary conditions (outflow, reflecting, user) to {@code md}. */
   TaskStatus applyBoundaryConditions(MeshData md);
 
-  /** Fills every ghost cell of {@code container}: a complete exchange of every partition. */
+  /**
+   * Fills every ghost cell of {@code container} on every partition, outside of any task list:
+   * exchange with the neighbours, then boundary conditions (Parthenon's {@code
+   * Mesh::CommunicateBoundaries}). Used for the initial state and after a remesh.
+   */
   void fillGhosts(Mesh mesh, String container);
 }

@@ -1,0 +1,39 @@
+package org.metope.examples;
+
+import java.io.PrintStream;
+import java.util.function.Function;
+import org.metope.mesh.comm.Communicator;
+import org.metope.mesh.driver.BoundaryCommunication;
+import org.metope.mesh.driver.RunOptions;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * A simulation the {@code metope} launcher can run (Parthenon builds one executable per example;
+ * Metope has one launcher and picks the application from the deck, see {@link Applications}).
+ */
+public interface Application {
+  /** The name a deck gives in {@code <metope> application = NAME}, e.g. {@code advection}. */
+  String name();
+
+  /** The deck block of the application's own keys, e.g. {@code Advection}. */
+  String deckBlock();
+
+  /**
+   * Runs the deck on this rank.
+   *
+   * @return the process exit code: 0 for a run that completed or timed out, non-zero otherwise
+   */
+  int run(Launch launch);
+
+  /**
+   * Everything a run gets from the launcher.
+   *
+   * @param pin the deck with command-line overrides
+   * @param options output directory, wall-time limit and standard output
+   * @param err where one-line errors and warnings go
+   * @param communicator the ranks of the run
+   * @param boundaries makes the boundary communication of the mesh from the deck
+   */
+  record Launch(ParameterInput pin, RunOptions options, PrintStream err,
+      Communicator communicator, Function<ParameterInput, BoundaryCommunication> boundaries) {}
+}

@@ -1,0 +1,129 @@
+package org.metope.examples.advection;
+
+import java.io.PrintStream;
+import java.util.List;
+import org.metope.examples.Application;
+import org.metope.examples.Applications;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshConfiguration;
+import org.metope.mesh.driver.BoundaryCommunication;
+import org.metope.mesh.driver.DriverError;
+import org.metope.mesh.driver.LowStorageIntegrator;
+import org.metope.mesh.driver.MeshInitialization;
+import org.metope.mesh.field.Packages;
+import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.input.InputError;
+import org.metope.mesh.input.ParameterInput;
+import org.metope.tasking.TaskFailureException;
+import org.metope.tasking.TaskThreadPool;
+
+/**
+ * Parthenon's advection example as a Metope application: reads the deck, builds the packages
+ * ({@code advection_package} and {@code advection_app}), the mesh and its fields, sets the initial
+ * state, and runs the {@link AdvectionDriver}.
+ *
+ * <p>Besides Parthenon's keys it reads {@code <metope> threads} (default 1): the threads that run
+ * the task lists of a rank's partitions ({@code <parthenon/mesh> pack_size} blocks each), the
+ * counterpart of Kokkos' host threads.
+ */
+public final class AdvectionApplication implements Application {
+  private static final String MESH = "parthenon/mesh";
+
+  @Override
+  public String name() {
+    return "advection";
+  }
+
+  @Override
+  public String deckBlock() {
+    return AdvectionPackage.BLOCK;
+  }
+
+  @Override
+  public int run(Launch launch) {
+    PrintStream err = launch.err();
+    try {
+      simulate(launch);
+      return 0;
+    } catch (InputError e) {
+      if (launch.communicator().rank() == 0) {
+        err.println(e.getMessage());
+      }
+      return 2;
+    } catch (DriverError e) {
+      err.println("metope: " + e.getMessage());
+      return 1;
+    } catch (TaskFailureException e) {
+      err.println("metope: step failed to complete all tasks: " + e.getMessage());
+      return 1;
+    }
+  }
+
+  /**
+   * Runs the deck to its end and returns the mesh in its final state.
+   *
+   * @throws InputError for a bad deck
+   * @throws DriverError when the run cannot go on
+   * @throws TaskFailureException when a step fails
+   */
+  static Mesh simulate(Launch launch) {
+    ParameterInput pin = launch.pin();
+    int warningsShown = pin.warnings().size();
+    for (String key : List.of("ix1_bc", "ox1_bc", "ix2_bc", "ox2_bc")) {
+      pin.checkRequired(MESH, key);
+    }
+    Prepared prepared = setUp(launch);
+    for (String[] key : new String[][] {{MESH, "refinement"}, {MESH, "numlevel"},
+        {AdvectionPackage.BLOCK, "cfl"}, {AdvectionPackage.BLOCK, "vx"},
+        {AdvectionPackage.BLOCK, "refine_tol"}, {AdvectionPackage.BLOCK, "derefine_tol"}}) {
+      pin.checkDesired(key[0], key[1]);
+    }
+    int threads = pin.getOrAddInteger(Applications.BLOCK, "threads", 1);
+    if (threads < 1) {
+      throw pin.error(Applications.BLOCK, "threads", "an integer >= 1");
+    }
+    try (TaskThreadPool pool = new TaskThreadPool(threads)) {
+      AdvectionDriver driver = new AdvectionDriver(pin, prepared.mesh(), launch.options(),
+          prepared.integrator(), pool, prepared.boundaries());
+      if (launch.communicator().rank() == 0) {
+        List<String> warnings = pin.warnings();
+        for (String w : warnings.subList(warningsShown, warnings.size())) {
+          launch.err().println("warning: " + w);
+        }
+        for (String w : driver.outputWarnings()) {
+          launch.err().println("warning: " + w);
+        }
+      }
+      driver.execute();
+    }
+    return prepared.mesh();
+  }
+
+  /** A mesh in its initial state, the boundary communication set up for it, the integrator. */
+  private record Prepared(Mesh mesh, BoundaryCommunication boundaries,
+      LowStorageIntegrator integrator) {}
+
+  /** Packages, mesh, fields and the initial state, in Parthenon's order. */
+  private static Prepared setUp(Launch launch) {
+    ParameterInput pin = launch.pin();
+    Packages packages = new Packages();
+    packages.add(AdvectionPackage.initialize(pin));
+    StateDescriptor app = new StateDescriptor("advection_app");
+    app.setPreFillDerived(AdvectionDerived::preFill);
+    app.setPostFillDerived(AdvectionDerived::postFill);
+    packages.add(app);
+    MeshConfiguration config = MeshConfiguration.fromInput(pin);
+    if (config.isAdaptive()) {
+      throw pin.error(MESH, "refinement", "none or static (adaptive refinement is not"
+          + " implemented yet)");
+    }
+    LowStorageIntegrator integrator = LowStorageIntegrator.fromInput(pin);
+    Mesh mesh = Mesh.build(config, launch.communicator());
+    mesh.initializeFields(packages, AdvectionDriver.containerNames(integrator));
+    BoundaryCommunication boundaries = launch.boundaries().apply(launch.pin());
+    AdvectionProblem problem =
+        new AdvectionProblem(packages.get(AdvectionPackage.NAME).params());
+    MeshInitialization.initialize(mesh, problem::generate, boundaries);
+    return new Prepared(mesh, boundaries, integrator);
+  }
+}

@@ -1,0 +1,39 @@
+package org.metope.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.metope.mesh.input.InputError;
+import org.metope.mesh.input.ParameterInput;
+
+class ApplicationsTest {
+  private static ParameterInput pin(String text) {
+    return ParameterInput.parse("a.in", text, List.of());
+  }
+
+  @Test
+  void givenAnAdvectionBlock_thenTheAdvectionApplication() {
+    assertEquals("advection", Applications.select(pin("<Advection>\ncfl = 0.3\n")).name());
+  }
+
+  @Test
+  void givenAnExplicitName_thenItWinsAndAnUnknownNameIsOneLine() {
+    assertEquals("advection", Applications.select(pin("<metope>\napplication = advection\n"))
+        .name());
+    InputError e = assertThrows(InputError.class,
+        () -> Applications.select(pin("<metope>\napplication = burgers\n")));
+    assertEquals("a.in:2: metope/application = \"burgers\": expected one of advection",
+        e.getMessage());
+  }
+
+  @Test
+  void givenNoApplicationBlock_thenOneLineSayingHowToChoose() {
+    InputError e = assertThrows(InputError.class,
+        () -> Applications.select(pin("<parthenon/mesh>\nnx1 = 8\n")));
+    assertEquals("a.in: no application is named and no application block is present: expected"
+        + " <metope> application = NAME (one of advection), or the block of one application:"
+        + " <Advection> (advection)", e.getMessage());
+  }
+}

@@ -1,0 +1,86 @@
+package org.metope.examples.advection;
+
+import org.metope.bvals.InOneBoundaryCommunication;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metope.examples.Application;
+import org.metope.examples.testing.UniformGhostExchange;
+import org.metope.mesh.comm.InProcessCluster;
+import org.metope.mesh.driver.RunOptions;
+import org.metope.mesh.input.ParameterInput;
+
+class AdvectionApplicationTest {
+  @TempDir Path dir;
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(String deck, String... overrides) {
+    ParameterInput pin = AdvectionMeshes.pin(deck, overrides);
+    return new AdvectionApplication().run(new Application.Launch(pin,
+        RunOptions.of(dir, new PrintStream(out, true, StandardCharsets.UTF_8)),
+        new PrintStream(err, true, StandardCharsets.UTF_8), InProcessCluster.singleRank(),
+        InOneBoundaryCommunication::fromInput));
+  }
+
+  private String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void givenASmallDeck_thenItRunsToTheEndAndExitsZero() throws IOException {
+    String deck = AdvectionMeshes.deck(2, 16, 8, "profile = smooth_gaussian\n")
+        + "<parthenon/time>\nnlim = 3\n<parthenon/output0>\nfile_type = hst\ndt = 0\n";
+    assertEquals(0, run(deck), err());
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("\nDriver completed.\n"));
+    assertEquals(6, Files.readAllLines(dir.resolve("parthenon.out0.hst")).size());
+    assertTrue(err().contains("desired parameter Advection/cfl defaults to 0.45"), err());
+  }
+
+  @Test
+  void givenAdaptiveRefinement_thenOneLineSayingItIsNotImplemented() {
+    String deck = AdvectionMeshes.deck(2, 16, 8, "").replace("<parthenon/meshblock>",
+        "refinement = adaptive\nnumlevel = 2\n<parthenon/meshblock>");
+    assertEquals(2, run(deck));
+    assertEquals("t.in:17: parthenon/mesh/refinement = \"adaptive\": expected none or static"
+        + " (adaptive refinement is not implemented yet)\n", err());
+  }
+
+  @Test
+  void givenNoX1Boundary_thenParthenonsRequiredKeyIsReported() {
+    String deck = AdvectionMeshes.deck(1, 16, 8, "").replace("ix1_bc = periodic\n", "");
+    assertEquals(2, run(deck));
+    assertEquals("t.in: parthenon/mesh/ix1_bc is required: expected a value in the deck or on"
+        + " the command line\n", err());
+  }
+
+  @Test
+  void givenZeroThreads_thenOneLine() {
+    assertEquals(2, run(AdvectionMeshes.deck(1, 16, 8, ""), "metope/threads=0"));
+    assertEquals("command line: metope/threads = \"0\": expected an integer >= 1\n", err());
+  }
+
+  @Test
+  void givenAStepThatFails_thenOneLineNamingTheTaskAndExitOne() {
+    String deck = AdvectionMeshes.deck(1, 16, 8, "profile = smooth_gaussian\n")
+        + "<parthenon/time>\nnlim = 2\n";
+    ParameterInput pin = AdvectionMeshes.pin(deck);
+    int code = new AdvectionApplication().run(new Application.Launch(pin,
+        RunOptions.of(dir, new PrintStream(out, true, StandardCharsets.UTF_8)),
+        new PrintStream(err, true, StandardCharsets.UTF_8), InProcessCluster.singleRank(),
+        ignored -> new FailingBoundaries()));
+    assertEquals(1, code);
+    assertTrue(err().endsWith("\nmetope: step failed to complete all tasks: task"
+        + " 'ApplyBoundaryConditions' in list 'region0[0]' returned FAIL\n"),
+        err());
+  }
+}

@@ -1,0 +1,50 @@
+package org.metope.examples.advection;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.metope.examples.testing.UniformGhostExchange;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.driver.LowStorageIntegrator;
+import org.metope.mesh.driver.RunOptions;
+import org.metope.mesh.input.ParameterInput;
+import org.metope.tasking.TaskCollection;
+import org.metope.tasking.TaskNames;
+
+class AdvectionDriverTest {
+  @Test
+  void givenRk2_thenContainersAreBaseOneAndDudt() {
+    assertEquals(List.of("base", "1", "dUdt"),
+        AdvectionDriver.containerNames(LowStorageIntegrator.of("rk2")));
+    assertEquals(List.of("base", "dUdt"),
+        AdvectionDriver.containerNames(LowStorageIntegrator.of("rk1")));
+  }
+
+  @Test
+  void givenPartitions_thenOneRegionWithOneListPerPartitionInParthenonsTaskOrder() {
+    ParameterInput pin = AdvectionMeshes.pin(AdvectionMeshes.deck(2, 16, 8, ""),
+        "parthenon/mesh/pack_size=2");
+    Mesh mesh = AdvectionMeshes.mesh(pin);
+    UniformGhostExchange exchange = new UniformGhostExchange();
+    exchange.setup(mesh);
+    AdvectionDriver driver = new AdvectionDriver(pin, mesh, RunOptions.of(Path.of("."),
+        new PrintStream(PrintStream.nullOutputStream())), LowStorageIntegrator.of("rk2"), null,
+        exchange);
+    TaskCollection stage1 = driver.makeTaskCollection(1);
+    TaskCollection stage2 = driver.makeTaskCollection(2);
+    assertEquals(1, stage1.regions().size());
+    assertEquals(2, stage1.regions().get(0).size());
+    List<String> common = List.of("StartReceiveBoundBufs", "StartReceiveFluxCorrections",
+        "CalculateFluxes", "FluxDivergence", "AverageIndependentData", "UpdateIndependentData",
+        "SendBoundBufs", "ReceiveAndSetBounds", "ApplyBoundaryConditions", "FillDerived");
+    assertEquals(common, TaskNames.of(stage1.regions().get(0).get(1)));
+    List<String> last = new java.util.ArrayList<>(common);
+    last.add("EstimateTimestep");
+    assertEquals(last, TaskNames.of(stage2.regions().get(0).get(1)));
+    last.add("ReduceTimestep");
+    assertEquals(last, TaskNames.of(stage2.regions().get(0).get(0)));
+  }
+}

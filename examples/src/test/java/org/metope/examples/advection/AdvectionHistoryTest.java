@@ -1,0 +1,35 @@
+package org.metope.examples.advection;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.field.MeshData;
+
+class AdvectionHistoryTest {
+  @Test
+  void givenAConstantInteriorAndDifferentGhosts_thenInteriorSumsTimesVolumeAndExtrema() {
+    Mesh mesh = AdvectionMeshes.mesh(AdvectionMeshes.pin(AdvectionMeshes.deck(2, 8, 4, "")));
+    MeshData md = mesh.meshData("base").get(0);
+    int q = md.state().fieldId("advected");
+    int length = md.layout().blockLength(md.layout().dataInstance(q, 0));
+    Arrays.fill(md.data(), md.dataOffset(q, 1), md.dataOffset(q, 1) + length, 50.0);
+    for (int j = 2; j < 6; j++) {
+      for (int i = 2; i < 6; i++) {
+        md.data()[md.index(q, 1, 0, 0, j, i)] = 2.0;
+      }
+    }
+    md.data()[md.index(q, 1, 0, 0, 3, 4)] = -1.0;
+    double cellVolume = 1.0 / 64;
+    double expectedSum = (15 * 2.0 - 1.0) * cellVolume;
+    assertEquals(expectedSum, AdvectionHistory.totalAdvected(md, 1), 1e-15);
+    double[] powers = new double[3];
+    AdvectionHistory.advectedPowers(md, 1, powers);
+    assertArrayEquals(new double[] {expectedSum, (15 * 4.0 + 1.0) * cellVolume,
+        (15 * 8.0 - 1.0) * cellVolume}, powers, 1e-15);
+    assertEquals(2.0, AdvectionHistory.maxAdvected(md, 1));
+    assertEquals(-1.0, AdvectionHistory.minAdvected(md, 1));
+  }
+}

@@ -1,0 +1,48 @@
+package org.metope.mesh.driver;
+
+import org.metope.mesh.Mesh;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Packages;
+
+/**
+ * Brings a mesh whose fields were just allocated to the state the first step starts from
+ * (Parthenon's {@code Mesh::Initialize} for a new run on a mesh without adaptive refinement):
+ *
+ * <ol>
+ *   <li>the problem generator on every block of {@code base};
+ *   <li>every package's pre-communication fill-derived callback;
+ *   <li>{@link BoundaryCommunication#setup} and {@link BoundaryCommunication#fillGhosts} of
+ *       {@code base}, boundary conditions included;
+ *   <li>every package's fill-derived callbacks (pre, fill, post).
+ * </ol>
+ */
+public final class MeshInitialization {
+  private MeshInitialization() {}
+
+  /**
+   * Initialises {@code mesh} for a new run.
+   *
+   * @throws DriverError when some rank has no block (Parthenon needs at least one per rank)
+   */
+  public static void initialize(Mesh mesh, ProblemGenerator generator,
+      BoundaryCommunication boundaries) {
+    if (mesh.totalBlocks() < mesh.nranks()) {
+      throw new DriverError("too few mesh blocks: the mesh has " + mesh.totalBlocks()
+          + " blocks for " + mesh.nranks() + " ranks; every rank needs at least one");
+    }
+    Packages packages = mesh.packages();
+    for (MeshData md : mesh.meshData("base")) {
+      for (int b = 0; b < md.numBlocks(); b++) {
+        generator.generate(md, b);
+      }
+    }
+    for (MeshData md : mesh.meshData("base")) {
+      packages.preCommFillDerived(md);
+    }
+    boundaries.setup(mesh);
+    boundaries.fillGhosts(mesh, "base");
+    for (MeshData md : mesh.meshData("base")) {
+      packages.fillDerived(md);
+    }
+  }
+}

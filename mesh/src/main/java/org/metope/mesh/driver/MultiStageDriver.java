@@ -1,0 +1,59 @@
+package org.metope.mesh.driver;
+
+import java.util.Arrays;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.input.ParameterInput;
+import org.metope.tasking.TaskCollection;
+import org.metope.tasking.TaskThreadPool;
+
+/**
+ * A driver whose step runs the stages of a {@link LowStorageIntegrator}, one {@link
+ * TaskCollection} per stage (Parthenon's {@code MultiStageDriver}). An application says what a
+ * stage does in {@link #makeTaskCollection}.
+ *
+ * <p>Parthenon builds the collection of every stage anew in every step; here each stage's
+ * collection is built once and executed again every step, so stepping allocates nothing. Tasks
+ * must therefore read what changes between steps when they run, not when they are built: the step
+ * through {@link LowStorageIntegrator#dt()}, data arrays through the partitions. After a remesh
+ * call {@link #invalidateTaskCollections()}.
+ */
+public abstract class MultiStageDriver extends EvolutionDriver {
+  /** The time integrator; its {@code dt} is the step being taken. */
+  protected final LowStorageIntegrator integrator;
+  private final TaskThreadPool pool;
+  private final TaskCollection[] collections;
+
+  /**
+   * A driver integrating with {@code integrator}, running task lists on {@code pool}'s threads
+   * (null or one thread: on the calling thread).
+   */
+  protected MultiStageDriver(ParameterInput pin, Mesh mesh, RunOptions options,
+      LowStorageIntegrator integrator, TaskThreadPool pool) {
+    super(pin, mesh, options);
+    this.integrator = integrator;
+    this.pool = pool;
+    this.collections = new TaskCollection[integrator.nstages() + 1];
+  }
+
+  /**
+   * The tasks of stage {@code stage} (1-based): reads the container {@code
+   * integrator.stageName(stage - 1)} and writes {@code integrator.stageName(stage)}.
+   */
+  protected abstract TaskCollection makeTaskCollection(int stage);
+
+  /** Forgets the task collections, e.g. after the partitions changed. */
+  protected final void invalidateTaskCollections() {
+    Arrays.fill(collections, null);
+  }
+
+  @Override
+  protected void step() {
+    integrator.setDt(tm.dt());
+    for (int stage = 1; stage <= integrator.nstages(); stage++) {
+      if (collections[stage] == null) {
+        collections[stage] = makeTaskCollection(stage);
+      }
+      collections[stage].execute(pool);
+    }
+  }
+}
