@@ -3,6 +3,7 @@ package org.metope.examples;
 import java.util.ArrayList;
 import java.util.List;
 import org.metope.examples.advection.AdvectionApplication;
+import org.metope.examples.ghostcheck.GhostCheckApplication;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 
@@ -23,7 +24,7 @@ public final class Applications {
 
   /** Every registered application. */
   public static List<Application> all() {
-    return List.of(new AdvectionApplication());
+    return List.of(new AdvectionApplication(), new GhostCheckApplication());
   }
 
   /**

@@ -2,15 +2,13 @@ package org.metope.examples.ghostcheck;
 
 import java.io.PrintStream;
 import java.util.List;
-import org.metope.bvals.InOneBoundaryCommunication;
-import org.metope.kernels.KernelBackend;
-import org.metope.kernels.KernelBackends;
 import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.BoundaryFlag;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.comm.Communicator;
+import org.metope.mesh.driver.BoundaryCommunication;
 import org.metope.mesh.comm.ReduceOp;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
@@ -45,6 +43,8 @@ import org.metope.mesh.input.ParameterInput;
  * A vector field {@code vel} with three components is always checked too.
  */
 public final class GhostCheck {
+  /** The deck block of the problem's keys. */
+  public static final String BLOCK = "ghost_check";
   private final double[] slope;
   private final double value;
   private final int ncomp;
@@ -66,39 +66,35 @@ public final class GhostCheck {
   }
 
   /**
-   * Runs the check on this rank's part of the mesh the deck describes and returns the number of
-   * wrong ghost cells over all ranks (every rank gets the same count). Prints one line on rank 0.
+   * Runs the check on this rank's part of the mesh the deck describes, filling ghosts with {@code
+   * boundaries}, and returns the number of wrong ghost cells over all ranks (every rank gets the
+   * same count). Prints one line on rank 0.
    */
-  public static long run(ParameterInput pin, Communicator world, PrintStream out) {
-    double[] slope = pin.getOrAddRealList("ghost_check", "slope", new double[] {1.0, 2.0, 3.0});
+  public static long run(ParameterInput pin, Communicator world,
+      BoundaryCommunication boundaries, PrintStream out) {
+    double[] slope = pin.getOrAddRealList(BLOCK, "slope", new double[] {1.0, 2.0, 3.0});
     if (slope.length != 3) {
-      throw pin.error("ghost_check", "slope", "three reals (the gradient along x1, x2, x3)");
+      throw pin.error(BLOCK, "slope", "three reals (the gradient along x1, x2, x3)");
     }
-    int ncomp = pin.getOrAddInteger("ghost_check", "ncomp", 2);
+    int ncomp = pin.getOrAddInteger(BLOCK, "ncomp", 2);
     if (ncomp < 1) {
-      throw pin.error("ghost_check", "ncomp", "a positive integer");
+      throw pin.error(BLOCK, "ncomp", "a positive integer");
     }
-    GhostCheck check = new GhostCheck(slope, pin.getOrAddReal("ghost_check", "value", 0.5), ncomp);
+    GhostCheck check = new GhostCheck(slope, pin.getOrAddReal(BLOCK, "value", 0.5), ncomp);
     Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
     Packages packages = new Packages();
     packages.add(makePackage(ncomp));
     mesh.initializeFields(packages, List.of("base"));
-    String backendName = pin.getOrAddString("parthenon/kernels", "backend", KernelBackends.DEFAULT);
-    int threads = pin.getOrAddInteger("parthenon/kernels", "threads", 1);
-    long wrong;
-    try (KernelBackend backend = KernelBackends.create(backendName, threads)) {
-      InOneBoundaryCommunication comm = InOneBoundaryCommunication.fromInput(pin, backend);
-      comm.setup(mesh);
-      for (MeshData md : mesh.meshData("base")) {
-        check.fillInteriors(md);
-      }
-      comm.fillGhosts(mesh, "base");
-      long local = 0;
-      for (MeshData md : mesh.meshData("base")) {
-        local += check.countWrongGhosts(md);
-      }
-      wrong = world.allreduce(local, ReduceOp.SUM);
+    boundaries.setup(mesh);
+    for (MeshData md : mesh.meshData("base")) {
+      check.fillInteriors(md);
     }
+    boundaries.fillGhosts(mesh, "base");
+    long local = 0;
+    for (MeshData md : mesh.meshData("base")) {
+      local += check.countWrongGhosts(md);
+    }
+    long wrong = world.allreduce(local, ReduceOp.SUM);
     if (world.rank() == 0) {
       out.println("ghost_check: " + mesh.totalBlocks() + " blocks on " + world.size()
           + " ranks, wrong ghost cells = " + wrong);

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
+import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.examples.ghostcheck.GhostCheck;
 import org.metope.mesh.comm.InProcessCluster;
 import org.metope.mesh.input.ParameterInput;
@@ -48,7 +49,8 @@ class GhostCheckDecksTest {
     AtomicLong wrong = new AtomicLong(-1);
     InProcessCluster.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse(template.deckName(), text, List.of());
-      long w = GhostCheck.run(pin, comm, new PrintStream(new ByteArrayOutputStream()));
+      long w = GhostCheck.run(pin, comm, InOneBoundaryCommunication.fromInput(pin),
+          new PrintStream(new ByteArrayOutputStream()));
       if (comm.rank() == 0) {
         wrong.set(w);
       }

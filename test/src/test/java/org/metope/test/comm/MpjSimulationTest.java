@@ -1,0 +1,81 @@
+package org.metope.test.comm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Whole simulations under MPJ Express multicore through {@code ./metope -np 2}: the boundary
+ * exchange fills every ghost cell across ranks, a deck gives the same history file on 1 rank and
+ * on 2 MPJ ranks, and a bad deck ends the run non-zero within seconds.
+ */
+class MpjSimulationTest {
+  private static final long LIMIT_SECONDS = 120;
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void mpjIsInstalled() {
+    LauncherRun.requireMpj();
+  }
+
+  private static String deck(String name) {
+    return LauncherRun.root().resolve("inputs").resolve(name).toString();
+  }
+
+  @Test
+  void givenMultilevelGhostCheckOnTwoRanks_thenNoWrongGhostCell() throws Exception {
+    for (String name : new String[] {"ghost_check_3d_static_periodic.in",
+        "ghost_check_2d_static_outflow.in", "ghost_check_3d_mixed.in"}) {
+      LauncherRun r = LauncherRun.run(LIMIT_SECONDS, Map.of(), "-np", "2", "--dev", "multicore",
+          "-i", deck(name));
+      assertEquals(0, r.exitCode(), r.output());
+      assertTrue(r.output().contains("on 2 ranks, wrong ghost cells = 0"), r.output());
+    }
+  }
+
+  @Test
+  void givenAdvectionDeck_thenOneRankAndTwoMpjRanksWriteTheSameHistory() throws Exception {
+    String[] overrides = {"parthenon/time/nlim=12", "parthenon/mesh/nx1=64",
+        "parthenon/mesh/nx2=64", "parthenon/meshblock/nx1=16", "parthenon/meshblock/nx2=16",
+        "parthenon/output0/dt=0.002"};
+    Path one = Files.createDirectories(dir.resolve("one"));
+    Path two = Files.createDirectories(dir.resolve("two"));
+    LauncherRun serial = LauncherRun.run(LIMIT_SECONDS, Map.of(),
+        concat(new String[] {"-i", deck("advection_2d.in"), "-d", one.toString()}, overrides));
+    assertEquals(0, serial.exitCode(), serial.output());
+    LauncherRun mpj = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-np", "2",
+        "--dev", "multicore", "-i", deck("advection_2d.in"), "-d", two.toString()}, overrides));
+    assertEquals(0, mpj.exitCode(), mpj.output());
+    String hst = "advection_2d.out0.hst";
+    String expected = Files.readString(one.resolve(hst));
+    assertTrue(expected.lines().count() > 10, expected);
+    assertEquals(expected, Files.readString(two.resolve(hst)));
+  }
+
+  @Test
+  void givenMalformedDeckValueOnTwoRanks_thenTheRunEndsNonZeroWithTheDeckError()
+      throws Exception {
+    long start = System.nanoTime();
+    LauncherRun r = LauncherRun.run(60, Map.of(), "-np", "2", "--dev", "multicore", "-i",
+        deck("advection_2d.in"), "parthenon/mesh/nx1=6x4");
+    double seconds = (System.nanoTime() - start) / 1e9;
+    assertEquals(2, r.exitCode(), r.output());
+    assertTrue(r.output().contains("parthenon/mesh/nx1 = \"6x4\": expected an integer"),
+        r.output());
+    assertTrue(seconds < 30, "took " + seconds + " s");
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] out = new String[a.length + b.length];
+    System.arraycopy(a, 0, out, 0, a.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+}
