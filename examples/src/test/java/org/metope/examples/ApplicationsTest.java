@@ -24,7 +24,7 @@ class ApplicationsTest {
         .name());
     InputError e = assertThrows(InputError.class,
         () -> Applications.select(pin("<metope>\napplication = burgers\n")));
-    assertEquals("a.in:2: metope/application = \"burgers\": expected one of advection",
+    assertEquals("a.in:2: metope/application = \"burgers\": expected one of advection, ghost_check",
         e.getMessage());
   }
 
@@ -33,7 +33,7 @@ class ApplicationsTest {
     InputError e = assertThrows(InputError.class,
         () -> Applications.select(pin("<parthenon/mesh>\nnx1 = 8\n")));
     assertEquals("a.in: no application is named and no application block is present: expected"
-        + " <metope> application = NAME (one of advection), or the block of one application:"
-        + " <Advection> (advection)", e.getMessage());
+        + " <metope> application = NAME (one of advection, ghost_check), or the block of one"
+        + " application: <Advection> (advection), <ghost_check> (ghost_check)", e.getMessage());
   }
 }
