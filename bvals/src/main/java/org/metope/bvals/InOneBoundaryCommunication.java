@@ -246,7 +246,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   /** Text dump of every channel (key, state, sequences, size, peer, tag), for stall reports. */
-  public String dumpChannels() {
+  @Override
+  public String describeChannels() {
     return registry == null ? "(no channels)" : registry.dump();
   }
 

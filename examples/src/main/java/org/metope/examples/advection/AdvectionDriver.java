@@ -151,4 +151,9 @@ public final class AdvectionDriver extends MultiStageDriver {
   private static int end(IndexShape cells, int axis) {
     return cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
   }
+
+  @Override
+  protected String stallDiagnostics() {
+    return boundaries.describeChannels();
+  }
 }

@@ -83,4 +83,24 @@ class AdvectionApplicationTest {
         + " 'ApplyBoundaryConditions' in list 'region0[0]' returned FAIL\n"),
         err());
   }
+
+  @Test
+  void givenAStepThatStalls_thenTheReportListsPendingTasksAndEveryChannel() {
+    String deck = AdvectionMeshes.deck(1, 16, 8, "profile = smooth_gaussian\n")
+        + "<parthenon/time>\nnlim = 2\nrecv_bdry_buf_timeout_sec = 0.3\n";
+    ParameterInput pin = AdvectionMeshes.pin(deck);
+    int code = new AdvectionApplication().run(new Application.Launch(pin,
+        RunOptions.of(dir, new PrintStream(out, true, StandardCharsets.UTF_8)),
+        new PrintStream(err, true, StandardCharsets.UTF_8), InProcessCluster.singleRank(),
+        StallingBoundaries::new));
+    assertEquals(1, code);
+    String report = err();
+    assertTrue(report.contains("\nmetope: stage 1 of cycle 0 stalled: no task made progress for"
+        + " 300 ms; pending tasks:\n"), report);
+    assertTrue(report.contains("task 'receive_lost_message': ready, last returned INCOMPLETE"),
+        report);
+    assertTrue(report.contains("\nchannels of rank 0: boundaryValues=4"), report);
+    // Two 8-cell blocks on a periodic line: each block's two faces, one channel each.
+    assertTrue(report.contains("ChannelKey[senderGid=0, receiverGid=1"), report);
+  }
 }

@@ -60,4 +60,12 @@ public interface BoundaryCommunication {
    * Mesh::CommunicateBoundaries}). Used for the initial state and after a remesh.
    */
   void fillGhosts(Mesh mesh, String container);
+
+  /**
+   * Every channel of this rank with its state, sequence numbers and size, one per line, for the
+   * report of a stalled or aborted step; empty when the implementation keeps no channels.
+   */
+  default String describeChannels() {
+    return "";
+  }
 }

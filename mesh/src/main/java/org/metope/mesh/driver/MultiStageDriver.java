@@ -1,9 +1,13 @@
 package org.metope.mesh.driver;
 
+import java.time.Duration;
 import java.util.Arrays;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.comm.CommAbortedException;
 import org.metope.tasking.TaskCollection;
+import org.metope.tasking.TaskFailureException;
+import org.metope.tasking.TaskStallException;
 import org.metope.tasking.TaskThreadPool;
 
 /**
@@ -22,6 +26,13 @@ public abstract class MultiStageDriver extends EvolutionDriver {
   protected final LowStorageIntegrator integrator;
   private final TaskThreadPool pool;
   private final TaskCollection[] collections;
+  /** How long a stage may make no progress before it is reported and stopped. */
+  private final Duration stallTimeout;
+  /**
+   * Parthenon waits forever unless {@code recv_bdry_buf_timeout_sec} is set; a step that makes no
+   * progress for this long is reported instead.
+   */
+  private static final Duration DEFAULT_STALL = Duration.ofSeconds(300);
 
   /**
    * A driver integrating with {@code integrator}, running task lists on {@code pool}'s threads
@@ -33,6 +44,16 @@ public abstract class MultiStageDriver extends EvolutionDriver {
     this.integrator = integrator;
     this.pool = pool;
     this.collections = new TaskCollection[integrator.nstages() + 1];
+    double timeout = pin.getOrAddReal("parthenon/time", "recv_bdry_buf_timeout_sec", -1.0);
+    this.stallTimeout = timeout > 0 ? Duration.ofNanos((long) (timeout * 1e9)) : DEFAULT_STALL;
+  }
+
+  /**
+   * What the report of a stalled or aborted step adds after the pending tasks, e.g. every
+   * communication channel's state; empty by default.
+   */
+  protected String stallDiagnostics() {
+    return "";
   }
 
   /**
@@ -46,14 +67,31 @@ public abstract class MultiStageDriver extends EvolutionDriver {
     Arrays.fill(collections, null);
   }
 
+  private String diagnostics() {
+    String channels = stallDiagnostics();
+    return channels.isEmpty() ? "" : "\n" + channels.stripTrailing();
+  }
+
   @Override
   protected void step() {
     integrator.setDt(tm.dt());
     for (int stage = 1; stage <= integrator.nstages(); stage++) {
       if (collections[stage] == null) {
-        collections[stage] = makeTaskCollection(stage);
+        collections[stage] = makeTaskCollection(stage).stallTimeout(stallTimeout);
       }
-      collections[stage].execute(pool);
+      try {
+        collections[stage].execute(pool);
+      } catch (TaskStallException e) {
+        throw new DriverError("stage " + stage + " of cycle " + tm.ncycle() + " stalled: "
+            + e.getMessage() + diagnostics());
+      } catch (TaskFailureException e) {
+        if (e.getCause() instanceof CommAbortedException) {
+          throw new DriverError("stage " + stage + " of cycle " + tm.ncycle()
+              + " stopped because another rank aborted: " + e.getCause().getMessage()
+              + diagnostics());
+        }
+        throw e;
+      }
     }
   }
 }
