@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,9 +32,14 @@ class MpjSimulationTest {
   }
 
   @Test
-  void givenMultilevelGhostCheckOnTwoRanks_thenNoWrongGhostCell() throws Exception {
-    for (String name : new String[] {"ghost_check_3d_static_periodic.in",
-        "ghost_check_2d_static_outflow.in", "ghost_check_3d_mixed.in"}) {
+  void givenEveryGhostCheckDeckOnTwoRanks_thenNoWrongGhostCell() throws Exception {
+    List<String> names;
+    try (Stream<Path> files = Files.list(LauncherRun.root().resolve("inputs"))) {
+      names = files.map(p -> p.getFileName().toString())
+          .filter(n -> n.startsWith("ghost_check_")).sorted().toList();
+    }
+    assertTrue(names.size() >= 7, names.toString());
+    for (String name : names) {
       LauncherRun r = LauncherRun.run(LIMIT_SECONDS, Map.of(), "-np", "2", "--dev", "multicore",
           "-i", deck(name));
       assertEquals(0, r.exitCode(), r.output());
