@@ -98,6 +98,17 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   @Override
+  public void release() {
+    if (registry != null) {
+      registry.awaitSends();
+    }
+    for (BvarsCache c : caches.values()) {
+      c.releaseAll(backend);
+    }
+    caches.clear();
+  }
+
+  @Override
   public void setup(Mesh target) {
     if (registry != null) {
       registry.awaitSends();
@@ -115,7 +126,6 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
           FieldCommunicators.create(world, ids(ghostFields), ids(fluxFields));
     }
     tags = buildTagMap(target);
-    sparseDeallocation.reset(target.resolvedPackages().numFields(), target.blocks().size());
     arena.thaw();
     new ChannelBuilder(this).build(target);
     arena.freeze();
@@ -265,6 +275,11 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     return backend;
   }
 
+  @Override
+  public KernelBackend kernels() {
+    return backend;
+  }
+
   PostingOrder postingOrder() {
     return postingOrder;
   }
@@ -320,6 +335,16 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
     void put(BoundaryType type, boolean sender, BvarsSubCache sub) {
       (sender ? send : receive).put(type, sub);
+    }
+
+    /** Lets {@code backend} forget every sub-cache's tables. */
+    void releaseAll(KernelBackend backend) {
+      for (Map<BoundaryType, BvarsSubCache> m : List.of(send, receive)) {
+        for (BvarsSubCache sub : m.values()) {
+          backend.release(sub.table);
+          backend.release(sub.prores);
+        }
+      }
     }
   }
 }

@@ -9,22 +9,14 @@ import org.metope.mesh.field.MeshData;
  * Frees sparse fields that have stayed negligible (Parthenon's {@code Update::SparseDealloc}): at
  * the end of a cycle, a block's sparse field whose every value, ghosts included, has magnitude at
  * most the deallocation threshold counts one more cycle; any larger value resets the count; once
- * the count exceeds {@code dealloc_count} the field is freed on that block. Counters live here, one
- * per field and rank-local block, and restart at zero after a remesh.
+ * the count exceeds {@code dealloc_count} the field is freed on that block. Counters live in the
+ * {@link FieldStorage}, one per field and block, so that a remesh moves them with the blocks.
  */
 final class SparseDeallocation {
   private final SparseSettings settings;
-  private int[] counters = new int[0];
-  private int numBlocks;
 
   SparseDeallocation(SparseSettings settings) {
     this.settings = settings;
-  }
-
-  /** Forgets every count, for a storage of {@code numFields} fields on {@code blocks} blocks. */
-  void reset(int numFields, int blocks) {
-    numBlocks = blocks;
-    counters = new int[numFields * Math.max(blocks, 1)];
   }
 
   /** Counts and frees the sparse fields of the blocks of {@code md}; returns how many were freed. */
@@ -47,14 +39,11 @@ final class SparseDeallocation {
         if (!md.isAllocated(field.id(), b)) {
           continue;
         }
-        int slot = field.id() * numBlocks + block;
-        if (allBelow(md.data(), layout.offset(inst, block), length, threshold)) {
-          counters[slot]++;
-        } else {
-          counters[slot] = 0;
-        }
-        if (counters[slot] > settings.deallocationCount()) {
-          counters[slot] = 0;
+        int count = allBelow(md.data(), layout.offset(inst, block), length, threshold)
+            ? storage.deallocationCount(field.id(), block) + 1 : 0;
+        storage.setDeallocationCount(field.id(), block, count);
+        if (count > settings.deallocationCount()) {
+          storage.setDeallocationCount(field.id(), block, 0);
           storage.deallocateSparse(field.id(), block);
           freed++;
         }

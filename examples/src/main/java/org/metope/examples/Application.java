@@ -2,6 +2,8 @@ package org.metope.examples;
 
 import java.io.PrintStream;
 import java.util.function.Function;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.comm.Communicator;
 import org.metope.mesh.driver.BoundaryCommunication;
 import org.metope.mesh.driver.RunOptions;
@@ -24,6 +26,19 @@ public interface Application {
    * @return the process exit code: 0 for a run that completed or timed out, non-zero otherwise
    */
   int run(Launch launch);
+
+  /**
+   * The mesh a run of the deck starts its time loop on, laid out for {@code nranks} ranks, for
+   * {@code metope -m N}. By default the deck's mesh (static refinement applied); an application
+   * whose packages refine at start-up builds its initial state to find the mesh that refinement
+   * makes.
+   *
+   * @throws org.metope.mesh.input.InputError for a bad deck
+   */
+  default Mesh initialMesh(ParameterInput pin, int nranks,
+      Function<ParameterInput, BoundaryCommunication> boundaries) {
+    return Mesh.build(MeshConfiguration.fromInput(pin), nranks, 0);
+  }
 
   /**
    * Everything a run gets from the launcher.

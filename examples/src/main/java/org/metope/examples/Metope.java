@@ -78,7 +78,7 @@ public final class Metope {
       return 0;
     }
     if (options.meshRanks() > 0) {
-      return printMeshStructure(deck, options.meshRanks(), out, err);
+      return printMeshStructure(deck, options.meshRanks(), out, err, boundaries);
     }
     return runApplication(options, deck, out, err, boundaries, start);
   }
@@ -118,13 +118,18 @@ public final class Metope {
 
   /**
    * {@code -m N}: builds the initial mesh from the deck as if on {@code nranks} ranks, prints its
-   * structure and exits without running (Parthenon's mesh test mode).
+   * structure and exits without running (Parthenon's mesh test mode). With adaptive refinement
+   * the deck's application sets up its initial state on one rank, so the mesh shown is the one
+   * start-up refinement makes (Parthenon shows the mesh before it).
    */
   static int printMeshStructure(ParameterInput deck, int nranks, PrintStream out,
-      PrintStream err) {
+      PrintStream err, Function<ParameterInput, BoundaryCommunication> boundaries) {
     Mesh mesh;
     try {
-      mesh = Mesh.build(MeshConfiguration.fromInput(deck), nranks, 0);
+      MeshConfiguration config = MeshConfiguration.fromInput(deck);
+      mesh = config.isAdaptive() && boundaries != null
+          ? Applications.select(deck).initialMesh(deck, nranks, boundaries)
+          : Mesh.build(config, nranks, 0);
     } catch (InputError e) {
       err.println(e.getMessage());
       return 2;

@@ -21,6 +21,7 @@ final class BlockGeometry {
   private final MeshConfiguration config;
   private final int[] treesPerAxis = new int[3];
   private final int treeLevel;
+  private final int rootLevelInTree;
 
   BlockGeometry(MeshConfiguration config) {
     this.config = config;
@@ -39,6 +40,21 @@ final class BlockGeometry {
       largest = Math.max(largest, treesPerAxis[axis]);
     }
     treeLevel = 32 - Integer.numberOfLeadingZeros(largest - 1);
+    rootLevelInTree = 31 - Integer.numberOfLeadingZeros(divisor);
+  }
+
+  /** Number of Parthenon's trees: one per root block in 1D and 2D. */
+  int treeCount() {
+    return treesPerAxis[0] * treesPerAxis[1] * treesPerAxis[2];
+  }
+
+  /**
+   * Parthenon's level of {@code loc} inside its tree (its "logical level"): the root blocks of a
+   * tree of {@code d^3} root blocks sit at level {@code log2(d)}, and one level deeper per
+   * refinement.
+   */
+  int logicalLevel(LogicalLocation loc) {
+    return loc.level() - grid.rootLevel() + rootLevelInTree;
   }
 
   /** The region (bounds and cell counts) of the block at {@code loc}. */

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.metope.mesh.amr.AdaptiveRefinement;
 import org.metope.mesh.comm.Communicator;
 import org.metope.mesh.field.BlockShape;
 import org.metope.mesh.field.FieldStorage;
@@ -42,6 +43,7 @@ public final class Mesh {
   private List<String> containers = List.of();
   private FieldStorage fields;
   private final Map<String, List<MeshData>> partitions = new HashMap<>();
+  private AdaptiveRefinement refinement;
 
   private Mesh(MeshConfiguration config, Forest forest, int nranks, int myRank) {
     this.config = config;
@@ -76,6 +78,28 @@ public final class Mesh {
   }
 
   /**
+   * Builds a mesh whose blocks are exactly {@code leaves} (a 2:1-balanced set of locations, as a
+   * remeshed mesh has), distributed over {@code nranks} ranks with cost 1 per block: for describing
+   * the mesh that start-up refinement produced ({@code -m}).
+   */
+  public static Mesh build(MeshConfiguration config, List<LogicalLocation> leaves, int nranks,
+      int myRank) {
+    if (nranks < 1 || myRank < 0 || myRank >= nranks) {
+      throw new IllegalArgumentException("need 0 <= myRank < nranks: myRank=" + myRank
+          + " nranks=" + nranks);
+    }
+    Forest forest = new Forest(config.rootGrid(), config.maxLevel());
+    for (LogicalLocation leaf : leaves) {
+      forest.addMeshBlock(leaf);
+    }
+    if (forest.leafCount() != leaves.size()) {
+      throw new IllegalArgumentException("leaves are not a 2:1-balanced block set: leaves="
+          + leaves.size() + " forest=" + forest.leafCount());
+    }
+    return new Mesh(config, forest, nranks, myRank);
+  }
+
+  /**
    * Builds the initial mesh distributed over the ranks of {@code communicator}, which the mesh
    * keeps for everything that talks to other ranks.
    */
@@ -94,11 +118,14 @@ public final class Mesh {
     this.packages = packages;
     this.resolved = packages.resolve();
     this.containers = List.copyOf(containerNames);
-    rebuildStorage();
+    rebuildStorage(null);
   }
 
-  /** Allocates storage for the current block list; called at start and after a remesh. */
-  private void rebuildStorage() {
+  /**
+   * Allocates storage for the current block list, at start and after a remesh (reusing the old
+   * arena array {@code recycled} where it fits; null at start).
+   */
+  private void rebuildStorage(double[] recycled) {
     IndexShape cb = blocks.isEmpty() ? cellShape() : blocks.get(0).cellBounds();
     BlockShape cells = new BlockShape(cb.entireNcells(0), cb.entireNcells(1), cb.entireNcells(2));
     BlockShape coarse = null;
@@ -106,13 +133,51 @@ public final class Mesh {
       IndexShape ccb = blocks.isEmpty() ? cellShape() : blocks.get(0).coarseCellBounds();
       coarse = new BlockShape(ccb.entireNcells(0), ccb.entireNcells(1), ccb.entireNcells(2));
     }
-    fields = new FieldStorage(resolved, cells, coarse, blocks, containers);
+    fields = recycled == null ? new FieldStorage(resolved, cells, coarse, blocks, containers)
+        : new FieldStorage(resolved, cells, coarse, blocks, containers, recycled);
     partitions.clear();
   }
 
   private IndexShape cellShape() {
     return new IndexShape(config.blockNx1(), ndim() > 1 ? config.blockNx2() : 0,
         ndim() > 2 ? config.blockNx3() : 0, nghost());
+  }
+
+  /**
+   * Replaces the block list by the forest's current leaves after a remesh: new locations by gid
+   * (from {@link Forest#resolveGids()}) with their costs, a new distribution over the ranks, this
+   * rank's new blocks with their neighbours, and fresh storage (dense fields zero, sparse fields
+   * unallocated); the partitions are rebuilt on next use. The old storage is dropped first, so
+   * that it can be freed before the new one is allocated: read what is needed from it before.
+   */
+  public void replaceBlocks(List<LogicalLocation> newLocations, double[] newCosts) {
+    requireFields();
+    if (newLocations.size() != newCosts.length) {
+      throw new IllegalArgumentException("one cost per block: locations=" + newLocations.size()
+          + " costs=" + newCosts.length);
+    }
+    double[] recycled = fields.data();
+    fields = null;
+    partitions.clear();
+    locations = List.copyOf(newLocations);
+    costs = newCosts.clone();
+    distribution = LoadBalance.distribute(costs, distribution.nranks());
+    buildBlockList();
+    rebuildStorage(recycled);
+  }
+
+  /** Attaches the adaptive refinement that tags and remeshes this mesh (adaptive meshes only). */
+  public void setRefinement(AdaptiveRefinement refinement) {
+    if (!isAdaptive()) {
+      throw new IllegalStateException("adaptive refinement on a mesh with refinement="
+          + config.refinement().deckName());
+    }
+    this.refinement = refinement;
+  }
+
+  /** The adaptive refinement of this mesh, or null when there is none. */
+  public AdaptiveRefinement refinement() {
+    return refinement;
   }
 
   /** The communicator of this run; null for a mesh built only to be described ({@code -m}). */
@@ -200,6 +265,20 @@ public final class Mesh {
   /** The block forest (shared; changes must be followed by a rebuild of the block list). */
   public Forest forest() {
     return forest;
+  }
+
+  /** Number of trees Parthenon splits the root grid into (one per root block in 1D and 2D). */
+  public int treeCount() {
+    return geometry.treeCount();
+  }
+
+  /**
+   * The level Parthenon gives {@code loc} (its "logical level", counted inside its trees): the
+   * physical level plus the level of the root blocks inside a tree. Parthenon's refinement
+   * criteria compare it with their {@code max_level}.
+   */
+  public int logicalLevel(LogicalLocation loc) {
+    return geometry.logicalLevel(loc);
   }
 
   /** Tree level of the root blocks. */

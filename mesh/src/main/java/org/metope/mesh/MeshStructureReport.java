@@ -26,6 +26,38 @@ public final class MeshStructureReport {
     return out.toString();
   }
 
+  /**
+   * Parthenon's short summary ({@code OutputMeshStructure(-1, false)}), which its driver prints
+   * during a run ({@code ncycle_out_mesh}): a blank line, then trees, blocks, levels (physical
+   * and Parthenon's logical) and blocks and cost per level, lines separated by {@code \n}.
+   */
+  public static String renderSummary(Mesh mesh) {
+    StringBuilder out = new StringBuilder("\n");
+    int rootLogical = mesh.logicalLevel(mesh.location(0)) - mesh.location(0).level()
+        + mesh.rootLevel();
+    int current = rootLogical;
+    TreeMap<Integer, long[]> perLevel = new TreeMap<>();
+    for (int gid = 0; gid < mesh.totalBlocks(); gid++) {
+      int logical = mesh.logicalLevel(mesh.location(gid));
+      current = Math.max(current, logical);
+      long[] level = perLevel.computeIfAbsent(logical, l -> new long[2]);
+      level[0]++;
+      level[1] = (long) (level[1] + mesh.cost(gid));
+    }
+    out.append("Number of Trees = ").append(mesh.treeCount()).append('\n');
+    out.append("Total number of MeshBlocks = ").append(mesh.totalBlocks()).append('\n');
+    out.append("Number of physical refinement levels = ").append(current - rootLogical)
+        .append('\n');
+    out.append("Number of logical  refinement levels = ").append(current).append('\n');
+    for (var entry : perLevel.entrySet()) {
+      out.append("  Physical level = ").append(entry.getKey() - rootLogical)
+          .append(" (logical level = ").append(entry.getKey()).append("): ")
+          .append(entry.getValue()[0]).append(" MeshBlocks, cost = ")
+          .append(entry.getValue()[1]).append('\n');
+    }
+    return out.toString();
+  }
+
   private static void appendBlockTable(Mesh mesh, StringBuilder out) {
     out.append("MeshBlocks (level counts from the root grid; lx1 lx2 lx3 at tree level root + "
         + "level; neighbors = shared-element entries):\n");

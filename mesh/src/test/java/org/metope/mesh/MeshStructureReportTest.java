@@ -49,4 +49,28 @@ class MeshStructureReportTest {
     assertEquals("123457", MeshStructureReport.number(123456.7));
     assertEquals("1.23457e+06", MeshStructureReport.number(1234567.0));
   }
+
+  @Test
+  void givenParthenonsTreeSplits_thenTheSummaryCountsTreesAndLogicalLevelsAsParthenonPrintsThem() {
+    // Parthenon's advection example prints "Number of Trees = 16" and logical level 0 for root
+    // blocks on a 4 x 4 2D root grid, and one tree with root blocks at logical level 2 in 3D.
+    Mesh flat = Mesh.build(Decks.config(Decks.deck(64, 64, 1, 16, 16, 1, Decks.periodic(), "")),
+        1, 0);
+    assertEquals("\nNumber of Trees = 16\nTotal number of MeshBlocks = 16\n"
+        + "Number of physical refinement levels = 0\nNumber of logical  refinement levels = 0\n"
+        + "  Physical level = 0 (logical level = 0): 16 MeshBlocks, cost = 16\n",
+        MeshStructureReport.renderSummary(flat));
+    var config = Decks.config(Decks.deck(64, 64, 64, 16, 16, 16,
+        "refinement = adaptive\nnumlevel = 2\n" + Decks.periodic(), ""));
+    java.util.List<org.metope.mesh.forest.LogicalLocation> leaves =
+        new java.util.ArrayList<>(Mesh.build(config, 1, 0).locations());
+    var refined = leaves.remove(63);
+    leaves.addAll(List.of(refined.children(3)));
+    Mesh cube = Mesh.build(config, leaves, 2, 1);
+    assertEquals("\nNumber of Trees = 1\nTotal number of MeshBlocks = 71\n"
+        + "Number of physical refinement levels = 1\nNumber of logical  refinement levels = 3\n"
+        + "  Physical level = 0 (logical level = 2): 63 MeshBlocks, cost = 63\n"
+        + "  Physical level = 1 (logical level = 3): 8 MeshBlocks, cost = 8\n",
+        MeshStructureReport.renderSummary(cube));
+  }
 }

@@ -215,4 +215,69 @@ class MeshTest {
     MeshConfiguration c = Decks.config(CUBE_64);
     assertThrows(IllegalArgumentException.class, () -> Mesh.build(c, 2, 2));
   }
+
+  @Test
+  void givenParthenonsTrees_thenTreeCountAndLogicalLevelFollowTheLargestCommonPowerOfTwo() {
+    Mesh flat = build(Decks.deck(64, 64, 1, 16, 16, 1, Decks.periodic(), ""), 1, 0);
+    assertEquals(16, flat.treeCount());
+    assertEquals(0, flat.logicalLevel(flat.location(0)));
+    Mesh cube = build(CUBE_64, 1, 0);
+    assertEquals(1, cube.treeCount());
+    assertEquals(2, cube.logicalLevel(cube.location(0)));
+    Mesh slab = build(Decks.deck(64, 64, 32, 16, 16, 16, Decks.periodic(), ""), 1, 0);
+    assertEquals(4, slab.treeCount());
+    assertEquals(1, slab.logicalLevel(slab.location(0)));
+    assertEquals(2, slab.logicalLevel(slab.location(0).children(3)[0]));
+  }
+
+  @Test
+  void givenLeaves_thenTheMeshHasExactlyThemAndAnUnbalancedSetIsRejected() {
+    var config = Decks.config(Decks.deck(64, 64, 1, 16, 16, 1,
+        "refinement = adaptive\nnumlevel = 3\n" + Decks.periodic(), ""));
+    List<LogicalLocation> leaves = new ArrayList<>(Mesh.build(config, 1, 0).locations());
+    LogicalLocation root = leaves.remove(5);
+    leaves.addAll(List.of(root.children(2)));
+    Mesh mesh = Mesh.build(config, leaves, 3, 2);
+    assertEquals(19, mesh.totalBlocks());
+    assertTrue(mesh.locations().containsAll(leaves));
+    assertEquals(LoadBalance.distributeUniform(19, 3).firstGid(2), mesh.blocks().get(0).gid());
+    List<LogicalLocation> unbalanced = new ArrayList<>(leaves);
+    LogicalLocation child = root.children(2)[0];
+    unbalanced.remove(child);
+    unbalanced.addAll(List.of(child.children(2)));
+    assertThrows(IllegalArgumentException.class, () -> Mesh.build(config, unbalanced, 1, 0));
+  }
+
+  @Test
+  void givenNewLeaves_thenReplaceBlocksRebuildsBlocksDistributionAndStorage() {
+    var config = Decks.config(Decks.deck(64, 64, 1, 16, 16, 1,
+        "refinement = adaptive\nnumlevel = 3\n" + Decks.periodic(), ""));
+    Mesh mesh = Mesh.build(config, org.metope.mesh.comm.InProcessCluster.singleRank());
+    var packages = new org.metope.mesh.field.Packages();
+    packages.add(org.metope.mesh.driver.TestMeshes.toyPackage(1.0));
+    mesh.initializeFields(packages, List.of("base"));
+    var oldStorage = mesh.fields();
+    var oldPartitions = mesh.meshData("base");
+    java.util.Arrays.fill(oldStorage.data(), 7.0);
+    mesh.forest().refine(mesh.location(0));
+    List<LogicalLocation> leaves = mesh.forest().resolveGids();
+    double[] costs = new double[leaves.size()];
+    java.util.Arrays.fill(costs, 1.0);
+    costs[0] = 2.0;
+
+    mesh.replaceBlocks(leaves, costs);
+
+    assertEquals(19, mesh.totalBlocks());
+    assertEquals(19, mesh.blocks().size());
+    assertEquals(2.0, mesh.cost(0));
+    assertEquals(mesh.location(3), mesh.blocks().get(3).loc());
+    assertTrue(mesh.fields() != oldStorage);
+    assertTrue(mesh.meshData("base") != oldPartitions);
+    assertEquals(19, mesh.fields().numBlocks());
+    double[] data = mesh.fields().data();
+    for (int n = 0; n < mesh.fields().layout().end(); n++) {
+      assertEquals(0.0, data[n]);
+    }
+    assertThrows(IllegalArgumentException.class, () -> mesh.replaceBlocks(leaves, new double[3]));
+  }
 }

@@ -46,6 +46,7 @@ public final class TaskThreadPool implements AutoCloseable {
     work(0);
     phaser.arriveAndAwaitAdvance(); // end
     region = null;
+    collection = null;
     Throwable f = failure;
     if (f instanceof RuntimeException re) {
       throw re;

@@ -1,11 +1,17 @@
 package org.metope.examples.advection;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import org.metope.examples.Application;
 import org.metope.examples.Applications;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
+import org.metope.mesh.amr.AdaptiveRefinement;
+import org.metope.mesh.comm.InProcessCluster;
+import org.metope.mesh.driver.RunOptions;
 import org.metope.mesh.driver.BoundaryCommunication;
 import org.metope.mesh.driver.DriverError;
 import org.metope.mesh.driver.LowStorageIntegrator;
@@ -93,10 +99,33 @@ public final class AdvectionApplication implements Application {
         for (String w : driver.outputWarnings()) {
           launch.err().println("warning: " + w);
         }
+        if (prepared.mesh().refinement() != null) {
+          for (String w : prepared.mesh().refinement().warnings()) {
+            launch.err().println("warning: " + w);
+          }
+        }
       }
       driver.execute();
     }
     return prepared.mesh();
+  }
+
+  /**
+   * With adaptive refinement, the mesh after start-up refinement, found by setting up the initial
+   * state on one in-process rank (nothing is printed); otherwise the deck's mesh.
+   */
+  @Override
+  public Mesh initialMesh(ParameterInput pin, int nranks,
+      Function<ParameterInput, BoundaryCommunication> boundaries) {
+    MeshConfiguration config = MeshConfiguration.fromInput(pin);
+    if (!config.isAdaptive()) {
+      return Mesh.build(config, nranks, 0);
+    }
+    PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
+    Launch oneRank = new Launch(pin, RunOptions.of(Path.of("."), discard), discard,
+        InProcessCluster.singleRank(), boundaries);
+    Mesh started = setUp(oneRank).mesh();
+    return Mesh.build(config, started.locations(), nranks, 0);
   }
 
   /** A mesh in its initial state, the boundary communication set up for it, the integrator. */
@@ -113,14 +142,13 @@ public final class AdvectionApplication implements Application {
     app.setPostFillDerived(AdvectionDerived::postFill);
     packages.add(app);
     MeshConfiguration config = MeshConfiguration.fromInput(pin);
-    if (config.isAdaptive()) {
-      throw pin.error(MESH, "refinement", "none or static (adaptive refinement is not"
-          + " implemented yet)");
-    }
     LowStorageIntegrator integrator = LowStorageIntegrator.fromInput(pin);
     Mesh mesh = Mesh.build(config, launch.communicator());
     mesh.initializeFields(packages, AdvectionDriver.containerNames(integrator));
     BoundaryCommunication boundaries = launch.boundaries().apply(launch.pin());
+    if (config.isAdaptive()) {
+      AdaptiveRefinement.fromInput(pin, mesh, boundaries);
+    }
     AdvectionProblem problem =
         new AdvectionProblem(packages.get(AdvectionPackage.NAME).params());
     MeshInitialization.initialize(mesh, problem::generate, boundaries);

@@ -33,7 +33,8 @@ import org.metope.tasking.TaskThreadPool;
  *   <li>flux correction, flux divergence into {@code dUdt}, {@code input = beta input + (1 -
  *       beta) base} and {@code output = input + beta dt dUdt} on every independent field;
  *   <li>boundary exchange of the output, physical boundary conditions, derived fields;
- *   <li>in the last stage, the time step estimate (a regional task) and its reduction.
+ *   <li>in the last stage, the time step estimate (a regional task) and its reduction, and on an
+ *       adaptive mesh the refinement tags.
  * </ol>
  *
  * A partition touches only its own blocks (ghost cells arrive through the boundary tasks), so one
@@ -105,6 +106,9 @@ public final class AdvectionDriver extends MultiStageDriver {
       });
       if (stage == integrator.nstages()) {
         addEstimateTimestep(derived, tl, mc1, partitions);
+        if (mesh.refinement() != null) {
+          tl.addTask(derived, "Tag", () -> mesh.refinement().tag(mc1));
+        }
       }
     }
     return tc;

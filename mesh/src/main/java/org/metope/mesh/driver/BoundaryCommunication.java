@@ -1,5 +1,7 @@
 package org.metope.mesh.driver;
 
+import org.metope.kernels.JvmKernelBackend;
+import org.metope.kernels.KernelBackend;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.MeshData;
 import org.metope.tasking.TaskId;
@@ -28,6 +30,13 @@ public interface BoundaryCommunication {
    * boundary caches. Called after {@link Mesh#initializeFields} and after each remesh.
    */
   void setup(Mesh mesh);
+
+  /**
+   * Forgets everything built for the current blocks (caches over their storage), before a remesh
+   * replaces them, so that their storage can be freed; {@link #setup} builds anew for the new
+   * blocks. Default: nothing.
+   */
+  default void release() {}
 
   /** Posts the receives of boundary values into {@code md} ({@code StartReceiveBoundBufs}). */
   TaskStatus startReceiveBoundaries(MeshData md);
@@ -60,6 +69,14 @@ public interface BoundaryCommunication {
    * Mesh::CommunicateBoundaries}). Used for the initial state and after a remesh.
    */
   void fillGhosts(Mesh mesh, String container);
+
+  /**
+   * The kernel backend this rank's launches go through; a remesh prolongates and restricts whole
+   * blocks with it. The default is a new one-thread JVM backend (it holds no threads).
+   */
+  default KernelBackend kernels() {
+    return new JvmKernelBackend(1);
+  }
 
   /**
    * Every channel of this rank with its state, sequence numbers and size, one per line, for the

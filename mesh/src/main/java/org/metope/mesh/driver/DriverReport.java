@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.Locale;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshStructureReport;
+import org.metope.mesh.amr.AdaptiveRefinement;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.outputs.PrintfFormat;
@@ -36,6 +37,9 @@ final class DriverReport {
   private long blockCycles;
   private long blockCyclesAtLastLine;
   private boolean scientific;
+  /** Time in load balancing and refinement since the last status line, and since the reset. */
+  private long amrNanosSinceLine;
+  private long amrNanos;
 
   /** A report on {@code mesh}; {@code out} is null on ranks other than 0. */
   DriverReport(Mesh mesh, SimTime tm, PrintStream out) {
@@ -84,7 +88,14 @@ final class DriverReport {
   /** Restarts the zone-cycle count and the wall clock (at {@code perf_cycle_offset}). */
   void resetCounters() {
     blockCycles = 0;
+    amrNanos = 0;
     mainStart = System.nanoTime();
+  }
+
+  /** Adds the time of one call to load balancing and adaptive refinement (Parthenon's wsec_AMR). */
+  void addAmrTime(long nanos) {
+    amrNanosSinceLine += nanos;
+    amrNanos += nanos;
   }
 
   /** Counts one cycle over every block of the mesh. */
@@ -100,21 +111,43 @@ final class DriverReport {
     if (tm.ncycleOut() != 0 && tm.ncycle() % tm.ncycleOut() == 0) {
       long now = System.nanoTime();
       double zoneCycles = (double) ((blockCycles - blockCyclesAtLastLine) * cellsPerBlock);
-      double step = (now - cycleStart) * NANOS;
+      double amr = amrNanosSinceLine * NANOS;
+      double step = (now - cycleStart) * NANOS - amr;
       double total = (now - mainStart) * NANOS;
-      out.println("cycle=" + tm.ncycle() + " time=" + e(tm.time(), 16) + " dt=" + e(tm.dt(), 16)
-          + " zone-cycles/wsec_step=" + e(zoneCycles / step, 2) + " wsec_total=" + e(total, 2)
-          + " wsec_step=" + e(step, 2));
+      String line = "cycle=" + tm.ncycle() + " time=" + e(tm.time(), 16) + " dt="
+          + e(tm.dt(), 16) + " zone-cycles/wsec_step=" + e(zoneCycles / step, 2) + " wsec_total="
+          + e(total, 2) + " wsec_step=" + e(step, 2);
+      if (mesh.isAdaptive()) {
+        line += " zone-cycles/wsec=" + e(zoneCycles / (step + amr), 2) + " wsec_AMR=" + e(amr, 2);
+      }
+      out.println(line);
       cycleStart = now;
+      amrNanosSinceLine = 0;
       blockCyclesAtLastLine = blockCycles;
       scientific = true;
     }
+    printMeshStructure();
+  }
+
+  /**
+   * Parthenon's mesh summary: after every remesh when {@code ncycle_out_mesh} is negative, else
+   * (and at cycle 0) every {@code |ncycle_out_mesh|} cycles.
+   */
+  private void printMeshStructure() {
     int meshOut = tm.ncycleOutMesh();
-    if (meshOut > 0 && tm.ncycle() % meshOut == 0) {
-      out.print("---------------------- Current Mesh structure ----------------------\n"
-          + MeshStructureReport.render(mesh)
-          + "--------------------------------------------------------------------\n");
+    if (meshOut == 0) {
+      return;
     }
+    String title;
+    if (meshOut < 0 && mesh.refinement() != null && mesh.refinement().modified()) {
+      title = "-------------- New Mesh structure after (de)refinement -------------";
+    } else if (tm.ncycle() % meshOut == 0) {
+      title = "---------------------- Current Mesh structure ----------------------";
+    } else {
+      return;
+    }
+    out.print(title + MeshStructureReport.renderSummary(mesh)
+        + "--------------------------------------------------------------------\n");
   }
 
   /** The closing lines: a last status line, how the run ended, and the performance. */
@@ -133,13 +166,23 @@ final class DriverReport {
     });
     out.println("time=" + number(tm.time()) + " cycle=" + tm.ncycle());
     out.println("tlim=" + number(tm.tlim()) + " nlim=" + tm.nlim());
+    AdaptiveRefinement.Statistics amr = mesh.refinement() == null ? null
+        : mesh.refinement().statistics();
     if (mesh.isAdaptive()) {
-      out.println("\nNumber of MeshBlocks = " + mesh.totalBlocks()
-          + "; 0  created, 0 destroyed during this simulation.");
+      out.println("\nNumber of MeshBlocks = " + mesh.totalBlocks() + "; "
+          + (amr == null ? 0 : amr.created()) + "  created, " + (amr == null ? 0 : amr.destroyed())
+          + " destroyed during this simulation.");
     }
     double wtime = (System.nanoTime() - mainStart) * NANOS;
     out.println("\nwalltime used = " + number(wtime));
     out.println("zone-cycles/wallsecond = " + number(blockCycles * cellsPerBlock / wtime));
+    if (amr != null) {
+      double seconds = amrNanos * NANOS;
+      out.println("remesh: " + amr.remeshes() + " times (" + amr.startupRemeshes()
+          + " more at start-up), " + amr.created() + " blocks created, " + amr.destroyed()
+          + " destroyed; load balancing and refinement " + e(seconds, 2) + " s ("
+          + String.format(Locale.ROOT, "%.1f", 100.0 * seconds / wtime) + "% of walltime)");
+    }
   }
 
   private String number(double value) {

@@ -9,6 +9,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import org.metope.mesh.Mesh;
+import org.metope.mesh.amr.AdaptiveRefinement;
 import org.metope.mesh.comm.ReduceOp;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.input.ParameterInput;
@@ -107,6 +108,9 @@ public abstract class EvolutionDriver {
     outputs.makeOutputs(mesh, tm, signal, this::userWorkBeforeOutput);
     report.resetBlockCycles();
     archiveParameters();
+    if (mesh.refinement() != null) {
+      mesh.refinement().startLoop();
+    }
     while (tm.keepGoing() && signal != OutputSignal.ANALYSIS) {
       report.cycleDiagnostics();
       preStepUserWorkInLoop();
@@ -114,6 +118,7 @@ public abstract class EvolutionDriver {
       postStepUserWorkInLoop();
       tm.advance();
       report.countCycle();
+      loadBalancingAndAdaptiveMeshRefinement();
       timeStep.setGlobalTimeStep(tm, takeAllowedDt());
       signal = checkSignals();
       if (signal == OutputSignal.FINAL) {
@@ -134,6 +139,29 @@ public abstract class EvolutionDriver {
     report.printSummary(status, wallTimeExpired);
     return status;
   }
+
+  /**
+   * After a step on an adaptive mesh: tags gathered, forest updated, and if it changed a remesh
+   * ({@link AdaptiveRefinement}), then {@link #meshChanged()} and a new time step estimate on the
+   * new blocks (Parthenon's {@code InitializeBlockTimeSteps}); timed for the status line.
+   */
+  private void loadBalancingAndAdaptiveMeshRefinement() {
+    AdaptiveRefinement amr = mesh.refinement();
+    if (amr == null) {
+      return;
+    }
+    long start = System.nanoTime();
+    if (amr.loadBalancingAndAdaptiveMeshRefinement(this::meshChanged)) {
+      estimateInitialTimestep();
+    }
+    report.addAmrTime(System.nanoTime() - start);
+  }
+
+  /**
+   * Called during a remesh, before the blocks and partitions are replaced: forget what was built
+   * on the old partitions (task lists), which also lets their storage be freed.
+   */
+  protected void meshChanged() {}
 
   /** Takes one step of {@code tm.dt()}; the clock advances afterwards. */
   protected abstract void step();

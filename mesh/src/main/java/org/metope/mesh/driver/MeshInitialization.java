@@ -6,14 +6,16 @@ import org.metope.mesh.field.Packages;
 
 /**
  * Brings a mesh whose fields were just allocated to the state the first step starts from
- * (Parthenon's {@code Mesh::Initialize} for a new run on a mesh without adaptive refinement):
+ * (Parthenon's {@code Mesh::Initialize} for a new run):
  *
  * <ol>
  *   <li>the problem generator on every block of {@code base};
  *   <li>every package's pre-communication fill-derived callback;
  *   <li>{@link BoundaryCommunication#setup} and {@link BoundaryCommunication#fillGhosts} of
  *       {@code base}, boundary conditions included;
- *   <li>every package's fill-derived callbacks (pre, fill, post).
+ *   <li>every package's fill-derived callbacks (pre, fill, post);
+ *   <li>on a mesh with {@linkplain Mesh#refinement() adaptive refinement}: every block tagged and
+ *       the mesh remeshed; while that changed the number of blocks, all of the above again.
  * </ol>
  */
 public final class MeshInitialization {
@@ -30,6 +32,15 @@ public final class MeshInitialization {
       throw new DriverError("too few mesh blocks: the mesh has " + mesh.totalBlocks()
           + " blocks for " + mesh.nranks() + " ranks; every rank needs at least one");
     }
+    int initialBlocks = mesh.totalBlocks();
+    do {
+      generate(mesh, generator, boundaries);
+    } while (mesh.refinement() != null
+        && mesh.refinement().initialRefinementStep(initialBlocks));
+  }
+
+  private static void generate(Mesh mesh, ProblemGenerator generator,
+      BoundaryCommunication boundaries) {
     Packages packages = mesh.packages();
     for (MeshData md : mesh.meshData("base")) {
       for (int b = 0; b < md.numBlocks(); b++) {

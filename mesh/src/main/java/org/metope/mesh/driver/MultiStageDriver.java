@@ -67,6 +67,12 @@ public abstract class MultiStageDriver extends EvolutionDriver {
     Arrays.fill(collections, null);
   }
 
+  /** The partitions changed: the collections are built again on the next step. */
+  @Override
+  protected void meshChanged() {
+    invalidateTaskCollections();
+  }
+
   private String diagnostics() {
     String channels = stallDiagnostics();
     return channels.isEmpty() ? "" : "\n" + channels.stripTrailing();

@@ -30,6 +30,8 @@ public final class FieldStorage {
   private volatile double[] data;
   private int allocationVersion;
   private final List<MeshBlock> blocks;
+  /** Cycles each sparse field has stayed negligible on each block: [field * numBlocks + block]. */
+  private final int[] deallocationCounts;
 
   /**
    * Storage for {@code numBlocks} blocks of {@code cells} extents (ghosts included) and the named
@@ -38,7 +40,7 @@ public final class FieldStorage {
    */
   public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, int numBlocks,
       List<String> containerNames) {
-    this(state, cells, coarse, numBlocks, containerNames, null);
+    this(state, cells, coarse, numBlocks, containerNames, null, null);
   }
 
   /**
@@ -47,11 +49,22 @@ public final class FieldStorage {
    */
   public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse,
       List<MeshBlock> blocks, List<String> containerNames) {
-    this(state, cells, coarse, blocks.size(), containerNames, List.copyOf(blocks));
+    this(state, cells, coarse, blocks.size(), containerNames, List.copyOf(blocks), null);
+  }
+
+  /**
+   * Storage for the given mesh blocks whose arena reuses {@code recycled}, the arena of storage
+   * that is no longer used, when it is long enough (zeroed where the layout uses it), so that a
+   * remesh need not map fresh memory; otherwise a new arena with an eighth to spare, so that a
+   * mesh that keeps growing reuses it next time.
+   */
+  public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse,
+      List<MeshBlock> blocks, List<String> containerNames, double[] recycled) {
+    this(state, cells, coarse, blocks.size(), containerNames, List.copyOf(blocks), recycled);
   }
 
   private FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, int numBlocks,
-      List<String> containerNames, List<MeshBlock> blocks) {
+      List<String> containerNames, List<MeshBlock> blocks, double[] recycled) {
     if (containerNames.isEmpty() || containerNames.stream().distinct().count()
         != containerNames.size()) {
       throw new IllegalArgumentException("containers=" + containerNames
@@ -62,8 +75,17 @@ public final class FieldStorage {
     this.coarse = coarse;
     this.containers = List.copyOf(containerNames);
     this.layout = new ArenaLayout(state, cells, coarse, numBlocks, containers.size());
-    this.data = new double[layout.end()];
+    int needed = layout.end();
+    if (recycled == null) {
+      this.data = new double[needed];
+    } else if (recycled.length >= needed) {
+      Arrays.fill(recycled, 0, needed, 0.0);
+      this.data = recycled;
+    } else {
+      this.data = new double[needed + needed / 8];
+    }
     this.blocks = blocks;
+    this.deallocationCounts = new int[state.numFields() * numBlocks];
   }
 
   /** The mesh block stored at rank-local index {@code block}; only for storage built from blocks. */
@@ -157,6 +179,20 @@ public final class FieldStorage {
     }
     allocationVersion++;
     return true;
+  }
+
+  /**
+   * How many consecutive cycles sparse {@code field} has stayed below its deallocation threshold
+   * on {@code block} (Parthenon's per-variable {@code dealloc_count}); kept with the block's data
+   * so that it moves with the block on a remesh.
+   */
+  public int deallocationCount(int field, int block) {
+    return deallocationCounts[field * layout.numBlocks() + block];
+  }
+
+  /** Sets {@link #deallocationCount}; blocks are written by one task at a time. */
+  public void setDeallocationCount(int field, int block, int count) {
+    deallocationCounts[field * layout.numBlocks() + block] = count;
   }
 
   /**

@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.mesh.Mesh;
+import org.metope.mesh.amr.AdaptiveRefinement;
+import org.metope.mesh.amr.AmrFixtures;
 import org.metope.mesh.comm.InProcessCluster;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.StateDescriptor;
@@ -181,5 +183,80 @@ class EvolutionDriverTest {
     assertEquals(0, r.driver().time().ncycle());
     assertEquals(List.of(), r.driver().events);
     assertEquals(2, Files.readAllLines(dir.resolve("toy.out0.hst")).size() - 1);
+  }
+
+  /** A driver whose last stage estimates the step and tags the blocks for refinement. */
+  private static final class TaggingDriver extends MultiStageDriver {
+    int built;
+
+    TaggingDriver(ParameterInput pin, Mesh mesh, RunOptions options) {
+      super(pin, mesh, options, LowStorageIntegrator.fromInput(pin), null);
+    }
+
+    @Override
+    protected TaskCollection makeTaskCollection(int stage) {
+      built++;
+      TaskCollection tc = new TaskCollection();
+      List<MeshData> parts = mesh.meshData("base");
+      TaskRegion region = tc.addRegion(parts.size());
+      for (int p = 0; p < parts.size(); p++) {
+        TaskList tl = region.get(p);
+        MeshData md = parts.get(p);
+        if (stage == integrator.nstages()) {
+          addEstimateTimestep(TaskId.NONE, tl, md, parts.size());
+          tl.addTask(TaskId.NONE, "Tag", () -> mesh.refinement().tag(md));
+        }
+      }
+      return tc;
+    }
+  }
+
+  @Test
+  void givenAdaptiveRefinement_thenRemeshAfterTheStepNewStepEstimateAmrStatusAndSummary() {
+    AmrFixtures.Tags tags = new AmrFixtures.Tags();
+    tags.byLocation.put(new org.metope.mesh.forest.LogicalLocation(2, 1, 1, 0),
+        org.metope.mesh.field.AmrTag.REFINE_VALUE);
+    StateDescriptor pkg = AmrFixtures.toy(tags);
+    ParameterInput pin = AmrFixtures.pin(AmrFixtures.deck2d(32, 8, 2, "<parthenon/time>\n"
+        + "nlim = 3\ntlim = 10\nncycle_out_mesh = -1\n"));
+    Mesh mesh = AmrFixtures.mesh(pin, pkg, InProcessCluster.singleRank());
+    pkg.setEstimateTimestep(md -> 1.0 / md.block(0).mesh().totalBlocks());
+    AdaptiveRefinement.fromInput(pin, mesh, new AmrFixtures.NoExchange());
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    TaggingDriver driver = new TaggingDriver(pin, mesh, new RunOptions(dir, Long.MAX_VALUE,
+        out));
+
+    driver.execute();
+
+    String text = bytes.toString(StandardCharsets.UTF_8);
+    List<String> lines = statusLines(text);
+    Pattern amrStatus = Pattern.compile(STATUS.pattern()
+        + " zone-cycles/wsec=\\d\\.\\d\\de[+-]\\d\\d wsec_AMR=\\d\\.\\d\\de[+-]\\d\\d");
+    for (String line : lines) {
+      assertTrue(amrStatus.matcher(line).matches(), line);
+    }
+    // Cycle 0 ran on 16 blocks with dt 1/16; the remesh after it made 19 blocks, and the step
+    // was estimated again on them: 1/19.
+    assertTrue(lines.get(1).startsWith("cycle=1 time=6.2500000000000000e-02"
+        + " dt=5.2631578947368418e-02 "), lines.get(1));
+    assertEquals(1, count(text, "-------------- New Mesh structure after (de)refinement"
+        + " -------------\nNumber of Trees = 16\nTotal number of MeshBlocks = 19\n"));
+    // As in Parthenon, every cycle is a multiple of -1: cycles 0, 2 and the final line.
+    assertEquals(3, count(text, "---------------------- Current Mesh structure"));
+    assertEquals(4, driver.built, "rk2's two stages built again after the remesh");
+    assertTrue(text.contains("\nNumber of MeshBlocks = 19; 3  created, 0 destroyed during this"
+        + " simulation.\n"), text);
+    assertTrue(Pattern.compile("\nremesh: 1 times \\(0 more at start-up\\), 3 blocks created, 0"
+        + " destroyed; load balancing and refinement \\d\\.\\d\\de[+-]\\d\\d s"
+        + " \\(\\d+\\.\\d% of walltime\\)\n$").matcher(text).find(), text);
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+      n++;
+    }
+    return n;
   }
 }

@@ -114,4 +114,37 @@ class FieldStorageTest {
             .getMessage());
     assertEquals(1, storage(1).containerIndex("stage1"));
   }
+
+  @Test
+  void givenDeallocationCounts_thenEachFieldAndBlockKeepsItsOwnStartingAtZero() {
+    FieldStorage storage = storage(3);
+    int s2 = storage.state().fieldId("s_2");
+    storage.setDeallocationCount(s2, 1, 5);
+    assertEquals(5, storage.deallocationCount(s2, 1));
+    assertEquals(0, storage.deallocationCount(s2, 2));
+    assertEquals(0, storage.deallocationCount(s2 - 1, 1));
+  }
+
+  @Test
+  void givenARecycledArena_thenItIsReusedAndZeroedWhereUsedWhenLongEnoughElseReplacedWithSpare() {
+    var mesh = org.metope.mesh.driver.TestMeshes.mesh(org.metope.mesh.driver.TestMeshes.pin(
+        org.metope.mesh.driver.TestMeshes.deck1d(32, 8, "")),
+        org.metope.mesh.driver.TestMeshes.packages(org.metope.mesh.driver.TestMeshes
+            .toyPackage(1.0)), List.of("base"));
+    FieldStorage first = mesh.fields();
+    int used = first.layout().end();
+    double[] big = new double[used + 10];
+    java.util.Arrays.fill(big, 3.0);
+
+    FieldStorage reused = new FieldStorage(first.state(), first.cells(), first.coarse(),
+        mesh.blocks(), List.of("base"), big);
+    FieldStorage replaced = new FieldStorage(first.state(), first.cells(), first.coarse(),
+        mesh.blocks(), List.of("base"), new double[used - 1]);
+
+    assertTrue(reused.data() == big);
+    assertEquals(0.0, big[used - 1]);
+    assertEquals(3.0, big[used]);
+    assertEquals(used + used / 8, replaced.data().length);
+    assertEquals(mesh.blocks().get(2), reused.block(2));
+  }
 }
