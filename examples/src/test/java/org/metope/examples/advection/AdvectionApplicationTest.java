@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.examples.Application;
@@ -47,12 +48,24 @@ class AdvectionApplicationTest {
   }
 
   @Test
-  void givenAdaptiveRefinement_thenOneLineSayingItIsNotImplemented() {
-    String deck = AdvectionMeshes.deck(2, 16, 8, "").replace("<parthenon/meshblock>",
-        "refinement = adaptive\nnumlevel = 2\n<parthenon/meshblock>");
-    assertEquals(2, run(deck));
-    assertEquals("t.in:17: parthenon/mesh/refinement = \"adaptive\": expected none or static"
-        + " (adaptive refinement is not implemented yet)\n", err());
+  void givenAdaptiveRefinementWithABadCriterion_thenOneLineAndOtherwiseItRefinesAtStartUp()
+      throws IOException {
+    String deck = AdvectionMeshes.deck(2, 32, 8, "profile = hard_sphere\n")
+        .replace("<parthenon/meshblock>", "refinement = adaptive\nnumlevel = 2\n"
+            + "<parthenon/meshblock>")
+        + "<parthenon/time>\nnlim = 2\n<parthenon/output0>\nfile_type = hst\ndt = 0\n";
+    assertEquals(2, run(deck + "<parthenon/refinement0>\nmethod = magnitude\nfield = rho\n"));
+    assertTrue(err().startsWith("t.in:"), err());
+    assertTrue(err().contains("parthenon/refinement0/field = \"rho\": expected the name of a"
+        + " field"), err());
+
+    err.reset();
+    assertEquals(0, run(deck), err());
+    List<String> rows = Files.readAllLines(dir.resolve("parthenon.out0.hst"));
+    // The hard sphere refines the blocks on its edge before the first step: 16 root blocks
+    // become more, as the block count column (4) of the first row says.
+    assertTrue(Integer.parseInt(rows.get(2).trim().split("\\s+")[3]) > 16, rows.get(2));
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("\nremesh: "));
   }
 
   @Test

@@ -2,20 +2,27 @@ package org.metope.examples.advection;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.comm.InProcessCluster;
+import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 
 /**
  * The same deck gives the same bits whatever the decomposition: 1, 2 and 4 ranks (threads of one
- * JVM with the in-process communicator), one or several partitions, one or several task threads.
+ * JVM with the in-process communicator), one or several partitions, one or several task threads;
+ * with adaptive refinement too, while blocks are created, merged and moved between ranks.
  */
 class AdvectionDeterminismTest {
   @TempDir Path dir;
@@ -93,5 +100,90 @@ class AdvectionDeterminismTest {
     }
     // Two header lines, then cycles 0 to 8.
     assertEquals(11, reference.history().lines().count());
+  }
+
+  private static final String AMR_DECK = """
+      <parthenon/job>
+      problem_id = amr
+      <parthenon/mesh>
+      refinement = adaptive
+      numlevel = 3
+      derefine_count = 3
+      nx1 = 32
+      x1min = -0.5
+      x1max = 0.5
+      ix1_bc = periodic
+      ox1_bc = periodic
+      nx2 = 32
+      x2min = -0.5
+      x2max = 0.5
+      ix2_bc = periodic
+      ox2_bc = periodic
+      nx3 = 1
+      x3min = -0.5
+      x3max = 0.5
+      <parthenon/meshblock>
+      nx1 = 8
+      nx2 = 8
+      <parthenon/time>
+      nlim = 60
+      integrator = rk2
+      ncycle_out = 0
+      <Advection>
+      cfl = 0.45
+      vx = 1.0
+      vy = 0.7
+      profile = hard_sphere
+      <parthenon/output0>
+      file_type = hst
+      dt = 0.0
+      data_format = %.17e
+      """;
+
+  /** Final interiors of {@code advected} by block location, and the history text. */
+  private record AmrOutcome(Map<LogicalLocation, List<Double>> field, String history) {}
+
+  private AmrOutcome runAmr(int ranks, String... overrides) throws IOException {
+    Path out = Files.createTempDirectory(dir, "amr" + ranks);
+    Map<LogicalLocation, List<Double>> field = new ConcurrentHashMap<>();
+    InProcessCluster.run(ranks, comm -> {
+      ParameterInput pin = ParameterInput.parse("amr.in", AMR_DECK, List.of(overrides));
+      Mesh mesh = AdvectionRuns.run(pin, out, comm).mesh();
+      double[] mine = AdvectionRuns.advected(mesh);
+      int cells = 64;
+      for (int lid = 0; lid < mesh.blocks().size(); lid++) {
+        List<Double> values = new ArrayList<>();
+        for (int n = lid * cells; n < (lid + 1) * cells; n++) {
+          values.add(mine[n]);
+        }
+        field.put(mesh.blocks().get(lid).loc(), values);
+      }
+    });
+    return new AmrOutcome(new TreeMap<>(field), Files.readString(out.resolve("amr.out0.hst")));
+  }
+
+  @Test
+  void givenAdaptiveRefinementOnOneTwoAndFourRanks_thenBlocksMigrateAndTheBitsStayTheSame()
+      throws IOException {
+    AmrOutcome reference = runAmr(1);
+    List<AmrOutcome> others = List.of(
+        runAmr(1, "parthenon/mesh/pack_size=4", "metope/threads=3"),
+        runAmr(2, "parthenon/mesh/pack_size=8", "metope/threads=2"),
+        runAmr(4));
+    for (AmrOutcome o : others) {
+      assertEquals(reference.field(), o.field());
+      assertEquals(reference.history(), o.history());
+    }
+    // The block count (column 4) both rose and fell: refinement and merges happened, and with
+    // them blocks moved between ranks.
+    List<Integer> counts = reference.history().lines().filter(l -> !l.startsWith("#"))
+        .map(l -> Integer.parseInt(l.trim().split("\\s+")[3])).toList();
+    boolean rose = false;
+    boolean fell = false;
+    for (int n = 1; n < counts.size(); n++) {
+      rose |= counts.get(n) > counts.get(n - 1);
+      fell |= counts.get(n) < counts.get(n - 1);
+    }
+    assertTrue(rose && fell, counts.toString());
   }
 }

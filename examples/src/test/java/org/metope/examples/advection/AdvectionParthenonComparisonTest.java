@@ -17,7 +17,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Runs Parthenon's own decks and compares with the files Parthenon's advection example wrote for
  * them (test resources {@code parthenon/}, see their README): history and error files character
- * for character, the final field of the issue's 3D deck to 1e-12.
+ * for character, the final field of the issue's 3D deck to 1e-12, and for Parthenon's adaptive
+ * deck (2D to tlim = 1, and its 3D version to nlim = 20) the block count at every history output
+ * and every printed digit.
  */
 class AdvectionParthenonComparisonTest {
   @TempDir Path dir;
@@ -92,6 +94,39 @@ class AdvectionParthenonComparisonTest {
         + " outputs yet; this output is skipped"), r.err());
     assertTrue(r.out().contains("\nDriver completed.\ntime=1.41e-01 cycle=20\n"
         + "tlim=1.00e+00 nlim=20\n"), r.out());
+  }
+
+  @Test
+  void givenParthenonsAdaptiveDeckToTlimOne_thenBlockCountsAndHistoryEqualParthenonsAndMassIsKept()
+      throws IOException {
+    AdvectionRuns.Result r = AdvectionRuns.run(resource("amr2d/parthinput.advection"), dir,
+        "parthenon/output9/file_type=hst", "parthenon/output9/dt=0.05",
+        "parthenon/output9/data_format=%.17e");
+
+    assertSameOutputs("amr2d");
+    assertTrue(r.out().contains("\nDriver completed.\ntime=1.00e+00 cycle=569\n"), r.out());
+    assertTrue(r.out().contains("\nNumber of MeshBlocks = 130; 330  created, 216 destroyed during"
+        + " this simulation.\n"), r.out());
+    // total_advected (column 5) at full precision: conserved through every remesh, thanks to the
+    // flux correction and conservative prolongation and restriction.
+    List<String> rows = Files.readAllLines(dir.resolve("advection.out9.hst")).stream()
+        .filter(l -> !l.startsWith("#")).toList();
+    assertEquals(21, rows.size());
+    double first = Double.parseDouble(rows.get(0).trim().split("\\s+")[4]);
+    for (String row : rows) {
+      double total = Double.parseDouble(row.trim().split("\\s+")[4]);
+      assertTrue(Math.abs(total - first) <= 1e-13 * first, row + " drifts from " + first);
+    }
+  }
+
+  @Test
+  void givenParthenonsAdaptiveDeckIn3dToNlim20_thenBlockCountsAndHistoryEqualParthenons()
+      throws IOException {
+    AdvectionRuns.Result r = AdvectionRuns.run(resource("amr3d/parthinput.advection3d"), dir);
+
+    assertSameOutputs("amr3d");
+    assertTrue(r.out().contains("\nNumber of MeshBlocks = 778; 714  created, 0 destroyed during"
+        + " this simulation.\n"), r.out());
   }
 
   private static void assertClose(double expected, double actual, String what) {

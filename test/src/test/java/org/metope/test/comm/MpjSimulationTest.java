@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Whole simulations under MPJ Express multicore through {@code ./metope -np 2}: the boundary
  * exchange fills every ghost cell across ranks, a deck gives the same history file on 1 rank and
- * on 2 MPJ ranks, and a bad deck ends the run non-zero within seconds.
+ * on 2 MPJ ranks (an adaptive one too, with blocks moving between the ranks), and a bad deck ends
+ * the run non-zero within seconds.
  */
 class MpjSimulationTest {
   private static final long LIMIT_SECONDS = 120;
@@ -64,6 +65,27 @@ class MpjSimulationTest {
     String expected = Files.readString(one.resolve(hst));
     assertTrue(expected.lines().count() > 10, expected);
     assertEquals(expected, Files.readString(two.resolve(hst)));
+  }
+
+  @Test
+  void givenAdaptiveDeck_thenOneRankAndTwoMpjRanksWriteTheSameHistoryWhileBlocksMigrate()
+      throws Exception {
+    String[] overrides = {"parthenon/time/tlim=0.25", "parthenon/output3/data_format=%.17e",
+        "parthenon/output3/dt=0.01"};
+    Path one = Files.createDirectories(dir.resolve("one"));
+    Path two = Files.createDirectories(dir.resolve("two"));
+    LauncherRun serial = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-i",
+        deck("advection_amr_2d.in"), "-d", one.toString()}, overrides));
+    assertEquals(0, serial.exitCode(), serial.output());
+    LauncherRun mpj = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-np", "2",
+        "--dev", "multicore", "-i", deck("advection_amr_2d.in"), "-d", two.toString()},
+        overrides));
+    assertEquals(0, mpj.exitCode(), mpj.output());
+    String hst = "advection.out3.hst";
+    String expected = Files.readString(one.resolve(hst));
+    assertTrue(expected.lines().count() > 20, expected);
+    assertEquals(expected, Files.readString(two.resolve(hst)));
+    assertTrue(mpj.output().contains("New Mesh structure after (de)refinement"), mpj.output());
   }
 
   @Test
