@@ -2,6 +2,7 @@ package org.metope.bvals;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
@@ -40,6 +41,20 @@ class BoundaryExchangeTest {
       assertEquals(5L * partitions, f.backend.launches(KernelKind.UNLOAD) - unloads);
       // A uniform mesh has no refinement work.
       assertEquals(0, f.backend.launches(KernelKind.PROLONGATE));
+    }
+  }
+
+  @Test
+  void givenARelease_thenCachesAreForgottenAndBuiltAgainOnTheNextExchange() {
+    try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(4),
+        InProcessCluster.singleRank(), twoFields())) {
+      f.exchange.execute();
+      long builds = f.comm.cacheBuilds();
+      f.comm.release();
+      f.comm.setup(f.mesh);
+      f.exchange.execute();
+      assertEquals(2 * builds, f.comm.cacheBuilds());
+      assertSame(f.backend, f.comm.kernels());
     }
   }
 
@@ -161,6 +176,7 @@ class BoundaryExchangeTest {
       for (int cycle = 0; cycle < 3; cycle++) {
         f.comm.sparseDealloc(md);
         assertTrue(md.isAllocated(0, 2), "cycle " + cycle);
+        assertEquals(cycle + 1, md.storage().deallocationCount(0, 2));
       }
       f.comm.sparseDealloc(md);
       assertFalse(md.isAllocated(0, 2));

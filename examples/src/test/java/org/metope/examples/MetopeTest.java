@@ -69,6 +69,20 @@ class MetopeTest {
   }
 
   @Test
+  void givenMeshStructureModeOnAnAdaptiveDeck_thenTheMeshAfterStartUpRefinementIsReported()
+      throws Exception {
+    // Parthenon's own adaptive deck starts its time loop on 88 blocks (its history says so).
+    Path deck = Path.of(MetopeTest.class.getResource("/parthenon/amr2d/parthinput.advection")
+        .toURI());
+    assertEquals(0, run("-i", deck.toString(), "-m", "2"));
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertTrue(printed.contains("\nTotal number of MeshBlocks = 88\n"), printed);
+    assertTrue(printed.contains("\n  Physical level = 2 (logical level = 4): 48 MeshBlocks,"
+        + " cost = 48\n"), printed);
+    assertTrue(printed.contains("\n  Rank = 1: 44 MeshBlocks, cost = 44\n"), printed);
+  }
+
+  @Test
   void givenMeshStructureModeWithAnInvalidMesh_thenOneLineAndExitTwo() throws IOException {
     Path deck = deck(CUBE_64);
     assertEquals(2, run("-i", deck.toString(), "-m", "2", "parthenon/meshblock/nx2=48"));

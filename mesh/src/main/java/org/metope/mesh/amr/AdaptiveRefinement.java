@@ -5,8 +5,10 @@ import java.util.List;
 import org.metope.mesh.BlockDistribution;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.comm.Communicator;
+import org.metope.mesh.comm.ReduceOp;
 import org.metope.mesh.driver.DriverError;
 import org.metope.mesh.driver.BoundaryCommunication;
+import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
@@ -47,6 +49,7 @@ public final class AdaptiveRefinement {
   private long remeshNanos;
   private boolean modified;
   private boolean inLoop;
+  private final long[] requestCounts = new long[2];
 
   private AdaptiveRefinement(Mesh mesh, BoundaryCommunication boundaries,
       RefinementCriteria.Read criteria, int derefineCount) {
@@ -142,6 +145,15 @@ public final class AdaptiveRefinement {
    */
   public boolean loadBalancingAndAdaptiveMeshRefinement(Runnable beforeReplace) {
     long start = System.nanoTime();
+    // Parthenon counts the requests first: without a refinement or a whole sibling group asking
+    // to merge, nothing can change, and the cycle allocates nothing.
+    requestCounts[0] = tagging.count(AmrTag.REFINE_VALUE);
+    requestCounts[1] = tagging.count(AmrTag.DEREFINE_VALUE);
+    mesh.communicator().allreduce(requestCounts, ReduceOp.SUM);
+    if (requestCounts[0] == 0 && requestCounts[1] < 1L << mesh.ndim()) {
+      modified = false;
+      return false;
+    }
     int[] flags = mesh.communicator().allgather(tagging.flags());
     TreeUpdate.Result result = TreeUpdate.apply(mesh.forest(), mesh.locations(), flags,
         mesh.ndim());

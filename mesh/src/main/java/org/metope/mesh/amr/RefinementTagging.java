@@ -164,6 +164,17 @@ public final class RefinementTagging {
     return flags[lid];
   }
 
+  /** How many of this rank's blocks decided {@code value}. */
+  int count(int value) {
+    int n = 0;
+    for (int flag : flags) {
+      if (flag == value) {
+        n++;
+      }
+    }
+    return n;
+  }
+
   /** This rank's decisions by local id (a copy). */
   int[] flags() {
     return flags.clone();

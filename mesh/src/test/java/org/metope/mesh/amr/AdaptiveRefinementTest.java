@@ -154,4 +154,27 @@ class AdaptiveRefinementTest {
     });
     assertEquals(5, stopped.get());
   }
+
+  @Test
+  void givenCyclesWhereNoBlockAsksForAChange_thenTaggingAndTheCheckAllocateNothing() {
+    AdaptiveRefinement amr = amr();
+    Mesh mesh = meshOf(amr);
+    tags.otherwise = AmrTag.SAME_VALUE;
+    List<MeshData> parts = mesh.meshData("base");
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    long id = Thread.currentThread().getId();
+    long before = 0;
+    for (int cycle = 0; cycle < 1200; cycle++) {
+      if (cycle == 200) {
+        before = threads.getThreadAllocatedBytes(id);
+      }
+      for (int p = 0; p < parts.size(); p++) {
+        amr.tag(parts.get(p));
+      }
+      amr.loadBalancingAndAdaptiveMeshRefinement();
+    }
+    long allocated = threads.getThreadAllocatedBytes(id) - before;
+    assertTrue(allocated < 4096, "allocated " + allocated + " bytes over 1000 cycles");
+  }
 }
