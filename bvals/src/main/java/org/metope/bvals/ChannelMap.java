@@ -81,6 +81,11 @@ public final class ChannelMap {
     return channels.size();
   }
 
+  /** Every channel, in no particular order (for work whose order does not matter). */
+  public java.util.Collection<CommBuffer> unordered() {
+    return java.util.Collections.unmodifiableCollection(channels.values());
+  }
+
   /** Every channel, sorted by key (the same order on every rank). */
   public List<CommBuffer> sorted() {
     List<CommBuffer> list = new ArrayList<>(channels.values());

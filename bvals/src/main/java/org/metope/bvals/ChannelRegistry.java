@@ -109,7 +109,7 @@ public final class ChannelRegistry {
   /** Blocks until every cross-rank send of this rank has completed (see {@link CommBuffer#awaitSend()}). */
   public void awaitSends() {
     for (ChannelKind kind : ChannelKind.values()) {
-      for (CommBuffer b : map(kind).sorted()) {
+      for (CommBuffer b : map(kind).unordered()) {
         b.awaitSend();
       }
     }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.metope.mesh.amr.AdaptiveRefinement;
 import org.metope.mesh.comm.Communicator;
 import org.metope.mesh.field.BlockShape;
@@ -125,7 +126,7 @@ public final class Mesh {
    * Allocates storage for the current block list, at start and after a remesh (reusing the old
    * arena array {@code recycled} where it fits; null at start).
    */
-  private void rebuildStorage(double[] recycled) {
+  private void rebuildStorage(AtomicReference<double[]> recycled) {
     IndexShape cb = blocks.isEmpty() ? cellShape() : blocks.get(0).cellBounds();
     BlockShape cells = new BlockShape(cb.entireNcells(0), cb.entireNcells(1), cb.entireNcells(2));
     BlockShape coarse = null;
@@ -156,7 +157,7 @@ public final class Mesh {
       throw new IllegalArgumentException("one cost per block: locations=" + newLocations.size()
           + " costs=" + newCosts.length);
     }
-    double[] recycled = fields.data();
+    AtomicReference<double[]> recycled = new AtomicReference<>(fields.data());
     fields = null;
     partitions.clear();
     locations = List.copyOf(newLocations);

@@ -64,8 +64,11 @@ public final class AdaptiveRefinement {
       active[axis] = axis < mesh.ndim();
       nx[axis] = active[axis] ? mesh.config().blockNx(axis) : 1;
     }
-    BlockRecords records = new BlockRecords(mesh.resolvedPackages().numFields(), nx, active,
-        mesh.nghost());
+    boolean[] moving = new boolean[mesh.resolvedPackages().numFields()];
+    for (int f = 0; f < moving.length; f++) {
+      moving[f] = mesh.resolvedPackages().field(f).metadata().isRefined();
+    }
+    BlockRecords records = new BlockRecords(moving, nx, active, mesh.nghost());
     this.migration = new BlockMigration(remeshComm, boundaries.kernels(), records, mesh.ndim(),
         mesh.nghost());
   }

@@ -9,22 +9,25 @@ import org.metope.mesh.field.FieldStorage;
  * value is a double; flags and counters are small integers stored exactly.
  *
  * <pre>
- * SAME      | derefine count | per field: allocated, deallocation count |
- *           | per allocated field: base data block, then coarse buffer (refined fields) |
+ * SAME      | derefine count | per moving field: allocated, deallocation count |
+ *           | per allocated moving field: base data block, then coarse buffer (if it has one) |
  * REFINED   | per refined field: allocated | per allocated one: the parent's cells that cover
  *           | the child's coarse buffer, ghosts included (ncomp x cnk x cnj x cni) |
  * DEREFINED | per refined field: allocated | per allocated one: the child's coarse buffer
  *           | interior, restricted just before (ncomp x cnx3 x cnx2 x cnx1) |
  * </pre>
  *
- * A refined field is one with a coarse buffer: a cell field that is independent, filled in
- * ghosts or forced through remesh communication. Only those move between levels; other fields of
- * a refined or merged block start as new storage does (zero, or unallocated when sparse).
- * Unpacking allocates sparse fields the sender had allocated; a merged block's field is allocated
- * when any child's was.
+ * Moving fields are Parthenon's remesh fields ({@code vars_cc_}): independent, filled in ghosts
+ * or forced through remesh communication ({@link org.metope.mesh.field.Metadata#isRefined()}).
+ * Other fields (derived ones, recomputed after a remesh) start as new storage does, zero or
+ * unallocated when sparse, as on a block Parthenon moves to another rank; so a result never
+ * depends on where a block was. A refined field is a moving cell field, which has a coarse
+ * buffer: only those move between levels. Unpacking allocates sparse fields the sender had
+ * allocated; a merged block's field is allocated when any child's was.
  */
 final class BlockRecords {
   private final int numFields;
+  private final boolean[] moving;
   private final int nghost;
   /** Interior cells per axis of a block (1 on inactive axes). */
   private final int[] nx;
@@ -32,10 +35,11 @@ final class BlockRecords {
 
   /**
    * Records for blocks of {@code nx} interior cells per axis (1 when inactive) with {@code nghost}
-   * ghosts, over {@code numFields} fields.
+   * ghosts, for fields of which those flagged in {@code moving} (by field id) move with blocks.
    */
-  BlockRecords(int numFields, int[] nx, boolean[] active, int nghost) {
-    this.numFields = numFields;
+  BlockRecords(boolean[] moving, int[] nx, boolean[] active, int nghost) {
+    this.numFields = moving.length;
+    this.moving = moving.clone();
     this.nx = nx.clone();
     this.active = active.clone();
     this.nghost = nghost;
@@ -43,11 +47,14 @@ final class BlockRecords {
 
   /** The longest record of {@code kind} for a storage laid out like {@code layout}. */
   int maxLength(ArenaLayout layout, RemeshPlan.Kind kind) {
-    int length = kind == RemeshPlan.Kind.SAME ? 1 + 2 * numFields : 0;
+    int length = kind == RemeshPlan.Kind.SAME ? 1 : 0;
     for (int f = 0; f < numFields; f++) {
+      if (!moving[f]) {
+        continue;
+      }
       int coarse = layout.coarseInstance(f);
       switch (kind) {
-        case SAME -> length += layout.blockLength(layout.dataInstance(f, 0))
+        case SAME -> length += 2 + layout.blockLength(layout.dataInstance(f, 0))
             + (coarse >= 0 ? layout.blockLength(coarse) : 0);
         case REFINED -> length += coarse >= 0 ? 1 + layout.blockLength(coarse) : 0;
         case DEREFINED -> length += coarse >= 0
@@ -78,11 +85,13 @@ final class BlockRecords {
     double[] data = from.data();
     out[pos++] = derefineCount;
     for (int f = 0; f < numFields; f++) {
-      out[pos++] = from.isAllocated(f, block) ? 1 : 0;
-      out[pos++] = from.deallocationCount(f, block);
+      if (moving[f]) {
+        out[pos++] = from.isAllocated(f, block) ? 1 : 0;
+        out[pos++] = from.deallocationCount(f, block);
+      }
     }
     for (int f = 0; f < numFields; f++) {
-      if (!from.isAllocated(f, block)) {
+      if (!moving[f] || !from.isAllocated(f, block)) {
         continue;
       }
       pos = copyOut(data, layout, layout.dataInstance(f, 0), block, out, pos);
@@ -101,6 +110,9 @@ final class BlockRecords {
     derefineCounts[block] = (int) in[pos++];
     boolean[] allocated = new boolean[numFields];
     for (int f = 0; f < numFields; f++) {
+      if (!moving[f]) {
+        continue;
+      }
       allocated[f] = in[pos++] != 0;
       to.setDeallocationCount(f, block, (int) in[pos++]);
       if (allocated[f] && !to.isAllocated(f, block)) {

@@ -3,6 +3,7 @@ package org.metope.mesh.field;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.metope.mesh.MeshBlock;
 
 /**
@@ -53,18 +54,19 @@ public final class FieldStorage {
   }
 
   /**
-   * Storage for the given mesh blocks whose arena reuses {@code recycled}, the arena of storage
-   * that is no longer used, when it is long enough (zeroed where the layout uses it), so that a
-   * remesh need not map fresh memory; otherwise a new arena with an eighth to spare, so that a
-   * mesh that keeps growing reuses it next time.
+   * Storage for the given mesh blocks whose arena reuses the array in {@code recycled}, the arena
+   * of storage that is no longer used, when it is long enough (zeroed where the layout uses it), so
+   * that a remesh need not map fresh memory; otherwise a new arena with an eighth to spare, so
+   * that a mesh that keeps growing reuses it next time. The reference is taken out of {@code
+   * recycled} first, so that an array too short can be freed while the new one is allocated.
    */
   public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse,
-      List<MeshBlock> blocks, List<String> containerNames, double[] recycled) {
+      List<MeshBlock> blocks, List<String> containerNames, AtomicReference<double[]> recycled) {
     this(state, cells, coarse, blocks.size(), containerNames, List.copyOf(blocks), recycled);
   }
 
   private FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, int numBlocks,
-      List<String> containerNames, List<MeshBlock> blocks, double[] recycled) {
+      List<String> containerNames, List<MeshBlock> blocks, AtomicReference<double[]> recycled) {
     if (containerNames.isEmpty() || containerNames.stream().distinct().count()
         != containerNames.size()) {
       throw new IllegalArgumentException("containers=" + containerNames
@@ -76,12 +78,14 @@ public final class FieldStorage {
     this.containers = List.copyOf(containerNames);
     this.layout = new ArenaLayout(state, cells, coarse, numBlocks, containers.size());
     int needed = layout.end();
-    if (recycled == null) {
+    double[] old = recycled == null ? null : recycled.getAndSet(null);
+    if (old == null) {
       this.data = new double[needed];
-    } else if (recycled.length >= needed) {
-      Arrays.fill(recycled, 0, needed, 0.0);
-      this.data = recycled;
+    } else if (old.length >= needed) {
+      Arrays.fill(old, 0, needed, 0.0);
+      this.data = old;
     } else {
+      old = null; // unreachable from here on: the collector may reclaim it for the new arena
       this.data = new double[needed + needed / 8];
     }
     this.blocks = blocks;

@@ -75,8 +75,12 @@ class BlockMigrationTest {
         }
       }
     }
-    BlockRecords records = new BlockRecords(mesh.resolvedPackages().numFields(),
-        new int[] {8, 8, 1}, new boolean[] {true, true, false}, mesh.nghost());
+    boolean[] moving = new boolean[mesh.resolvedPackages().numFields()];
+    for (int f = 0; f < moving.length; f++) {
+      moving[f] = mesh.resolvedPackages().field(f).metadata().isRefined();
+    }
+    BlockRecords records = new BlockRecords(moving, new int[] {8, 8, 1},
+        new boolean[] {true, true, false}, mesh.nghost());
     BlockMigration migration = new BlockMigration(comm.duplicate(), new JvmKernelBackend(1),
         records, 2, mesh.nghost());
     mesh.forest().refine(FIRST);

@@ -136,12 +136,15 @@ class FieldStorageTest {
     double[] big = new double[used + 10];
     java.util.Arrays.fill(big, 3.0);
 
+    var handed = new java.util.concurrent.atomic.AtomicReference<>(big);
     FieldStorage reused = new FieldStorage(first.state(), first.cells(), first.coarse(),
-        mesh.blocks(), List.of("base"), big);
+        mesh.blocks(), List.of("base"), handed);
     FieldStorage replaced = new FieldStorage(first.state(), first.cells(), first.coarse(),
-        mesh.blocks(), List.of("base"), new double[used - 1]);
+        mesh.blocks(), List.of("base"), new java.util.concurrent.atomic.AtomicReference<>(
+            new double[used - 1]));
 
     assertTrue(reused.data() == big);
+    assertEquals(null, handed.get());
     assertEquals(0.0, big[used - 1]);
     assertEquals(3.0, big[used]);
     assertEquals(used + used / 8, replaced.data().length);
