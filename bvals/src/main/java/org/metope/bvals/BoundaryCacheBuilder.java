@@ -71,8 +71,8 @@ final class BoundaryCacheBuilder {
   BvarsSubCache build(MeshData md, BoundaryType type, boolean sender) {
     List<Boundary> boundaries = enumerate(md, type);
     int n = boundaries.size();
-    BoundaryTableBuilder table = new BoundaryTableBuilder();
-    BoundaryTableBuilder prores = new BoundaryTableBuilder();
+    BoundaryTableBuilder table = new BoundaryTableBuilder(n);
+    BoundaryTableBuilder prores = new BoundaryTableBuilder(n);
     IntArrayList restrictSubset = new IntArrayList();
     IntArrayList prolongSubset = new IntArrayList();
     IntArrayList sparse = new IntArrayList();

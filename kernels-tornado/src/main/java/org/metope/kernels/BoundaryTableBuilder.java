@@ -16,10 +16,24 @@ import java.util.Arrays;
  */
 public final class BoundaryTableBuilder {
   private int size;
-  private int[] rows = new int[16 * BoundaryTable.INT_COLUMNS];
-  private double[] realRows = new double[16 * BoundaryTable.REAL_COLUMNS];
-  private boolean[] hasFine = new boolean[16];
-  private boolean[] hasCoordinates = new boolean[16];
+  private int[] rows;
+  private double[] realRows;
+  private boolean[] hasFine;
+  private boolean[] hasCoordinates;
+
+  /** A builder with room for 16 boundaries; it grows as needed. */
+  public BoundaryTableBuilder() {
+    this(16);
+  }
+
+  /** A builder with room for {@code capacity} boundaries, so that a known count never grows it. */
+  public BoundaryTableBuilder(int capacity) {
+    int room = Math.max(capacity, 1);
+    rows = new int[room * BoundaryTable.INT_COLUMNS];
+    realRows = new double[room * BoundaryTable.REAL_COLUMNS];
+    hasFine = new boolean[room];
+    hasCoordinates = new boolean[room];
+  }
 
   /** Number of boundaries added so far. */
   public int size() {

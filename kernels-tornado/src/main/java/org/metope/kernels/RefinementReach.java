@@ -32,20 +32,21 @@ final class RefinementReach {
           : active && op != BoundaryOp.FLUX_X1 + d;
       int fineFirst = origin[d] + factor * boxStart[d];
       int fineLast = origin[d] + factor * boxEnd[d] + (twoChildren ? 1 : 0);
-      require(fineFirst >= 0 && fineLast < fineExtent[d], b, "fine children along " + AXES[d]
-          + " span " + fineFirst + ".." + fineLast + " outside fine extent " + fineExtent[d]);
-      if (op == BoundaryOp.PROLONGATE && active) {
-        require(boxStart[d] >= 1 && boxEnd[d] + 1 < varExtent[d], b, "prolongation stencil along "
-            + AXES[d] + " needs var cells " + (boxStart[d] - 1) + ".." + (boxEnd[d] + 1)
-            + " inside extent " + varExtent[d]);
+      if (fineFirst < 0 || fineLast >= fineExtent[d]) {
+        throw outside(b, "fine children along " + AXES[d] + " span " + fineFirst + ".."
+            + fineLast + " outside fine extent " + fineExtent[d]);
+      }
+      if (op == BoundaryOp.PROLONGATE && active
+          && (boxStart[d] < 1 || boxEnd[d] + 1 >= varExtent[d])) {
+        throw outside(b, "prolongation stencil along " + AXES[d] + " needs var cells "
+            + (boxStart[d] - 1) + ".." + (boxEnd[d] + 1) + " inside extent " + varExtent[d]);
       }
     }
   }
 
-  private static void require(boolean ok, int b, String what) {
-    if (!ok) {
-      throw new IllegalArgumentException("refinement boundary reaches outside its block: b=" + b
-          + " " + what);
-    }
+  /** The error, built only when a check fails: cache builds call this for every boundary. */
+  private static IllegalArgumentException outside(int b, String what) {
+    return new IllegalArgumentException("refinement boundary reaches outside its block: b=" + b
+        + " " + what);
   }
 }

@@ -274,9 +274,8 @@ public final class Mesh {
   }
 
   /**
-   * The level Parthenon gives {@code loc} (its "logical level", counted inside its trees): the
-   * physical level plus the level of the root blocks inside a tree. Parthenon's refinement
-   * criteria compare it with their {@code max_level}.
+   * The level Parthenon reports for {@code loc} (its "logical level", counted inside its trees):
+   * the physical level plus the level of the root blocks inside a tree.
    */
   public int logicalLevel(LogicalLocation loc) {
     return geometry.logicalLevel(loc);

@@ -21,9 +21,8 @@ import org.metope.mesh.input.ParameterInput;
  *       indices of the field's shape from its last dimension back;
  *   <li>{@code refine_tol} (0.5), {@code derefine_tol} (0.05);
  *   <li>{@code max_level} (default {@code <parthenon/mesh> numlevel}; a larger value is lowered
- *       to {@code numlevel} with a warning, as Parthenon does). Like Parthenon, a block refines
- *       for the criterion only while its logical level (see {@link Mesh#logicalLevel}) is below
- *       it;
+ *       to {@code numlevel} with a warning, as Parthenon does). As in Parthenon's runs, a block
+ *       refines for the criterion only while its level above the root grid is below it;
  *   <li>{@code comparator} for {@code magnitude}: {@code greater_than} (default) or {@code
  *       less_than}.
  * </ul>

@@ -28,7 +28,8 @@ public abstract class RefinementCriterion {
    * @param component the flattened component measured
    * @param refineTol the measure above which a block refines ({@code refine_tol})
    * @param derefineTol the measure below which a block derefines ({@code derefine_tol})
-   * @param maxLevel Parthenon's {@code max_level}: no refinement at this logical level or deeper
+   * @param maxLevel Parthenon's {@code max_level}: no refinement at this level above the root
+   *     grid or deeper
    */
   public record Settings(int fieldId, int component, double refineTol, double derefineTol,
       int maxLevel) {}

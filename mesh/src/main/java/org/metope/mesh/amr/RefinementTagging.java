@@ -15,8 +15,9 @@ import org.metope.mesh.field.StateDescriptor;
  * MeshRefinement::SetRefinement}), kept per rank-local block with its derefinement counter.
  *
  * <p><b>Recommendation.</b> The maximum over every package's {@code checkRefinement} and every
- * built-in criterion, where a criterion's refine counts as same once the block's logical level
- * reaches its {@code max_level}; with nothing to ask, a block derefines.
+ * built-in criterion, where a criterion's refine counts as same once the block's level above the
+ * root grid reaches its {@code max_level} (what Parthenon's runs do, in 3D too, where its trees
+ * number levels from the root grid's level in the tree); with nothing to ask, a block derefines.
  *
  * <p><b>Decision</b> ({@link #flag}), from the recommendation:
  *
@@ -114,10 +115,10 @@ public final class RefinementTagging {
       }
     }
     for (int b = 0; b < n; b++) {
-      int logical = mesh.logicalLevel(md.block(b).loc());
+      int level = md.block(b).physicalLevel();
       for (RefinementCriterion c : criteria) {
         int tag = c.check(md, b);
-        if (tag == AmrTag.REFINE_VALUE && logical >= c.settings().maxLevel()) {
+        if (tag == AmrTag.REFINE_VALUE && level >= c.settings().maxLevel()) {
           tag = AmrTag.SAME_VALUE;
         }
         tags[b] = Math.max(tags[b], tag);

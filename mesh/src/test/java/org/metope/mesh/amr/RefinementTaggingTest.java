@@ -142,7 +142,7 @@ class RefinementTaggingTest {
   }
 
   @Test
-  void givenACriterionThatRefines_thenItStopsAtItsMaxLogicalLevel() {
+  void givenACriterionThatRefines_thenItStopsAtItsMaxLevelAboveTheRootGrid() {
     Mesh mesh = mesh(AmrFixtures.toy(null));
     int q = mesh.resolvedPackages().fieldId("q");
     RefinementCriterion alwaysRefine = new MagnitudeCriterion(
@@ -152,7 +152,7 @@ class RefinementTaggingTest {
 
     tagAll(mesh, tagging);
 
-    // 2D: one tree per root block, so root blocks have logical level 0 and refine below 1.
+    // Root blocks (level 0 above the root grid) refine below max_level 1, their children not.
     assertEquals(AmrTag.REFINE_VALUE, tagging.flag(lid(mesh, new LogicalLocation(2, 1, 0, 0))));
     assertEquals(AmrTag.SAME_VALUE, tagging.flag(lid(mesh, new LogicalLocation(3, 0, 0, 0))));
   }
