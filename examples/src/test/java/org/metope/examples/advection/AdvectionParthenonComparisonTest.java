@@ -18,8 +18,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Runs Parthenon's own decks and compares with the files Parthenon's advection example wrote for
  * them (test resources {@code parthenon/}, see their README): history and error files character
  * for character, the final field of the issue's 3D deck to 1e-12, and for Parthenon's adaptive
- * deck (2D to tlim = 1, and its 3D version to nlim = 20) the block count at every history output
- * and every printed digit.
+ * deck (2D to tlim = 1, and its 3D version to nlim = 20, and a 3D variant refined by a built-in
+ * derivative criterion, {@code crit3d}) the block count at every history output and every printed
+ * digit.
  */
 class AdvectionParthenonComparisonTest {
   @TempDir Path dir;
@@ -50,7 +51,7 @@ class AdvectionParthenonComparisonTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"wave1d", "wave2d", "gauss2d", "sphere3d_rk1", "block3d"})
+  @ValueSource(strings = {"wave1d", "wave2d", "gauss2d", "sphere3d_rk1", "block3d", "crit3d"})
   void givenAParthenonDeck_thenHistoryAndErrorFilesEqualParthenonsInEveryPrintedDigit(
       String folder) throws IOException {
     AdvectionRuns.run(resource(folder + "/" + folder + ".in"), dir);
