@@ -170,11 +170,11 @@ final class BlockMigration {
 
   private double[] pack(List<RemeshPlan.Transfer> list, FieldStorage from, int oldFirst,
       int[] oldDerefineCounts) {
-    int capacity = 0;
+    int length = 0;
     for (RemeshPlan.Transfer t : list) {
-      capacity += records.maxLength(from.layout(), t.kind());
+      length += records.length(from, t.oldGid() - oldFirst, t.kind());
     }
-    double[] out = new double[capacity];
+    double[] out = new double[length];
     int pos = 0;
     for (RemeshPlan.Transfer t : list) {
       int block = t.oldGid() - oldFirst;
@@ -184,7 +184,11 @@ final class BlockMigration {
         case DEREFINED -> records.packDerefined(from, block, out, pos);
       };
     }
-    return java.util.Arrays.copyOf(out, pos);
+    if (pos != length) {
+      throw new IllegalStateException("packed records disagree with their length: packed=" + pos
+          + " length=" + length);
+    }
+    return out;
   }
 
   private void unpack(List<RemeshPlan.Transfer> list, double[] in, FieldStorage to, int newFirst,

@@ -65,6 +65,29 @@ final class BlockRecords {
     return length;
   }
 
+  /** The exact length of the record of {@code kind} that block {@code block} of {@code from} packs. */
+  int length(FieldStorage from, int block, RemeshPlan.Kind kind) {
+    ArenaLayout layout = from.layout();
+    int length = kind == RemeshPlan.Kind.SAME ? 1 : 0;
+    for (int f = 0; f < numFields; f++) {
+      if (!moving[f]) {
+        continue;
+      }
+      int coarse = layout.coarseInstance(f);
+      boolean allocated = from.isAllocated(f, block);
+      switch (kind) {
+        case SAME -> length += 2 + (allocated ? layout.blockLength(layout.dataInstance(f, 0))
+            + (coarse >= 0 ? layout.blockLength(coarse) : 0) : 0);
+        case REFINED -> length += coarse >= 0 ? 1 + (allocated ? layout.blockLength(coarse) : 0)
+            : 0;
+        case DEREFINED -> length += coarse >= 0
+            ? 1 + (allocated ? layout.numComponents(coarse) * coarseInteriorCells() : 0) : 0;
+        default -> throw new IllegalStateException("kind=" + kind);
+      }
+    }
+    return length;
+  }
+
   private int coarseInteriorCells() {
     int cells = 1;
     for (int axis = 0; axis < 3; axis++) {

@@ -73,6 +73,7 @@ class BlockRecordsTest {
     int[] counts = new int[2];
 
     assertEquals(length, records.unpackSame(to, 1, counts, message, 0));
+    assertEquals(length, records.length(from, 2, Kind.SAME));
 
     ArenaLayout l = from.layout();
     assertEquals(7, counts[1]);
@@ -102,6 +103,7 @@ class BlockRecordsTest {
     FieldStorage to = storage(1);
 
     assertEquals(length, records.unpackRefined(to, 0, message, 0));
+    assertEquals(length, records.length(from, 0, Kind.REFINED));
 
     assertEquals(message.length - 8 * 6 * 2, length, "s_1 and s_2 are unallocated");
     int data = from.layout().dataInstance(q, 0);
@@ -139,6 +141,11 @@ class BlockRecordsTest {
     }
 
     assertEquals(pos, read);
+    int expected = 0;
+    for (int child = 0; child < 4; child++) {
+      expected += records.length(from, child, Kind.DEREFINED);
+    }
+    assertEquals(pos, expected);
     assertTrue(to.isAllocated(s2, 0), "allocated because one child had it");
     int data = to.layout().dataInstance(q, 0);
     for (int child = 0; child < 4; child++) {
