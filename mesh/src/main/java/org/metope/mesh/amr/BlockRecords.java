@@ -65,7 +65,7 @@ final class BlockRecords {
     return length;
   }
 
-  /** The exact length of the record of {@code kind} that block {@code block} of {@code from} packs. */
+  /** The exact length of the record of {@code kind} that {@code block} of {@code from} packs. */
   int length(FieldStorage from, int block, RemeshPlan.Kind kind) {
     ArenaLayout layout = from.layout();
     int length = kind == RemeshPlan.Kind.SAME ? 1 : 0;
