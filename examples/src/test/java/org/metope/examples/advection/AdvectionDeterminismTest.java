@@ -15,7 +15,8 @@ import org.metope.mesh.input.ParameterInput;
 
 /**
  * The same deck gives the same bits whatever the decomposition: 1, 2 and 4 ranks (threads of one
- * JVM with the in-process communicator), one or several partitions, one or several task threads.
+ * JVM with the in-process communicator), one or several partitions, one or several task threads,
+ * one or several kernel threads, channels posted in cache order or in a seeded random order.
  */
 class AdvectionDeterminismTest {
   @TempDir Path dir;
@@ -86,7 +87,9 @@ class AdvectionDeterminismTest {
     List<Outcome> others = List.of(
         run(1, "parthenon/mesh/pack_size=4", "metope/threads=3"),
         run(2, "parthenon/mesh/pack_size=8", "metope/threads=2"),
-        run(4));
+        run(4),
+        run(2, "parthenon/kernels/threads=3"),
+        run(1, "parthenon/comm/post_order=random", "parthenon/comm/seed=17"));
     for (Outcome o : others) {
       assertArrayEquals(reference.field(), o.field());
       assertEquals(reference.history(), o.history());
