@@ -83,24 +83,30 @@ public final class Outputs {
         outputs.add(new HistoryFile(params, mesh, pin, nextTime, fileNumber, directory));
         continue;
       }
-      int nextCycle = dn > 0 ? pin.getOrAddInteger(block, "next_n", tm.ncycle()) : tm.ncycle();
-      Hdf5Settings settings = Hdf5Settings.fromInput(pin, block, type.equals("rst"));
-      Hdf5Output output = new Hdf5Output(params, settings, mesh, pin, nextTime, nextCycle,
-          fileNumber, directory);
-      if (settings.restart()) {
-        if (restart != null) {
-          throw pin.blockError(block, "is a second restart output",
-              "at most one output block with file_type = rst");
-        }
-        restart = output;
-      } else {
+      Hdf5Output output = hdf5Output(params, mesh, pin, tm, nextTime, fileNumber, directory);
+      if (!output.settings().restart()) {
         outputs.add(output);
+      } else if (restart != null) {
+        throw pin.blockError(block, "is a second restart output",
+            "at most one output block with file_type = rst");
+      } else {
+        restart = output;
       }
     }
     if (restart != null) {
       // Last, so that the deck it stores holds the other outputs' advanced counters.
       outputs.add(restart);
     }
+  }
+
+  private static Hdf5Output hdf5Output(OutputParameters params, Mesh mesh, ParameterInput pin,
+      SimTime tm, double nextTime, int fileNumber, Path directory) {
+    String block = params.blockName();
+    int nextCycle = params.dn() > 0 ? pin.getOrAddInteger(block, "next_n", tm.ncycle())
+        : tm.ncycle();
+    Hdf5Settings settings = Hdf5Settings.fromInput(pin, block, params.fileType().equals("rst"));
+    return new Hdf5Output(params, settings, mesh, pin, nextTime, nextCycle, fileNumber,
+        directory);
   }
 
   private static int blockNumber(String block) {
