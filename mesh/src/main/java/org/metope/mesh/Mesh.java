@@ -3,6 +3,7 @@ package org.metope.mesh;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import org.metope.mesh.comm.Communicator;
@@ -105,7 +106,7 @@ public final class Mesh {
       }
     }
     List<LogicalLocation> built = forest.resolveGids();
-    if (!new java.util.HashSet<>(built).equals(new java.util.HashSet<>(leaves))) {
+    if (!new HashSet<>(built).equals(new HashSet<>(leaves))) {
       throw new IllegalArgumentException("leaves=" + leaves.size() + " do not form a balanced"
           + " tree of the root grid (refining their ancestors gives " + built.size() + ")");
     }

@@ -2,6 +2,7 @@ package org.metope.mesh.outputs;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,8 +61,7 @@ public final class AtomicFile {
 
   /** Writes {@code text} (UTF-8) to {@code target} through a temporary file and a rename. */
   public static void writeString(Path target, String what, String text) {
-    write(target, what, temporary -> Files.writeString(temporary, text,
-        java.nio.charset.StandardCharsets.UTF_8));
+    write(target, what, temporary -> Files.writeString(temporary, text, StandardCharsets.UTF_8));
   }
 
   /** The temporary name of {@code target}: same directory, {@code <name>.tmp-<pid>-<n>}. */

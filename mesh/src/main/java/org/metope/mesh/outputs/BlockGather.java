@@ -1,5 +1,6 @@
 package org.metope.mesh.outputs;
 
+import java.nio.charset.StandardCharsets;
 import org.metope.mesh.BlockDistribution;
 import org.metope.mesh.comm.Communicator;
 import org.metope.mesh.comm.Request;
@@ -68,7 +69,7 @@ final class BlockGather {
       return rootError;
     }
     byte[] text = rootError == null ? new byte[0]
-        : rootError.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        : rootError.getBytes(StandardCharsets.UTF_8);
     int[] length = {text.length};
     comm.broadcast(length, 0);
     if (length[0] == 0) {
@@ -85,6 +86,6 @@ final class BlockGather {
     for (int n = 0; n < codes.length; n++) {
       back[n] = (byte) codes[n];
     }
-    return new String(back, java.nio.charset.StandardCharsets.UTF_8);
+    return new String(back, StandardCharsets.UTF_8);
   }
 }

@@ -1,6 +1,8 @@
 package org.metope.mesh.outputs;
 
 import io.jhdf.AbstractWritableNode;
+import io.jhdf.HdfFile;
+import io.jhdf.JhdfInfo;
 import io.jhdf.ObjectHeader;
 import io.jhdf.api.Attribute;
 import io.jhdf.api.Group;
@@ -27,6 +29,7 @@ import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -118,9 +121,9 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
 
   /** Fails when jhdf's version text would not fit where {@link FlatDataset} lets it land. */
   static void checkVersionTextFits() {
-    String text = "jHDF - " + io.jhdf.JhdfInfo.VERSION + " - " + io.jhdf.JhdfInfo.OS + " - "
-        + io.jhdf.JhdfInfo.ARCH + " - " + io.jhdf.JhdfInfo.BYTE_ORDER;
-    if (text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > VERSION_TEXT_ROOM) {
+    String text = "jHDF - " + JhdfInfo.VERSION + " - " + JhdfInfo.OS + " - " + JhdfInfo.ARCH
+        + " - " + JhdfInfo.BYTE_ORDER;
+    if (text.getBytes(StandardCharsets.UTF_8).length > VERSION_TEXT_ROOM) {
       throw new IllegalStateException("jhdf version text length=" + text.length()
           + " exceeds " + VERSION_TEXT_ROOM + " bytes: HDF5 files written here would be damaged");
     }
@@ -297,7 +300,7 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
   }
 
   @Override
-  public io.jhdf.HdfFile getHdfFile() {
+  public HdfFile getHdfFile() {
     return getParent().getHdfFile();
   }
 

@@ -154,7 +154,7 @@ public final class Hdf5Output implements OutputType {
 
   private double[] pack(Mesh mesh, OutputVariable v) {
     FieldStorage storage = mesh.fields();
-    int base = storage.containerIndex(storage.containers().get(0));
+    int base = 0; // the base container is the first
     int perBlock = v.valuesPerBlock();
     double fill = settings.sparseSeedNans() ? Double.NaN : 0.0;
     List<MeshBlock> blocks = mesh.blocks();

@@ -1,6 +1,7 @@
 package org.metope.mesh.outputs;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -142,7 +143,7 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
       double[] out, int start, double fill) {
     int id = field.id();
     if (!storage.isAllocated(id, block)) {
-      java.util.Arrays.fill(out, start, start + valuesPerBlock(), fill);
+      Arrays.fill(out, start, start + valuesPerBlock(), fill);
       return;
     }
     copy(storage, container, block, cells, ghosts, out, start, true);

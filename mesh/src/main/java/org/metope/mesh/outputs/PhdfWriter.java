@@ -4,6 +4,7 @@ import io.jhdf.HdfFile;
 import io.jhdf.WritableHdfFile;
 import io.jhdf.api.WritableGroup;
 import io.jhdf.api.WritableNode;
+import java.lang.reflect.Array;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -185,7 +186,7 @@ final class PhdfWriter {
           group.putAttribute(name, value);
         } else if (value instanceof double[] || value instanceof int[]
             || value instanceof long[]) {
-          if (java.lang.reflect.Array.getLength(value) > 0) {
+          if (Array.getLength(value) > 0) {
             group.putAttribute(name, value);
           }
         }
