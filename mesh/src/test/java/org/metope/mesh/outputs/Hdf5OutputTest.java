@@ -151,6 +151,28 @@ class Hdf5OutputTest {
   }
 
   @Test
+  void givenAnUnwritableDirectory_thenEveryRankFailsWithTheSameLineNamingTheFile()
+      throws Exception {
+    Path notADirectory = Files.writeString(dir.resolve("plain-file"), "x");
+    java.util.concurrent.ConcurrentLinkedQueue<String> errors =
+        new java.util.concurrent.ConcurrentLinkedQueue<>();
+    InProcessCluster.run(2, comm -> {
+      ParameterInput pin = OutputMeshes.pin(OUT);
+      Mesh mesh = OutputMeshes.mesh(pin, comm);
+      SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
+      Outputs outputs = new Outputs(mesh, pin, tm, notADirectory);
+      errors.add(org.junit.jupiter.api.Assertions.assertThrows(
+          org.metope.mesh.driver.DriverError.class,
+          () -> outputs.makeOutputs(mesh, tm, OutputSignal.NONE, () -> { })).getMessage());
+    });
+    assertEquals(2, errors.size());
+    String line = errors.peek();
+    assertTrue(line.startsWith("cannot write the output file "
+        + notADirectory.resolve("om.out0.00000.phdf") + " ("), line);
+    assertTrue(errors.stream().allMatch(line::equals), errors.toString());
+  }
+
+  @Test
   void givenSignalsAndSettings_thenParthenonsFileNames() {
     ParameterInput pin = OutputMeshes.pin(OUT + "file_number_width = 3\n"
         + "<parthenon/output1>\nfile_type = rst\nuse_final_label = false\nfile_number = 12\n");
