@@ -145,19 +145,24 @@ final class PhdfWriter {
     info.putAttribute("BoundaryConditions", bcs);
     info.putAttribute("SwarmBoundaryConditions", swarmBcs);
     if (!c.variables().isEmpty()) {
-      long[] components = new long[c.variables().size()];
-      List<String> componentNames = new ArrayList<>();
-      String[] names = new String[components.length];
-      for (int v = 0; v < components.length; v++) {
-        OutputVariable variable = c.variables().get(v);
-        components[v] = variable.componentNames().size();
-        componentNames.addAll(variable.componentNames());
-        names[v] = variable.label();
-      }
-      putLongs(info, "NumComponents", components);
-      putStrings(info, "ComponentNames", componentNames.toArray(new String[0]));
-      putStrings(info, "OutputDatasetNames", names);
+      writeDatasetNames(info, c.variables());
     }
+  }
+
+  /** NumComponents, ComponentNames and OutputDatasetNames, one entry per field written. */
+  private static void writeDatasetNames(WritableGroup info, List<OutputVariable> variables) {
+    long[] components = new long[variables.size()];
+    List<String> componentNames = new ArrayList<>();
+    String[] names = new String[components.length];
+    for (int v = 0; v < components.length; v++) {
+      OutputVariable variable = variables.get(v);
+      components[v] = variable.componentNames().size();
+      componentNames.addAll(variable.componentNames());
+      names[v] = variable.label();
+    }
+    putLongs(info, "NumComponents", components);
+    putStrings(info, "ComponentNames", componentNames.toArray(new String[0]));
+    putStrings(info, "OutputDatasetNames", names);
   }
 
   private static void putInts(WritableNode node, String name, int[] values) {
