@@ -88,8 +88,10 @@ class AdvectionParthenonComparisonTest {
     }
     assertEquals(1021, cells);
     assertEquals(64, blocks);
-    assertTrue(r.err().contains("<parthenon/output0> file_type = hdf5: Metope does not write hdf5"
-        + " outputs yet; this output is skipped"), r.err());
+    try (io.jhdf.HdfFile h5 = new io.jhdf.HdfFile(dir.resolve("advection.out0.final.phdf"))) {
+      org.junit.jupiter.api.Assertions.assertArrayEquals(field,
+          (double[]) h5.getDatasetByPath("advected").getDataFlat(), "the final HDF5 output");
+    }
     assertTrue(r.out().contains("\nDriver completed.\ntime=1.41e-01 cycle=20\n"
         + "tlim=1.00e+00 nlim=20\n"), r.out());
   }

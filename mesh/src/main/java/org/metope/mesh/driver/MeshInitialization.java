@@ -45,4 +45,13 @@ public final class MeshInitialization {
       packages.fillDerived(md);
     }
   }
+
+  /**
+   * Brings a mesh whose base fields were just read from a restart file to the state the next step
+   * starts from: {@link #initialize} without the problem generator (Parthenon's {@code
+   * Mesh::Initialize} with {@code init_problem = false}).
+   */
+  public static void resume(Mesh mesh, BoundaryCommunication boundaries) {
+    initialize(mesh, (md, b) -> { }, boundaries);
+  }
 }
