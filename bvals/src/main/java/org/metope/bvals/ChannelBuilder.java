@@ -111,24 +111,25 @@ final class ChannelBuilder {
     }
     int me = comm.myRank();
     boolean local = senderRank == receiverRank;
-    int tag = local ? TagMap.NO_TAG
-        : comm.tags().tag(block.gid(), nb.element().index(), nb.rank(), nb.gid(),
-            nb.element().reverse().index());
     boolean sparse = field.metadata().isSet(MetadataFlag.SPARSE);
-    ChannelSpec spec =
-        new ChannelSpec(key, kind, senderRank, receiverRank, tag, length, sparse);
     ChannelRole role = local ? ChannelRole.LOCAL
         : senderRank == me ? ChannelRole.SENDER : ChannelRole.RECEIVER;
     Communicator fieldComm = comm.fieldCommunicators().communicator(kind, field.id());
     if (!local && comm.coalesce()) {
-      BufferGroup group = new BufferGroup(nb.rank(),
-          PartitionRule.partitionOf(comm.mesh(), key.senderGid()), kind, role);
+      // The message's tag (the sending partition) names the channel in dumps; no TagMap needed.
+      int sendingPartition = PartitionRule.partitionOf(comm.mesh(), key.senderGid());
+      ChannelSpec spec = new ChannelSpec(key, kind, senderRank, receiverRank, sendingPartition,
+          length, sparse);
       CoalescedMessageBuilder.MessagePart part = messages.newPart();
       CommBuffer buffer = new CommBuffer(spec, fieldComm, part);
       map.put(buffer);
-      messages.add(group, buffer, part);
+      messages.add(new BufferGroup(nb.rank(), sendingPartition, kind, role), buffer, part);
       return;
     }
+    int tag = local ? TagMap.NO_TAG
+        : comm.tags().tag(block.gid(), nb.element().index(), nb.rank(), nb.gid(),
+            nb.element().reverse().index());
+    ChannelSpec spec = new ChannelSpec(key, kind, senderRank, receiverRank, tag, length, sparse);
     BufferGroup group = new BufferGroup(local ? me : nb.rank(), partition, kind, role);
     ObjectPool<BufferSlice> pool = comm.pools().pool(group, length);
     CommBuffer buffer = new CommBuffer(spec, fieldComm, pool::get);

@@ -130,7 +130,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       fieldCommunicators =
           FieldCommunicators.create(world, ids(ghostFields), ids(fluxFields));
     }
-    tags = buildTagMap(target);
+    // Coalesced messages are tagged by sending partition; per-channel tags only without them.
+    tags = coalesce ? null : buildTagMap(target);
     sparseDeallocation.reset(target.resolvedPackages().numFields(), target.blocks().size());
     arena.thaw();
     new ChannelBuilder(this).build(target);
@@ -311,6 +312,10 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   TagMap tags() {
+    if (tags == null) {
+      throw new IllegalStateException("no per-channel tags with coalesced messages: coalesce="
+          + coalesce);
+    }
     return tags;
   }
 

@@ -149,6 +149,8 @@ class CoalescedExchangeTest {
                 : b.receiveSequence(), b.describe());
           }
         }
+        // The collective debug check: every channel received exactly as often as it was sent.
+        f.comm.registry().verifySequences(world);
       }
     });
   }
