@@ -114,6 +114,39 @@ class CoalescedExchangeTest {
   }
 
   @Test
+  void givenASecondSetupAsAfterARemesh_thenMessagesAreRebuiltInTheSameArenaAndStillRight() {
+    AtomicLong wrong = new AtomicLong(-1);
+    InProcessCluster.run(3, world -> {
+      try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(2), world,
+          twoFields())) {
+        f.exchange.execute();
+        int used = f.comm.arena().used();
+        List<CoalescedMessage> before = f.comm.registry().messages();
+        f.comm.setup(f.mesh);
+        List<CoalescedMessage> after = f.comm.registry().messages();
+        assertEquals(before.size(), after.size());
+        assertEquals(used, f.comm.arena().used(), "message slices recycled, not appended");
+        for (MeshData md : f.mesh.meshData("base")) {
+          fillOrCheck(md, false);
+        }
+        f.exchange.execute();
+        long local = 0;
+        for (MeshData md : f.mesh.meshData("base")) {
+          local += fillOrCheck(md, true);
+        }
+        long total = world.allreduce(local, ReduceOp.SUM);
+        if (world.rank() == 0) {
+          wrong.set(total);
+        }
+        for (CoalescedMessage m : after) {
+          assertEquals(1, m.sequence(), "a new message starts its sequence again");
+        }
+      }
+    });
+    assertEquals(0, wrong.get());
+  }
+
+  @Test
   void givenThreeRanksInPacksOfOne_thenOneMessagePerSendingPartitionPeerAndKindPerExchange() {
     InProcessCluster.run(3, world -> {
       try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(1), world,

@@ -34,7 +34,9 @@ public final class ExchangeBenchmark {
     StateDescriptor pkg = new StateDescriptor("bench");
     pkg.addField("advected", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.FILL_GHOST));
-    String deck = ExchangeFixture.periodic3d(packSize).replace("= 16\n", "= 64\n")
+    // Mesh 64^3 (not "= 16" alone: that would also rewrite pack_size = 16), blocks 16^3.
+    String deck = ExchangeFixture.periodic3d(packSize).replace("nx1 = 16\n", "nx1 = 64\n")
+        .replace("nx2 = 16\n", "nx2 = 64\n").replace("nx3 = 16\n", "nx3 = 64\n")
         .replace("nx1 = 8\nnx2 = 8\nnx3 = 8", "nx1 = 16\nnx2 = 16\nnx3 = 16");
     int runs = 7;
     int perRun = 200;
