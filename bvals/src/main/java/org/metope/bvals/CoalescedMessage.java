@@ -17,16 +17,16 @@ import org.metope.mesh.comm.Request;
  * unload kernel reads:
  *
  * <pre>
- * | fingerprint | sequence | count | flag 0 ... flag N-1 | channel 0 | channel 1 | ... | channel N-1 |
- *   ^ message start                                      ^ start + HEADER + N
+ * | fingerprint | sequence | count | flag 0 .. flag N-1 | channel 0 | .. | channel N-1 |
+ *   ^ message start                                     ^ start + HEADER + N
  * </pre>
  *
- * <p>{@code flag i} is 1 when channel {@code i} sent data and 0 when it sent null, so the per-channel
- * null state travels inside the message; a null channel's part is sent but not read. The {@code
- * fingerprint} (a 52-bit hash of the member keys and lengths, exact in a double) and the {@code
- * sequence} (messages sent so far) are checked by the receiver on every message: a layout the two
- * ranks disagree on, or a lost or repeated message, stops the run with both values instead of
- * scrambling ghost cells.
+ * <p>{@code flag i} is 1 when channel {@code i} sent data and 0 when it sent null, so the null
+ * state of each channel travels inside the message; a null channel's part is sent but not read.
+ * The {@code fingerprint} (a 52-bit hash of the member keys and lengths, exact in a double) and
+ * the {@code sequence} (messages sent so far) are checked by the receiver on every message: a
+ * layout the two ranks disagree on, or a lost or repeated message, stops the run with both values
+ * instead of scrambling ghost cells.
  *
  * <h2>Member order: computed on both ranks, not exchanged</h2>
  *

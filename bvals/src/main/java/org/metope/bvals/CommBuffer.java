@@ -117,28 +117,13 @@ public final class CommBuffer {
     this.key = spec.key();
     this.communicator = communicator;
     this.rank = communicator.rank();
-    this.role = roleOf(spec, rank);
+    this.role = spec.roleOn(rank);
     this.peer = role == ChannelRole.SENDER ? spec.receiverRank() : spec.senderRank();
     this.tag = spec.tag();
     this.length = spec.length();
     this.sparse = spec.doSparseAllocation();
     this.allocator = allocator;
     this.request = role == ChannelRole.LOCAL ? null : communicator.newRequest();
-  }
-
-  private static ChannelRole roleOf(ChannelSpec spec, int rank) {
-    if (spec.isLocal() && spec.senderRank() == rank) {
-      return ChannelRole.LOCAL;
-    }
-    if (!spec.isLocal() && spec.senderRank() == rank) {
-      return ChannelRole.SENDER;
-    }
-    if (!spec.isLocal() && spec.receiverRank() == rank) {
-      return ChannelRole.RECEIVER;
-    }
-    throw new IllegalArgumentException("channel does not involve this rank: rank=" + rank
-        + ", senderRank=" + spec.senderRank() + ", receiverRank=" + spec.receiverRank()
-        + ", key=" + spec.key());
   }
 
   /**
