@@ -206,4 +206,19 @@ class CoalescedMessageTest {
     CommBuffer sameRank = rc.channel(new ChannelKey(0, 1, 0, 13), 0, 0, TagMap.NO_TAG, 4, false);
     assertThrows(IllegalStateException.class, () -> sameRank.joinMessage(null, 0));
   }
+
+  @Test
+  void givenASendingPartitionAboveTheLargestTag_thenNoMessageIsMade() {
+    RankChannels rc = new RankChannels(InProcessCluster.singleRank());
+    FieldCommunicators comms = FieldCommunicators.create(rc.comm, new int[] {0}, new int[0]);
+    BufferGroup group = new BufferGroup(1, 32768, ChannelKind.BOUNDARY_VALUES, ChannelRole.SENDER);
+    CommBuffer member = new CommBuffer(new ChannelSpec(new ChannelKey(0, 1, 0, 13),
+        ChannelKind.BOUNDARY_VALUES, 0, 1, 0, 4, false), rc.comm, () -> null);
+    ObjectPool.Owner<BufferSlice> owner = rc.pools.pool(group, 8).get();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new CoalescedMessage(group, List.of(member),
+            comms.messages(ChannelKind.BOUNDARY_VALUES), owner));
+    assertEquals("sending partition above the largest tag: partition=32768, maxTag=32767",
+        e.getMessage());
+  }
 }
