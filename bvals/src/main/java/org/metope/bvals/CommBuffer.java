@@ -66,7 +66,9 @@ import org.metope.mesh.comm.Request;
  *
  * <p>A same-rank object may be sent from one task thread and received on another: the state is
  * volatile and written after the buffer, so a receiver that sees {@code SENDING} sees the data.
- * A cross-rank object is used by one thread at a time, as its {@link Request} requires.
+ * A cross-rank object is used by one thread at a time, as its {@link Request} requires; only a
+ * coalesced member's state may be set by the thread of another partition that completed the
+ * message, after the data arrived (the message's monitor orders the rest).
  *
  * <p>Steady-state calls allocate nothing: the request is created once, and allocation and freeing
  * go through an {@link ObjectPool}.
