@@ -97,4 +97,18 @@ class AdvectionDeterminismTest {
     // Two header lines, then cycles 0 to 8.
     assertEquals(11, reference.history().lines().count());
   }
+
+  @Test
+  void givenCoalescedOrPerChannelMessagesAcrossRanksAndPartitions_thenBitIdenticalToOneRank()
+      throws IOException {
+    Outcome reference = run(1);
+    // 16 blocks per rank in partitions of 4 on 2 task threads: one coalesced message per sending
+    // partition feeds several receiving partitions, completed by whichever thread polls first.
+    for (String coalesce : List.of("true", "false")) {
+      Outcome o = run(4, "parthenon/comm/coalesce=" + coalesce, "parthenon/mesh/pack_size=4",
+          "metope/threads=2");
+      assertArrayEquals(reference.field(), o.field(), "coalesce=" + coalesce);
+      assertEquals(reference.history(), o.history(), "coalesce=" + coalesce);
+    }
+  }
 }
