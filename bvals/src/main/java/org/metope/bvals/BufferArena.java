@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </pre>
  *
  * <p>So the channels of one group (for example every boundary this partition sends to rank 3)
- * lie in {@code [groupStart(g), groupStart(g) + groupUsed(g))} and could be sent as one message.
+ * lie in {@code [groupStart(g), groupStart(g) + groupUsed(g))} and travel as one message ({@link
+ * CoalescedMessage}, whose slice is the group's region).
  *
  * <h2>Growth moves data, so it happens only while building</h2>
  *

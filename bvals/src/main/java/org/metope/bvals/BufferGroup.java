@@ -1,14 +1,17 @@
 package org.metope.bvals;
 
 /**
- * Which slices of the {@link BufferArena} sit next to each other: those of the channels from this
- * rank to one peer rank, for one partition, one kind of exchange and one direction. A group's
- * slices occupy one contiguous range of the arena ({@link BufferArena#groupStart}, {@link
- * BufferArena#groupUsed}), so the channels of a group could travel as one message (newer
- * Parthenon's "coalesced buffers"); today each channel still sends its own message.
+ * Which slices of the {@link BufferArena} sit next to each other: those of the channels between
+ * this rank and one peer rank, for one partition, one kind of exchange and one direction. A
+ * group's slices occupy one contiguous range of the arena ({@link BufferArena#groupStart}, {@link
+ * BufferArena#groupUsed}). With coalescing on (the default), a cross-rank group is one {@link
+ * CoalescedMessage} (newer Parthenon's "coalesced buffers"): its region holds the message, and
+ * the group's {@code partition} is the <em>sending</em> partition on both ranks, so a receiving
+ * group may hold channels of several receiving partitions. Without coalescing, and for same-rank
+ * channels, {@code partition} is this rank's partition whose cache owns the channels.
  *
  * @param peerRank the other rank; this rank for {@link ChannelRole#LOCAL} channels
- * @param partition the {@code MeshData} partition whose cache owns the channels
+ * @param partition the partition the group belongs to (see above)
  * @param kind boundary values or flux corrections
  * @param role sending to, receiving from, or local to this rank
  */

@@ -19,6 +19,19 @@ public final class BufferSlice {
     this.length = length;
   }
 
+  /**
+   * The part {@code [start, start + length)} of this slice, as a slice of its own that follows
+   * the arena like this one (a channel's place inside a coalesced message). Creates an object: for
+   * building only.
+   */
+  BufferSlice part(int start, int partLength) {
+    if (start < 0 || partLength <= 0 || start > length - partLength) {
+      throw new IllegalArgumentException("part outside the slice: start=" + start + ", length="
+          + partLength + ", sliceLength=" + length);
+    }
+    return new BufferSlice(arena, region, offsetInRegion + start, partLength);
+  }
+
   /** The arena's current array. */
   public double[] array() {
     return arena.array();

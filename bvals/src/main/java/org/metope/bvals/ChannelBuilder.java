@@ -18,11 +18,17 @@ import org.metope.mesh.field.MetadataFlag;
  * and the receive channel when the neighbour is on another rank (a same-rank channel is one
  * buffer shared by both sides). Buffers come from pools grouped by peer rank, partition, kind and
  * role; senders, same-rank and dense receivers are allocated now so no step allocates.
+ *
+ * <p>With coalescing on, cross-rank channels are grouped by peer rank, <em>sending</em> partition
+ * (the receiver's groups follow the sender's partitioning, {@link PartitionRule}), kind and role,
+ * and each group becomes one {@link CoalescedMessage} whose slice holds its members' buffers; all
+ * of them are allocated, sparse receivers included.
  */
 final class ChannelBuilder {
   private final InOneBoundaryCommunication comm;
   private final Map<BufferGroupLength, Integer> demand = new HashMap<>();
   private final List<CommBuffer> toAllocate = new ArrayList<>();
+  private final CoalescedMessageBuilder messages = new CoalescedMessageBuilder();
 
   private record BufferGroupLength(BufferGroup group, int length) {}
 
@@ -30,11 +36,11 @@ final class ChannelBuilder {
     this.comm = comm;
   }
 
+  /** Creates every channel of {@code mesh} and, with coalescing on, their messages. */
   void build(Mesh mesh) {
     int me = mesh.myRank();
-    int packSize = mesh.defaultPackSize();
     for (MeshBlock block : mesh.blocks()) {
-      int partition = block.lid() / packSize;
+      int partition = PartitionRule.partitionOf(mesh, block.gid());
       for (FieldInfo field : comm.ghostFields()) {
         for (NeighborBlock nb : block.neighbors()) {
           addValueChannels(block, partition, field, nb, me);
@@ -51,6 +57,9 @@ final class ChannelBuilder {
     }
     for (CommBuffer b : toAllocate) {
       b.allocate();
+    }
+    for (CoalescedMessage m : messages.build(comm.pools(), comm.fieldCommunicators())) {
+      comm.registry().add(m);
     }
   }
 
@@ -102,17 +111,27 @@ final class ChannelBuilder {
     }
     int me = comm.myRank();
     boolean local = senderRank == receiverRank;
+    boolean sparse = field.metadata().isSet(MetadataFlag.SPARSE);
+    ChannelRole role = local ? ChannelRole.LOCAL
+        : senderRank == me ? ChannelRole.SENDER : ChannelRole.RECEIVER;
+    Communicator fieldComm = comm.fieldCommunicators().communicator(kind, field.id());
+    if (!local && comm.coalesce()) {
+      // The message's tag (the sending partition) names the channel in dumps; no TagMap needed.
+      int sendingPartition = PartitionRule.partitionOf(comm.mesh(), key.senderGid());
+      ChannelSpec spec = new ChannelSpec(key, kind, senderRank, receiverRank, sendingPartition,
+          length, sparse);
+      CoalescedMessageBuilder.MessagePart part = messages.newPart();
+      CommBuffer buffer = new CommBuffer(spec, fieldComm, part);
+      map.put(buffer);
+      messages.add(new BufferGroup(nb.rank(), sendingPartition, kind, role), buffer, part);
+      return;
+    }
     int tag = local ? TagMap.NO_TAG
         : comm.tags().tag(block.gid(), nb.element().index(), nb.rank(), nb.gid(),
             nb.element().reverse().index());
-    boolean sparse = field.metadata().isSet(MetadataFlag.SPARSE);
-    ChannelSpec spec =
-        new ChannelSpec(key, kind, senderRank, receiverRank, tag, length, sparse);
-    ChannelRole role = local ? ChannelRole.LOCAL
-        : senderRank == me ? ChannelRole.SENDER : ChannelRole.RECEIVER;
+    ChannelSpec spec = new ChannelSpec(key, kind, senderRank, receiverRank, tag, length, sparse);
     BufferGroup group = new BufferGroup(local ? me : nb.rank(), partition, kind, role);
     ObjectPool<BufferSlice> pool = comm.pools().pool(group, length);
-    Communicator fieldComm = comm.fieldCommunicators().communicator(kind, field.id());
     CommBuffer buffer = new CommBuffer(spec, fieldComm, pool::get);
     map.put(buffer);
     demand.merge(new BufferGroupLength(group, length), 1, Integer::sum);

@@ -1,12 +1,15 @@
 package org.metope.bvals;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import org.metope.mesh.comm.CommAbortedException;
 import org.metope.mesh.comm.Communicator;
 
 /**
- * A rank's channels: one {@link ChannelMap} for boundary values and one for flux corrections,
- * plus the diagnostics that look at all of them.
+ * A rank's channels: one {@link ChannelMap} for boundary values and one for flux corrections, the
+ * {@link CoalescedMessage}s that carry cross-rank channels when coalescing is on, plus the
+ * diagnostics that look at all of them.
  *
  * <ul>
  *   <li>{@link #dump()}: every channel's key, role, state, peer, tag, size and sequence numbers,
@@ -22,6 +25,7 @@ public final class ChannelRegistry {
   private final BufferArena arena;
   private final ChannelMap boundaryValues = new ChannelMap(ChannelKind.BOUNDARY_VALUES);
   private final ChannelMap fluxCorrections = new ChannelMap(ChannelKind.FLUX_CORRECTION);
+  private final List<CoalescedMessage> messages = new ArrayList<>();
 
   /**
    * An empty registry.
@@ -53,6 +57,16 @@ public final class ChannelRegistry {
     return fluxCorrections;
   }
 
+  /** Registers a coalesced message (its members are registered in the maps on their own). */
+  void add(CoalescedMessage message) {
+    messages.add(message);
+  }
+
+  /** The coalesced messages, in the order they were built. */
+  List<CoalescedMessage> messages() {
+    return List.copyOf(messages);
+  }
+
   /** Number of channels of both kinds. */
   public int size() {
     return boundaryValues.size() + fluxCorrections.size();
@@ -60,13 +74,18 @@ public final class ChannelRegistry {
 
   /**
    * Every channel of this rank, one line each ({@link CommBuffer#describe()}), boundary values
-   * then flux corrections, each sorted by key, after a header naming the rank and the arena.
+   * then flux corrections, each sorted by key, after a header naming the rank and the arena and
+   * one line per coalesced message ({@link CoalescedMessage#describe()}).
    */
   public String dump() {
     StringBuilder sb = new StringBuilder();
     sb.append("channels of rank ").append(rank).append(": boundaryValues=")
         .append(boundaryValues.size()).append(" fluxCorrections=").append(fluxCorrections.size())
-        .append("; ").append(arena.describe());
+        .append(" coalescedMessages=").append(messages.size()).append("; ")
+        .append(arena.describe());
+    for (CoalescedMessage m : messages) {
+      sb.append('\n').append("  ").append(m.describe());
+    }
     for (ChannelKind kind : ChannelKind.values()) {
       for (CommBuffer b : map(kind).sorted()) {
         sb.append('\n').append("  ").append(b.describe());
@@ -113,5 +132,19 @@ public final class ChannelRegistry {
         b.awaitSend();
       }
     }
+  }
+
+  /**
+   * Waits for the last sends, frees every channel's buffer, gives every message's slice back and
+   * forgets them all, as before rebuilding after a remesh (a quiescent point: no receive posted).
+   */
+  public void clear() {
+    awaitSends();
+    boundaryValues.clear();
+    fluxCorrections.clear();
+    for (CoalescedMessage m : messages) {
+      m.release();
+    }
+    messages.clear();
   }
 }

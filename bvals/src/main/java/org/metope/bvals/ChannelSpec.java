@@ -45,4 +45,24 @@ public record ChannelSpec(ChannelKey key, ChannelKind kind, int senderRank, int 
   public boolean isLocal() {
     return senderRank == receiverRank;
   }
+
+  /**
+   * The part the channel plays on {@code rank}: both ends ({@link ChannelRole#LOCAL}), the
+   * sending end or the receiving end.
+   *
+   * @throws IllegalArgumentException when the channel does not involve {@code rank}
+   */
+  public ChannelRole roleOn(int rank) {
+    if (isLocal() && senderRank == rank) {
+      return ChannelRole.LOCAL;
+    }
+    if (!isLocal() && senderRank == rank) {
+      return ChannelRole.SENDER;
+    }
+    if (!isLocal() && receiverRank == rank) {
+      return ChannelRole.RECEIVER;
+    }
+    throw new IllegalArgumentException("channel does not involve this rank: rank=" + rank
+        + ", senderRank=" + senderRank + ", receiverRank=" + receiverRank + ", key=" + key);
+  }
 }

@@ -1,5 +1,7 @@
 package org.metope.bvals;
 
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 
 /**
@@ -11,11 +13,17 @@ import java.util.List;
  *
  * <p>A same-rank buffer may sit in the send vector of one cache and the receive vector of another
  * (or of the same cache): it is the one shared object.
+ *
+ * <p>Buffers that travel in {@link CoalescedMessage}s are served by their message: the vector
+ * keeps the distinct messages of its buffers (in order of first appearance in posting order) and
+ * polls each once per pass instead of once per member. A receiving message may also hold members
+ * of other caches (other receiving partitions); it is then polled by each of them.
  */
 public final class ChannelVector {
   private final CommBuffer[] posted;
   private final int[] cacheIndexOfPosting;
   private final int[] postingIndexOfCache;
+  private final CoalescedMessage[] messages;
 
   /**
    * @param inCacheOrder the buffers by cache index
@@ -39,6 +47,24 @@ public final class ChannelVector {
       posted[p] = b;
       postingIndexOfCache[c] = p;
     }
+    messages = distinctMessages(posted);
+  }
+
+  private static CoalescedMessage[] distinctMessages(CommBuffer[] buffers) {
+    IdentityHashMap<CoalescedMessage, Boolean> seen = new IdentityHashMap<>();
+    List<CoalescedMessage> list = new ArrayList<>();
+    for (CommBuffer b : buffers) {
+      CoalescedMessage m = b.message();
+      if (m != null && seen.put(m, Boolean.TRUE) == null) {
+        list.add(m);
+      }
+    }
+    return list.toArray(new CoalescedMessage[0]);
+  }
+
+  /** Number of distinct coalesced messages the buffers travel in. */
+  public int messageCount() {
+    return messages.length;
   }
 
   /** Number of buffers. */
@@ -80,12 +106,21 @@ public final class ChannelVector {
 
   /**
    * {@link CommBuffer#tryReceive()} on every buffer, in posting order, without stopping at the
-   * first that is not there; {@code true} when all are received.
+   * first that is not there (a coalesced message is polled once, then its members' states read);
+   * {@code true} when all are received.
    */
   public boolean receiveAll() {
+    for (CoalescedMessage m : messages) {
+      m.tryComplete();
+    }
     boolean all = true;
     for (CommBuffer b : posted) {
-      all &= b.tryReceive();
+      if (b.message() == null) {
+        all &= b.tryReceive();
+      } else {
+        BufferState s = b.state();
+        all &= s == BufferState.RECEIVED || s == BufferState.RECEIVED_NULL;
+      }
     }
     return all;
   }
@@ -97,11 +132,17 @@ public final class ChannelVector {
     }
   }
 
-  /** Whether every buffer may be written ({@link CommBuffer#isAvailableForWrite()}). */
+  /**
+   * Whether every buffer may be written ({@link CommBuffer#isAvailableForWrite()}; a coalesced
+   * message's send is tested once for all its members).
+   */
   public boolean allAvailableForWrite() {
+    for (CoalescedMessage m : messages) {
+      m.trySendComplete();
+    }
     boolean all = true;
     for (CommBuffer b : posted) {
-      all &= b.isAvailableForWrite();
+      all &= b.message() == null ? b.isAvailableForWrite() : b.state() == BufferState.STALE;
     }
     return all;
   }

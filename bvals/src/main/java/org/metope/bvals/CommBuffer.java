@@ -45,6 +45,16 @@ import org.metope.mesh.comm.Request;
  * was not received, posting a receive over data not yet staled) is misuse and throws {@link
  * IllegalStateException} naming the key, role and state.
  *
+ * <h2>Alone or in a coalesced message</h2>
+ *
+ * <p>A cross-rank channel either sends its own message, or travels with the other channels of its
+ * group in one {@link CoalescedMessage} ({@link #joinMessage}, at build time). The calls and
+ * states above are the same; only when the data move differs: a member's {@code send()} marks it
+ * ready and the message goes out with the last member, a member's receive completes when the
+ * whole message arrives, and its receive is posted only once every member of the message is
+ * {@code STALE}. A member's buffer is its part of the message's slice, always allocated (a sparse
+ * member receives its part whether or not data came).
+ *
  * <h2>Sequence numbers</h2>
  *
  * <p>Each send increments {@link #sendSequence()} and each completed receive {@link
@@ -56,7 +66,9 @@ import org.metope.mesh.comm.Request;
  *
  * <p>A same-rank object may be sent from one task thread and received on another: the state is
  * volatile and written after the buffer, so a receiver that sees {@code SENDING} sees the data.
- * A cross-rank object is used by one thread at a time, as its {@link Request} requires.
+ * A cross-rank object is used by one thread at a time, as its {@link Request} requires; only a
+ * coalesced member's state may be set by the thread of another partition that completed the
+ * message, after the data arrived (the message's monitor orders the rest).
  *
  * <p>Steady-state calls allocate nothing: the request is created once, and allocation and freeing
  * go through an {@link ObjectPool}.
@@ -84,6 +96,9 @@ public final class CommBuffer {
   private BufferArena inFlightArena;
   private long sendSequence;
   private long receiveSequence;
+  /** The coalesced message this channel travels in, or null when it sends its own. */
+  private CoalescedMessage message;
+  private int slot;
 
   /**
    * A stale, unallocated channel buffer.
@@ -104,28 +119,13 @@ public final class CommBuffer {
     this.key = spec.key();
     this.communicator = communicator;
     this.rank = communicator.rank();
-    this.role = roleOf(spec, rank);
+    this.role = spec.roleOn(rank);
     this.peer = role == ChannelRole.SENDER ? spec.receiverRank() : spec.senderRank();
     this.tag = spec.tag();
     this.length = spec.length();
     this.sparse = spec.doSparseAllocation();
     this.allocator = allocator;
     this.request = role == ChannelRole.LOCAL ? null : communicator.newRequest();
-  }
-
-  private static ChannelRole roleOf(ChannelSpec spec, int rank) {
-    if (spec.isLocal() && spec.senderRank() == rank) {
-      return ChannelRole.LOCAL;
-    }
-    if (!spec.isLocal() && spec.senderRank() == rank) {
-      return ChannelRole.SENDER;
-    }
-    if (!spec.isLocal() && spec.receiverRank() == rank) {
-      return ChannelRole.RECEIVER;
-    }
-    throw new IllegalArgumentException("channel does not involve this rank: rank=" + rank
-        + ", senderRank=" + spec.senderRank() + ", receiverRank=" + spec.receiverRank()
-        + ", key=" + spec.key());
   }
 
   /**
@@ -187,7 +187,7 @@ public final class CommBuffer {
     if (role == ChannelRole.SENDER && inFlightArena != null && request.test()) {
       completeSend();
     }
-    if (inFlightArena != null) {
+    if (inFlightArena != null || (message != null && message.isInFlight())) {
       throw misuse("free() while a message on the buffer is in flight");
     }
     BufferState s = state;
@@ -214,6 +214,9 @@ public final class CommBuffer {
     if (s == BufferState.STALE) {
       return true;
     }
+    if (message != null) {
+      return message.trySendComplete();
+    }
     if (role == ChannelRole.SENDER && request.test()) {
       completeSend();
       return true;
@@ -233,12 +236,14 @@ public final class CommBuffer {
     }
     checkWritable("send()");
     long seq = ++sendSequence;
-    if (role == ChannelRole.SENDER) {
+    state = BufferState.SENDING;
+    if (message != null) {
+      message.memberSent(slot, true);
+    } else if (role == ChannelRole.SENDER) {
       communicator.isend(request, s.array(), s.offset(), length, peer, tag);
       inFlightArena = s.arena();
       inFlightArena.beginFlight();
     }
-    state = BufferState.SENDING;
     if (CommTrace.ENABLED) {
       CommTrace.log(rank, "send", spec.kind(), key, peer, tag, length, seq);
     }
@@ -248,10 +253,12 @@ public final class CommBuffer {
   public void sendNull() {
     checkWritable("sendNull()");
     long seq = ++sendSequence;
-    if (role == ChannelRole.SENDER) {
+    state = BufferState.SENDING_NULL;
+    if (message != null) {
+      message.memberSent(slot, false);
+    } else if (role == ChannelRole.SENDER) {
       communicator.isend(request, EMPTY, 0, 0, peer, tag);
     }
-    state = BufferState.SENDING_NULL;
     if (CommTrace.ENABLED) {
       CommTrace.log(rank, "send-null", spec.kind(), key, peer, tag, 0, seq);
     }
@@ -282,7 +289,9 @@ public final class CommBuffer {
    * buffers, at the end of a run), never for a step.
    */
   public void awaitSend() {
-    if (role == ChannelRole.SENDER && state != BufferState.STALE) {
+    if (message != null) {
+      message.awaitSend();
+    } else if (role == ChannelRole.SENDER && state != BufferState.STALE) {
       request.waitFor();
       completeSend();
     }
@@ -290,7 +299,9 @@ public final class CommBuffer {
 
   /**
    * Makes sure the receive is posted: {@code true} once it is (always on the same rank), {@code
-   * false} when a sparse receiver has not seen its message yet.
+   * false} when a sparse receiver has not seen its message yet, or a coalesced message cannot be
+   * posted yet because another member still holds data. A coalesced member may already be {@code
+   * RECEIVED}: the message may have been completed by another partition's receive task.
    *
    * @throws IllegalStateException on a sending channel, or while received data are not staled
    */
@@ -299,7 +310,11 @@ public final class CommBuffer {
     if (role == ChannelRole.SENDER) {
       throw misuse("tryStartReceive() on a sending channel");
     }
-    if (s == BufferState.RECEIVED || s == BufferState.RECEIVED_NULL) {
+    boolean received = s == BufferState.RECEIVED || s == BufferState.RECEIVED_NULL;
+    if (message != null) {
+      return received || message.tryPost();
+    }
+    if (received) {
       throw misuse("tryStartReceive() before the received message was staled");
     }
     if (role == ChannelRole.LOCAL || receivePosted) {
@@ -360,6 +375,11 @@ public final class CommBuffer {
       finishReceive(s == BufferState.SENDING ? length : 0);
       return true;
     }
+    if (message != null) {
+      message.tryComplete();
+      s = state;
+      return s == BufferState.RECEIVED || s == BufferState.RECEIVED_NULL;
+    }
     if (!tryStartReceive() || !request.test()) {
       return false;
     }
@@ -406,6 +426,38 @@ public final class CommBuffer {
       Arrays.fill(slice.array(), offset, offset + length, Double.NaN);
     }
     state = BufferState.STALE;
+    if (message != null) {
+      message.memberStaled();
+    }
+  }
+
+  /**
+   * Makes this cross-rank channel travel in {@code m}, in message slot {@code messageSlot}; at
+   * build time, before the first exchange, with the buffer not yet allocated (its allocation
+   * function must return the slot's part of the message).
+   */
+  void joinMessage(CoalescedMessage m, int messageSlot) {
+    if (role == ChannelRole.LOCAL || message != null || slice != null || sendSequence != 0
+        || receiveSequence != 0) {
+      throw misuse("joinMessage() needs a fresh cross-rank channel");
+    }
+    message = m;
+    slot = messageSlot;
+  }
+
+  /** Member of a sending message: the message's send completed. */
+  void messageSent() {
+    state = BufferState.STALE;
+  }
+
+  /** Member of a receiving message: the message arrived with this channel's flag. */
+  void messageReceived(boolean hasData) {
+    finishReceive(hasData ? length : 0);
+  }
+
+  /** The coalesced message this channel travels in, or null. */
+  CoalescedMessage message() {
+    return message;
   }
 
   /** The current state. */
@@ -470,7 +522,7 @@ public final class CommBuffer {
 
   /** Whether a send or a posted receive on the buffer is not yet known to be complete. */
   public boolean isInFlight() {
-    return inFlightArena != null || receivePosted;
+    return inFlightArena != null || receivePosted || (message != null && message.isInFlight());
   }
 
   /** One line for channel dumps: every field as {@code name=value}. */
@@ -478,7 +530,9 @@ public final class CommBuffer {
     return spec.kind() + " " + key + " role=" + role + " state=" + state + " peer=" + peer
         + " tag=" + tag + " length=" + length + " sparse=" + sparse + " allocated="
         + (slice != null) + " inFlight=" + isInFlight() + " sendSeq=" + sendSequence
-        + " recvSeq=" + receiveSequence;
+        + " recvSeq=" + receiveSequence + (message == null ? "" : " messagePeer="
+        + message.group().peerRank() + " sendingPartition=" + message.group().partition()
+        + " slot=" + slot);
   }
 
   private IllegalStateException misuse(String what) {

@@ -15,7 +15,14 @@ import java.io.PrintStream;
  * (one line in the output). {@code op} is {@code send}, {@code send-null}, {@code recv} or {@code
  * recv-null}; {@code length} is the message length (0 for null); {@code seq} the channel's
  * sequence number after the event on this end; {@code peer} the other rank (this rank for a
- * same-rank channel, whose {@code tag} is then unused, normally -1).
+ * same-rank channel, whose {@code tag} is then unused, normally -1). A channel travelling in a
+ * {@link CoalescedMessage} logs its own events as above, and the message logs one more line when
+ * it goes out or comes in:
+ *
+ * <pre>
+ * metope-comm rank=0 op=send-message kind=BOUNDARY_VALUES peer=1 sendingPartition=0 tag=0
+ *     length=25867 seq=1
+ * </pre>
  */
 public final class CommTrace {
   /** The environment variable that turns tracing on. */
@@ -36,6 +43,20 @@ public final class CommTrace {
       int length, long sequence) {
     return "metope-comm rank=" + rank + " op=" + op + " kind=" + kind + " key=" + key + " peer="
         + peer + " tag=" + tag + " length=" + length + " seq=" + sequence;
+  }
+
+  /** The trace line of one coalesced message going out ({@code send-message}) or in. */
+  static String messageLine(int rank, String op, BufferGroup group, int tag, int length,
+      long sequence) {
+    return "metope-comm rank=" + rank + " op=" + op + " kind=" + group.kind() + " peer="
+        + group.peerRank() + " sendingPartition=" + group.partition() + " tag=" + tag
+        + " length=" + length + " seq=" + sequence;
+  }
+
+  /** Prints the line of one coalesced message to standard error. */
+  static void logMessage(int rank, String op, BufferGroup group, int tag, int length,
+      long sequence) {
+    System.err.println(messageLine(rank, op, group, tag, length, sequence));
   }
 
   /** Prints the line of one event to standard error. */

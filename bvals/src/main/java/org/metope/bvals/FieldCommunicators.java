@@ -8,27 +8,35 @@ import org.metope.mesh.comm.Communicator;
  * numbers its tags from 0 ({@link TagMap}) and boundary values and flux corrections never match
  * each other's messages.
  *
+ * <p>Coalesced messages ({@link CoalescedMessage}) carry channels of several fields, so they
+ * travel on two more duplicates of their own, one per kind ({@link #messages}), tagged by the
+ * sending partition.
+ *
  * <p>{@link Communicator#duplicate()} is collective: {@link #create} must be called on every rank
  * with the same field ids, and duplicates in one fixed order: boundary-value communicators for
- * the fields in ascending id order, then flux-correction communicators likewise.
+ * the fields in ascending id order, then flux-correction communicators likewise, then the
+ * message communicators of boundary values and of flux corrections.
  */
 public final class FieldCommunicators {
   private final Communicator world;
   private final Communicator[] boundaryValues;
   private final Communicator[] fluxCorrections;
+  private final Communicator[] messages;
   private final int count;
 
   private FieldCommunicators(Communicator world, Communicator[] boundaryValues,
-      Communicator[] fluxCorrections, int count) {
+      Communicator[] fluxCorrections, Communicator[] messages, int count) {
     this.world = world;
     this.boundaryValues = boundaryValues;
     this.fluxCorrections = fluxCorrections;
+    this.messages = messages;
     this.count = count;
   }
 
   /**
    * Duplicates {@code world} once per id of {@code boundaryFieldIds}, then once per id of {@code
-   * fluxCorrectionFieldIds}. Collective.
+   * fluxCorrectionFieldIds}, then once per {@link ChannelKind} for coalesced messages.
+   * Collective.
    *
    * @param boundaryFieldIds fields that exchange ghost values, strictly ascending
    * @param fluxCorrectionFieldIds fields that exchange flux corrections, strictly ascending
@@ -48,7 +56,11 @@ public final class FieldCommunicators {
     for (int id : fluxCorrectionFieldIds) {
       flux[id] = world.duplicate();
     }
-    return new FieldCommunicators(world, boundary, flux,
+    Communicator[] messages = new Communicator[ChannelKind.values().length];
+    for (ChannelKind kind : ChannelKind.values()) {
+      messages[kind.ordinal()] = world.duplicate();
+    }
+    return new FieldCommunicators(world, boundary, flux, messages,
         boundaryFieldIds.length + fluxCorrectionFieldIds.length);
   }
 
@@ -83,12 +95,17 @@ public final class FieldCommunicators {
     return c;
   }
 
+  /** The communicator of the coalesced messages of {@code kind}, whatever their fields. */
+  public Communicator messages(ChannelKind kind) {
+    return messages[kind.ordinal()];
+  }
+
   /** The communicator the duplicates were made from. */
   public Communicator world() {
     return world;
   }
 
-  /** Number of duplicates made. */
+  /** Number of per-field duplicates made (the two message communicators not counted). */
   public int count() {
     return count;
   }

@@ -34,6 +34,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private final KernelBackend backend;
   private final PostingOrder postingOrder;
   private final SparseSettings sparse;
+  private final boolean coalesce;
   private final BufferArena arena = new BufferArena();
   private final BufferPools pools = new BufferPools(arena);
   private final Map<MeshData, BvarsCache> caches = new IdentityHashMap<>();
@@ -51,29 +52,46 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private long cacheReuses;
 
   /**
+   * Boundary communication with coalesced messages between ranks (the default).
+   *
    * @param backend the kernel backend every launch goes through
    * @param postingOrder the order in which sends and receives are posted
    * @param sparse the {@code <parthenon/sparse>} settings
    */
   public InOneBoundaryCommunication(KernelBackend backend, PostingOrder postingOrder,
       SparseSettings sparse) {
+    this(backend, postingOrder, sparse, true);
+  }
+
+  /**
+   * @param backend the kernel backend every launch goes through
+   * @param postingOrder the order in which sends and receives are posted
+   * @param sparse the {@code <parthenon/sparse>} settings
+   * @param coalesce whether the cross-rank channels of one partition to one rank travel as one
+   *     {@link CoalescedMessage} per exchange (true) or each as its own message
+   */
+  public InOneBoundaryCommunication(KernelBackend backend, PostingOrder postingOrder,
+      SparseSettings sparse, boolean coalesce) {
     this.backend = backend;
     this.postingOrder = postingOrder;
     this.sparse = sparse;
+    this.coalesce = coalesce;
     this.sparseDeallocation = new SparseDeallocation(sparse);
   }
 
   /**
    * Boundary communication configured by the deck: {@code <parthenon/comm> post_order = cache |
-   * random} with {@code seed} (the order sends and receives are posted in), and {@code
+   * random} with {@code seed} (the order sends and receives are posted in), {@code coalesce =
+   * true | false} (one message per partition, peer rank and kind, or one per channel), and {@code
    * <parthenon/sparse>}.
    */
   public static InOneBoundaryCommunication fromInput(ParameterInput pin, KernelBackend backend) {
     String order = pin.getOrAddString("parthenon/comm", "post_order", "cache",
         List.of("cache", "random"));
     long seed = pin.getOrAddInteger("parthenon/comm", "seed", 0);
+    boolean coalesce = pin.getOrAddBoolean("parthenon/comm", "coalesce", true);
     return new InOneBoundaryCommunication(backend, PostingOrder.parse(order, seed),
-        SparseSettings.fromInput(pin));
+        SparseSettings.fromInput(pin), coalesce);
   }
 
   /**
@@ -111,9 +129,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   @Override
   public void setup(Mesh target) {
     if (registry != null) {
-      registry.awaitSends();
-      registry.boundaryValues().clear();
-      registry.fluxCorrections().clear();
+      registry.clear();
     }
     caches.clear();
     this.mesh = target;
@@ -125,7 +141,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       fieldCommunicators =
           FieldCommunicators.create(world, ids(ghostFields), ids(fluxFields));
     }
-    tags = buildTagMap(target);
+    // Coalesced messages are tagged by sending partition; per-channel tags only without them.
+    tags = coalesce ? null : buildTagMap(target);
     arena.thaw();
     new ChannelBuilder(this).build(target);
     arena.freeze();
@@ -288,6 +305,11 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     return sparse;
   }
 
+  /** Whether cross-rank channels travel in coalesced messages. */
+  public boolean coalesce() {
+    return coalesce;
+  }
+
   BufferArena arena() {
     return arena;
   }
@@ -305,6 +327,10 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   TagMap tags() {
+    if (tags == null) {
+      throw new IllegalStateException("no per-channel tags with coalesced messages: coalesce="
+          + coalesce);
+    }
     return tags;
   }
 

@@ -16,8 +16,14 @@
  *       by {@link org.metope.bvals.BufferGroup} (peer rank, partition, kind, role); {@link
  *       org.metope.bvals.BufferPools}: one {@link org.metope.bvals.ObjectPool} of {@link
  *       org.metope.bvals.BufferSlice}s per group and length.
+ *   <li>{@link org.metope.bvals.CoalescedMessage}: the cross-rank channels of one group as one
+ *       message per exchange (the default; {@code <parthenon/comm> coalesce = false} sends one
+ *       message per channel), laid out by {@link org.metope.bvals.CoalescedMessageBuilder}, with
+ *       receiving groups following the sender's partitions ({@link
+ *       org.metope.bvals.PartitionRule}).
  *   <li>{@link org.metope.bvals.TagMap}: dense tags per rank pair; {@link
- *       org.metope.bvals.FieldCommunicators}: one communicator per field and kind.
+ *       org.metope.bvals.FieldCommunicators}: one communicator per field and kind, plus one per
+ *       kind for coalesced messages (tagged by sending partition).
  *   <li>{@link org.metope.bvals.ChannelVector} and {@link org.metope.bvals.PostingOrder}: a
  *       cache's send and receive buffers in posting order.
  *   <li>Diagnostics: {@link org.metope.bvals.ChannelRegistry#dump()}, {@link

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.metope.kernels.KernelKind;
 import org.metope.mesh.comm.InProcessCluster;
 import org.metope.mesh.field.MeshData;
@@ -95,14 +97,15 @@ class BoundaryExchangeTest {
     }
   }
 
-  @Test
-  void givenTwoRanks_thenTheExchangeAllocatesNothingOnEitherRank() {
+  @ParameterizedTest(name = "coalesce={0}")
+  @ValueSource(booleans = {true, false})
+  void givenTwoRanks_thenTheExchangeAllocatesNothingOnEitherRank(boolean coalesce) {
     com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long[] allocated = new long[2];
     InProcessCluster.run(2, world -> {
-      try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(-1), world,
-          twoFields())) {
+      try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(2), world,
+          twoFields(), coalesce)) {
         for (int warm = 0; warm < 200; warm++) {
           f.exchange.execute();
         }

@@ -28,8 +28,8 @@ class ChannelRegistryTest {
     later.send();
     String[] lines = rc.registry.dump().split("\n");
     assertEquals(4, lines.length);
-    assertTrue(lines[0].startsWith("channels of rank 0: boundaryValues=2 fluxCorrections=1; "
-        + "arena length="), lines[0]);
+    assertTrue(lines[0].startsWith("channels of rank 0: boundaryValues=2 fluxCorrections=1 "
+        + "coalescedMessages=0; arena length="), lines[0]);
     assertEquals("  " + earlier.describe(), lines[1]);
     assertEquals("  " + later.describe(), lines[2]);
     assertTrue(lines[2].contains("state=SENDING") && lines[2].contains("sendSeq=1"), lines[2]);

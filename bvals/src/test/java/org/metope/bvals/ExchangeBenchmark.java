@@ -11,31 +11,40 @@ import org.metope.mesh.field.StateDescriptor;
  * Boundary exchange time per cycle for the issue's reference case: a 3D periodic 64^3 mesh of 64
  * blocks of 16^3 cells, 2 ghost layers, one field, all 26 neighbours: post receives, load, send,
  * receive, unload, physical boundaries, through the task system as a driver runs it. Reports the
- * median time per exchange of several timed runs after a warm-up.
+ * median time per exchange of several timed runs after a warm-up, and the messages one exchange
+ * sends between ranks.
  *
  * <pre>
  *   mvn -q -B -pl bvals -am test-compile
- *   java -cp "$(cat bvals/target/classpath.txt)" org.metope.bvals.ExchangeBenchmark [ranks] [pack_size]
+ *   java -cp "$(cat bvals/target/classpath.txt)" org.metope.bvals.ExchangeBenchmark \
+ *       [ranks] [pack_size] [coalesce]
  * </pre>
  */
 public final class ExchangeBenchmark {
   private ExchangeBenchmark() {}
 
-  /** Arguments: in-process ranks (default 1), pack_size (default -1: one partition per rank). */
+  /**
+   * Arguments: in-process ranks (default 1), pack_size (default -1: one partition per rank),
+   * coalesce (default true: one message per sending partition, peer and kind).
+   */
   public static void main(String[] args) {
     int ranks = args.length > 0 ? Integer.parseInt(args[0]) : 1;
     int packSize = args.length > 1 ? Integer.parseInt(args[1]) : -1;
+    boolean coalesce = args.length <= 2 || Boolean.parseBoolean(args[2]);
     StateDescriptor pkg = new StateDescriptor("bench");
     pkg.addField("advected", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.FILL_GHOST));
-    String deck = ExchangeFixture.periodic3d(packSize).replace("= 16\n", "= 64\n")
+    // Mesh 64^3 (not "= 16" alone: that would also rewrite pack_size = 16), blocks 16^3.
+    String deck = ExchangeFixture.periodic3d(packSize).replace("nx1 = 16\n", "nx1 = 64\n")
+        .replace("nx2 = 16\n", "nx2 = 64\n").replace("nx3 = 16\n", "nx3 = 64\n")
         .replace("nx1 = 8\nnx2 = 8\nnx3 = 8", "nx1 = 16\nnx2 = 16\nnx3 = 16");
     int runs = 7;
     int perRun = 200;
     AtomicLongArray nanos = new AtomicLongArray(runs);
     long[] doubles = new long[1];
+    AtomicLongArray messages = new AtomicLongArray(1);
     InProcessCluster.run(ranks, world -> {
-      try (ExchangeFixture f = new ExchangeFixture(deck, world, pkg)) {
+      try (ExchangeFixture f = new ExchangeFixture(deck, world, pkg, coalesce)) {
         for (int i = 0; i < 2000; i++) {
           f.exchange.execute();
         }
@@ -54,6 +63,7 @@ public final class ExchangeBenchmark {
         if (world.rank() == 0) {
           doubles[0] = f.mesh.totalBlocks() * 26L; // boundaries of the whole mesh
         }
+        messages.addAndGet(0, sentPerExchange(f.comm.registry()));
       }
     });
     long[] sorted = new long[runs];
@@ -62,8 +72,20 @@ public final class ExchangeBenchmark {
     }
     Arrays.sort(sorted);
     double us = sorted[runs / 2] / 1e3 / perRun;
-    System.out.printf("ranks=%d pack_size=%d boundaries=%d: %.1f us per exchange (min %.1f, max %.1f)%n",
-        ranks, packSize, doubles[0], us, sorted[0] / 1e3 / perRun,
-        sorted[runs - 1] / 1e3 / perRun);
+    System.out.printf("ranks=%d pack_size=%d coalesce=%b boundaries=%d messages=%d: %.1f us per "
+        + "exchange (min %.1f, max %.1f)%n", ranks, packSize, coalesce, doubles[0],
+        messages.get(0), us, sorted[0] / 1e3 / perRun, sorted[runs - 1] / 1e3 / perRun);
+  }
+
+  /** Messages this rank sends between ranks per exchange: coalesced ones, or one per channel. */
+  private static long sentPerExchange(ChannelRegistry registry) {
+    long n = 0;
+    for (CoalescedMessage m : registry.messages()) {
+      n += m.group().role() == ChannelRole.SENDER ? 1 : 0;
+    }
+    for (CommBuffer b : registry.boundaryValues().sorted()) {
+      n += b.role() == ChannelRole.SENDER && b.message() == null ? 1 : 0;
+    }
+    return n;
   }
 }

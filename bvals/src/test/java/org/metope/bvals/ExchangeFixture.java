@@ -23,6 +23,11 @@ final class ExchangeFixture implements AutoCloseable {
   final TaskCollection exchange;
 
   ExchangeFixture(String deck, Communicator world, StateDescriptor pkg) {
+    this(deck, world, pkg, true);
+  }
+
+  /** As above, with cross-rank channels coalesced into one message per group or not. */
+  ExchangeFixture(String deck, Communicator world, StateDescriptor pkg, boolean coalesce) {
     ParameterInput pin = ParameterInput.parse("fixture.in", deck, List.of());
     mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
     Packages packages = new Packages();
@@ -30,7 +35,7 @@ final class ExchangeFixture implements AutoCloseable {
     mesh.initializeFields(packages, List.of("base"));
     backend = KernelBackends.create("jvm", 1);
     comm = new InOneBoundaryCommunication(backend, PostingOrder.cacheOrder(),
-        SparseSettings.fromInput(pin));
+        SparseSettings.fromInput(pin), coalesce);
     comm.setup(mesh);
     exchange = buildExchange();
   }

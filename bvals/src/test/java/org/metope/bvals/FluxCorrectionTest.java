@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
 import org.metope.mesh.comm.InProcessCluster;
@@ -59,15 +59,15 @@ class FluxCorrectionTest {
     return 0.25 + direction + 3.0 * x - 2.0 * y;
   }
 
-  @ParameterizedTest(name = "{0} ranks")
-  @ValueSource(ints = {1, 2, 3})
-  void givenCoarseFineFaces_thenCoarseFluxesBecomeTheFineAverages(int ranks) {
+  @ParameterizedTest(name = "{0} ranks, coalesce={1}")
+  @CsvSource({"1, true", "2, true", "3, true", "2, false", "3, false"})
+  void givenCoarseFineFaces_thenCoarseFluxesBecomeTheFineAverages(int ranks, boolean coalesce) {
     StateDescriptor pkg = new StateDescriptor("flux");
     pkg.addField("u", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.FILL_GHOST, MetadataFlag.WITH_FLUXES));
     AtomicLongArray counts = new AtomicLongArray(2); // wrong faces, corrected faces
     InProcessCluster.run(ranks, world -> {
-      try (ExchangeFixture f = new ExchangeFixture(DECK, world, pkg)) {
+      try (ExchangeFixture f = new ExchangeFixture(DECK, world, pkg, coalesce)) {
         List<MeshData> parts = f.mesh.meshData("base");
         for (MeshData md : parts) {
           fill(md);

@@ -8,6 +8,7 @@ import org.metope.mesh.comm.Communicator;
 import org.metope.mesh.driver.BoundaryCommunication;
 import org.metope.mesh.driver.RunOptions;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.outputs.RestartFile;
 
 /**
  * A simulation the {@code metope} launcher can run (Parthenon builds one executable per example;
@@ -48,7 +49,16 @@ public interface Application {
    * @param err where one-line errors and warnings go
    * @param communicator the ranks of the run
    * @param boundaries makes the boundary communication of the mesh from the deck
+   * @param restart the restart file the run resumes from ({@code -r}), or null for a new run;
+   *     {@code pin} is then its deck with the command line's overrides
    */
   record Launch(ParameterInput pin, RunOptions options, PrintStream err,
-      Communicator communicator, Function<ParameterInput, BoundaryCommunication> boundaries) {}
+      Communicator communicator, Function<ParameterInput, BoundaryCommunication> boundaries,
+      RestartFile restart) {
+    /** A launch of a new run. */
+    public Launch(ParameterInput pin, RunOptions options, PrintStream err,
+        Communicator communicator, Function<ParameterInput, BoundaryCommunication> boundaries) {
+      this(pin, options, err, communicator, boundaries, null);
+    }
+  }
 }

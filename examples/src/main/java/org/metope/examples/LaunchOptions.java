@@ -9,8 +9,9 @@ import java.util.List;
  * Parthenon's command line: {@code -i DECK}, {@code -r RESTART}, {@code -n}, {@code -m N}, {@code
  * -d DIR}, {@code -t HH:MM:SS} and {@code block/key=value} overrides.
  *
- * @param deck the input deck
- * @param restartFile {@code -r RESTART}, or null when absent
+ * @param deck the input deck, or null when the run resumes from a restart file
+ * @param restartFile {@code -r RESTART}, or null when absent; the run then takes its deck from the
+ *     file, and {@code -i} is not allowed
  * @param printDeckOnly {@code -n}: print the effective deck and exit
  * @param meshRanks {@code -m N}: print the mesh structure for N ranks and exit; 0 when absent
  * @param outputDir {@code -d DIR}, or the current directory
@@ -65,9 +66,13 @@ public record LaunchOptions(
         }
       }
     }
-    if (deck == null && restart != null) {
-      throw new UsageException(
-          "restarts (-r) are not supported yet: run from a deck with -i DECK");
+    if (restart != null) {
+      if (deck != null) {
+        throw new UsageException("-r and -i exclude each other: a restart takes its deck from the"
+            + " restart file; change values with block/key=value overrides");
+      }
+      return new LaunchOptions(null, restart, printOnly, meshRanks, outputDir, wallTime,
+          List.copyOf(overrides));
     }
     if (deck == null) {
       throw new UsageException("no input deck: give one with -i DECK (see metope --help)");

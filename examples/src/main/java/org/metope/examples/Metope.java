@@ -13,6 +13,7 @@ import org.metope.mesh.driver.BoundaryCommunication;
 import org.metope.mesh.driver.RunOptions;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.outputs.RestartFile;
 
 /**
  * The {@code metope} application entry: parses Parthenon's command line and runs the application
@@ -64,12 +65,30 @@ public final class Metope {
       return 2;
     }
     ParameterInput deck;
+    RestartFile restart = null;
     try {
-      deck = ParameterInput.load(options.deck(), options.overrides());
+      if (options.restartFile() != null) {
+        restart = RestartFile.open(options.restartFile());
+        deck = ParameterInput.parse(options.restartFile().toString(), restart.deck(),
+            options.overrides());
+      } else {
+        deck = ParameterInput.load(options.deck(), options.overrides());
+      }
     } catch (InputError e) {
+      if (restart != null) {
+        restart.close();
+      }
       err.println(e.getMessage());
       return 2;
     }
+    try (RestartFile resumeFrom = restart) {
+      return runDeck(options, deck, resumeFrom, out, err, boundaries, start);
+    }
+  }
+
+  private static int runDeck(LaunchOptions options, ParameterInput deck, RestartFile restart,
+      PrintStream out, PrintStream err, Function<ParameterInput, BoundaryCommunication> boundaries,
+      long start) {
     for (String warning : deck.warnings()) {
       err.println("warning: " + warning);
     }
@@ -80,16 +99,16 @@ public final class Metope {
     if (options.meshRanks() > 0) {
       return printMeshStructure(deck, options.meshRanks(), out, err, boundaries);
     }
-    return runApplication(options, deck, out, err, boundaries, start);
+    return runApplication(options, deck, restart, out, err, boundaries, start);
   }
 
-  /** Picks the deck's application and runs it; {@code start} is when the launcher started. */
-  private static int runApplication(LaunchOptions options, ParameterInput deck, PrintStream out,
-      PrintStream err, Function<ParameterInput, BoundaryCommunication> boundaries, long start) {
-    if (options.restartFile() != null) {
-      err.println("metope: restarts (-r) are not supported yet");
-      return 2;
-    }
+  /**
+   * Picks the deck's application and runs it, resuming from {@code restart} when it is not null;
+   * {@code start} is when the launcher started.
+   */
+  private static int runApplication(LaunchOptions options, ParameterInput deck,
+      RestartFile restart, PrintStream out, PrintStream err,
+      Function<ParameterInput, BoundaryCommunication> boundaries, long start) {
     Application app;
     try {
       app = Applications.select(deck);
@@ -111,9 +130,9 @@ public final class Metope {
     }
     long deadline = options.wallTimeLimitSeconds() < 0 ? Long.MAX_VALUE
         : start + options.wallTimeLimitSeconds() * 1_000_000_000L;
-    RunOptions runOptions = new RunOptions(options.outputDir(), deadline, out);
+    RunOptions runOptions = new RunOptions(options.outputDir(), deadline, out, restart != null);
     return app.run(new Application.Launch(deck, runOptions, err, Communicators.world(),
-        boundaries));
+        boundaries, restart));
   }
 
   /**

@@ -36,13 +36,14 @@ class LaunchOptionsTest {
   }
 
   @Test
-  void givenARestartFile_thenItIsReadAndWithoutADeckTheUserLearnsRestartsAreNotSupported()
-      throws Exception {
-    LaunchOptions o =
-        LaunchOptions.parse(new String[] {"-i", deck().toString(), "-r", "a.rhdf"});
+  void givenARestartFile_thenItNeedsNoDeckAndRefusesOne() throws Exception {
+    LaunchOptions o = LaunchOptions.parse(new String[] {"-r", "a.rhdf", "parthenon/time/nlim=9"});
     assertEquals(Path.of("a.rhdf"), o.restartFile());
-    assertEquals("restarts (-r) are not supported yet: run from a deck with -i DECK",
-        message("-r", "a.rhdf"));
+    assertEquals(null, o.deck());
+    assertEquals(List.of("parthenon/time/nlim=9"), o.overrides());
+    assertEquals("-r and -i exclude each other: a restart takes its deck from the restart file;"
+        + " change values with block/key=value overrides",
+        message("-i", deck().toString(), "-r", "a.rhdf"));
   }
 
   @Test

@@ -106,10 +106,11 @@ class MetopeTest {
   }
 
   @Test
-  void givenARestartFile_thenOneLineSayingRestartsAreNotSupportedYet() throws IOException {
-    Path deck = deck(CUBE_64 + "<Advection>\n");
-    assertEquals(2, run("-i", deck.toString(), "-r", "advection.00010.rhdf"));
-    assertEquals("metope: restarts (-r) are not supported yet\n", err());
+  void givenAMissingRestartFile_thenOneLineNamingItAndExitTwo() {
+    Path missing = dir.resolve("advection.out1.00010.rhdf");
+    assertEquals(2, run("-r", missing.toString()));
+    assertEquals(missing + ": cannot read the restart file (no such file): expected a .rhdf file"
+        + " written by a run with a file_type = rst output\n", err());
   }
 
   @Test

@@ -3,6 +3,7 @@ package org.metope.mesh;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -106,6 +107,35 @@ public final class Mesh {
    */
   public static Mesh build(MeshConfiguration config, Communicator communicator) {
     Mesh mesh = build(config, communicator.size(), communicator.rank());
+    mesh.communicator = communicator;
+    return mesh;
+  }
+
+  /**
+   * Builds the mesh whose blocks are exactly {@code leaves} (e.g. the tree of a restart file),
+   * distributed over the ranks of {@code communicator} with cost 1 per block.
+   *
+   * @throws IllegalArgumentException when {@code leaves} is not a 2:1-balanced tree of {@code
+   *     config}'s root grid and levels
+   */
+  public static Mesh build(MeshConfiguration config, Communicator communicator,
+      List<LogicalLocation> leaves) {
+    Forest forest = new Forest(config.rootGrid(), config.maxLevel());
+    int root = config.rootGrid().rootLevel();
+    for (LogicalLocation leaf : leaves) {
+      for (int level = root; level < leaf.level(); level++) {
+        LogicalLocation ancestor = leaf.ancestor(leaf.level() - level);
+        if (forest.isLeaf(ancestor)) {
+          forest.refine(ancestor);
+        }
+      }
+    }
+    List<LogicalLocation> built = forest.resolveGids();
+    if (!new HashSet<>(built).equals(new HashSet<>(leaves))) {
+      throw new IllegalArgumentException("leaves=" + leaves.size() + " do not form a balanced"
+          + " tree of the root grid (refining their ancestors gives " + built.size() + ")");
+    }
+    Mesh mesh = new Mesh(config, forest, communicator.size(), communicator.rank());
     mesh.communicator = communicator;
     return mesh;
   }

@@ -22,7 +22,7 @@ class LauncherProcessTest {
   void givenUnknownCommand_thenOneLineAndExitTwo() throws Exception {
     ProcessResult r = ProcessResult.run(Path.of("."), 30, RepoPaths.launcher().toString(), "frobnicate");
     assertEquals(2, r.exitCode());
-    assertEquals("metope: unknown command 'frobnicate' (expected -i DECK, test or --help)",
+    assertEquals("metope: unknown command 'frobnicate' (expected -i DECK, test, bench or --help)",
         r.output().strip());
   }
 
@@ -32,5 +32,14 @@ class LauncherProcessTest {
     assertEquals(2, r.exitCode());
     assertEquals("metope: unknown option '--bogus' (see metope --help)", r.output().strip());
     assertFalse(r.output().contains("Exception"), r.output());
+  }
+
+  @Test
+  void givenUnknownBenchmark_thenOneLineAndExitTwo() throws Exception {
+    ProcessResult r = ProcessResult.run(Path.of("."), 30, RepoPaths.launcher().toString(), "bench",
+        "nope");
+    assertEquals(2, r.exitCode());
+    assertEquals("metope: unknown benchmark 'nope' (expected kernels or exchange)",
+        r.output().strip());
   }
 }

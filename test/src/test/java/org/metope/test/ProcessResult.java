@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -14,12 +15,22 @@ import java.util.concurrent.TimeUnit;
  * @param exitCode the child's exit code
  * @param output standard output and standard error, interleaved
  */
-record ProcessResult(int exitCode, String output) {
+public record ProcessResult(int exitCode, String output) {
 
   /** Runs {@code command} in {@code dir}, killing it after {@code timeoutSeconds}. */
   static ProcessResult run(Path dir, long timeoutSeconds, String... command)
       throws IOException, InterruptedException {
+    return run(dir, timeoutSeconds, Map.of(), command);
+  }
+
+  /**
+   * Runs {@code command} in {@code dir} with extra environment variables; on timeout kills the
+   * whole process tree and fails.
+   */
+  public static ProcessResult run(Path dir, long timeoutSeconds, Map<String, String> env,
+      String... command) throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+    pb.environment().putAll(env);
     Process p = pb.start();
     byte[][] out = new byte[1][];
     Thread reader = new Thread(() -> {

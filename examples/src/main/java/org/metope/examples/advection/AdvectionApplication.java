@@ -20,13 +20,15 @@ import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.outputs.RestartFile;
 import org.metope.tasking.TaskFailureException;
 import org.metope.tasking.TaskThreadPool;
 
 /**
  * Parthenon's advection example as a Metope application: reads the deck, builds the packages
  * ({@code advection_package} and {@code advection_app}), the mesh and its fields, sets the initial
- * state, and runs the {@link AdvectionDriver}.
+ * state (or reads it from the restart file the launch resumes from), and runs the {@link
+ * AdvectionDriver}.
  *
  * <p>Besides Parthenon's keys it reads {@code <metope> threads} (default 1): the threads that run
  * the task lists of a rank's partitions ({@code <parthenon/mesh> pack_size} blocks each), the
@@ -143,15 +145,28 @@ public final class AdvectionApplication implements Application {
     packages.add(app);
     MeshConfiguration config = MeshConfiguration.fromInput(pin);
     LowStorageIntegrator integrator = LowStorageIntegrator.fromInput(pin);
-    Mesh mesh = Mesh.build(config, launch.communicator());
+    RestartFile restart = launch.restart();
+    Mesh mesh = restart == null ? Mesh.build(config, launch.communicator())
+        : Mesh.build(config, launch.communicator(), restart.locations());
     mesh.initializeFields(packages, AdvectionDriver.containerNames(integrator));
     BoundaryCommunication boundaries = launch.boundaries().apply(launch.pin());
-    if (config.isAdaptive()) {
-      AdaptiveRefinement.fromInput(pin, mesh, boundaries);
+    AdaptiveRefinement refinement = config.isAdaptive()
+        ? AdaptiveRefinement.fromInput(pin, mesh, boundaries) : null;
+    if (restart == null) {
+      AdvectionProblem problem =
+          new AdvectionProblem(packages.get(AdvectionPackage.NAME).params());
+      MeshInitialization.initialize(mesh, problem::generate, boundaries);
+    } else {
+      restart.restoreFields(mesh);
+      restart.restoreParams(mesh);
+      if (refinement != null) {
+        refinement.restoreDerefinementCounts(restart.derefinementCounts());
+      }
+      pin.setReal("parthenon/time", "start_time", restart.time());
+      pin.setReal("parthenon/time", "dt", restart.dt());
+      pin.setInteger("parthenon/time", "ncycle", restart.ncycle());
+      MeshInitialization.resume(mesh, boundaries);
     }
-    AdvectionProblem problem =
-        new AdvectionProblem(packages.get(AdvectionPackage.NAME).params());
-    MeshInitialization.initialize(mesh, problem::generate, boundaries);
     return new Prepared(mesh, boundaries, integrator);
   }
 }

@@ -117,7 +117,7 @@ public final class AdvectionDriver extends MultiStageDriver {
   @Override
   protected void userWorkBeforeLoop() {
     out().print("Hello from the advection package in the advection example!\n"
-        + "This run is a restart: 0\n\n");
+        + "This run is a restart: " + (isRestart() ? 1 : 0) + "\n\n");
   }
 
   @Override

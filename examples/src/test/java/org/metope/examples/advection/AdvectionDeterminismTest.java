@@ -21,8 +21,9 @@ import org.metope.mesh.input.ParameterInput;
 
 /**
  * The same deck gives the same bits whatever the decomposition: 1, 2 and 4 ranks (threads of one
- * JVM with the in-process communicator), one or several partitions, one or several task threads;
- * with adaptive refinement too, while blocks are created, merged and moved between ranks.
+ * JVM with the in-process communicator), one or several partitions, one or several task threads,
+ * one or several kernel threads, channels posted in cache order or in a seeded random order; with
+ * adaptive refinement too, while blocks are created, merged and moved between ranks.
  */
 class AdvectionDeterminismTest {
   @TempDir Path dir;
@@ -93,13 +94,29 @@ class AdvectionDeterminismTest {
     List<Outcome> others = List.of(
         run(1, "parthenon/mesh/pack_size=4", "metope/threads=3"),
         run(2, "parthenon/mesh/pack_size=8", "metope/threads=2"),
-        run(4));
+        run(4),
+        run(2, "parthenon/kernels/threads=3"),
+        run(1, "parthenon/comm/post_order=random", "parthenon/comm/seed=17"));
     for (Outcome o : others) {
       assertArrayEquals(reference.field(), o.field());
       assertEquals(reference.history(), o.history());
     }
     // Two header lines, then cycles 0 to 8.
     assertEquals(11, reference.history().lines().count());
+  }
+
+  @Test
+  void givenCoalescedOrPerChannelMessagesAcrossRanksAndPartitions_thenBitIdenticalToOneRank()
+      throws IOException {
+    Outcome reference = run(1);
+    // 16 blocks per rank in partitions of 4 on 2 task threads: one coalesced message per sending
+    // partition feeds several receiving partitions, completed by whichever thread polls first.
+    for (String coalesce : List.of("true", "false")) {
+      Outcome o = run(4, "parthenon/comm/coalesce=" + coalesce, "parthenon/mesh/pack_size=4",
+          "metope/threads=2");
+      assertArrayEquals(reference.field(), o.field(), "coalesce=" + coalesce);
+      assertEquals(reference.history(), o.history(), "coalesce=" + coalesce);
+    }
   }
 
   private static final String AMR_DECK = """

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * for character, the final field of the issue's 3D deck to 1e-12, and for Parthenon's adaptive
  * deck (2D to tlim = 1, and its 3D version to nlim = 20, and a 3D variant refined by a built-in
  * derivative criterion, {@code crit3d}) the block count at every history output and every printed
- * digit.
+ * digit, and for the 2D deck the final HDF5 output's blocks and values.
  */
 class AdvectionParthenonComparisonTest {
   @TempDir Path dir;
@@ -91,8 +91,10 @@ class AdvectionParthenonComparisonTest {
     }
     assertEquals(1021, cells);
     assertEquals(64, blocks);
-    assertTrue(r.err().contains("<parthenon/output0> file_type = hdf5: Metope does not write hdf5"
-        + " outputs yet; this output is skipped"), r.err());
+    try (io.jhdf.HdfFile h5 = new io.jhdf.HdfFile(dir.resolve("advection.out0.final.phdf"))) {
+      org.junit.jupiter.api.Assertions.assertArrayEquals(field,
+          (double[]) h5.getDatasetByPath("advected").getDataFlat(), "the final HDF5 output");
+    }
     assertTrue(r.out().contains("\nDriver completed.\ntime=1.41e-01 cycle=20\n"
         + "tlim=1.00e+00 nlim=20\n"), r.out());
   }
@@ -105,6 +107,8 @@ class AdvectionParthenonComparisonTest {
         "parthenon/output9/data_format=%.17e");
 
     assertSameOutputs("amr2d");
+    AdvectionHdf5ComparisonTest.assertSameAsParthenons(dir.resolve("advection.out0.final.phdf"),
+        resource("amr2d/advection.out0.final.phdf"));
     assertTrue(r.out().contains("\nDriver completed.\ntime=1.00e+00 cycle=569\n"), r.out());
     assertTrue(r.out().contains("\nNumber of MeshBlocks = 130; 330  created, 216 destroyed during"
         + " this simulation.\n"), r.out());

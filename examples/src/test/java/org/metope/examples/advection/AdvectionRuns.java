@@ -14,6 +14,7 @@ import org.metope.mesh.comm.InProcessCluster;
 import org.metope.mesh.driver.RunOptions;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.outputs.RestartFile;
 
 /** Whole advection runs for tests, with the test-only {@link UniformGhostExchange}. */
 final class AdvectionRuns {
@@ -38,6 +39,25 @@ final class AdvectionRuns {
         RunOptions.of(dir, o), e, comm, InOneBoundaryCommunication::fromInput));
     return new Result(mesh, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Resumes from restart file {@code file} on the rank of {@code comm}, with {@code overrides}
+   * applied to the file's deck, writing outputs into {@code dir}.
+   */
+  static Result restart(Path file, Path dir, Communicator comm, String... overrides) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+    PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+    try (RestartFile rst = RestartFile.open(file)) {
+      ParameterInput pin = ParameterInput.parse(file.toString(), rst.deck(), List.of(overrides));
+      Mesh mesh = AdvectionApplication.simulate(new Application.Launch(pin,
+          new RunOptions(dir, Long.MAX_VALUE, o, true), e, comm,
+          InOneBoundaryCommunication::fromInput, rst));
+      return new Result(mesh, out.toString(StandardCharsets.UTF_8),
+          err.toString(StandardCharsets.UTF_8));
+    }
   }
 
   /**

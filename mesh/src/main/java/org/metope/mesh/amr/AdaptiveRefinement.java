@@ -206,6 +206,19 @@ public final class AdaptiveRefinement {
     }
   }
 
+  /**
+   * Takes every block's derefinement counter from a restart file ({@code counts} by gid), so that a
+   * restarted run derefines when the run it continues would have (Parthenon restores them too).
+   */
+  public void restoreDerefinementCounts(int[] counts) {
+    if (counts.length != mesh.totalBlocks()) {
+      throw new IllegalArgumentException("one counter per block: counts=" + counts.length
+          + " blocks=" + mesh.totalBlocks());
+    }
+    int first = mesh.distribution().firstGid(mesh.myRank());
+    tagging.reset(java.util.Arrays.copyOfRange(counts, first, first + mesh.blocks().size()));
+  }
+
   /** Whether the last call to {@link #loadBalancingAndAdaptiveMeshRefinement} changed the mesh. */
   public boolean modified() {
     return modified;

@@ -100,8 +100,11 @@ public abstract class EvolutionDriver {
    */
   public DriverStatus execute() {
     report.printSetup();
-    estimateInitialTimestep();
-    timeStep.setGlobalTimeStep(tm, takeAllowedDt());
+    if (!options.restarted()) {
+      // A restart takes the step its file recorded: a new estimate could differ (dt_factor).
+      estimateInitialTimestep();
+      timeStep.setGlobalTimeStep(tm, takeAllowedDt());
+    }
     userWorkBeforeLoop();
     OutputSignal signal = pin.getOrAddBoolean("parthenon/job", "run_only_analysis", false)
         ? OutputSignal.ANALYSIS : OutputSignal.NONE;
@@ -265,6 +268,11 @@ public abstract class EvolutionDriver {
     } catch (IOException e) {
       throw new DriverError("cannot write the parameter archive " + file + " (" + e + ")");
     }
+  }
+
+  /** Whether the run resumes from a restart file. */
+  protected final boolean isRestart() {
+    return options.restarted();
   }
 
   /** Where output files go. */

@@ -28,10 +28,7 @@ public final class MeshInitialization {
    */
   public static void initialize(Mesh mesh, ProblemGenerator generator,
       BoundaryCommunication boundaries) {
-    if (mesh.totalBlocks() < mesh.nranks()) {
-      throw new DriverError("too few mesh blocks: the mesh has " + mesh.totalBlocks()
-          + " blocks for " + mesh.nranks() + " ranks; every rank needs at least one");
-    }
+    requireBlockPerRank(mesh);
     int initialBlocks = mesh.totalBlocks();
     do {
       generate(mesh, generator, boundaries);
@@ -54,6 +51,24 @@ public final class MeshInitialization {
     boundaries.fillGhosts(mesh, "base");
     for (MeshData md : mesh.meshData("base")) {
       packages.fillDerived(md);
+    }
+  }
+
+  /**
+   * Brings a mesh whose base fields were just read from a restart file to the state the next step
+   * starts from: {@link #initialize} without the problem generator and without start-up
+   * refinement (Parthenon's {@code Mesh::Initialize} with {@code init_problem = false}).
+   */
+  public static void resume(Mesh mesh, BoundaryCommunication boundaries) {
+    requireBlockPerRank(mesh);
+    // No start-up refinement: the file holds the mesh the run had reached.
+    generate(mesh, (md, b) -> { }, boundaries);
+  }
+
+  private static void requireBlockPerRank(Mesh mesh) {
+    if (mesh.totalBlocks() < mesh.nranks()) {
+      throw new DriverError("too few mesh blocks: the mesh has " + mesh.totalBlocks()
+          + " blocks for " + mesh.nranks() + " ranks; every rank needs at least one");
     }
   }
 }

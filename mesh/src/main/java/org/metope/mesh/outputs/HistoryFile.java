@@ -1,7 +1,6 @@
 package org.metope.mesh.outputs;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +36,10 @@ import org.metope.mesh.input.ParameterInput;
  * </pre>
  *
  * and, as Parthenon does, the file is opened for appending, so a rerun in the same directory adds
- * a new header and lines after the old ones.
+ * a new header and lines after the old ones. Unlike the snapshot outputs, which {@link AtomicFile}
+ * writes through a temporary name, a history file grows in place (copying it for every record
+ * would cost time quadratic in its length); each record (up to 8 KiB) is appended in one write
+ * call, so a killed run leaves whole lines.
  *
  * <p>Sums are added block by block in global block order ({@link GlobalOrderSum}), so the file is
  * the same on any number of ranks; minima and maxima are reduced with the communicator. Only rank
@@ -233,9 +235,9 @@ public final class HistoryFile implements OutputType {
   }
 
   private void append(String text) {
-    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-        StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
-      w.write(text);
+    try {
+      Files.write(file, text.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
     } catch (IOException e) {
       throw new DriverError("cannot write the history file " + file + " (" + e + ")");
     }

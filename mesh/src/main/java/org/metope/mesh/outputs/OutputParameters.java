@@ -9,7 +9,8 @@ import java.util.List;
  * @param blockName the deck block, e.g. {@code parthenon/output3}
  * @param blockNumber N of the block name
  * @param fileType {@code hst}, {@code hdf5}, ...
- * @param dt time between outputs
+ * @param dt time between outputs; 0 or negative for none (then {@code dn} paces the output)
+ * @param dn cycles between outputs ({@code dn}, Parthenon's cycle cadence); 0 or negative for none
  * @param fileBasename {@code <parthenon/job> problem_id}
  * @param fileId the part of the file name after the basename, {@code outN} unless {@code id} is
  *     set
@@ -22,6 +23,7 @@ public record OutputParameters(
     int blockNumber,
     String fileType,
     double dt,
+    int dn,
     String fileBasename,
     String fileId,
     String dataFormat,

@@ -14,6 +14,11 @@ public interface OutputType {
   /** The time at or after which the next regular output is due. */
   double nextTime();
 
+  /** Whether the output's cycle cadence ({@code dn}) makes it due at cycle {@code ncycle}. */
+  default boolean dueByCycle(int ncycle) {
+    return false;
+  }
+
   /**
    * Writes this output for the current state and advances its counters ({@code file_number},
    * {@code next_time}, also recorded in the deck). Collective over the mesh's ranks.

@@ -19,7 +19,12 @@ import mpi.Status;
  * mpi.Status} per completed {@code Test} or successful {@code Iprobe}, and a packing buffer per
  * message from its own buffer pool ({@code mpjbuf}); messages above the protocol switch limit (128
  * KiB by default) are sent by rendezvous. Collectives allocate their scratch arrays. This is why the
- * boundary code should send one coalesced message per peer rather than one per channel.
+ * boundary code sends one coalesced message per partition and peer rather than one per channel.
+ *
+ * <p><b>Matching cost on multicore.</b> The multicore device ({@code xdev.smpdev}) keeps posted
+ * receives and unmatched sends in {@code HashMap}s whose key ({@code SMPDeviceImpl$Key}) hashes to
+ * the constant -1, so every {@code Isend} and {@code Irecv} searches all pending operations of the
+ * device: a message costs time proportional to the receives posted. Keep few receives pending.
  *
  * <p><b>Limits of MPJ Express 0.44 this class works around.</b> {@code Attr_get(TAG_UB)} is broken,
  * so tags are capped at {@link Communicator#MAX_TAG} by our own check; {@code ANY_TAG} and {@code

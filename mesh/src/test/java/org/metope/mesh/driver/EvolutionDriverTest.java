@@ -109,6 +109,21 @@ class EvolutionDriverTest {
   }
 
   @Test
+  void givenARestartedRun_thenTheFirstStepIsTheRecordedOneNotANewEstimate() {
+    ParameterInput pin = TestMeshes.pin(TestMeshes.deck1d(32, 8,
+        "<parthenon/time>\nnlim = 5\ntlim = 10\ndt = 0.0625\nncycle = 3\nstart_time = 0.375\n"));
+    Mesh mesh = TestMeshes.mesh(pin, TestMeshes.packages(TestMeshes.toyPackage(0.125)),
+        List.of("base", "1", "2"));
+    PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    RecordingDriver driver = new RecordingDriver(pin, mesh,
+        new RunOptions(dir, Long.MAX_VALUE, out, true));
+    driver.execute();
+    // Recorded 0.0625, then the package's 0.125 (limited to twice the previous step).
+    assertEquals(List.of("s1@0.0625", "s2@0.0625", "s1@0.125", "s2@0.125"), driver.events);
+    assertEquals(5, driver.time().ncycle());
+  }
+
+  @Test
   void givenNoStatusLines_thenTheSummaryUsesCppsDefaultNumberFormat() {
     Run r = run("nlim = 5\ntlim = 10\nncycle_out = 0");
     assertEquals(List.of(), statusLines(r.out()));

@@ -1,6 +1,7 @@
 package org.metope.mesh.outputs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,18 +29,62 @@ class OutputsTest {
   @Test
   void givenParthenonsOtherOutputTypes_thenTheyAreSkippedWithOneWarningEach() {
     SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.1);
-    Outputs o = outputs("<parthenon/output0>\nfile_type = hdf5\ndt = 0.1\nvariables = q\n"
-        + "<parthenon/output1>\nfile_type = rst\ndt = 0.5\n"
+    Outputs o = outputs("<parthenon/output0>\nfile_type = vtk\ndt = 0.1\nvariables = q\n"
+        + "<parthenon/output1>\nfile_type = ascent\ndt = 0.5\n"
         + "<parthenon/output3>\nfile_type = hst\ndt = 0.1\n"
         + "<parthenon/output4>\nfile_type = hst\ndt = -1\n", tm);
     assertEquals(1, o.outputs().size());
-    assertEquals("toy.out3.hst".replace("toy", "parthenon"),
+    assertEquals("parthenon.out3.hst",
         ((HistoryFile) o.outputs().get(0)).file().getFileName().toString());
     assertEquals(List.of(
-        "<parthenon/output0> file_type = hdf5: Metope does not write hdf5 outputs yet; this"
+        "<parthenon/output0> file_type = vtk: Metope does not write vtk outputs yet; this"
             + " output is skipped",
-        "<parthenon/output1> file_type = rst: Metope does not write rst outputs yet; this"
+        "<parthenon/output1> file_type = ascent: Metope does not write ascent outputs yet; this"
             + " output is skipped"), o.warnings());
+  }
+
+  @Test
+  void givenHdf5AndRestartBlocks_thenTheRestartOutputComesLastWhateverItsDeckPosition() {
+    SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.1);
+    Outputs o = outputs("<parthenon/output0>\nfile_type = rst\ndt = 0.5\n"
+        + "<parthenon/output1>\nfile_type = hdf5\ndt = 0.1\nvariables = q\n"
+        + "<parthenon/output3>\nfile_type = hst\ndt = 0.1\n", tm);
+    assertEquals(List.of("hdf5", "hst", "rst"),
+        o.outputs().stream().map(out -> out.parameters().fileType()).toList());
+    assertTrue(o.warnings().isEmpty(), o.warnings().toString());
+  }
+
+  @Test
+  void givenTwoRestartBlocks_thenOneLineNamingTheSecond() {
+    SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.1);
+    InputError e = assertThrows(InputError.class,
+        () -> outputs("<parthenon/output0>\nfile_type = rst\n"
+            + "<parthenon/output1>\nfile_type = rst\n", tm));
+    assertEquals("t.in:17: <parthenon/output1> is a second restart output: expected at most one"
+        + " output block with file_type = rst", e.getMessage());
+  }
+
+  @Test
+  void givenACycleCadenceWithoutDt_thenItWritesEveryDnCyclesAndRecordsNextN() {
+    SimTime tm = new SimTime(0.0, 100.0, -1, 0, 1, 0, 0.125);
+    ParameterInput pin = TestMeshes.pin(TestMeshes.deck1d(16, 8,
+        "<parthenon/output1>\nfile_type = hdf5\ndn = 3\nvariables = q\nwrite_xdmf = false\n"));
+    Mesh m = TestMeshes.mesh(pin, TestMeshes.packages(TestMeshes.toyPackage(0.1)),
+        List.of("base"));
+    Outputs o = new Outputs(m, pin, tm, dir);
+    List<Integer> cycles = new ArrayList<>();
+    for (int cycle = 0; cycle <= 7; cycle++) {
+      int before = pin.getInteger("parthenon/output1", "file_number");
+      o.makeOutputs(m, tm, OutputSignal.NONE, () -> { });
+      if (pin.getInteger("parthenon/output1", "file_number") != before) {
+        cycles.add(tm.ncycle());
+      }
+      tm.advance();
+    }
+    assertEquals(List.of(0, 3, 6), cycles);
+    assertEquals(9, pin.getInteger("parthenon/output1", "next_n"));
+    assertFalse(pin.doesParameterExist("parthenon/output1", "dt"), "no time cadence recorded");
+    assertTrue(java.nio.file.Files.exists(dir.resolve("parthenon.out1.00002.phdf")));
   }
 
   @Test
@@ -47,8 +92,8 @@ class OutputsTest {
     SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.1);
     InputError type = assertThrows(InputError.class,
         () -> outputs("<parthenon/output0>\nfile_type = csv\n", tm));
-    assertEquals("t.in:16: parthenon/output0/file_type = \"csv\": expected hst (or one of"
-        + " Parthenon's hdf5, rst, vtk, ascent, histogram, which Metope skips)", type.getMessage());
+    assertEquals("t.in:16: parthenon/output0/file_type = \"csv\": expected hst, hdf5 or rst (or"
+        + " one of Parthenon's vtk, ascent, histogram, which Metope skips)", type.getMessage());
     InputError format = assertThrows(InputError.class,
         () -> outputs("<parthenon/output0>\nfile_type = hst\ndata_format = %d\n", tm));
     assertTrue(format.getMessage().startsWith("t.in:17: parthenon/output0/data_format = \"%d\":"

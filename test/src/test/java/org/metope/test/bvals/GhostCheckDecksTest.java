@@ -23,7 +23,10 @@ import org.metope.mesh.input.ParameterInput;
 /**
  * Every {@code inputs/ghost_check_*.in} deck fills every ghost cell correctly on 1, 2 and 4
  * in-process ranks: the analytic self-check of the whole boundary exchange (same level, coarser and
- * finer neighbours, periodic wraps, physical boundaries).
+ * finer neighbours, periodic wraps, physical boundaries). Cross-rank channels travel in coalesced
+ * messages by default; each deck also runs with one message per channel ({@code
+ * parthenon/comm/coalesce=false}) and with one block per partition, so that coalesced messages
+ * from several sending partitions feed several receiving partitions.
  */
 class GhostCheckDecksTest {
 
@@ -45,10 +48,24 @@ class GhostCheckDecksTest {
     return dir.resolve("inputs");
   }
 
+  static Stream<Arguments> decksRanksAndCommSettings() throws IOException {
+    List<List<String>> settings = List.of(
+        List.of("parthenon/comm/coalesce=false"),
+        List.of("parthenon/mesh/pack_size=1"),
+        List.of("parthenon/mesh/pack_size=2", "parthenon/comm/coalesce=false"));
+    return decksAndRanks().filter(a -> (int) a.get()[1] > 1)
+        .flatMap(a -> settings.stream().map(o -> Arguments.of(a.get()[0], a.get()[1], o)));
+  }
+
   private static long run(ParameterInput template, String text, int ranks) {
+    return run(template, text, ranks, List.of());
+  }
+
+  private static long run(ParameterInput template, String text, int ranks,
+      List<String> overrides) {
     AtomicLong wrong = new AtomicLong(-1);
     InProcessCluster.run(ranks, comm -> {
-      ParameterInput pin = ParameterInput.parse(template.deckName(), text, List.of());
+      ParameterInput pin = ParameterInput.parse(template.deckName(), text, overrides);
       long w = GhostCheck.run(pin, comm, InOneBoundaryCommunication.fromInput(pin),
           new PrintStream(new ByteArrayOutputStream()));
       if (comm.rank() == 0) {
@@ -64,6 +81,16 @@ class GhostCheckDecksTest {
     String text = Files.readString(deck);
     ParameterInput template = ParameterInput.parse(deck.getFileName().toString(), text, List.of());
     assertEquals(0, run(template, text, ranks), deck + " on " + ranks + " ranks");
+  }
+
+  @ParameterizedTest(name = "{0} on {1} ranks with {2}")
+  @MethodSource("decksRanksAndCommSettings")
+  void givenDeckWithOtherCommSettings_thenEveryGhostCellHoldsTheExpectedValue(Path deck,
+      int ranks, List<String> overrides) throws IOException {
+    String text = Files.readString(deck);
+    ParameterInput template = ParameterInput.parse(deck.getFileName().toString(), text, List.of());
+    assertEquals(0, run(template, text, ranks, overrides), deck + " on " + ranks + " ranks with "
+        + overrides);
   }
 
   @Test

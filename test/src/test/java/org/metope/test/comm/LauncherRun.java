@@ -3,13 +3,13 @@ package org.metope.test.comm;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import org.metope.test.ProcessResult;
 
 /**
  * One run of the {@code ./metope} launcher as a real process tree, with a hard time limit: a run
@@ -54,27 +54,10 @@ record LauncherRun(int exitCode, String output) {
     List<String> command = new ArrayList<>();
     command.add(root().resolve("metope").toString());
     command.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-    pb.environment().put("METOPE_SKIP_BUILD", "1");
-    pb.environment().putAll(env);
-    Process p = pb.start();
-    byte[][] out = new byte[1][];
-    Thread reader = new Thread(() -> {
-      try {
-        out[0] = p.getInputStream().readAllBytes();
-      } catch (IOException e) {
-        out[0] = ("<output unreadable: " + e + ">").getBytes(StandardCharsets.UTF_8);
-      }
-    });
-    reader.start();
-    if (!p.waitFor(limitSeconds, TimeUnit.SECONDS)) {
-      p.descendants().forEach(ProcessHandle::destroyForcibly);
-      p.destroyForcibly();
-      reader.join(5000);
-      fail("the launcher did not finish within " + limitSeconds + " s: " + String.join(" ", args)
-          + "\n" + (out[0] == null ? "" : new String(out[0], StandardCharsets.UTF_8)));
-    }
-    reader.join();
-    return new LauncherRun(p.exitValue(), new String(out[0], StandardCharsets.UTF_8));
+    Map<String, String> environment = new HashMap<>(env);
+    environment.put("METOPE_SKIP_BUILD", "1");
+    ProcessResult r = ProcessResult.run(Path.of("."), limitSeconds, environment,
+        command.toArray(new String[0]));
+    return new LauncherRun(r.exitCode(), r.output());
   }
 }

@@ -49,22 +49,28 @@ class MpjSimulationTest {
   }
 
   @Test
-  void givenAdvectionDeck_thenOneRankAndTwoMpjRanksWriteTheSameHistory() throws Exception {
+  void givenAdvectionDeck_thenOneRankAndTwoAndFourMpjRanksWriteTheSameHistory()
+      throws Exception {
     String[] overrides = {"parthenon/time/nlim=12", "parthenon/mesh/nx1=64",
         "parthenon/mesh/nx2=64", "parthenon/meshblock/nx1=16", "parthenon/meshblock/nx2=16",
         "parthenon/output0/dt=0.002"};
     Path one = Files.createDirectories(dir.resolve("one"));
     Path two = Files.createDirectories(dir.resolve("two"));
+    Path four = Files.createDirectories(dir.resolve("four"));
     LauncherRun serial = LauncherRun.run(LIMIT_SECONDS, Map.of(),
         concat(new String[] {"-i", deck("advection_2d.in"), "-d", one.toString()}, overrides));
     assertEquals(0, serial.exitCode(), serial.output());
     LauncherRun mpj = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-np", "2",
         "--dev", "multicore", "-i", deck("advection_2d.in"), "-d", two.toString()}, overrides));
     assertEquals(0, mpj.exitCode(), mpj.output());
+    LauncherRun mpj4 = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-np", "4",
+        "--dev", "multicore", "-i", deck("advection_2d.in"), "-d", four.toString()}, overrides));
+    assertEquals(0, mpj4.exitCode(), mpj4.output());
     String hst = "advection_2d.out0.hst";
     String expected = Files.readString(one.resolve(hst));
     assertTrue(expected.lines().count() > 10, expected);
     assertEquals(expected, Files.readString(two.resolve(hst)));
+    assertEquals(expected, Files.readString(four.resolve(hst)));
   }
 
   @Test

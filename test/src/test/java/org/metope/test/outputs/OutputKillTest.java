@@ -1,0 +1,120 @@
+package org.metope.test.outputs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jhdf.HdfFile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kills a real run (a child JVM) with SIGKILL while it writes an HDF5 output, then checks what a
+ * user finds: every file under a final name is complete and readable, the output being written at
+ * the kill has no file under its final name (only a stray temporary file), and the earlier
+ * outputs are intact.
+ */
+class OutputKillTest {
+  @TempDir Path dir;
+
+  /** 96^3 cells in 27 blocks, three fields with ghosts: about 30 MB per output, one per cycle. */
+  private static final String DECK = String.join("\n",
+      "<parthenon/job>", "problem_id = big",
+      "<parthenon/mesh>", "nx1 = 96", "x1min = -0.5", "x1max = 0.5", "ix1_bc = periodic",
+      "ox1_bc = periodic", "nx2 = 96", "x2min = -0.5", "x2max = 0.5", "ix2_bc = periodic",
+      "ox2_bc = periodic", "nx3 = 96", "x3min = -0.5", "x3max = 0.5", "ix3_bc = periodic",
+      "ox3_bc = periodic",
+      "<parthenon/meshblock>", "nx1 = 32", "nx2 = 32", "nx3 = 32",
+      "<parthenon/time>", "nlim = 30", "tlim = 1.0", "integrator = rk1",
+      "<Advection>", "profile = hard_sphere", "fill_derived = false", "num_vars = 3",
+      "<parthenon/output1>", "file_type = hdf5", "dn = 1", "variables = advected",
+      "ghost_zones = true", "");
+
+  @Test
+  void givenAKillDuringAnOutput_thenNoPartialFileHasAFinalNameAndEarlierFilesAreIntact()
+      throws Exception {
+    Path deck = Files.writeString(dir.resolve("big.in"), DECK);
+    for (int attempt = 1; attempt <= 3; attempt++) {
+      Path out = Files.createDirectory(dir.resolve("run" + attempt));
+      Path inFlight = killDuringAnOutput(deck, out);
+      if (inFlight == null) {
+        continue;
+      }
+      String finalName = inFlight.getFileName().toString().replaceAll("\\.tmp-\\d+-\\d+$", "");
+      assertFalse(Files.exists(out.resolve(finalName)),
+          "the output being written at the kill has no file under its final name");
+      List<Path> complete = files(out, ".phdf");
+      assertFalse(complete.isEmpty(), "earlier outputs exist");
+      for (Path file : complete) {
+        assertComplete(file);
+      }
+      for (Path xdmf : files(out, ".xdmf")) {
+        assertTrue(Files.readString(xdmf).endsWith("</Xdmf>\n"), xdmf.toString());
+      }
+      return;
+    }
+    throw new AssertionError("in three runs the kill never landed while an output was written");
+  }
+
+  /**
+   * Starts the run and kills it as soon as a temporary output file of cycle 1 or later exists;
+   * returns that file if it is still there after the kill (the kill landed mid-write), else null.
+   */
+  private static Path killDuringAnOutput(Path deck, Path out) throws Exception {
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx1g", "-cp", System.getProperty("java.class.path"), "org.metope.examples.Metope",
+        "-i", deck.toString(), "-d", out.toString());
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(out.resolve("log.txt").toFile()).start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (System.nanoTime() < deadline && p.isAlive()) {
+        for (Path f : files(out, "")) {
+          String name = f.getFileName().toString();
+          if (name.matches("big\\.out1\\.0000[1-9]\\.phdf\\.tmp-\\d+-\\d+")) {
+            p.destroyForcibly();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the child did not die");
+            return Files.exists(f) ? f : null;
+          }
+        }
+        Thread.sleep(1);
+      }
+      throw new AssertionError("no output was started within 120 s: "
+          + Files.readString(out.resolve("log.txt")));
+    } finally {
+      p.destroyForcibly();
+    }
+  }
+
+  private static List<Path> files(Path directory, String suffix) throws IOException {
+    try (Stream<Path> s = Files.list(directory)) {
+      return new ArrayList<>(s.filter(f -> f.getFileName().toString().endsWith(suffix))
+          .sorted().toList());
+    }
+  }
+
+  /** The file opens, its cycle matches its number, and every value of its field reads back. */
+  private static void assertComplete(Path file) {
+    String name = file.getFileName().toString();
+    int number = Integer.parseInt(name.substring("big.out1.".length(), name.indexOf(".phdf")));
+    try (HdfFile h5 = new HdfFile(file)) {
+      assertEquals(number, h5.getByPath("Info").getAttribute("NCycle").getData(), name);
+      assertArrayEquals(new int[] {27, 1, 36, 36, 36},
+          h5.getDatasetByPath("advected").getDimensions(), name);
+      double[] values = (double[]) h5.getDatasetByPath("advected").getDataFlat();
+      double sum = 0;
+      for (double v : values) {
+        sum += v;
+      }
+      assertTrue(sum > 0 && Double.isFinite(sum), name + " holds the sphere");
+    }
+  }
+}
