@@ -6,8 +6,8 @@ import org.metope.mesh.BlockDistribution;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.comm.Communicator;
 import org.metope.mesh.comm.ReduceOp;
-import org.metope.mesh.driver.DriverError;
 import org.metope.mesh.driver.BoundaryCommunication;
+import org.metope.mesh.driver.DriverError;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.forest.LogicalLocation;
@@ -15,9 +15,9 @@ import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.TaskStatus;
 
 /**
- * Adaptive mesh refinement of one mesh (Parthenon's {@code Mesh::LoadBalancingAndAdaptiveMesh
- * Refinement} with the start-up loop of {@code Mesh::Initialize}): tags blocks, changes the forest,
- * and when it changed, remeshes.
+ * Adaptive mesh refinement of one mesh (Parthenon's
+ * {@code Mesh::LoadBalancingAndAdaptiveMeshRefinement} with the start-up loop of {@code
+ * Mesh::Initialize}): tags blocks, changes the forest, and when it changed, remeshes.
  *
  * <p>Per cycle: the last stage of a step runs {@link #tag} on every partition; after the step the
  * driver calls {@link #loadBalancingAndAdaptiveMeshRefinement}, which gathers every rank's
@@ -26,7 +26,8 @@ import org.metope.tasking.TaskStatus;
  * block data moved and prolongated or restricted ({@link BlockMigration}), fresh storage and
  * partitions, boundary communication set up again, and ghosts filled (pre-communication derived
  * fields, ghost exchange, derived fields). The driver then forgets its task collections and
- * estimates the time step again. Between remeshes nothing here allocates.
+ * estimates the time step again. Tagging allocates nothing, and neither does a cycle in which no
+ * block asks to refine and no sibling group could merge.
  *
  * <p>At start-up ({@link #initialRefinementStep}) every block is tagged after the problem
  * generator, and the mesh is remeshed until the number of blocks stops changing, regenerating the
