@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelBackends;
 import org.metope.mesh.Mesh;
@@ -48,8 +49,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private List<FieldInfo> ghostFields = List.of();
   private List<FieldInfo> fluxFields = List.of();
   private TagMap tags;
-  private long cacheBuilds;
-  private long cacheReuses;
+  private final AtomicLong cacheBuilds = new AtomicLong();
+  private final AtomicLong cacheReuses = new AtomicLong();
 
   /**
    * Boundary communication with coalesced messages between ranks (the default).
@@ -177,14 +178,19 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     return b.build();
   }
 
-  /** The cache of {@code md}, creating an empty one on first use. */
+  /**
+   * The cache of {@code md}, creating an empty one on first use. Partitions run on several task
+   * threads, so the map is guarded; each partition's own cache is then used by one task at a time.
+   */
   BvarsCache cache(MeshData md) {
-    BvarsCache c = caches.get(md);
-    if (c == null) {
-      c = new BvarsCache();
-      caches.put(md, c);
+    synchronized (caches) {
+      BvarsCache c = caches.get(md);
+      if (c == null) {
+        c = new BvarsCache();
+        caches.put(md, c);
+      }
+      return c;
     }
-    return c;
   }
 
   /**
@@ -196,9 +202,16 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     BvarsSubCache sub = c.get(type, sender);
     if (sub != null && sub.allocationVersion == md.storage().allocationVersion()
         && sub.arenaLayoutVersion == arena.layoutVersion()) {
-      cacheReuses++;
+      cacheReuses.incrementAndGet();
       return sub;
     }
+    return rebuild(md, c, sub, type, sender);
+  }
+
+  /** Builds (again) a sub-cache; builds of different partitions on different threads take turns. */
+  private synchronized BvarsSubCache rebuild(MeshData md, BvarsCache c, BvarsSubCache old,
+      BoundaryType type, boolean sender) {
+    BvarsSubCache sub = old;
     if (sub != null) {
       backend.release(sub.table);
       backend.release(sub.prores);
@@ -208,7 +221,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     backend.prepare(sub.table, md.data(), arena.array());
     backend.prepare(sub.prores, md.data(), arena.array());
     c.put(type, sender, sub);
-    cacheBuilds++;
+    cacheBuilds.incrementAndGet();
     return sub;
   }
 
@@ -280,12 +293,12 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
   /** Number of sub-caches built so far (setup, remesh and allocation changes). */
   public long cacheBuilds() {
-    return cacheBuilds;
+    return cacheBuilds.get();
   }
 
   /** Number of times an existing sub-cache was reused. */
   public long cacheReuses() {
-    return cacheReuses;
+    return cacheReuses.get();
   }
 
   KernelBackend backend() {
