@@ -4,6 +4,8 @@ import static org.metope.kernels.BoundaryTable.CELLS;
 import static org.metope.kernels.BoundaryTable.OP;
 import static org.metope.kernels.BoundaryTable.ROWS;
 
+import java.util.concurrent.atomic.AtomicLongArray;
+
 /**
  * The default backend: each launch is one parallel loop over the boundaries of a subset, on a
  * fixed pool of threads created once. The subset is cut into {@value #PARTS_PER_THREAD} parts per
@@ -23,7 +25,7 @@ public final class JvmKernelBackend implements KernelBackend {
   private final int threads;
   private final WorkerPool pool;
   private final WorkerPool.Part part = this::runPart;
-  private final long[] launches = new long[KernelKind.values().length];
+  private final AtomicLongArray launches = new AtomicLongArray(KernelKind.values().length);
   private final int[] partStart;
 
   private KernelKind kind;
@@ -41,7 +43,7 @@ public final class JvmKernelBackend implements KernelBackend {
     this.pool = threads == 1
         ? null
         : new WorkerPool(threads, PARTS_PER_THREAD * threads, "metope-kernels");
-    this.partStart = new int[pool == null ? 2 : pool.parts() + 1];
+    this.partStart = new int[pool == null ? 0 : pool.parts() + 1];
   }
 
   @Override
@@ -83,9 +85,7 @@ public final class JvmKernelBackend implements KernelBackend {
 
   @Override
   public long launches(KernelKind which) {
-    synchronized (this) {
-      return launches[which.ordinal()];
-    }
+    return launches.get(which.ordinal());
   }
 
   @Override
@@ -95,33 +95,40 @@ public final class JvmKernelBackend implements KernelBackend {
     }
   }
 
-  private synchronized void launch(KernelKind launchKind, BoundaryTable launchTable,
-      int[] launchSubset, int launchCount, double[] launchData, double[] launchBuffers) {
+  /**
+   * One launch. With one thread it runs on the caller with its own arguments, so task threads of
+   * different partitions launch concurrently; with a pool, launches take turns, since the pool's
+   * workers read the launch from this object's fields.
+   */
+  private void launch(KernelKind launchKind, BoundaryTable launchTable, int[] launchSubset,
+      int launchCount, double[] launchData, double[] launchBuffers) {
     if (launchCount < 0 || launchCount > launchSubset.length) {
       throw new IllegalArgumentException("count outside subset: count=" + launchCount
           + " subset.length=" + launchSubset.length);
     }
-    launches[launchKind.ordinal()]++;
+    launches.incrementAndGet(launchKind.ordinal());
     if (launchCount == 0) {
       return;
     }
-    kind = launchKind;
-    table = launchTable;
-    subset = launchSubset;
-    data = launchData;
-    buffers = launchBuffers;
     if (pool == null) {
-      partStart[0] = 0;
-      partStart[1] = launchCount;
-      runPart(0, 1);
-    } else {
+      for (int i = 0; i < launchCount; i++) {
+        runBoundary(launchKind, launchTable, launchSubset[i], launchData, launchBuffers);
+      }
+      return;
+    }
+    synchronized (this) {
+      kind = launchKind;
+      table = launchTable;
+      subset = launchSubset;
+      data = launchData;
+      buffers = launchBuffers;
       split(launchTable, launchSubset, launchCount, pool.parts());
       pool.run(part);
+      table = null;
+      subset = null;
+      data = null;
+      buffers = null;
     }
-    table = null;
-    subset = null;
-    data = null;
-    buffers = null;
   }
 
   /**
@@ -155,12 +162,16 @@ public final class JvmKernelBackend implements KernelBackend {
     final BoundaryTable t = table;
     final int[] s = subset;
     final int end = partStart[p + 1];
+    final KernelKind k = kind;
+    final double[] d = data;
+    final double[] buf = buffers;
     for (int i = partStart[p]; i < end; i++) {
-      runBoundary(t, s[i]);
+      runBoundary(k, t, s[i], d, buf);
     }
   }
 
-  private void runBoundary(BoundaryTable t, int b) {
+  private static void runBoundary(KernelKind kind, BoundaryTable t, int b, double[] data,
+      double[] buffers) {
     final int n = t.size;
     final int[] ints = t.ints;
     switch (kind) {
