@@ -188,38 +188,9 @@ class CoalescedExchangeTest {
     });
   }
 
-  /**
-   * Flux corrections need a refined mesh: the 2D deck of {@link FluxCorrectionTest}'s kind, here
-   * with a refined patch so both kinds of message exist.
-   */
-  private static final String REFINED_2D = """
-      <parthenon/mesh>
-      refinement = static
-      pack_size = 2
-      nx1 = 32
-      x1min = 0
-      x1max = 1
-      ix1_bc = periodic
-      ox1_bc = periodic
-      nx2 = 32
-      x2min = 0
-      x2max = 1
-      ix2_bc = periodic
-      ox2_bc = periodic
-      nx3 = 1
-      x3min = 0
-      x3max = 1
-      <parthenon/meshblock>
-      nx1 = 8
-      nx2 = 8
-      nx3 = 1
-      <parthenon/static_refinement0>
-      x1min = 0.4
-      x1max = 0.6
-      x2min = 0.4
-      x2max = 0.6
-      level = 1
-      """;
+  /** {@link FluxCorrectionTest}'s refined 2D mesh, two blocks per partition. */
+  private static final String REFINED_2D = FluxCorrectionTest.DECK.replace(
+      "refinement = static\n", "refinement = static\npack_size = 2\n");
 
   @Test
   void givenThreeRanksOfARefinedMesh_thenEverySendingMessageHasAReceivingTwinWithItsLayout() {

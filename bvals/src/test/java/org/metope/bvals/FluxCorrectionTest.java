@@ -27,7 +27,7 @@ import org.metope.tasking.TaskRegion;
  * the function at the coarse face centre; every other face keeps its value.
  */
 class FluxCorrectionTest {
-  private static final String DECK = """
+  static final String DECK = """
       <parthenon/mesh>
       refinement = static
       nx1 = 32
