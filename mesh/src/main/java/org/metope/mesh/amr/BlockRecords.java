@@ -100,6 +100,38 @@ final class BlockRecords {
     return active[axis] ? Math.max(1, nx[axis] / 2) : 1;
   }
 
+  /**
+   * Writes, for every field with a coarse buffer, whether it is allocated on {@code block}: the
+   * header of REFINED and DEREFINED records.
+   */
+  private int writeRefinedFlags(FieldStorage from, int block, double[] out, int pos) {
+    ArenaLayout layout = from.layout();
+    for (int f = 0; f < numFields; f++) {
+      if (layout.coarseInstance(f) >= 0) {
+        out[pos++] = from.isAllocated(f, block) ? 1 : 0;
+      }
+    }
+    return pos;
+  }
+
+  /**
+   * Reads the header {@link #writeRefinedFlags} wrote into {@code allocated}, allocating on
+   * {@code block} of {@code to} every sparse field the record carries; returns the next position.
+   */
+  private int readRefinedFlags(FieldStorage to, int block, double[] in, int pos,
+      boolean[] allocated) {
+    ArenaLayout layout = to.layout();
+    for (int f = 0; f < numFields; f++) {
+      if (layout.coarseInstance(f) >= 0) {
+        allocated[f] = in[pos++] != 0;
+        if (allocated[f] && !to.isAllocated(f, block)) {
+          to.allocateSparse(f, block);
+        }
+      }
+    }
+    return pos;
+  }
+
   // ---- SAME -------------------------------------------------------------------------------
 
   /** Packs block {@code block} of {@code from} at {@code out[pos]}; returns the next position. */
@@ -178,11 +210,7 @@ final class BlockRecords {
    */
   int packRefined(FieldStorage from, int block, int child, double[] out, int pos) {
     ArenaLayout layout = from.layout();
-    for (int f = 0; f < numFields; f++) {
-      if (layout.coarseInstance(f) >= 0) {
-        out[pos++] = from.isAllocated(f, block) ? 1 : 0;
-      }
-    }
+    pos = writeRefinedFlags(from, block, out, pos);
     double[] data = from.data();
     for (int f = 0; f < numFields; f++) {
       int coarse = layout.coarseInstance(f);
@@ -202,14 +230,7 @@ final class BlockRecords {
   int unpackRefined(FieldStorage to, int block, double[] in, int pos) {
     ArenaLayout layout = to.layout();
     boolean[] allocated = new boolean[numFields];
-    for (int f = 0; f < numFields; f++) {
-      if (layout.coarseInstance(f) >= 0) {
-        allocated[f] = in[pos++] != 0;
-        if (allocated[f] && !to.isAllocated(f, block)) {
-          to.allocateSparse(f, block);
-        }
-      }
-    }
+    pos = readRefinedFlags(to, block, in, pos, allocated);
     double[] data = to.data();
     for (int f = 0; f < numFields; f++) {
       if (allocated[f]) {
@@ -224,11 +245,7 @@ final class BlockRecords {
   /** Packs the coarse buffer interior of child block {@code block} of {@code from}. */
   int packDerefined(FieldStorage from, int block, double[] out, int pos) {
     ArenaLayout layout = from.layout();
-    for (int f = 0; f < numFields; f++) {
-      if (layout.coarseInstance(f) >= 0) {
-        out[pos++] = from.isAllocated(f, block) ? 1 : 0;
-      }
-    }
+    pos = writeRefinedFlags(from, block, out, pos);
     double[] data = from.data();
     for (int f = 0; f < numFields; f++) {
       int coarse = layout.coarseInstance(f);
@@ -249,14 +266,7 @@ final class BlockRecords {
   int unpackDerefined(FieldStorage to, int block, int child, double[] in, int pos) {
     ArenaLayout layout = to.layout();
     boolean[] allocated = new boolean[numFields];
-    for (int f = 0; f < numFields; f++) {
-      if (layout.coarseInstance(f) >= 0) {
-        allocated[f] = in[pos++] != 0;
-        if (allocated[f] && !to.isAllocated(f, block)) {
-          to.allocateSparse(f, block);
-        }
-      }
-    }
+    pos = readRefinedFlags(to, block, in, pos, allocated);
     double[] data = to.data();
     for (int f = 0; f < numFields; f++) {
       if (!allocated[f]) {

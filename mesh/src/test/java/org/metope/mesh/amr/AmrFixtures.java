@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.comm.Communicator;
-import org.metope.mesh.driver.BoundaryCommunication;
+import org.metope.mesh.driver.InertBoundaryCommunication;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
@@ -15,9 +15,6 @@ import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.geometry.UniformCartesian;
 import org.metope.mesh.input.ParameterInput;
-import org.metope.tasking.TaskId;
-import org.metope.tasking.TaskList;
-import org.metope.tasking.TaskStatus;
 
 /** Small adaptive meshes, a toy package whose tags a test sets, and a do-nothing exchange. */
 public final class AmrFixtures {
@@ -112,7 +109,7 @@ public final class AmrFixtures {
   }
 
   /** Boundary communication that does nothing but count setups and ghost fills. */
-  public static final class NoExchange implements BoundaryCommunication {
+  public static final class NoExchange extends InertBoundaryCommunication {
     public int setups;
     public int fills;
     public int releases;
@@ -127,30 +124,10 @@ public final class AmrFixtures {
       releases++;
     }
 
-    @Override
-    public TaskStatus startReceiveBoundaries(MeshData md) {
-      return TaskStatus.COMPLETE;
-    }
 
-    @Override
-    public TaskStatus startReceiveFluxCorrections(MeshData md) {
-      return TaskStatus.COMPLETE;
-    }
 
-    @Override
-    public TaskId addBoundaryExchange(TaskId dependency, TaskList list, MeshData md) {
-      return dependency;
-    }
 
-    @Override
-    public TaskId addFluxCorrection(TaskId dependency, TaskList list, MeshData md) {
-      return dependency;
-    }
 
-    @Override
-    public TaskStatus applyBoundaryConditions(MeshData md) {
-      return TaskStatus.COMPLETE;
-    }
 
     @Override
     public void fillGhosts(Mesh mesh, String container) {

@@ -8,16 +8,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
-import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
-import org.metope.tasking.TaskId;
-import org.metope.tasking.TaskList;
-import org.metope.tasking.TaskStatus;
 
 class MeshInitializationTest {
   /** Records the calls a driver makes. */
-  private static final class Recorder implements BoundaryCommunication {
+  private static final class Recorder extends InertBoundaryCommunication {
     final List<String> calls;
 
     Recorder(List<String> calls) {
@@ -29,30 +25,10 @@ class MeshInitializationTest {
       calls.add("setup");
     }
 
-    @Override
-    public TaskStatus startReceiveBoundaries(MeshData md) {
-      return TaskStatus.COMPLETE;
-    }
 
-    @Override
-    public TaskStatus startReceiveFluxCorrections(MeshData md) {
-      return TaskStatus.COMPLETE;
-    }
 
-    @Override
-    public TaskId addBoundaryExchange(TaskId dependency, TaskList list, MeshData md) {
-      return dependency;
-    }
 
-    @Override
-    public TaskId addFluxCorrection(TaskId dependency, TaskList list, MeshData md) {
-      return dependency;
-    }
 
-    @Override
-    public TaskStatus applyBoundaryConditions(MeshData md) {
-      return TaskStatus.COMPLETE;
-    }
 
     @Override
     public void fillGhosts(Mesh mesh, String container) {
