@@ -10,7 +10,9 @@ import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.MeshStructureReport;
 import org.metope.mesh.comm.Communicators;
 import org.metope.mesh.driver.BoundaryCommunication;
+import org.metope.mesh.driver.DriverError;
 import org.metope.mesh.driver.RunOptions;
+import org.metope.mesh.input.DeckCheck;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.mesh.outputs.RestartFile;
@@ -92,6 +94,9 @@ public final class Metope {
     for (String warning : deck.warnings()) {
       err.println("warning: " + warning);
     }
+    for (String warning : DeckCheck.unknownBlocks(deck, Applications.blocks())) {
+      err.println("warning: " + warning);
+    }
     if (options.printDeckOnly()) {
       out.print(deck.effectiveDeck());
       return 0;
@@ -152,6 +157,9 @@ public final class Metope {
     } catch (InputError e) {
       err.println(e.getMessage());
       return 2;
+    } catch (DriverError e) {
+      err.println("metope: " + e.getMessage());
+      return 1;
     }
     if (mesh.totalBlocks() < nranks) {
       String line = "-m " + nranks + ": the mesh has " + mesh.totalBlocks()

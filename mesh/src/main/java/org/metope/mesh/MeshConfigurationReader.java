@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.geometry.RegionSize;
+import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -36,6 +37,8 @@ final class MeshConfigurationReader {
     Refinement refinement = Refinement.valueOf(pin.getOrAddString(MESH, "refinement", "none",
         List.of("none", "static", "adaptive")).toUpperCase(java.util.Locale.ROOT));
     int numLevel = 1;
+    pin.declareKnown(MESH, "numlevel");
+    pin.declareKnown(MESHBLOCK, "nx1", "nx2", "nx3");
     if (refinement == Refinement.ADAPTIVE) {
       numLevel = pin.getOrAddInteger(MESH, "numlevel", 1);
       if (numLevel < 1) {
@@ -55,6 +58,7 @@ final class MeshConfigurationReader {
             + (axis + 1) + " = " + blockNx[axis]);
       }
     }
+    checkSize(meshSize, blockNx, nghost);
     int largest = 1;
     for (int axis = 0; axis < 3; axis++) {
       largest = Math.max(largest, meshSize.nx(axis) / blockNx[axis]);
@@ -155,6 +159,32 @@ final class MeshConfigurationReader {
       blockNx[axis] = nx;
     }
     return blockNx;
+  }
+
+  /**
+   * Refuses a block too large for one array and a root grid whose tree alone cannot fit in this
+   * JVM ({@link MemoryBudget}), before anything is allocated.
+   */
+  private void checkSize(RegionSize meshSize, int[] blockNx, int nghost) {
+    long cells = 1;
+    long rootBlocks = 1;
+    for (int axis = 0; axis < meshSize.ndim(); axis++) {
+      cells *= blockNx[axis] + 2L * nghost;
+      rootBlocks *= meshSize.nx(axis) / blockNx[axis];
+    }
+    if (cells > MemoryBudget.MAX_ARENA_VALUES / 2) {
+      throw pin.error(MESHBLOCK, "nx1", "a block of at most 2^30 cells with ghosts (" + cells
+          + " given): use smaller blocks, " + MESHBLOCK + "/nx1, nx2, nx3");
+    }
+    double treeBytes = (double) MemoryBudget.TREE_BYTES_PER_BLOCK * rootBlocks;
+    if (rootBlocks > Integer.MAX_VALUE / 2 || treeBytes > MemoryBudget.available()) {
+      throw InputError.at(pin.deckName(), "the mesh of " + meshSize.nx(0) + "x" + meshSize.nx(1)
+          + "x" + meshSize.nx(2) + " cells in blocks of " + blockNx[0] + "x" + blockNx[1] + "x"
+          + blockNx[2] + " has " + rootBlocks + " MeshBlocks, whose tree alone needs "
+          + MemoryBudget.format(treeBytes) + " but this JVM may use "
+          + MemoryBudget.format(MemoryBudget.available()), "fewer, larger blocks ("
+          + MESHBLOCK + "/nx1, nx2, nx3) or a larger -Xmx in METOPE_JAVA_OPTS");
+    }
   }
 
   private List<StaticRefinementRegion> readStaticRegions(RegionSize meshSize,
