@@ -4,6 +4,7 @@ import org.metope.bvals.InOneBoundaryCommunication;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.function.Function;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
@@ -73,6 +74,9 @@ public final class Metope {
         restart = RestartFile.open(options.restartFile());
         deck = ParameterInput.parse(options.restartFile().toString(), restart.deck(),
             options.overrides());
+        RestartMesh.requireUnchanged(options.restartFile().toString(),
+            ParameterInput.parse(options.restartFile().toString(), restart.deck(), List.of()),
+            deck);
       } else {
         deck = ParameterInput.load(options.deck(), options.overrides());
       }
