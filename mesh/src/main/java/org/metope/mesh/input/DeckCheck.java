@@ -37,7 +37,8 @@ public final class DeckCheck {
       Collection<String> applicationBlocks) {
     List<String> warnings = new ArrayList<>();
     for (String block : pin.blockNames()) {
-      if (isKnownBlock(block, applicationBlocks) || !setByUser(pin, block)) {
+      String where = whereSet(pin, block);
+      if (isKnownBlock(block, applicationBlocks) || where == null) {
         continue;
       }
       List<String> candidates = new ArrayList<>(FRAMEWORK_BLOCKS);
@@ -47,7 +48,7 @@ public final class DeckCheck {
         candidates.add(prefix + (digits.isEmpty() ? "0" : digits));
       }
       String guess = closest(block, candidates);
-      warnings.add(pin.blockWhere(block) + ": block <" + block + "> is not read by Metope"
+      warnings.add(where + ": block <" + block + "> is not read by Metope"
           + (guess == null ? "" : "; did you mean <" + guess + ">?"));
     }
     return warnings;
@@ -118,17 +119,21 @@ public final class DeckCheck {
     return false;
   }
 
-  /** Whether the deck or the command line put anything in the block (not only the program). */
-  private static boolean setByUser(ParameterInput pin, String block) {
-    if (pin.blockWhere(block).contains(":")) {
-      return true;
+  /**
+   * Where the user put the block: its header line, or the command line when only overrides
+   * made it; null when only the program added to it.
+   */
+  private static String whereSet(ParameterInput pin, String block) {
+    String header = pin.blockWhere(block);
+    if (!header.equals(pin.deckName())) {
+      return header;
     }
     for (Parameter p : pin.parametersOf(block)) {
       if (p.origin == Parameter.Origin.DECK || p.origin == Parameter.Origin.COMMAND_LINE) {
-        return true;
+        return p.where(pin.deckName());
       }
     }
-    return false;
+    return null;
   }
 
   private static String trailingDigits(String name) {

@@ -41,6 +41,9 @@ public final class Outputs {
    * @throws org.metope.mesh.input.InputError for a bad output block
    */
   public Outputs(Mesh mesh, ParameterInput pin, SimTime tm, Path directory) {
+    if (mesh.myRank() == 0) {
+      AtomicFile.removeStaleTemporaries(directory);
+    }
     pin.declareKnown("parthenon/job", "problem_id");
     OutputType restart = null;
     for (String block : pin.blockNamesWithPrefix(PREFIX)) {
