@@ -19,13 +19,19 @@ import org.metope.mesh.driver.DriverError;
  * </ul>
  *
  * Available memory is the JVM's heap limit ({@link Runtime#maxMemory()}, {@code -Xmx}); the
- * estimates are lower bounds, so a mesh near the limit may still run out of memory.
+ * fields may take half of it. The estimates are lower bounds, so a mesh near the limit may still
+ * run out of memory.
  */
 public final class MemoryBudget {
   /** A lower bound of the bytes one block costs in the tree and the block lists of a rank. */
   public static final long TREE_BYTES_PER_BLOCK = 200;
   /** A lower bound of the bytes one block of this rank costs with its neighbour lists. */
   public static final long LOCAL_BLOCK_BYTES = 2048;
+  /**
+   * The fields and the tree may take at most 1/FIELD_SHARE of the heap: boundary buffers, the
+   * arrays a remesh moves blocks with and the collector's room need the rest.
+   */
+  static final int FIELD_SHARE = 2;
   /** The most values one Java array (a rank's field arena) can hold. */
   public static final long MAX_ARENA_VALUES = Integer.MAX_VALUE - 16;
 
@@ -39,6 +45,9 @@ public final class MemoryBudget {
   /** Bytes as a short figure in GiB or MiB, e.g. {@code 12.5 GiB}. */
   public static String format(double bytes) {
     double gib = bytes / (1L << 30);
+    if (gib >= 1e6) {
+      return String.format(Locale.ROOT, "%.3g GiB", gib);
+    }
     return gib >= 1 ? String.format(Locale.ROOT, "%.1f GiB", gib)
         : String.format(Locale.ROOT, "%.1f MiB", bytes / (1L << 20));
   }
@@ -77,10 +86,11 @@ public final class MemoryBudget {
           + " use more ranks, fewer or smaller blocks, or fewer fields");
     }
     double needed = 8.0 * values + treeBytes;
-    if (needed > available()) {
+    if (needed > available() / FIELD_SHARE) {
       throw new DriverError(blocks + "; their fields and tree need " + format(needed)
-          + ", more than the " + format(available()) + " this JVM may use (raise -Xmx in"
-          + " METOPE_JAVA_OPTS, or use more ranks or fewer cells)");
+          + ", more than half of the " + format(available()) + " this JVM may use (the rest is"
+          + " for boundary buffers and remeshing; raise -Xmx in METOPE_JAVA_OPTS, or use more"
+          + " ranks or fewer cells)");
     }
   }
 }

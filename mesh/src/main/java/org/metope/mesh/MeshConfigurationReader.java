@@ -216,6 +216,7 @@ final class MeshConfigurationReader {
       if (rootLevel + level > LogicalLocation.MAX_LEVEL) {
         throw pin.error(block, "level", "at most " + (LogicalLocation.MAX_LEVEL - rootLevel));
       }
+      checkRegionBlocks(block, meshSize, lo, hi, level);
       regions.add(new StaticRefinementRegion(block, lo[0], hi[0], lo[1], hi[1], lo[2], hi[2],
           level));
     }
@@ -234,6 +235,28 @@ final class MeshConfigurationReader {
     if (hi > mesh.xmax(axis)) {
       throw pin.error(block, "x" + n + "max", "a value inside the mesh, <= " + MESH + "/x" + n
           + "max = " + format(mesh.xmax(axis)));
+    }
+  }
+
+  /**
+   * Refuses a static refinement region whose finest level alone would hold more blocks than the
+   * tree can keep: at least (region width / block width at that level) blocks along each axis.
+   */
+  private void checkRegionBlocks(String block, RegionSize mesh, double[] lo, double[] hi,
+      int level) {
+    double blocks = 1;
+    for (int axis = 0; axis < mesh.ndim(); axis++) {
+      double rootBlocks = mesh.nx(axis) / (double) pin.getOrAddInteger(MESHBLOCK,
+          "nx" + (axis + 1), mesh.nx(axis));
+      double width = (mesh.xmax(axis) - mesh.xmin(axis)) / rootBlocks / Math.pow(2, level);
+      blocks *= Math.max(1, Math.floor((hi[axis] - lo[axis]) / width));
+    }
+    double treeBytes = blocks * MemoryBudget.TREE_BYTES_PER_BLOCK;
+    if (blocks > Integer.MAX_VALUE / 2 || treeBytes > MemoryBudget.available()) {
+      throw pin.error(block, "level", "a level at which the region holds fewer blocks: it"
+          + " would be refined into at least " + String.format(java.util.Locale.ROOT, "%.3g",
+          blocks) + " MeshBlocks, whose tree alone needs " + MemoryBudget.format(treeBytes)
+          + " but this JVM may use " + MemoryBudget.format(MemoryBudget.available()));
     }
   }
 

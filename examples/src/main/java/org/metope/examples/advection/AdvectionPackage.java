@@ -37,6 +37,8 @@ public final class AdvectionPackage {
   public static final List<String> PROFILES =
       List.of("wave", "smooth_gaussian", "hard_sphere", "block");
 
+  /** The most variables or components: more is a typo, and would exhaust message tags. */
+  static final int MAX_COUNT = 1000;
   /** Parthenon's marker for "angle not given"; a user never enters it. */
   private static final double UNSET_ANGLE = -999.9;
 
@@ -70,11 +72,12 @@ public final class AdvectionPackage {
     pkg.addParam("v_const", vConst);
     int vecSize = pin.getOrAddInteger(BLOCK, "vec_size", 1);
     int numVars = pin.getOrAddInteger(BLOCK, "num_vars", 1);
-    if (vecSize < 1) {
-      throw pin.error(BLOCK, "vec_size", "an integer >= 1");
+    if (vecSize < 1 || vecSize > MAX_COUNT) {
+      throw pin.error(BLOCK, "vec_size", "an integer from 1 to " + MAX_COUNT);
     }
-    if (numVars < 1) {
-      throw pin.error(BLOCK, "num_vars", "an integer >= 1");
+    if (numVars < 1 || numVars > MAX_COUNT) {
+      throw pin.error(BLOCK, "num_vars", "an integer from 1 to " + MAX_COUNT + " (each is a"
+          + " field with its own boundary channels and message tags)");
     }
     pkg.addParam("vec_size", vecSize);
     pkg.addParam("num_vars", numVars);

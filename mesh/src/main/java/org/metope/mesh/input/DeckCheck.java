@@ -2,7 +2,11 @@ package org.metope.mesh.input;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -63,12 +67,12 @@ public final class DeckCheck {
   public static List<String> unreadKeys(ParameterInput pin, Collection<String> applicationBlocks,
       Collection<String> skipBlocks) {
     List<String> warnings = new ArrayList<>();
+    Set<String> knownPaths = pin.knownPaths();
     for (String block : pin.blockNames()) {
       if (!isKnownBlock(block, applicationBlocks) || skipBlocks.contains(block)) {
         continue;
       }
-      List<String> knownKeys = knownKeys(pin, block);
-      java.util.Set<String> knownPaths = pin.knownPaths();
+      List<String> knownKeys = knownKeys(knownPaths, block);
       List<Parameter> unread = new ArrayList<>();
       for (Parameter p : pin.parametersOf(block)) {
         boolean fromUser = p.origin == Parameter.Origin.DECK
@@ -81,7 +85,7 @@ public final class DeckCheck {
         continue;
       }
       if (knownKeys.isEmpty()) {
-        warnings.add(pin.blockWhere(block) + ": block <" + block
+        warnings.add(whereSet(pin, block) + ": block <" + block
             + "> is not read by this run (its keys are ignored)");
         continue;
       }
@@ -94,15 +98,15 @@ public final class DeckCheck {
     return warnings;
   }
 
-  private static List<String> knownKeys(ParameterInput pin, String block) {
+  private static List<String> knownKeys(Set<String> knownPaths, String block) {
     List<String> keys = new ArrayList<>();
     String prefix = block + "/";
-    for (String path : pin.knownPaths()) {
+    for (String path : knownPaths) {
       if (path.startsWith(prefix) && path.indexOf('/', prefix.length()) < 0) {
         keys.add(path.substring(prefix.length()));
       }
     }
-    java.util.Collections.sort(keys);
+    Collections.sort(keys);
     return keys;
   }
 
@@ -137,7 +141,7 @@ public final class DeckCheck {
   }
 
   private static String trailingDigits(String name) {
-    var m = TRAILING_DIGITS.matcher(name);
+    Matcher m = TRAILING_DIGITS.matcher(name);
     return m.matches() ? m.group(1) : "";
   }
 
@@ -150,8 +154,8 @@ public final class DeckCheck {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : candidates) {
-      int d = editDistance(name.toLowerCase(java.util.Locale.ROOT),
-          candidate.toLowerCase(java.util.Locale.ROOT));
+      int d = editDistance(name.toLowerCase(Locale.ROOT),
+          candidate.toLowerCase(Locale.ROOT));
       if (d < bestDistance) {
         best = candidate;
         bestDistance = d;

@@ -7,9 +7,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * An input deck in Parthenon's format, with command-line overrides applied, read through typed
@@ -36,7 +38,7 @@ public final class ParameterInput {
   private final Map<String, Query> queries = new HashMap<>();
   private final List<String> warnings = new ArrayList<>();
   /** {@code block/key} of keys the program understands but does not read in this run. */
-  private final java.util.Set<String> known = new java.util.HashSet<>();
+  private final Set<String> known = new HashSet<>();
 
   /** What a key was requested as, and with which default (null for a required request). */
   private record Query(String type, String defaultText) {}
@@ -343,8 +345,8 @@ public final class ParameterInput {
   }
 
   /** {@code block/key} of every key a getter requested or {@link #declareKnown} declared. */
-  java.util.Set<String> knownPaths() {
-    java.util.Set<String> paths = new java.util.HashSet<>(queries.keySet());
+  Set<String> knownPaths() {
+    Set<String> paths = new HashSet<>(queries.keySet());
     paths.addAll(known);
     return paths;
   }

@@ -44,7 +44,7 @@ class CommandLineReliabilityTest {
     ProcessResult r = metope("-i", deck, "-d", dir.toString(), "-t", "100000:00:00",
         "parthenon/time/nlim=5");
     assertEquals(0, r.exitCode(), r.output());
-    assertTrue(r.output().contains("cycle=4 "), "five cycles run, not one: " + r.output());
+    assertTrue(r.output().contains(" cycle=5\n"), "five cycles run, not one: " + r.output());
     assertFalse(r.output().contains("wall-time limit"), r.output());
   }
 

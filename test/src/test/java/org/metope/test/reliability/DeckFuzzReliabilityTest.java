@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -17,10 +18,11 @@ import org.metope.test.ProcessResult;
 /**
  * Mutates the shipped decks at random (seeded, so a failure reproduces) as a careless or hostile
  * user would: a value replaced by a bad number or text, a key or block name misspelt, a line
- * dropped. Each variant runs a few cycles as a real process and must end in one of two ways: a
- * clean rejection (non-zero exit, one line, no stack trace) or a clean run (exit 0, no {@code
- * nan} on the status lines or in the history). A stack trace, a hang, several error lines or a
- * run printing {@code nan} fails the test.
+ * dropped. Each variant runs for at most a few seconds as a real process and must end in one of
+ * two ways: a clean rejection (non-zero exit, one error line, no stack trace) or a clean run
+ * (exit 0, no {@code nan} on the status lines or in the history, a warning naming a misspelt key
+ * or block, and never {@code nan} or {@code inf} accepted for a numeric key). Anything else (a
+ * stack trace, a hang, several error lines, a silent typo, a non-finite number accepted) fails.
  *
  * <p>{@code -Dmetope.fuzz.count=N} (default 12) and {@code -Dmetope.fuzz.seed=S} (default 18)
  * choose the variants; {@code -Dmetope.fuzz.classpath=CP} runs them against another build.
@@ -29,7 +31,16 @@ class DeckFuzzReliabilityTest {
   @TempDir Path dir;
 
   /** How a variant ended. */
-  enum Outcome { REJECTED, RAN, STACK_TRACE, HANG, UNCLEAR_ERROR, NAN_ACCEPTED }
+  enum Outcome {
+    REJECTED, RAN, STACK_TRACE, HANG, UNCLEAR_ERROR, NAN_ACCEPTED,
+    /** A non-finite number given for a numeric key ran. */
+    NON_FINITE_ACCEPTED,
+    /** A misspelt key or block ran without a warning naming it. */
+    SILENT_TYPO
+  }
+
+  /** A mutation: what it did, and the name a warning must mention or the value to refuse. */
+  private record Mutation(String what, String misspelt, boolean nonFiniteNumber) {}
 
   private static final String[] BAD_VALUES = {"nan", "NaN", "inf", "-inf", "-1", "0", "1e308",
       "-1e308", "2147483648", "1e-320", "abc", "", "1,2", "true", "0x10", "99999999999", "1.5",
@@ -49,10 +60,11 @@ class DeckFuzzReliabilityTest {
     for (int v = 0; v < count; v++) {
       Path source = decks.get(random.nextInt(decks.size()));
       List<String> lines = new ArrayList<>(Files.readAllLines(source));
-      String what = mutate(lines, random);
+      Mutation mutation = mutate(lines, random);
+      String what = mutation.what();
       Path variant = Files.write(dir.resolve("v" + v + ".in"), lines);
       Path out = Files.createDirectories(dir.resolve("out" + v));
-      Outcome outcome = run(variant, out);
+      Outcome outcome = run(variant, out, mutation);
       counts.merge(outcome, 1, Integer::sum);
       if (outcome != Outcome.REJECTED && outcome != Outcome.RAN) {
         bad.add(outcome + ": " + source.getFileName() + " " + what);
@@ -63,7 +75,7 @@ class DeckFuzzReliabilityTest {
   }
 
   /** Applies one random mutation to the deck's lines; returns what it did. */
-  private static String mutate(List<String> lines, Random random) {
+  private static Mutation mutate(List<String> lines, Random random) {
     List<Integer> keyLines = new ArrayList<>();
     List<Integer> headers = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
@@ -78,22 +90,33 @@ class DeckFuzzReliabilityTest {
     if (kind < 6) {
       int i = keyLines.get(random.nextInt(keyLines.size()));
       String key = lines.get(i).substring(0, lines.get(i).indexOf('=')).strip();
+      String old = lines.get(i).substring(lines.get(i).indexOf('=') + 1).replaceAll("#.*", "")
+          .strip();
       String value = BAD_VALUES[random.nextInt(BAD_VALUES.length)];
       lines.set(i, key + " = " + value);
-      return "line " + (i + 1) + ": " + key + " = " + value;
+      boolean numeric = old.matches("[-+]?[0-9.]+([eE][-+]?[0-9]+)?");
+      boolean nonFinite = numeric
+          && value.toLowerCase(Locale.ROOT).matches("[-+]?(nan|inf)");
+      return new Mutation("line " + (i + 1) + ": " + key + " = " + value, null, nonFinite);
     }
     if (kind < 8) {
       int i = keyLines.get(random.nextInt(keyLines.size()));
-      lines.set(i, swapTwo(lines.get(i), random, lines.get(i).indexOf('=')));
-      return "line " + (i + 1) + " key misspelt: " + lines.get(i);
+      String line = swapTwo(lines.get(i), random, lines.get(i).indexOf('='));
+      boolean changed = !line.equals(lines.get(i));
+      lines.set(i, line);
+      return new Mutation("line " + (i + 1) + " key misspelt: " + line,
+          changed ? line.substring(0, line.indexOf('=')).strip() : null, false);
     }
     if (kind < 9) {
       int i = headers.get(random.nextInt(headers.size()));
-      lines.set(i, swapTwo(lines.get(i), random, lines.get(i).indexOf('>')));
-      return "line " + (i + 1) + " block misspelt: " + lines.get(i);
+      String line = swapTwo(lines.get(i), random, lines.get(i).indexOf('>'));
+      boolean changed = !line.equals(lines.get(i));
+      lines.set(i, line);
+      return new Mutation("line " + (i + 1) + " block misspelt: " + line,
+          changed ? line.substring(1, line.indexOf('>')).strip() : null, false);
     }
     int i = keyLines.get(random.nextInt(keyLines.size()));
-    return "line " + (i + 1) + " dropped: " + lines.remove(i);
+    return new Mutation("line " + (i + 1) + " dropped: " + lines.remove(i), null, false);
   }
 
   /** Swaps two adjacent characters before {@code end} (a typo), or doubles one. */
@@ -112,7 +135,7 @@ class DeckFuzzReliabilityTest {
         : swapped;
   }
 
-  private static Outcome run(Path deck, Path out) throws Exception {
+  private static Outcome run(Path deck, Path out, Mutation mutation) throws Exception {
     String cp = System.getProperty("metope.fuzz.classpath", System.getProperty("java.class.path"));
     String[] cmd = {Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
         "-cp", cp, "org.metope.examples.Metope", "-i", deck.toString(), "-d", out.toString(),
@@ -130,13 +153,23 @@ class DeckFuzzReliabilityTest {
       return MetopeProcess.errorLines(r).size() == 1 ? Outcome.REJECTED : Outcome.UNCLEAR_ERROR;
     }
     boolean nan = r.output().lines().anyMatch(l -> l.startsWith("cycle=")
-        && l.toLowerCase(java.util.Locale.ROOT).contains("nan"));
+        && l.toLowerCase(Locale.ROOT).contains("nan"));
     try (Stream<Path> files = Files.list(out)) {
       for (Path f : files.filter(f -> f.toString().endsWith(".hst")).toList()) {
         nan |= Files.readString(f).lines().anyMatch(l -> !l.startsWith("#")
-            && l.toLowerCase(java.util.Locale.ROOT).contains("nan"));
+            && l.toLowerCase(Locale.ROOT).contains("nan"));
       }
     }
-    return nan ? Outcome.NAN_ACCEPTED : Outcome.RAN;
+    if (nan) {
+      return Outcome.NAN_ACCEPTED;
+    }
+    if (mutation.nonFiniteNumber()) {
+      return Outcome.NON_FINITE_ACCEPTED;
+    }
+    if (mutation.misspelt() != null && r.output().lines().noneMatch(l -> l.startsWith("warning:")
+        && l.contains(mutation.misspelt()))) {
+      return Outcome.SILENT_TYPO;
+    }
+    return Outcome.RAN;
   }
 }

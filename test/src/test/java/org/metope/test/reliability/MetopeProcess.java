@@ -63,19 +63,17 @@ final class MetopeProcess {
   }
 
   /**
-   * The user-facing lines of a failed run: everything but warnings, the status lines of cycles
-   * already run and the advection example's greeting.
+   * The error lines of a run's output: those the launcher prints for a failure ({@code metope:
+   * ...}) or a deck error ({@code WHERE: WHAT: expected ...}); warnings, status lines and the
+   * set-up report are not among them. A clean rejection has exactly one.
    */
   static List<String> errorLines(ProcessResult r) {
     List<String> lines = new ArrayList<>();
     for (String line : r.output().lines().toList()) {
-      if (line.isBlank() || line.startsWith("warning: ") || line.startsWith("cycle=")
-          || line.startsWith("Hello from") || line.startsWith("This run is a restart")
-          || line.startsWith("Number of MeshBlocks") || line.startsWith("Setup complete")
-          || line.startsWith("# ")) {
-        continue;
+      if (!line.startsWith("warning: ")
+          && (line.startsWith("metope: ") || line.contains(": expected "))) {
+        lines.add(line);
       }
-      lines.add(line);
     }
     return lines;
   }
