@@ -136,11 +136,17 @@ final class MeshConfigurationReader {
   private int[] readBlockSize(RegionSize meshSize, Refinement refinement) {
     int[] blockNx = new int[3];
     for (int axis = 0; axis < 3; axis++) {
+      String key = "nx" + (axis + 1);
       if (meshSize.isSymmetry(axis)) {
+        // Not read by default, but a value given must fit the one-cell axis, as in Parthenon.
+        if (pin.doesParameterExist(MESHBLOCK, key)
+            && pin.getInteger(MESHBLOCK, key) != meshSize.nx(axis)) {
+          throw pin.error(MESHBLOCK, key, meshSize.nx(axis) + ", as " + MESH + "/" + key + " = "
+              + meshSize.nx(axis) + " (the axis is inactive)");
+        }
         blockNx[axis] = meshSize.nx(axis);
         continue;
       }
-      String key = "nx" + (axis + 1);
       int nx = pin.getOrAddInteger(MESHBLOCK, key, meshSize.nx(axis));
       if (nx < 1) {
         throw pin.error(MESHBLOCK, key, "a positive integer");

@@ -197,7 +197,7 @@ public final class ParameterInput {
   }
 
   /**
-   * A real that may also be {@code inf} or {@code -inf} (never {@code nan}), or {@code
+   * A real that may also be {@code inf} (never {@code -inf} or {@code nan}), or {@code
    * defaultValue} when the key is absent: for keys where infinity means "no limit".
    */
   public double getOrAddRealOrInfinity(String block, String key, double defaultValue) {
@@ -479,7 +479,9 @@ public final class ParameterInput {
 
   private double realOf(Parameter p, boolean infinityAllowed) {
     Double v = ValueParser.parseReal(p.value);
-    if (v == null || v.isNaN() || (v.isInfinite() && !infinityAllowed)) {
+    boolean allowed = Double.isFinite(v == null ? Double.NaN : v)
+        || (infinityAllowed && v != null && v == Double.POSITIVE_INFINITY);
+    if (!allowed) {
       throw typeError(p, infinityAllowed ? "a real number or inf" : "a finite real number");
     }
     return v;

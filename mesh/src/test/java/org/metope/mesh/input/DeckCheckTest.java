@@ -70,7 +70,9 @@ class DeckCheckTest {
     assertEquals("run.in:3: a/i = \"inf\": expected a finite real number",
         assertThrows(InputError.class, () -> pin.getOrAddReal("a", "i", 1.0)).getMessage());
     assertEquals(Double.POSITIVE_INFINITY, pin.getOrAddRealOrInfinity("a", "i", 1.0));
-    assertEquals(Double.NEGATIVE_INFINITY, pin.getOrAddRealOrInfinity("a", "m", 1.0));
+    assertEquals("run.in:4: a/m = \"-Infinity\": expected a real number or inf",
+        assertThrows(InputError.class, () -> pin.getOrAddRealOrInfinity("a", "m", 1.0))
+            .getMessage());
     assertEquals("run.in:2: a/n = \"nan\": expected a real number or inf",
         assertThrows(InputError.class, () -> pin.getOrAddRealOrInfinity("a", "n", 1.0))
             .getMessage());
