@@ -2,13 +2,14 @@ package org.metope.kernels.tornado;
 
 import java.lang.reflect.Array;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.WeakHashMap;
 
 /**
  * A device backend whose device is the JVM: it follows each {@link DeviceLaunch} declaration the
- * way TornadoVM does, with private copies of the arrays standing for device memory. Arrays
+ * way TornadoVM does, with private copies of the arrays standing for device memory (one copy per
+ * host array, shared by the declarations, as a device keeps one buffer per array). Arrays
  * uploaded at the first execution are copied once per declaration, the others at every execution;
  * the tasks run in order as the plain Java methods of {@link TornadoKernels} on the copies; the
  * downloaded arrays are copied back; then the host scatter of {@link DeviceBackend} runs. Since the
@@ -32,6 +33,8 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
   }
 
   private final Fault fault;
+  /** Device memory: the copy of each host array (arrays hash by identity); guarded by launches. */
+  private final Map<Object, Object> device = new WeakHashMap<>();
   private volatile Runnable duringLaunch = () -> {};
 
   /** The faithful emulation. */
@@ -71,7 +74,6 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
 
   /** A declaration recorded as copies and calls. */
   private final class Graph implements DeviceGraph, Execution {
-    private final Map<Object, Object> device = new IdentityHashMap<>();
     private final List<Object> firstIn = new ArrayList<>();
     private final List<Object> everyIn = new ArrayList<>();
     private final List<Object> out = new ArrayList<>();
@@ -106,7 +108,7 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
 
     @Override
     public void close() {
-      device.clear();
+      // device copies go with their host arrays
     }
 
     private void copyIn(List<Object> arrays) {
