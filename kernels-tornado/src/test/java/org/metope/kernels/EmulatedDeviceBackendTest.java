@@ -11,6 +11,7 @@ import java.util.function.BiConsumer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.metope.kernels.tornado.DeviceTrace;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
 
@@ -117,7 +118,7 @@ class EmulatedDeviceBackendTest {
       }
     }
     try (EmulatedDeviceBackend backend = new EmulatedDeviceBackend(fault)) {
-      backend.duringLaunch(() -> {
+      backend.duringLaunch((kind, target) -> {
         for (int a = 0; a < 2; a++) {
           for (int i = 0; i < host[a].length; i++) {
             if (untouched[a][i]) {
@@ -192,5 +193,28 @@ class EmulatedDeviceBackendTest {
       assertFalse(unloadAfterMovingASlice(device));
       assertEquals(1, device.declarations());
     }
+  }
+
+  @org.junit.jupiter.api.Test
+  void givenALoadAndAnUnload_thenTheTraceCountsTheirStagedCellsBackAndWholeArenasIn() {
+    Scenario s = Scenario.random(11, 3, new int[30]);
+    BoundaryTable t = s.table;
+    long ghostCells = 0;
+    for (int b = 0; b < t.size; b++) {
+      ghostCells += t.bufferLength(b);
+    }
+    DeviceTrace trace = new DeviceTrace(null);
+    try (EmulatedDeviceBackend device = new EmulatedDeviceBackend(Fault.NONE, trace)) {
+      device.load(t, s.data, s.buffers);
+      trace.endStage(0, 1);
+      device.load(t, s.data, s.buffers);
+      assertEquals(8 * ghostCells + 4L * t.size, trace.stageToHost(), "slices and flags");
+      assertEquals(8L * (s.data.length + s.buffers.length) + 4L * t.size, trace.stageToDevice(),
+          "arenas and allocation flags at every launch");
+      trace.endStage(0, 2);
+      device.unload(t, s.data, s.buffers);
+      assertEquals(8 * ghostCells, trace.stageToHost(), "the boxes, as many cells as slices");
+    }
+    assertTrue(8 * ghostCells < 8L * s.buffers.length, "fewer bytes back than a whole arena");
   }
 }

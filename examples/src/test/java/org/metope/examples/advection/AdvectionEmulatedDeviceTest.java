@@ -50,7 +50,7 @@ class AdvectionEmulatedDeviceTest {
         mesh = AdvectionRuns.run(pin, out, comm).mesh();
       } else {
         try (EmulatedDeviceBackend device = new EmulatedDeviceBackend(fault)) {
-          device.duringLaunch(AdvectionEmulatedDeviceTest::pause);
+          device.duringLaunch((kind, target) -> pause());
           mesh = AdvectionRuns.run(pin, out, comm,
               p -> InOneBoundaryCommunication.fromInput(p, device)).mesh();
         }

@@ -13,12 +13,20 @@ import org.metope.kernels.KernelKind;
  * declared when a cache is built ({@link #prepare}) or at its first launch and executed at every
  * later one, declared again when the table's columns changed, and scattered on the host after each
  * execution. Subclasses say only how a declaration becomes something that executes. Launches take
- * turns (one device queue); each returns when its results are in the host arenas.
+ * turns (one device queue); each returns when its results are in the host arenas. What each
+ * launch's declaration moves is counted in a {@link DeviceTrace}, printed stage by stage with
+ * {@code METOPE_DEVICE_TRACE=1}.
  */
 public abstract class DeviceBackend implements KernelBackend {
   private final Map<BoundaryTable, List<Prepared>> prepared = new IdentityHashMap<>();
   private final long[] launches = new long[KernelKind.values().length];
+  private final DeviceTrace trace;
   private long declarations;
+
+  /** A backend counting what its launches move in {@code trace}. */
+  DeviceBackend(DeviceTrace trace) {
+    this.trace = trace;
+  }
 
   /** A declared launch and its executable form. */
   private record Prepared(DeviceLaunch launch, Execution execution) {}
@@ -96,6 +104,16 @@ public abstract class DeviceBackend implements KernelBackend {
     }
   }
 
+  /** What the launches moved: bytes each way per kind of launch, stage by stage. */
+  public DeviceTrace trace() {
+    return trace;
+  }
+
+  @Override
+  public void endStage(int cycle, int stage) {
+    trace.endStage(cycle, stage);
+  }
+
   @Override
   public synchronized long launches(KernelKind kind) {
     return launches[kind.ordinal()];
@@ -128,8 +146,12 @@ public abstract class DeviceBackend implements KernelBackend {
     launches[kind.ordinal()]++;
     if (count > 0) {
       Prepared p = find(kind, table, subset, count, data, buffers);
+      DeviceLaunch l = p.launch();
       p.execution().execute();
-      p.launch().scatter();
+      l.scatter();
+      trace.toDevice(kind.name(), l.executed ? l.everyBytes : l.firstBytes + l.everyBytes);
+      trace.toHost(kind.name(), l.backBytes);
+      l.executed = true;
     }
   }
 

@@ -36,6 +36,12 @@ final class DeviceLaunch {
   /** Device output of a load: 1 where subset entry s reached its threshold; at least one entry. */
   final int[] flags;
   private final int maxRows;
+  /** Bytes the declaration sends once, at every execution, and back at every execution. */
+  final long firstBytes;
+  final long everyBytes;
+  final long backBytes;
+  /** Whether the declaration has been executed: its first-execution transfers are done. */
+  boolean executed;
 
   DeviceLaunch(KernelKind kind, BoundaryTable table, int[] subset, int count, double[] data,
       double[] buffers) {
@@ -54,6 +60,11 @@ final class DeviceLaunch {
       rows = Math.max(rows, table.get(BoundaryTable.ROWS, subset[s]));
     }
     this.maxRows = rows;
+    Sizes sizes = new Sizes();
+    declare(sizes);
+    this.firstBytes = sizes.first;
+    this.everyBytes = sizes.every;
+    this.backBytes = sizes.back;
   }
 
   /** Whether this declaration is for these arguments. */
@@ -129,5 +140,56 @@ final class DeviceLaunch {
         table.nonzero[subset[s]] = flags[s];
       }
     }
+  }
+
+  /** Counts the bytes a declaration moves; runs no task. */
+  private static final class Sizes implements DeviceGraph {
+    long first;
+    long every;
+    long back;
+
+    private static long bytes(Object... arrays) {
+      long n = 0;
+      for (Object a : arrays) {
+        n += a instanceof double[] d ? 8L * d.length : 4L * ((int[]) a).length;
+      }
+      return n;
+    }
+
+    @Override
+    public void upload(boolean everyExecution, Object... arrays) {
+      if (everyExecution) {
+        every += bytes(arrays);
+      } else {
+        first += bytes(arrays);
+      }
+    }
+
+    @Override
+    public void download(Object... arrays) {
+      back += bytes(arrays);
+    }
+
+    @Override
+    public void clearFlags(int count, int[] flags) {}
+
+    @Override
+    public void load(int[] subset, int count, int maxRows, int n, int[] ints, double[] reals,
+        int[] allocated, int[] flags, double[] data, double[] buffers) {}
+
+    @Override
+    public void unload(int[] subset, int count, int maxRows, int n, int[] ints, double[] reals,
+        int[] receiveMode, double[] data, double[] buffers) {}
+
+    @Override
+    public void prolongate(int[] subset, int count, int maxRows, int n, int[] ints,
+        double[] reals, int[] allocated, double[] data) {}
+
+    @Override
+    public void restrictRows(int[] subset, int count, int maxRows, int n, int[] ints,
+        double[] reals, int[] allocated, double[] data, int op, int anyFlux) {}
+
+    @Override
+    public void gather(int runCount, int[] runs, double[] source, double[] staging) {}
   }
 }

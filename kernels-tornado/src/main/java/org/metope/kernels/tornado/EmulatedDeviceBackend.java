@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.function.BiConsumer;
+import org.metope.kernels.KernelKind;
 
 /**
  * A device backend whose device is the JVM: it follows each {@link DeviceLaunch} declaration the
@@ -35,20 +37,29 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
   private final Fault fault;
   /** Device memory: the copy of each host array (arrays hash by identity); guarded by launches. */
   private final Map<Object, Object> device = new WeakHashMap<>();
-  private volatile Runnable duringLaunch = () -> {};
+  private volatile BiConsumer<KernelKind, double[]> duringLaunch = (kind, target) -> {};
 
-  /** The faithful emulation. */
+  /** The faithful emulation, tracing as the environment says. */
   public EmulatedDeviceBackend() {
     this(Fault.NONE);
   }
 
-  /** An emulation with {@code fault}. */
+  /** An emulation with {@code fault}, tracing as the environment says. */
   public EmulatedDeviceBackend(Fault fault) {
+    this(fault, DeviceTrace.fromEnvironment());
+  }
+
+  /** An emulation with {@code fault} that counts its launches' transfers in {@code trace}. */
+  public EmulatedDeviceBackend(Fault fault, DeviceTrace trace) {
+    super(trace);
     this.fault = fault;
   }
 
-  /** Runs {@code hook} in every launch after the tasks and before the copies back. */
-  public void duringLaunch(Runnable hook) {
+  /**
+   * Runs {@code hook} in every launch after the tasks and before the copies back, with the kind
+   * of launch and the host arena it writes (the buffer arena for a load, else the data arena).
+   */
+  public void duringLaunch(BiConsumer<KernelKind, double[]> hook) {
     this.duringLaunch = hook;
   }
 
@@ -64,7 +75,7 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
 
   @Override
   Execution build(DeviceLaunch launch) {
-    Graph graph = new Graph();
+    Graph graph = new Graph(launch.kind, launch.target());
     launch.declare(graph);
     if (fault == Fault.WHOLE_ARENA_COPY_BACK) {
       graph.download(launch.target());
@@ -74,11 +85,18 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
 
   /** A declaration recorded as copies and calls. */
   private final class Graph implements DeviceGraph, Execution {
+    private final KernelKind kind;
+    private final double[] target;
     private final List<Object> firstIn = new ArrayList<>();
     private final List<Object> everyIn = new ArrayList<>();
     private final List<Object> out = new ArrayList<>();
     private final List<Runnable> tasks = new ArrayList<>();
     private boolean executed;
+
+    Graph(KernelKind kind, double[] target) {
+      this.kind = kind;
+      this.target = target;
+    }
 
     @Override
     public void upload(boolean everyExecution, Object... arrays) {
@@ -100,7 +118,7 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
       for (Runnable task : tasks) {
         task.run();
       }
-      duringLaunch.run();
+      duringLaunch.accept(kind, target);
       for (Object host : out) {
         System.arraycopy(on(host), 0, host, 0, Array.getLength(host));
       }

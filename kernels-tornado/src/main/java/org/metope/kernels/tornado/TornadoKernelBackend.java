@@ -30,8 +30,10 @@ public final class TornadoKernelBackend extends DeviceBackend {
 
   private int graphs;
 
-  /** A backend on TornadoVM's default device. */
-  public TornadoKernelBackend() {}
+  /** A backend on TornadoVM's default device, tracing as the environment says. */
+  public TornadoKernelBackend() {
+    super(DeviceTrace.fromEnvironment());
+  }
 
   @Override
   public String name() {
