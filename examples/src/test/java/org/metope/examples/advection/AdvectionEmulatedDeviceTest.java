@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.bvals.InOneBoundaryCommunication;
+import org.metope.kernels.tornado.DeviceTrace;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
 import org.metope.mesh.Mesh;
@@ -129,5 +130,25 @@ class AdvectionEmulatedDeviceTest {
     System.out.println("32^3 advection, metope/threads=3, whole-arena copy-back: " + wrong
         + " of " + jvm.field().length + " cells differ from the JVM backend");
     assertTrue(wrong > 0);
+  }
+
+  @Test
+  void givenTheTraceSwitch_thenEveryStageOfEveryCyclePrintsWhatCrossed() throws IOException {
+    java.io.ByteArrayOutputStream lines = new java.io.ByteArrayOutputStream();
+    DeviceTrace trace = new DeviceTrace(new java.io.PrintStream(lines, true,
+        java.nio.charset.StandardCharsets.UTF_8));
+    ParameterInput pin = ParameterInput.parse("det.in", AdvectionDeterminismTest.DECK,
+        List.of("parthenon/time/nlim=2"));
+    try (EmulatedDeviceBackend device = new EmulatedDeviceBackend(Fault.NONE, trace)) {
+      AdvectionRuns.run(pin, Files.createTempDirectory(dir, "trace"),
+          InProcessCluster.singleRank(), p -> InOneBoundaryCommunication.fromInput(p, device));
+    }
+    List<String> printed = lines.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+        .toList();
+    // rk3: 3 stages in each of cycles 0 and 1
+    assertEquals(6, printed.size(), printed.toString());
+    assertTrue(printed.get(5).startsWith("device trace: cycle=1 stage=3 toDevice="),
+        printed.get(5));
+    assertTrue(trace.totalToHost() > 0 && trace.totalToHost() < trace.totalToDevice());
   }
 }
