@@ -2,9 +2,13 @@ package org.metope.kernels.tornado;
 
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import org.metope.kernels.KernelKind;
 
@@ -61,6 +65,47 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
    */
   public void duringLaunch(BiConsumer<KernelKind, double[]> hook) {
     this.duringLaunch = hook;
+  }
+
+  /**
+   * Launch hooks for the two ranks of an in-process run that make the other rank write this
+   * rank's buffer arena while a launch holds its copies, every time rather than by chance: rank
+   * 1's first load waits until rank 0's first load holds its copies, and rank 0's first load then
+   * waits until some value of its buffer arena changed (rank 1's messages landing), each for at
+   * most {@code patienceNanos}.
+   */
+  public static final class FirstLoadsOverlap {
+    private final CountDownLatch rankZeroHoldsCopies = new CountDownLatch(1);
+    private final long patienceNanos;
+
+    /** Hooks that wait at most {@code patienceNanos} for the other rank. */
+    public FirstLoadsOverlap(long patienceNanos) {
+      this.patienceNanos = patienceNanos;
+    }
+
+    /** The hook for {@code rank} (0 or 1) to pass to {@link #duringLaunch}. */
+    public BiConsumer<KernelKind, double[]> hook(int rank) {
+      AtomicBoolean first = new AtomicBoolean(true);
+      return (kind, buffers) -> {
+        if (kind != KernelKind.LOAD || !first.getAndSet(false)) {
+          return;
+        }
+        try {
+          if (rank == 0) {
+            double[] before = buffers.clone();
+            rankZeroHoldsCopies.countDown();
+            long end = System.nanoTime() + patienceNanos;
+            while (Arrays.equals(before, buffers) && System.nanoTime() < end) {
+              Thread.sleep(0, 100_000);
+            }
+          } else {
+            rankZeroHoldsCopies.await(patienceNanos, TimeUnit.NANOSECONDS);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      };
+    }
   }
 
   @Override

@@ -8,13 +8,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,9 +17,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.examples.ghostcheck.GhostCheck;
-import org.metope.kernels.KernelKind;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
+import org.metope.kernels.tornado.EmulatedDeviceBackend.FirstLoadsOverlap;
 import org.metope.mesh.comm.InProcessCluster;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.test.RepoPaths;
@@ -33,11 +28,9 @@ import org.metope.test.RepoPaths;
  * Every {@code inputs/ghost_check_*.in} deck on 2 in-process ranks, with one message per channel
  * and with coalesced messages, its kernels launched by the emulated device (the TornadoVM
  * backend's launch code with the JVM as device): no wrong ghost cell, although the other rank's
- * thread writes this rank's buffer arena while a launch holds its copies. The two ranks' first
- * loads are ordered so that this happens every time: rank 1's load waits until
- * rank 0's load holds its copies, and rank 0's load then waits until rank 1's messages have
- * landed in its buffer arena. The negative control brings back the old whole-arena copy-back,
- * which loses those messages.
+ * thread writes this rank's buffer arena while a launch holds its copies ({@link
+ * FirstLoadsOverlap} orders the two ranks' first loads so that this happens every time). The
+ * negative control brings back the old whole-arena copy-back, which loses those messages.
  */
 class EmulatedDeviceGhostCheckTest {
   /** The longest a launch waits for the other rank; past it the run goes on unordered. */
@@ -57,24 +50,12 @@ class EmulatedDeviceGhostCheckTest {
   private static long wrongCells(Path deck, boolean coalesce, Fault fault) throws IOException {
     String text = Files.readString(deck);
     AtomicLong wrong = new AtomicLong(-1);
-    CountDownLatch rankZeroHoldsCopies = new CountDownLatch(1);
+    FirstLoadsOverlap overlap = new FirstLoadsOverlap(PATIENCE_NANOS);
     InProcessCluster.run(2, comm -> {
       ParameterInput pin = ParameterInput.parse(deck.getFileName().toString(), text,
           List.of("parthenon/comm/coalesce=" + coalesce));
       try (EmulatedDeviceBackend device = new EmulatedDeviceBackend(fault)) {
-        AtomicBoolean first = new AtomicBoolean(true);
-        device.duringLaunch((kind, target) -> {
-          if (kind != KernelKind.LOAD || !first.getAndSet(false)) {
-            return;
-          }
-          if (comm.rank() == 0) {
-            double[] before = target.clone();
-            rankZeroHoldsCopies.countDown();
-            awaitChange(before, target);
-          } else {
-            await(rankZeroHoldsCopies);
-          }
-        });
+        device.duringLaunch(overlap.hook(comm.rank()));
         long w = GhostCheck.run(pin, comm, InOneBoundaryCommunication.fromInput(pin, device),
             new PrintStream(new ByteArrayOutputStream()));
         if (comm.rank() == 0) {
@@ -83,23 +64,6 @@ class EmulatedDeviceGhostCheckTest {
       }
     });
     return wrong.get();
-  }
-
-  /** Waits until another thread wrote some value of {@code array} that differs from before. */
-  private static void awaitChange(double[] before, double[] array) {
-    long end = System.nanoTime() + PATIENCE_NANOS;
-    while (Arrays.equals(before, array) && System.nanoTime() < end) {
-      Thread.onSpinWait();
-      LockSupport.parkNanos(100_000);
-    }
-  }
-
-  private static void await(CountDownLatch latch) {
-    try {
-      latch.await(PATIENCE_NANOS, TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   @ParameterizedTest(name = "{0} on 2 ranks, coalesce={1}")
