@@ -10,7 +10,7 @@ import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelBackends;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.InProcessCluster;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;

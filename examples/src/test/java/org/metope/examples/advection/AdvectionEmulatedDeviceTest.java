@@ -19,7 +19,7 @@ import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.FirstLoadsOverlap;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.InProcessCluster;
 import org.metope.mesh.input.ParameterInput;
 
 /**

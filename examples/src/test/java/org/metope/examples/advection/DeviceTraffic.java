@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.InProcessCluster;
 import org.metope.mesh.input.ParameterInput;
 
 /**

@@ -20,7 +20,7 @@ import org.metope.examples.ghostcheck.GhostCheck;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.FirstLoadsOverlap;
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.InProcessCluster;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.test.RepoPaths;
 
