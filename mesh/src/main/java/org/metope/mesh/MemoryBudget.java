@@ -1,7 +1,6 @@
 package org.metope.mesh;
 
 import java.util.Locale;
-import org.metope.mesh.driver.DriverError;
 
 /**
  * Estimates what a mesh needs before it is allocated, so that a mesh that cannot fit is refused

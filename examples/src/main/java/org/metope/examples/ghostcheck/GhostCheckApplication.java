@@ -2,7 +2,7 @@ package org.metope.examples.ghostcheck;
 
 import org.metope.examples.Application;
 import org.metope.examples.Applications;
-import org.metope.mesh.driver.DriverError;
+import org.metope.mesh.DriverError;
 import org.metope.mesh.input.InputError;
 
 /**

@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.InProcessCluster;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 
@@ -28,7 +28,7 @@ import org.metope.mesh.input.ParameterInput;
 class AdvectionDeterminismTest {
   @TempDir Path dir;
 
-  private static final String DECK = """
+  static final String DECK = """
       <parthenon/job>
       problem_id = det
       <parthenon/mesh>
@@ -119,7 +119,7 @@ class AdvectionDeterminismTest {
     }
   }
 
-  private static final String AMR_DECK = """
+  static final String AMR_DECK = """
       <parthenon/job>
       problem_id = amr
       <parthenon/mesh>
