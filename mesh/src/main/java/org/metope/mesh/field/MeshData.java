@@ -84,21 +84,53 @@ public final class MeshData {
     return storage.data();
   }
 
-  /** Where block {@code b}'s data of {@code field} in this container starts, or -1. */
+  /**
+   * Where block {@code b}'s data of {@code field} in this container starts.
+   *
+   * @throws IllegalStateException when the field is not allocated on the block
+   */
   public int dataOffset(int field, int b) {
-    return layout().offset(layout().dataInstance(field, container), firstBlock + b);
+    return require(layout().offset(layout().dataInstance(field, container), firstBlock + b),
+        field, b, "is not allocated");
   }
 
-  /** Where block {@code b}'s fluxes of {@code field} through {@code direction} faces start, or -1. */
+  /**
+   * Where block {@code b}'s fluxes of {@code field} through {@code direction} faces start.
+   *
+   * @throws IllegalStateException when the field has no fluxes (declared without {@code
+   *     WITH_FLUXES}) or is not allocated on the block
+   */
   public int fluxOffset(int field, int direction, int b) {
     int inst = layout().fluxInstance(field, direction);
-    return inst < 0 ? -1 : layout().offset(inst, firstBlock + b);
+    if (inst < 0) {
+      throw new IllegalStateException("field has no fluxes through direction " + direction
+          + " (declare it WITH_FLUXES): field=" + state().field(field).name() + " block="
+          + block(b).gid());
+    }
+    return require(layout().offset(inst, firstBlock + b), field, b, "is not allocated");
   }
 
-  /** Where block {@code b}'s coarse buffer of {@code field} starts, or -1. */
+  /**
+   * Where block {@code b}'s coarse buffer of {@code field} starts.
+   *
+   * @throws IllegalStateException when the field has no coarse buffer (a single-level mesh) or
+   *     is not allocated on the block
+   */
   public int coarseOffset(int field, int b) {
     int inst = layout().coarseInstance(field);
-    return inst < 0 ? -1 : layout().offset(inst, firstBlock + b);
+    if (inst < 0) {
+      throw new IllegalStateException("field has no coarse buffer (single-level mesh): field="
+          + state().field(field).name() + " block=" + block(b).gid());
+    }
+    return require(layout().offset(inst, firstBlock + b), field, b, "is not allocated");
+  }
+
+  private int require(int offset, int field, int b, String problem) {
+    if (offset < 0) {
+      throw new IllegalStateException("field " + problem + " on this block: field="
+          + state().field(field).name() + " block=" + block(b).gid());
+    }
+    return offset;
   }
 
   /** The arena index of value {@code (c, k, j, i)} of {@code field} on block {@code b}. */
