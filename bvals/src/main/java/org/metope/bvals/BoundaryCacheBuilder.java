@@ -105,7 +105,7 @@ final class BoundaryCacheBuilder {
       // Row i of the table is boundary i: each boundary adds exactly one row.
       Metadata m = bd.field.metadata();
       table.defaultValue(i, bd.field.isSparse() ? m.defaultValue() : 0.0);
-      table.sparseThreshold(i, bd.field.isSparse() ? m.allocationThreshold() : 0.0);
+      table.sparseThreshold(i, bd.field.isSparse() ? comm.sparse().allocationThreshold(m) : 0.0);
     }
     BoundaryTable built = table.build();
     for (int i = 0; i < n; i++) {

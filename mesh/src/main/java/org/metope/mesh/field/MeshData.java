@@ -125,6 +125,11 @@ public final class MeshData {
     return require(layout().offset(inst, firstBlock + b), field, b, "is not allocated");
   }
 
+  /** The offset of partition block {@code b} in {@code instance}, -1 for none or unallocated. */
+  private int offsetOrNone(int instance, int b) {
+    return instance < 0 ? -1 : layout().offset(instance, firstBlock + b);
+  }
+
   private int require(int offset, int field, int b, String problem) {
     if (offset < 0) {
       throw new IllegalStateException("field " + problem + " on this block: field="
@@ -172,10 +177,13 @@ public final class MeshData {
     int[] coarseTable = new int[numFields * numBlocks];
     for (int f = 0; f < numFields; f++) {
       for (int b = 0; b < numBlocks; b++) {
-        data[ArenaLayout.tableSlot(f, b, numBlocks)] = dataOffset(f, b);
-        coarseTable[ArenaLayout.tableSlot(f, b, numBlocks)] = coarseOffset(f, b);
+        data[ArenaLayout.tableSlot(f, b, numBlocks)] = offsetOrNone(layout().dataInstance(f,
+            container), b);
+        coarseTable[ArenaLayout.tableSlot(f, b, numBlocks)] =
+            offsetOrNone(layout().coarseInstance(f), b);
         for (int d = 1; d <= 3; d++) {
-          flux[ArenaLayout.fluxTableSlot(f, d, b, numBlocks)] = fluxOffset(f, d, b);
+          flux[ArenaLayout.fluxTableSlot(f, d, b, numBlocks)] =
+              offsetOrNone(layout().fluxInstance(f, d), b);
         }
       }
     }
