@@ -104,8 +104,8 @@ public final class MeshData {
     int inst = layout().fluxInstance(field, direction);
     if (inst < 0) {
       throw new IllegalStateException("field has no fluxes through direction " + direction
-          + " (declare it WITH_FLUXES): field=" + state().field(field).name() + " block="
-          + block(b).gid());
+          + " (declare it WITH_FLUXES): field=" + state().field(field).name() + " "
+          + blockName(b));
     }
     return require(layout().offset(inst, firstBlock + b), field, b, "is not allocated");
   }
@@ -120,7 +120,7 @@ public final class MeshData {
     int inst = layout().coarseInstance(field);
     if (inst < 0) {
       throw new IllegalStateException("field has no coarse buffer (single-level mesh): field="
-          + state().field(field).name() + " block=" + block(b).gid());
+          + state().field(field).name() + " " + blockName(b));
     }
     return require(layout().offset(inst, firstBlock + b), field, b, "is not allocated");
   }
@@ -130,10 +130,14 @@ public final class MeshData {
     return instance < 0 ? -1 : layout().offset(instance, firstBlock + b);
   }
 
+  private String blockName(int b) {
+    return storage.hasBlocks() ? "block=" + block(b).gid() : "block index=" + (firstBlock + b);
+  }
+
   private int require(int offset, int field, int b, String problem) {
     if (offset < 0) {
       throw new IllegalStateException("field " + problem + " on this block: field="
-          + state().field(field).name() + " block=" + block(b).gid());
+          + state().field(field).name() + " " + blockName(b));
     }
     return offset;
   }
