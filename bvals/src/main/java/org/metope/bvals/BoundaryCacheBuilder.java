@@ -80,6 +80,7 @@ final class BoundaryCacheBuilder {
     int[] blocks = new int[n];
     int[] fields = new int[n];
     boolean[] allocated = new boolean[n];
+    IntArrayList proresOwner = new IntArrayList();
     for (int i = 0; i < n; i++) {
       Boundary bd = boundaries.get(i);
       CommBuffer buffer = channel(bd, type, sender);
@@ -98,18 +99,23 @@ final class BoundaryCacheBuilder {
       } else {
         addReceiveBoundary(md, bd, bufferOffset, table, prores, restrictSubset, prolongSubset);
       }
+      while (proresOwner.size() < prores.size()) {
+        proresOwner.add(i);
+      }
       // Row i of the table is boundary i: each boundary adds exactly one row.
       Metadata m = bd.field.metadata();
       table.defaultValue(i, bd.field.isSparse() ? m.defaultValue() : 0.0);
-      table.sparseThreshold(i, bd.field.isSparse() ? m.allocationThreshold() : 0.0);
+      table.sparseThreshold(i, bd.field.isSparse() ? comm.sparse().allocationThreshold(m) : 0.0);
     }
     BoundaryTable built = table.build();
     for (int i = 0; i < n; i++) {
       built.allocated[i] = allocated[i] ? 1 : 0;
     }
     BoundaryTable proresTable = prores.build();
-    for (int i = 0; i < proresTable.size; i++) {
-      proresTable.allocated[i] = 1;
+    // A refinement row works on its boundary's field: skipped, like the boundary, while the
+    // field is unallocated on that block (its offsets are placeholders then).
+    for (int r = 0; r < proresTable.size; r++) {
+      proresTable.allocated[r] = allocated[proresOwner.getInt(r)] ? 1 : 0;
     }
     ChannelVector channels = new ChannelVector(buffers, comm.postingOrder(),
         ((long) md.partition() << 8) ^ (type.ordinal() << 1) ^ (sender ? 1 : 0));
@@ -228,11 +234,14 @@ final class BoundaryCacheBuilder {
         + nb.element());
   }
 
-  /** The block's data in this partition's container; offset 0 when unallocated (skipped). */
+  /**
+   * The block's data in this partition's container. An unallocated field's rows are skipped by
+   * every kernel ({@code allocated[b] == 0}), so they carry offset 0 as a placeholder.
+   */
   static BlockLayout dataLayout(MeshData md, int field, int block) {
     ArenaLayout layout = md.layout();
     int inst = layout.dataInstance(field, md.container());
-    return layout(layout, inst, Math.max(0, md.dataOffset(field, block)));
+    return layout(layout, inst, md.isAllocated(field, block) ? md.dataOffset(field, block) : 0);
   }
 
   /** The block's coarse buffer; its index space only when the field has none. */
@@ -243,7 +252,7 @@ final class BoundaryCacheBuilder {
       throw new IllegalStateException("field has no coarse buffer on a multilevel mesh: field="
           + md.state().field(field).name());
     }
-    return layout(layout, inst, Math.max(0, md.coarseOffset(field, block)));
+    return layout(layout, inst, md.isAllocated(field, block) ? md.coarseOffset(field, block) : 0);
   }
 
   static BlockLayout fluxLayout(MeshData md, int field, int direction, int block) {
@@ -253,7 +262,8 @@ final class BoundaryCacheBuilder {
       throw new IllegalStateException("field has no fluxes in direction " + direction + ": field="
           + md.state().field(field).name());
     }
-    return layout(layout, inst, Math.max(0, md.fluxOffset(field, direction, block)));
+    return layout(layout, inst,
+        md.isAllocated(field, block) ? md.fluxOffset(field, direction, block) : 0);
   }
 
   private static BlockLayout layout(ArenaLayout layout, int inst, int offset) {

@@ -1,5 +1,6 @@
 package org.metope.bvals;
 
+import org.metope.mesh.field.SparseConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -34,7 +35,7 @@ import org.metope.tasking.TaskStatus;
 public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private final KernelBackend backend;
   private final PostingOrder postingOrder;
-  private final SparseSettings sparse;
+  private final SparseConfig sparse;
   private final boolean coalesce;
   private final BufferArena arena = new BufferArena();
   private final BufferPools pools = new BufferPools(arena);
@@ -64,7 +65,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    * @param sparse the {@code <parthenon/sparse>} settings
    */
   public InOneBoundaryCommunication(KernelBackend backend, PostingOrder postingOrder,
-      SparseSettings sparse) {
+      SparseConfig sparse) {
     this(backend, postingOrder, sparse, true);
   }
 
@@ -76,7 +77,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    *     {@link CoalescedMessage} per exchange (true) or each as its own message
    */
   public InOneBoundaryCommunication(KernelBackend backend, PostingOrder postingOrder,
-      SparseSettings sparse, boolean coalesce) {
+      SparseConfig sparse, boolean coalesce) {
     this.backend = backend;
     this.postingOrder = postingOrder;
     this.sparse = sparse;
@@ -96,7 +97,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     long seed = pin.getOrAddInteger("parthenon/comm", "seed", 0);
     boolean coalesce = pin.getOrAddBoolean("parthenon/comm", "coalesce", true);
     InOneBoundaryCommunication made = new InOneBoundaryCommunication(backend,
-        PostingOrder.parse(order, seed), SparseSettings.fromInput(pin), coalesce);
+        PostingOrder.parse(order, seed), SparseConfig.fromInput(pin), coalesce);
     made.deck = pin;
     return made;
   }
@@ -322,7 +323,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     return postingOrder;
   }
 
-  SparseSettings sparse() {
+  SparseConfig sparse() {
     return sparse;
   }
 

@@ -1,5 +1,6 @@
 package org.metope.bvals;
 
+import org.metope.mesh.field.SparseConfig;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.FieldStorage;
@@ -13,9 +14,9 @@ import org.metope.mesh.field.MeshData;
  * {@link FieldStorage}, one per field and block, so that a remesh moves them with the blocks.
  */
 final class SparseDeallocation {
-  private final SparseSettings settings;
+  private final SparseConfig settings;
 
-  SparseDeallocation(SparseSettings settings) {
+  SparseDeallocation(SparseConfig settings) {
     this.settings = settings;
   }
 
@@ -31,7 +32,7 @@ final class SparseDeallocation {
       if (!field.isSparse()) {
         continue;
       }
-      double threshold = field.metadata().deallocationThreshold();
+      double threshold = settings.deallocationThreshold(field.metadata());
       int inst = layout.dataInstance(field.id(), md.container());
       int length = layout.blockLength(inst);
       for (int b = 0; b < md.numBlocks(); b++) {

@@ -1,5 +1,6 @@
 package org.metope.bvals;
 
+import org.metope.mesh.field.SparseConfig;
 import java.util.List;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelBackends;
@@ -41,7 +42,7 @@ final class ExchangeFixture implements AutoCloseable {
     mesh.initializeFields(packages, List.of("base"));
     this.backend = backend;
     comm = new InOneBoundaryCommunication(backend, PostingOrder.cacheOrder(),
-        SparseSettings.fromInput(pin), coalesce);
+        SparseConfig.fromInput(pin), coalesce);
     comm.setup(mesh);
     exchange = buildExchange();
   }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.metope.comm.Communicator;
 import org.metope.mesh.field.BlockShape;
+import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Packages;
@@ -169,7 +170,21 @@ public final class Mesh {
         cells.ni() + "x" + cells.nj() + "x" + cells.nk());
     fields = recycled == null ? new FieldStorage(resolved, cells, coarse, blocks, containers)
         : new FieldStorage(resolved, cells, coarse, blocks, containers, recycled);
+    if (!config.sparse().enabled()) {
+      allocateEverySparseField();
+    }
     partitions.clear();
+  }
+
+  /** With {@code enable_sparse = false} sparse fields are dense: allocated on every block. */
+  private void allocateEverySparseField() {
+    for (FieldInfo field : resolved.fields()) {
+      if (field.isSparse()) {
+        for (int block = 0; block < fields.numBlocks(); block++) {
+          fields.allocateSparse(field.id(), block);
+        }
+      }
+    }
   }
 
   private IndexShape cellShape() {

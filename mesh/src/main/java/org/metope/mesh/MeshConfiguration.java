@@ -1,6 +1,7 @@
 package org.metope.mesh;
 
 import java.util.List;
+import org.metope.mesh.field.SparseConfig;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.forest.RootGrid;
 import org.metope.mesh.geometry.RegionSize;
@@ -21,6 +22,7 @@ import org.metope.mesh.input.ParameterInput;
  * @param nghost ghost cells on each side of an active axis
  * @param packSize blocks per pack ({@code pack_size}); below 1 means all blocks of a rank
  * @param staticRegions static refinement regions, in deck order (empty unless multilevel)
+ * @param sparse the {@code <parthenon/sparse>} settings
  */
 public record MeshConfiguration(
     RegionSize meshSize,
@@ -32,7 +34,8 @@ public record MeshConfiguration(
     int numLevel,
     int nghost,
     int packSize,
-    List<StaticRefinementRegion> staticRegions) {
+    List<StaticRefinementRegion> staticRegions,
+    SparseConfig sparse) {
 
   /** Boundary condition names every mesh accepts. */
   public static final List<String> BUILT_IN_BOUNDARY_NAMES =

@@ -2,6 +2,7 @@ package org.metope.mesh;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.metope.mesh.field.SparseConfig;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.geometry.RegionSize;
 import org.metope.mesh.input.InputError;
@@ -71,7 +72,7 @@ final class MeshConfigurationReader {
         ? List.of()
         : readStaticRegions(meshSize, refinement, numLevel, rootLevel);
     return new MeshConfiguration(meshSize, blockNx[0], blockNx[1], blockNx[2], boundaryNames,
-        refinement, numLevel, nghost, packSize, regions);
+        refinement, numLevel, nghost, packSize, regions, SparseConfig.fromInput(pin));
   }
 
   private RegionSize readMeshSize() {

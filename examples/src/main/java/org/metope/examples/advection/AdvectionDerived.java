@@ -78,11 +78,11 @@ final class AdvectionDerived {
         md.layout().numComponents(instance(md, out)));
     int stride = md.layout().componentStride(instance(md, in));
     for (int b = 0; b < md.numBlocks(); b++) {
-      int from = md.dataOffset(in, b);
-      int to = md.dataOffset(out, b);
-      if (from < 0 || to < 0) {
+      if (!md.isAllocated(in, b) || !md.isAllocated(out, b)) {
         continue;
       }
+      int from = md.dataOffset(in, b);
+      int to = md.dataOffset(out, b);
       int length = components * stride;
       switch (op) {
         case ONE_MINUS -> {

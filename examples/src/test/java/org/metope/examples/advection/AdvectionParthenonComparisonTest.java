@@ -59,6 +59,13 @@ class AdvectionParthenonComparisonTest {
   }
 
   @Test
+  void givenSparseDisabled_thenTheGaussianWithItsSparsePoolStillGivesParthenonsHistory()
+      throws IOException {
+    AdvectionRuns.run(resource("gauss2d/gauss2d.in"), dir, "parthenon/sparse/enable_sparse=false");
+    assertSameOutputs("gauss2d");
+  }
+
+  @Test
   void givenTheIssueDeck64CubedHardSphereRk2_thenHistoryAndFinalFieldEqualParthenons()
       throws IOException {
     AdvectionRuns.Result r = AdvectionRuns.run(resource("uni3d/uni3d.in"), dir);

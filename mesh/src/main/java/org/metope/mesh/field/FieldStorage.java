@@ -115,6 +115,11 @@ public final class FieldStorage {
     return perBlock * numBlocks;
   }
 
+  /** Whether this storage was built from mesh blocks (tests build it from a count). */
+  public boolean hasBlocks() {
+    return blocks != null;
+  }
+
   /** The mesh block stored at rank-local index {@code block}; only for storage built from blocks. */
   public MeshBlock block(int block) {
     if (blocks == null) {

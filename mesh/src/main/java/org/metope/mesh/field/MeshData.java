@@ -84,21 +84,62 @@ public final class MeshData {
     return storage.data();
   }
 
-  /** Where block {@code b}'s data of {@code field} in this container starts, or -1. */
+  /**
+   * Where block {@code b}'s data of {@code field} in this container starts.
+   *
+   * @throws IllegalStateException when the field is not allocated on the block
+   */
   public int dataOffset(int field, int b) {
-    return layout().offset(layout().dataInstance(field, container), firstBlock + b);
+    return require(layout().offset(layout().dataInstance(field, container), firstBlock + b),
+        field, b, "is not allocated");
   }
 
-  /** Where block {@code b}'s fluxes of {@code field} through {@code direction} faces start, or -1. */
+  /**
+   * Where block {@code b}'s fluxes of {@code field} through {@code direction} faces start.
+   *
+   * @throws IllegalStateException when the field has no fluxes (declared without {@code
+   *     WITH_FLUXES}) or is not allocated on the block
+   */
   public int fluxOffset(int field, int direction, int b) {
     int inst = layout().fluxInstance(field, direction);
-    return inst < 0 ? -1 : layout().offset(inst, firstBlock + b);
+    if (inst < 0) {
+      throw new IllegalStateException("field has no fluxes through direction " + direction
+          + " (declare it WITH_FLUXES): field=" + state().field(field).name() + " "
+          + blockName(b));
+    }
+    return require(layout().offset(inst, firstBlock + b), field, b, "is not allocated");
   }
 
-  /** Where block {@code b}'s coarse buffer of {@code field} starts, or -1. */
+  /**
+   * Where block {@code b}'s coarse buffer of {@code field} starts.
+   *
+   * @throws IllegalStateException when the field has no coarse buffer (a single-level mesh) or
+   *     is not allocated on the block
+   */
   public int coarseOffset(int field, int b) {
     int inst = layout().coarseInstance(field);
-    return inst < 0 ? -1 : layout().offset(inst, firstBlock + b);
+    if (inst < 0) {
+      throw new IllegalStateException("field has no coarse buffer (single-level mesh): field="
+          + state().field(field).name() + " " + blockName(b));
+    }
+    return require(layout().offset(inst, firstBlock + b), field, b, "is not allocated");
+  }
+
+  /** The offset of partition block {@code b} in {@code instance}, -1 for none or unallocated. */
+  private int offsetOrNone(int instance, int b) {
+    return instance < 0 ? -1 : layout().offset(instance, firstBlock + b);
+  }
+
+  private String blockName(int b) {
+    return storage.hasBlocks() ? "block=" + block(b).gid() : "block index=" + (firstBlock + b);
+  }
+
+  private int require(int offset, int field, int b, String problem) {
+    if (offset < 0) {
+      throw new IllegalStateException("field " + problem + " on this block: field="
+          + state().field(field).name() + " " + blockName(b));
+    }
+    return offset;
   }
 
   /** The arena index of value {@code (c, k, j, i)} of {@code field} on block {@code b}. */
@@ -140,10 +181,13 @@ public final class MeshData {
     int[] coarseTable = new int[numFields * numBlocks];
     for (int f = 0; f < numFields; f++) {
       for (int b = 0; b < numBlocks; b++) {
-        data[ArenaLayout.tableSlot(f, b, numBlocks)] = dataOffset(f, b);
-        coarseTable[ArenaLayout.tableSlot(f, b, numBlocks)] = coarseOffset(f, b);
+        data[ArenaLayout.tableSlot(f, b, numBlocks)] = offsetOrNone(layout().dataInstance(f,
+            container), b);
+        coarseTable[ArenaLayout.tableSlot(f, b, numBlocks)] =
+            offsetOrNone(layout().coarseInstance(f), b);
         for (int d = 1; d <= 3; d++) {
-          flux[ArenaLayout.fluxTableSlot(f, d, b, numBlocks)] = fluxOffset(f, d, b);
+          flux[ArenaLayout.fluxTableSlot(f, d, b, numBlocks)] =
+              offsetOrNone(layout().fluxInstance(f, d), b);
         }
       }
     }

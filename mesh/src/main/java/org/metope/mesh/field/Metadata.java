@@ -68,6 +68,7 @@ public final class Metadata {
   private final double allocationThreshold;
   private final double deallocationThreshold;
   private final double defaultValue;
+  private final boolean ownThresholds;
 
   private Metadata(Builder b) {
     this.flags = withDefaults(b.flags);
@@ -76,6 +77,7 @@ public final class Metadata {
     this.allocationThreshold = b.allocationThreshold;
     this.deallocationThreshold = b.deallocationThreshold;
     this.defaultValue = b.defaultValue;
+    this.ownThresholds = b.thresholdsSet;
     validate(b.thresholdsSet);
   }
 
@@ -97,6 +99,7 @@ public final class Metadata {
     b.allocationThreshold = allocationThreshold;
     b.deallocationThreshold = deallocationThreshold;
     b.defaultValue = defaultValue;
+    b.thresholdsSet = ownThresholds;
     return b;
   }
 
@@ -255,6 +258,14 @@ public final class Metadata {
   /** Sparse fields: allocate a block when a value's magnitude exceeds this. */
   public double allocationThreshold() {
     return allocationThreshold;
+  }
+
+  /**
+   * Whether the thresholds were set on this metadata; otherwise the deck's {@code
+   * <parthenon/sparse>} thresholds apply ({@link SparseConfig}).
+   */
+  public boolean hasOwnThresholds() {
+    return ownThresholds;
   }
 
   /** Sparse fields: a block may be deallocated when every value's magnitude is below this. */

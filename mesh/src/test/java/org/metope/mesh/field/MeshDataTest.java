@@ -28,8 +28,18 @@ class MeshDataTest {
         int block = md.blockIndex(b);
         assertEquals(layout.offset(layout.dataInstance(f, 1), block),
             data[ArenaLayout.tableSlot(f, b, 2)]);
-        assertEquals(md.dataOffset(f, b), data[ArenaLayout.tableSlot(f, b, 2)]);
-        assertEquals(md.coarseOffset(f, b), coarse[ArenaLayout.tableSlot(f, b, 2)]);
+        if (md.isAllocated(f, b)) {
+          assertEquals(md.dataOffset(f, b), data[ArenaLayout.tableSlot(f, b, 2)]);
+        }
+        int coarseInst = layout.coarseInstance(f);
+        assertEquals(coarseInst < 0 ? -1 : layout.offset(coarseInst, block),
+            coarse[ArenaLayout.tableSlot(f, b, 2)]);
+        if (coarseInst < 0) {
+          int field = f;
+          int partitionBlock = b;
+          org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+              () -> md.coarseOffset(field, partitionBlock));
+        }
         for (int d = 1; d <= 3; d++) {
           int inst = layout.fluxInstance(f, d);
           int expected = inst < 0 ? -1 : layout.offset(inst, block);
