@@ -27,7 +27,12 @@ import org.metope.tasking.TaskThreadPool;
  *   <li>reconstruction and HLL fluxes of the stage's input ({@link BurgersFluxes});
  *   <li>flux correction, flux divergence into {@code dUdt}, {@code input = beta input + (1 -
  *       beta) base} and {@code output = input + beta dt dUdt};
- *   <li>boundary exchange of the output, physical boundary conditions, the derived field;
+ *   <li>boundary exchange of the output, physical boundary conditions, the derived field. As in
+ *       Parthenon's benchmark, the exchange does not prolongate: ghost cells that face a coarser
+ *       block keep the values of the last start-up or remesh fill (Parthenon's driver never adds
+ *       its {@code ProlongateBounds} task). {@code <burgers> prolongate_ghosts = true} prolongates
+ *       them in every stage, as an adaptive scheme should; answers then differ from Parthenon's
+ *       near level boundaries;
  *   <li>in the last stage, the time step estimate and its reduction, and on an adaptive mesh the
  *       refinement tags.
  * </ol>
@@ -41,6 +46,7 @@ public final class BurgersDriver extends MultiStageDriver {
   public static final String DUDT = "dUdt";
 
   private final BoundaryCommunication boundaries;
+  private final boolean prolongateGhosts;
 
   /**
    * A driver for {@code mesh}, whose fields are initialised with the containers {@link
@@ -50,6 +56,8 @@ public final class BurgersDriver extends MultiStageDriver {
       LowStorageIntegrator integrator, TaskThreadPool pool, BoundaryCommunication boundaries) {
     super(pin, mesh, options, integrator, pool);
     this.boundaries = boundaries;
+    this.prolongateGhosts = mesh.packages().get(BurgersPackage.NAME).params()
+        .getBoolean("prolongate_ghosts");
   }
 
   /** The containers the driver needs: the integrator's stages and {@code dUdt}. */
@@ -91,7 +99,10 @@ public final class BurgersDriver extends MultiStageDriver {
       TaskId update = tl.addTask(average, "UpdateIndependentData",
           () -> Update.updateData(independent, mc0, mdudt,
               integrator.beta(stage) * integrator.dt(), mc1));
-      TaskId exchanged = boundaries.addBoundaryExchange(update.and(receiveBounds), tl, mc1);
+      TaskId exchanged = prolongateGhosts
+          ? boundaries.addBoundaryExchange(update.and(receiveBounds), tl, mc1)
+          : boundaries.addBoundaryExchangeWithoutProlongation(update.and(receiveBounds), tl,
+              mc1);
       TaskId bounds = tl.addTask(exchanged, "ApplyBoundaryConditions",
           () -> boundaries.applyBoundaryConditions(mc1));
       TaskId derived = tl.addTask(bounds, "FillDerived", () -> {

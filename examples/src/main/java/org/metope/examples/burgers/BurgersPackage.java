@@ -15,8 +15,9 @@ import org.metope.mesh.input.ParameterInput;
  *
  * <p>{@code <burgers>} keys (defaults): {@code cfl} (0.8), {@code recon} ({@code weno5} | {@code
  * linear}; weno5 needs {@code <parthenon/mesh> nghost >= 4}, linear 2), {@code num_scalars} (1, at least 1),
- * and for the initial state {@code kx_fact}, {@code ky_fact}, {@code kz_fact} (1.0, read but not
- * used, as in Parthenon).
+ * {@code prolongate_ghosts} (false: as Parthenon's benchmark, stages do not prolongate ghost cells
+ * that face coarser blocks, see {@link BurgersDriver}; a Metope key), and for the initial state
+ * {@code kx_fact}, {@code ky_fact}, {@code kz_fact} (1.0, read but not used, as in Parthenon).
  *
  * <p>Fields, as Parthenon names them: {@code U}, one cell field of {@code 3 + num_scalars}
  * components (the velocity {@code u_x, u_y, u_z}, then the scalars), independent, with fluxes,
@@ -72,6 +73,10 @@ public final class BurgersPackage {
       throw pin.error(BLOCK, "num_scalars", "an integer >= 1 (the benchmark needs a scalar)");
     }
     pkg.addParam("num_scalars", numScalars);
+    for (String key : List.of("kx_fact", "ky_fact", "kz_fact")) {
+      pin.getOrAddReal(BLOCK, key, 1.0);
+    }
+    pkg.addParam("prolongate_ghosts", pin.getOrAddBoolean(BLOCK, "prolongate_ghosts", false));
     int ncomp = VELOCITY_COMPONENTS + numScalars;
     pkg.addField("U", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT, Metadata.INTENSIVE,
         Metadata.CONSERVED, Metadata.FILL_GHOST, Metadata.WITH_FLUXES).shape(ncomp).build());
