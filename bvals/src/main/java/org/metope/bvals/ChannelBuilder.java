@@ -8,7 +8,7 @@ import org.metope.kernels.IndexBox;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
-import org.metope.mesh.comm.Communicator;
+import org.metope.comm.Communicator;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MetadataFlag;
 

@@ -3,8 +3,8 @@ package org.metope.bvals;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.metope.mesh.comm.CommAbortedException;
-import org.metope.mesh.comm.Communicator;
+import org.metope.comm.CommAbortedException;
+import org.metope.comm.Communicator;
 
 /**
  * A rank's channels: one {@link ChannelMap} for boundary values and one for flux corrections, the

@@ -1,6 +1,6 @@
 package org.metope.bvals;
 
-import org.metope.mesh.comm.Communicator;
+import org.metope.comm.Communicator;
 
 /**
  * Everything a {@link CommBuffer} needs to know about its channel besides the communicator and

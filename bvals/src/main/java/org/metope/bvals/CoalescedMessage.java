@@ -1,8 +1,8 @@
 package org.metope.bvals;
 
 import java.util.List;
-import org.metope.mesh.comm.Communicator;
-import org.metope.mesh.comm.Request;
+import org.metope.comm.Communicator;
+import org.metope.comm.Request;
 
 /**
  * The channels of one {@link BufferGroup} that cross ranks, travelling as one message per exchange

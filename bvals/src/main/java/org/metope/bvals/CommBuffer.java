@@ -2,8 +2,8 @@ package org.metope.bvals;
 
 import java.util.Arrays;
 import java.util.function.Supplier;
-import org.metope.mesh.comm.Communicator;
-import org.metope.mesh.comm.Request;
+import org.metope.comm.Communicator;
+import org.metope.comm.Request;
 
 /**
  * One communication channel's buffer and state (Parthenon's {@code CommBuffer}): the five {@link

@@ -1,6 +1,6 @@
 package org.metope.bvals;
 
-import org.metope.mesh.comm.Communicator;
+import org.metope.comm.Communicator;
 
 /**
  * One communicator per field and exchange kind (Parthenon's {@code SetupMPIComms}: a duplicate of

@@ -3,8 +3,8 @@ package org.metope.bvals;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import org.metope.mesh.comm.Communicator;
-import org.metope.mesh.comm.ReduceOp;
+import org.metope.comm.Communicator;
+import org.metope.comm.ReduceOp;
 
 /**
  * The collective behind {@link ChannelRegistry#verifySequences}: every rank publishes the send

@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.metope.mesh.comm.Communicator;
+import org.metope.comm.Communicator;
 import org.metope.mesh.forest.NeighborIndex;
 
 /**

@@ -9,9 +9,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.junit.jupiter.api.Test;
-import org.metope.mesh.comm.CommAbortedException;
-import org.metope.mesh.comm.Communicator;
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.CommAbortedException;
+import org.metope.comm.Communicator;
+import org.metope.comm.InProcessCluster;
 
 /** Dumps, the abort with a dump, the collective sequence check and waiting for sends. */
 class ChannelRegistryTest {

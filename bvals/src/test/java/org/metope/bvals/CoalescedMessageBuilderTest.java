@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.metope.mesh.comm.Communicator;
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.Communicator;
+import org.metope.comm.InProcessCluster;
 
 /** Grouping, member order and slice layout of the messages a rank builds. */
 class CoalescedMessageBuilderTest {

@@ -6,7 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.api.Test;
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.InProcessCluster;
 
 /**
  * A steady exchange allocates nothing: two in-process ranks, each with a dense channel to and from

@@ -1,6 +1,6 @@
 package org.metope.bvals;
 
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.InProcessCluster;
 
 /**
  * Run by {@link CommTraceTest} in a child JVM with tracing and debug on: a same-rank

@@ -2,7 +2,7 @@ package org.metope.bvals;
 
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLongArray;
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.InProcessCluster;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.StateDescriptor;

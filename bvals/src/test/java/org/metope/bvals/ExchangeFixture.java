@@ -5,7 +5,7 @@ import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelBackends;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
-import org.metope.mesh.comm.Communicator;
+import org.metope.comm.Communicator;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.StateDescriptor;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
-import org.metope.mesh.comm.Communicator;
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.Communicator;
+import org.metope.comm.InProcessCluster;
 
 /** One communicator per field and kind, matched across ranks, with separate tag spaces. */
 class FieldCommunicatorsTest {

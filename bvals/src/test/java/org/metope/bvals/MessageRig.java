@@ -2,7 +2,7 @@ package org.metope.bvals;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.metope.mesh.comm.Communicator;
+import org.metope.comm.Communicator;
 
 /**
  * Rank 0 sends channels {@code c -> 10 + c} (field 0, element 13, {@code lengths[c]} elements)

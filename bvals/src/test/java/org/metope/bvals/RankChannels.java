@@ -1,7 +1,7 @@
 package org.metope.bvals;
 
 import java.util.IdentityHashMap;
-import org.metope.mesh.comm.Communicator;
+import org.metope.comm.Communicator;
 
 /** One rank's channel infrastructure for tests: arena, pools, registry, and a channel factory. */
 final class RankChannels {

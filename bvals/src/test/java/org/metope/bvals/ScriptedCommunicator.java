@@ -2,9 +2,9 @@ package org.metope.bvals;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.metope.mesh.comm.Communicator;
-import org.metope.mesh.comm.ReduceOp;
-import org.metope.mesh.comm.Request;
+import org.metope.comm.Communicator;
+import org.metope.comm.ReduceOp;
+import org.metope.comm.Request;
 
 /**
  * A point-to-point communicator whose requests complete only when the test says so, and whose

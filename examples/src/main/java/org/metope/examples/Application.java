@@ -4,11 +4,11 @@ import java.io.PrintStream;
 import java.util.function.Function;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
-import org.metope.mesh.comm.Communicator;
-import org.metope.mesh.driver.BoundaryCommunication;
-import org.metope.mesh.driver.RunOptions;
+import org.metope.comm.Communicator;
+import org.metope.mesh.BoundaryCommunication;
+import org.metope.driver.RunOptions;
 import org.metope.mesh.input.ParameterInput;
-import org.metope.mesh.outputs.RestartFile;
+import org.metope.outputs.RestartFile;
 
 /**
  * A simulation the {@code metope} launcher can run (Parthenon builds one executable per example;

@@ -8,13 +8,13 @@ import java.util.function.Function;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.MeshStructureReport;
-import org.metope.mesh.comm.Communicators;
-import org.metope.mesh.driver.BoundaryCommunication;
-import org.metope.mesh.driver.RunOptions;
+import org.metope.comm.Communicators;
+import org.metope.mesh.BoundaryCommunication;
+import org.metope.driver.RunOptions;
 import org.metope.mesh.field.FieldMemoryError;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
-import org.metope.mesh.outputs.RestartFile;
+import org.metope.outputs.RestartFile;
 
 /**
  * The {@code metope} application entry: parses Parthenon's command line and runs the application

@@ -7,8 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import org.metope.mesh.amr.AdaptiveRefinement;
-import org.metope.mesh.comm.Communicator;
+import org.metope.comm.Communicator;
 import org.metope.mesh.field.BlockShape;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
@@ -45,7 +44,7 @@ public final class Mesh {
   private List<String> containers = List.of();
   private FieldStorage fields;
   private final Map<String, List<MeshData>> partitions = new HashMap<>();
-  private AdaptiveRefinement refinement;
+  private MeshRefinement refinement;
 
   private Mesh(MeshConfiguration config, Forest forest, int nranks, int myRank) {
     this.config = config;
@@ -198,7 +197,7 @@ public final class Mesh {
   }
 
   /** Attaches the adaptive refinement that tags and remeshes this mesh (adaptive meshes only). */
-  public void setRefinement(AdaptiveRefinement refinement) {
+  public void setRefinement(MeshRefinement refinement) {
     if (!isAdaptive()) {
       throw new IllegalStateException("adaptive refinement on a mesh with refinement="
           + config.refinement().deckName());
@@ -207,7 +206,7 @@ public final class Mesh {
   }
 
   /** The adaptive refinement of this mesh, or null when there is none. */
-  public AdaptiveRefinement refinement() {
+  public MeshRefinement refinement() {
     return refinement;
   }
 

@@ -252,9 +252,9 @@ class MeshTest {
   void givenNewLeaves_thenReplaceBlocksRebuildsBlocksDistributionAndStorage() {
     var config = Decks.config(Decks.deck(64, 64, 1, 16, 16, 1,
         "refinement = adaptive\nnumlevel = 3\n" + Decks.periodic(), ""));
-    Mesh mesh = Mesh.build(config, org.metope.mesh.comm.InProcessCluster.singleRank());
+    Mesh mesh = Mesh.build(config, org.metope.comm.InProcessCluster.singleRank());
     var packages = new org.metope.mesh.field.Packages();
-    packages.add(org.metope.mesh.driver.TestMeshes.toyPackage(1.0));
+    packages.add(org.metope.mesh.TestMeshes.toyPackage(1.0));
     mesh.initializeFields(packages, List.of("base"));
     var oldStorage = mesh.fields();
     var oldPartitions = mesh.meshData("base");

@@ -6,17 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.comm.GlobalOrderSum;
-import org.metope.mesh.comm.ReduceOp;
-import org.metope.mesh.driver.DriverError;
-import org.metope.mesh.driver.SimTime;
+import org.metope.comm.GlobalOrderSum;
+import org.metope.comm.ReduceOp;
+import org.metope.mesh.DriverError;
+import org.metope.mesh.SimTime;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.RegionSize;
 import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.geometry.UniformCartesian;
-import org.metope.mesh.outputs.PrintfFormat;
+import org.metope.outputs.PrintfFormat;
 
 /**
  * {@code <Advection> compute_error = true}: the error of component 0 of {@code advected} against

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.examples.Application;
 import org.metope.examples.testing.UniformGhostExchange;
-import org.metope.mesh.comm.InProcessCluster;
-import org.metope.mesh.driver.RunOptions;
+import org.metope.comm.InProcessCluster;
+import org.metope.driver.RunOptions;
 import org.metope.mesh.input.ParameterInput;
 
 class AdvectionApplicationTest {

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.driver.SimTime;
+import org.metope.mesh.SimTime;
 import org.metope.mesh.field.MeshData;
 
 class AdvectionErrorTest {

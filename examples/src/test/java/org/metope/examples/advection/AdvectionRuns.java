@@ -9,12 +9,12 @@ import java.util.List;
 import org.metope.examples.Application;
 import org.metope.examples.testing.UniformGhostExchange;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.comm.Communicator;
-import org.metope.mesh.comm.InProcessCluster;
-import org.metope.mesh.driver.RunOptions;
+import org.metope.comm.Communicator;
+import org.metope.comm.InProcessCluster;
+import org.metope.driver.RunOptions;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.input.ParameterInput;
-import org.metope.mesh.outputs.RestartFile;
+import org.metope.outputs.RestartFile;
 
 /** Whole advection runs for tests, with the test-only {@link UniformGhostExchange}. */
 final class AdvectionRuns {

@@ -3,7 +3,7 @@ package org.metope.examples.advection;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.metope.mesh.comm.InProcessCluster;
+import org.metope.comm.InProcessCluster;
 import org.metope.mesh.input.ParameterInput;
 
 /**

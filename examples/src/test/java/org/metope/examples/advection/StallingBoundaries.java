@@ -2,7 +2,7 @@ package org.metope.examples.advection;
 
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.driver.BoundaryCommunication;
+import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.TaskId;

@@ -127,9 +127,9 @@ class FieldStorageTest {
 
   @Test
   void givenARecycledArena_thenItIsReusedAndZeroedWhereUsedWhenLongEnoughElseReplacedWithSpare() {
-    var mesh = org.metope.mesh.driver.TestMeshes.mesh(org.metope.mesh.driver.TestMeshes.pin(
-        org.metope.mesh.driver.TestMeshes.deck1d(32, 8, "")),
-        org.metope.mesh.driver.TestMeshes.packages(org.metope.mesh.driver.TestMeshes
+    var mesh = org.metope.mesh.TestMeshes.mesh(org.metope.mesh.TestMeshes.pin(
+        org.metope.mesh.TestMeshes.deck1d(32, 8, "")),
+        org.metope.mesh.TestMeshes.packages(org.metope.mesh.TestMeshes
             .toyPackage(1.0)), List.of("base"));
     FieldStorage first = mesh.fields();
     int used = first.layout().end();

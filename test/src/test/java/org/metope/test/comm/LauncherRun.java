@@ -22,7 +22,7 @@ import org.metope.test.ProcessResult;
  */
 record LauncherRun(int exitCode, String output) {
   static final Path MPJ_STARTER = Path.of("/usr/share/mpj/lib/starter.jar");
-  static final String SELF_TEST = "org.metope.mesh.comm.CommunicatorSelfTest";
+  static final String SELF_TEST = "org.metope.comm.CommunicatorSelfTest";
 
   /** Fails (never skips) when MPJ Express is missing: CI installs it, so its absence is an error. */
   static void requireMpj() {

@@ -23,7 +23,7 @@ final class MpjFailureScenarios {
     LauncherRun r = LauncherRun.run(CONTRACT_LIMIT_SECONDS, Map.of(), "-np", "" + ranks, "--dev",
         device, "--class", LauncherRun.SELF_TEST);
     assertEquals(0, r.exitCode(), r.output());
-    int checks = org.metope.mesh.comm.CommunicatorContract.checks().size();
+    int checks = org.metope.comm.CommunicatorContract.checks().size();
     assertTrue(r.output().contains("communicator contract: " + checks + " checks passed on MPJ "
         + "Express " + device + ", " + ranks + " ranks"), r.output());
   }

@@ -1,0 +1,333 @@
+package org.metope.amr;
+
+import org.metope.mesh.field.ArenaLayout;
+import org.metope.mesh.field.FieldStorage;
+
+/**
+ * The flat record one transfer of a remesh carries (what Parthenon's {@code SendSameToSame},
+ * {@code SendCoarseToFine} and {@code SendFineToCoarse} send, for all fields at once). Every
+ * value is a double; flags and counters are small integers stored exactly.
+ *
+ * <pre>
+ * SAME      | derefine count | per moving field: allocated, deallocation count |
+ *           | per allocated moving field: base data block, then coarse buffer (if it has one) |
+ * REFINED   | per refined field: allocated | per allocated one: the parent's cells that cover
+ *           | the child's coarse buffer, ghosts included (ncomp x cnk x cnj x cni) |
+ * DEREFINED | per refined field: allocated | per allocated one: the child's coarse buffer
+ *           | interior, restricted just before (ncomp x cnx3 x cnx2 x cnx1) |
+ * </pre>
+ *
+ * Moving fields are Parthenon's remesh fields ({@code vars_cc_}): independent, filled in ghosts
+ * or forced through remesh communication ({@link org.metope.mesh.field.Metadata#isRefined()}).
+ * Other fields (derived ones, recomputed after a remesh) start as new storage does, zero or
+ * unallocated when sparse, as on a block Parthenon moves to another rank; so a result never
+ * depends on where a block was. A refined field is a moving cell field, which has a coarse
+ * buffer: only those move between levels. Unpacking allocates sparse fields the sender had
+ * allocated; a merged block's field is allocated when any child's was.
+ */
+final class BlockRecords {
+  private final int numFields;
+  private final boolean[] moving;
+  private final int nghost;
+  /** Interior cells per axis of a block (1 on inactive axes). */
+  private final int[] nx;
+  private final boolean[] active;
+
+  /**
+   * Records for blocks of {@code nx} interior cells per axis (1 when inactive) with {@code nghost}
+   * ghosts, for fields of which those flagged in {@code moving} (by field id) move with blocks.
+   */
+  BlockRecords(boolean[] moving, int[] nx, boolean[] active, int nghost) {
+    this.numFields = moving.length;
+    this.moving = moving.clone();
+    this.nx = nx.clone();
+    this.active = active.clone();
+    this.nghost = nghost;
+  }
+
+  /** The longest record of {@code kind} for a storage laid out like {@code layout}. */
+  int maxLength(ArenaLayout layout, RemeshPlan.Kind kind) {
+    int length = kind == RemeshPlan.Kind.SAME ? 1 : 0;
+    for (int f = 0; f < numFields; f++) {
+      if (!moving[f]) {
+        continue;
+      }
+      int coarse = layout.coarseInstance(f);
+      switch (kind) {
+        case SAME -> length += 2 + layout.blockLength(layout.dataInstance(f, 0))
+            + (coarse >= 0 ? layout.blockLength(coarse) : 0);
+        case REFINED -> length += coarse >= 0 ? 1 + layout.blockLength(coarse) : 0;
+        case DEREFINED -> length += coarse >= 0
+            ? 1 + layout.numComponents(coarse) * coarseInteriorCells() : 0;
+        default -> throw new IllegalStateException("kind=" + kind);
+      }
+    }
+    return length;
+  }
+
+  /** The exact length of the record of {@code kind} that {@code block} of {@code from} packs. */
+  int length(FieldStorage from, int block, RemeshPlan.Kind kind) {
+    ArenaLayout layout = from.layout();
+    int length = kind == RemeshPlan.Kind.SAME ? 1 : 0;
+    for (int f = 0; f < numFields; f++) {
+      if (!moving[f]) {
+        continue;
+      }
+      int coarse = layout.coarseInstance(f);
+      boolean allocated = from.isAllocated(f, block);
+      switch (kind) {
+        case SAME -> length += 2 + (allocated ? layout.blockLength(layout.dataInstance(f, 0))
+            + (coarse >= 0 ? layout.blockLength(coarse) : 0) : 0);
+        case REFINED -> length += coarse >= 0 ? 1 + (allocated ? layout.blockLength(coarse) : 0)
+            : 0;
+        case DEREFINED -> length += coarse >= 0
+            ? 1 + (allocated ? layout.numComponents(coarse) * coarseInteriorCells() : 0) : 0;
+        default -> throw new IllegalStateException("kind=" + kind);
+      }
+    }
+    return length;
+  }
+
+  private int coarseInteriorCells() {
+    int cells = 1;
+    for (int axis = 0; axis < 3; axis++) {
+      cells *= coarseCells(axis);
+    }
+    return cells;
+  }
+
+  private int coarseCells(int axis) {
+    return active[axis] ? Math.max(1, nx[axis] / 2) : 1;
+  }
+
+  /**
+   * Writes, for every field with a coarse buffer, whether it is allocated on {@code block}: the
+   * header of REFINED and DEREFINED records.
+   */
+  private int writeRefinedFlags(FieldStorage from, int block, double[] out, int pos) {
+    ArenaLayout layout = from.layout();
+    for (int f = 0; f < numFields; f++) {
+      if (layout.coarseInstance(f) >= 0) {
+        out[pos++] = from.isAllocated(f, block) ? 1 : 0;
+      }
+    }
+    return pos;
+  }
+
+  /**
+   * Reads the header {@link #writeRefinedFlags} wrote into {@code allocated}, allocating on
+   * {@code block} of {@code to} every sparse field the record carries; returns the next position.
+   */
+  private int readRefinedFlags(FieldStorage to, int block, double[] in, int pos,
+      boolean[] allocated) {
+    ArenaLayout layout = to.layout();
+    for (int f = 0; f < numFields; f++) {
+      if (layout.coarseInstance(f) >= 0) {
+        allocated[f] = in[pos++] != 0;
+        if (allocated[f] && !to.isAllocated(f, block)) {
+          to.allocateSparse(f, block);
+        }
+      }
+    }
+    return pos;
+  }
+
+  // ---- SAME -------------------------------------------------------------------------------
+
+  /** Packs block {@code block} of {@code from} at {@code out[pos]}; returns the next position. */
+  int packSame(FieldStorage from, int block, int derefineCount, double[] out, int pos) {
+    ArenaLayout layout = from.layout();
+    double[] data = from.data();
+    out[pos++] = derefineCount;
+    for (int f = 0; f < numFields; f++) {
+      if (moving[f]) {
+        out[pos++] = from.isAllocated(f, block) ? 1 : 0;
+        out[pos++] = from.deallocationCount(f, block);
+      }
+    }
+    for (int f = 0; f < numFields; f++) {
+      if (!moving[f] || !from.isAllocated(f, block)) {
+        continue;
+      }
+      pos = copyOut(data, layout, layout.dataInstance(f, 0), block, out, pos);
+      if (layout.coarseInstance(f) >= 0) {
+        pos = copyOut(data, layout, layout.coarseInstance(f), block, out, pos);
+      }
+    }
+    return pos;
+  }
+
+  /**
+   * Unpacks a SAME record at {@code in[pos]} into block {@code block} of {@code to}; stores the
+   * derefine count in {@code derefineCounts[block]}; returns the next position.
+   */
+  int unpackSame(FieldStorage to, int block, int[] derefineCounts, double[] in, int pos) {
+    derefineCounts[block] = (int) in[pos++];
+    boolean[] allocated = new boolean[numFields];
+    for (int f = 0; f < numFields; f++) {
+      if (!moving[f]) {
+        continue;
+      }
+      allocated[f] = in[pos++] != 0;
+      to.setDeallocationCount(f, block, (int) in[pos++]);
+      if (allocated[f] && !to.isAllocated(f, block)) {
+        to.allocateSparse(f, block);
+      }
+    }
+    ArenaLayout layout = to.layout();
+    double[] data = to.data();
+    for (int f = 0; f < numFields; f++) {
+      if (!allocated[f]) {
+        continue;
+      }
+      pos = copyIn(in, pos, data, layout, layout.dataInstance(f, 0), block);
+      if (layout.coarseInstance(f) >= 0) {
+        pos = copyIn(in, pos, data, layout, layout.coarseInstance(f), block);
+      }
+    }
+    return pos;
+  }
+
+  private static int copyOut(double[] data, ArenaLayout layout, int inst, int block, double[] out,
+      int pos) {
+    int length = layout.blockLength(inst);
+    System.arraycopy(data, layout.offset(inst, block), out, pos, length);
+    return pos + length;
+  }
+
+  private static int copyIn(double[] in, int pos, double[] data, ArenaLayout layout, int inst,
+      int block) {
+    int length = layout.blockLength(inst);
+    System.arraycopy(in, pos, data, layout.offset(inst, block), length);
+    return pos + length;
+  }
+
+  // ---- REFINED ------------------------------------------------------------------------------
+
+  /**
+   * Packs, from parent block {@code block} of {@code from}, the cells that cover the coarse
+   * buffer of its child {@code child}; returns the next position.
+   */
+  int packRefined(FieldStorage from, int block, int child, double[] out, int pos) {
+    ArenaLayout layout = from.layout();
+    pos = writeRefinedFlags(from, block, out, pos);
+    double[] data = from.data();
+    for (int f = 0; f < numFields; f++) {
+      int coarse = layout.coarseInstance(f);
+      if (coarse < 0 || !from.isAllocated(f, block)) {
+        continue;
+      }
+      int inst = layout.dataInstance(f, 0);
+      int[] start = childStart(child, 0);
+      pos = copyBox(data, layout.offset(inst, block), layout.nj(inst), layout.nk(inst),
+          layout.ni(inst), start, out, pos, layout.numComponents(coarse),
+          new int[] {layout.ni(coarse), layout.nj(coarse), layout.nk(coarse)}, true);
+    }
+    return pos;
+  }
+
+  /** Unpacks a REFINED record into the coarse buffers of block {@code block} of {@code to}. */
+  int unpackRefined(FieldStorage to, int block, double[] in, int pos) {
+    ArenaLayout layout = to.layout();
+    boolean[] allocated = new boolean[numFields];
+    pos = readRefinedFlags(to, block, in, pos, allocated);
+    double[] data = to.data();
+    for (int f = 0; f < numFields; f++) {
+      if (allocated[f]) {
+        pos = copyIn(in, pos, data, layout, layout.coarseInstance(f), block);
+      }
+    }
+    return pos;
+  }
+
+  // ---- DEREFINED ----------------------------------------------------------------------------
+
+  /** Packs the coarse buffer interior of child block {@code block} of {@code from}. */
+  int packDerefined(FieldStorage from, int block, double[] out, int pos) {
+    ArenaLayout layout = from.layout();
+    pos = writeRefinedFlags(from, block, out, pos);
+    double[] data = from.data();
+    for (int f = 0; f < numFields; f++) {
+      int coarse = layout.coarseInstance(f);
+      if (coarse < 0 || !from.isAllocated(f, block)) {
+        continue;
+      }
+      pos = copyBox(data, layout.offset(coarse, block), layout.nj(coarse), layout.nk(coarse),
+          layout.ni(coarse), interiorStart(), out, pos, layout.numComponents(coarse),
+          coarseInterior(), true);
+    }
+    return pos;
+  }
+
+  /**
+   * Unpacks a DEREFINED record of child {@code child} into its quadrant of the base data of parent
+   * block {@code block} of {@code to}.
+   */
+  int unpackDerefined(FieldStorage to, int block, int child, double[] in, int pos) {
+    ArenaLayout layout = to.layout();
+    boolean[] allocated = new boolean[numFields];
+    pos = readRefinedFlags(to, block, in, pos, allocated);
+    double[] data = to.data();
+    for (int f = 0; f < numFields; f++) {
+      if (!allocated[f]) {
+        continue;
+      }
+      int inst = layout.dataInstance(f, 0);
+      pos = copyBox(data, layout.offset(inst, block), layout.nj(inst), layout.nk(inst),
+          layout.ni(inst), childStart(child, nghost), in, pos, layout.numComponents(inst),
+          coarseInterior(), false);
+    }
+    return pos;
+  }
+
+  // ---- boxes ----------------------------------------------------------------------------------
+
+  /**
+   * Where child {@code child}'s half starts in its parent's index space along each axis: {@code
+   * base} plus half the interior for an upper child (0 on inactive axes).
+   */
+  private int[] childStart(int child, int base) {
+    int[] start = new int[3];
+    for (int axis = 0; axis < 3; axis++) {
+      boolean upper = ((child >> axis) & 1) == 1;
+      start[axis] = active[axis] ? base + (upper ? nx[axis] / 2 : 0) : 0;
+    }
+    return start;
+  }
+
+  private int[] interiorStart() {
+    int[] start = new int[3];
+    for (int axis = 0; axis < 3; axis++) {
+      start[axis] = active[axis] ? nghost : 0;
+    }
+    return start;
+  }
+
+  private int[] coarseInterior() {
+    return new int[] {coarseCells(0), coarseCells(1), coarseCells(2)};
+  }
+
+  /**
+   * Copies a box of {@code extent} cells (i, j, k) of every component between a block (at {@code
+   * blockOffset} in {@code arena}, extents {@code ni, nj, nk}, box starting at {@code start}) and
+   * the flat run {@code flat[pos..]} (component, k, j, i order): out of the block when {@code
+   * toFlat}, into it otherwise. Returns the position after the run.
+   */
+  private static int copyBox(double[] arena, int blockOffset, int nj, int nk, int ni,
+      int[] start, double[] flat, int pos, int ncomp, int[] extent, boolean toFlat) {
+    for (int c = 0; c < ncomp; c++) {
+      for (int k = 0; k < extent[2]; k++) {
+        for (int j = 0; j < extent[1]; j++) {
+          int row = blockOffset + ((c * nk + k + start[2]) * nj + j + start[1]) * ni + start[0];
+          if (toFlat) {
+            System.arraycopy(arena, row, flat, pos, extent[0]);
+          } else {
+            System.arraycopy(flat, pos, arena, row, extent[0]);
+          }
+          pos += extent[0];
+        }
+      }
+    }
+    return pos;
+  }
+}

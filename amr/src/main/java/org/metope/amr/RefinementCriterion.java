@@ -1,0 +1,107 @@
+package org.metope.amr;
+
+import org.metope.mesh.field.AmrTag;
+import org.metope.mesh.field.ArenaLayout;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.geometry.IndexDomain;
+import org.metope.mesh.geometry.IndexShape;
+
+/**
+ * A built-in refinement criterion on one component of one field, configured by a {@code
+ * <parthenon/refinementN>} section (Parthenon's {@code AMRCriteria}; see {@link
+ * RefinementCriteria} for the keys). It measures each block over Parthenon's {@code AMRBounds}:
+ * the interior cells plus one ghost layer along every axis with more than one interior cell, so
+ * that the neighbour of every interior cell is looked at too. A field that is not allocated on a
+ * block gives {@link AmrTag#SAME}.
+ */
+public abstract class RefinementCriterion {
+  /** Parthenon's {@code TINY_NUMBER}, which keeps relative differences finite. */
+  static final double TINY_NUMBER = 1.0e-20;
+
+  private final Settings settings;
+  private final Bounds bounds;
+
+  /**
+   * The deck settings of a criterion.
+   *
+   * @param fieldId the field measured
+   * @param component the flattened component measured
+   * @param refineTol the measure above which a block refines ({@code refine_tol})
+   * @param derefineTol the measure below which a block derefines ({@code derefine_tol})
+   * @param maxLevel Parthenon's {@code max_level}: no refinement at this level above the root
+   *     grid or deeper
+   */
+  public record Settings(int fieldId, int component, double refineTol, double derefineTol,
+      int maxLevel) {}
+
+  /** A criterion for blocks whose cells are {@code cells} (all blocks of a mesh share it). */
+  RefinementCriterion(Settings settings, IndexShape cells) {
+    this.settings = settings;
+    this.bounds = new Bounds(cells);
+  }
+
+  /** The deck settings. */
+  public Settings settings() {
+    return settings;
+  }
+
+  /**
+   * The criterion's {@link AmrTag} value for block {@code b} of {@code md} (before the {@code
+   * max_level} rule, which {@link RefinementTagging} applies).
+   */
+  public final int check(MeshData md, int b) {
+    int field = settings.fieldId();
+    if (!md.isAllocated(field, b)) {
+      return AmrTag.SAME_VALUE;
+    }
+    ArenaLayout layout = md.layout();
+    int inst = layout.dataInstance(field, md.container());
+    int base = md.dataOffset(field, b) + settings.component() * layout.componentStride(inst);
+    return classify(measure(md.data(), base, layout.jStride(inst), layout.kStride(inst),
+        bounds));
+  }
+
+  /**
+   * The block's measure over {@code bounds}; cell {@code (k, j, i)} of the component is {@code
+   * data[base + k * kStride + j * jStride + i]}.
+   */
+  abstract double measure(double[] data, int base, int jStride, int kStride, Bounds bounds);
+
+  /** The tag for a measure: Parthenon's comparison of the measure with the tolerances. */
+  abstract int classify(double measure);
+
+  /**
+   * Parthenon's {@code AMRBounds}: interior bounds widened by one where an axis has more than one
+   * interior cell; {@code ndim} counts those axes.
+   */
+  static final class Bounds {
+    final int is;
+    final int ie;
+    final int js;
+    final int je;
+    final int ks;
+    final int ke;
+    final int ndim;
+
+    Bounds(IndexShape cells) {
+      int[] s = new int[3];
+      int[] e = new int[3];
+      int active = 0;
+      for (int axis = 0; axis < 3; axis++) {
+        var range = cells.bounds(axis, IndexDomain.INTERIOR,
+            org.metope.mesh.geometry.TopologicalElement.CC);
+        int widen = range.e() != range.s() ? 1 : 0;
+        s[axis] = range.s() - widen;
+        e[axis] = range.e() + widen;
+        active += widen;
+      }
+      is = s[0];
+      ie = e[0];
+      js = s[1];
+      je = e[1];
+      ks = s[2];
+      ke = e[2];
+      ndim = Math.max(active, 1);
+    }
+  }
+}

@@ -1,0 +1,193 @@
+package org.metope.amr;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.NeighborBlock;
+import org.metope.mesh.field.AmrTag;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.StateDescriptor;
+
+/**
+ * Each block's refinement decision (Parthenon's {@code Refinement::CheckAllRefinement} and {@code
+ * MeshRefinement::SetRefinement}), kept per rank-local block with its derefinement counter.
+ *
+ * <p><b>Recommendation.</b> The maximum over every package's {@code checkRefinement} and every
+ * built-in criterion, where a criterion's refine counts as same once the block's level above the
+ * root grid reaches its {@code max_level} (what Parthenon's runs do, in 3D too, where its trees
+ * number levels from the root grid's level in the tree); with nothing to ask, a block derefines.
+ *
+ * <p><b>Decision</b> ({@link #flag}), from the recommendation:
+ *
+ * <ul>
+ *   <li>refine: refine, unless the block is at the deepest level allowed ({@code numlevel}); the
+ *       derefinement counter restarts;
+ *   <li>same: stay; the counter restarts;
+ *   <li>derefine: a root-level block stays and its counter restarts; any other block counts one
+ *       more cycle and derefines once the counter reaches {@code <parthenon/mesh> derefine_count}
+ *       (Parthenon's hysteresis, default 10), unless a neighbour is finer.
+ * </ul>
+ *
+ * Whether a block really derefines is decided later by {@link TreeUpdate}: all its siblings must
+ * agree, and the merge must keep 2:1 balance.
+ *
+ * <p>Tagging a partition ({@link #tag}) touches only that partition's blocks and a scratch array
+ * of its own, so partitions can be tagged concurrently; it allocates nothing.
+ */
+public final class RefinementTagging {
+  private final Mesh mesh;
+  private final StateDescriptor[] checks;
+  private final RefinementCriterion[] criteria;
+  private final int derefineThreshold;
+  private int[] derefineCounts = new int[0];
+  private int[] flags = new int[0];
+  /** Per partition: the combined recommendations, and one package's before combining. */
+  private int[][] scratch = new int[0][];
+  private int[][] packageScratch = new int[0][];
+
+  /**
+   * Tagging for {@code mesh} (fields initialised) with the packages' checks, the built-in
+   * criteria and the {@code derefine_count} threshold.
+   */
+  RefinementTagging(Mesh mesh, List<RefinementCriterion> criteria, int derefineThreshold) {
+    this.mesh = mesh;
+    List<StateDescriptor> withCheck = new ArrayList<>();
+    for (StateDescriptor pkg : mesh.packages().all()) {
+      if (pkg.hasCheckRefinement()) {
+        withCheck.add(pkg);
+      }
+    }
+    this.checks = withCheck.toArray(new StateDescriptor[0]);
+    this.criteria = criteria.toArray(new RefinementCriterion[0]);
+    this.derefineThreshold = derefineThreshold;
+    reset(new int[mesh.blocks().size()]);
+  }
+
+  /**
+   * Starts over on the mesh's current blocks with the given derefinement counters (by local id);
+   * flags start at 0. Called at start and after every remesh.
+   */
+  void reset(int[] counters) {
+    if (counters.length != mesh.blocks().size()) {
+      throw new IllegalArgumentException("one counter per block: counters=" + counters.length
+          + " blocks=" + mesh.blocks().size());
+    }
+    derefineCounts = counters.clone();
+    flags = new int[counters.length];
+    List<MeshData> parts = mesh.meshData("base");
+    scratch = new int[parts.size()][];
+    packageScratch = new int[parts.size()][];
+    for (int p = 0; p < parts.size(); p++) {
+      scratch[p] = new int[parts.get(p).numBlocks()];
+      packageScratch[p] = new int[parts.get(p).numBlocks()];
+    }
+  }
+
+  /** Recommends and decides for every block of {@code md} (Parthenon's {@code Tag} task). */
+  public void tag(MeshData md) {
+    int n = md.numBlocks();
+    int[] tags = scratch[md.partition()];
+    recommend(md, tags, packageScratch[md.partition()]);
+    for (int b = 0; b < n; b++) {
+      decide(md.block(b), md.blockIndex(b), tags[b]);
+    }
+  }
+
+  /**
+   * Every package's and criterion's recommendation for the blocks of {@code md}, combined into
+   * {@code tags}; {@code own} is scratch for one package's answer.
+   */
+  void recommend(MeshData md, int[] tags, int[] own) {
+    int n = md.numBlocks();
+    Arrays.fill(tags, 0, n, AmrTag.DEREFINE_VALUE);
+    for (StateDescriptor pkg : checks) {
+      Arrays.fill(own, 0, n, AmrTag.DEREFINE_VALUE);
+      pkg.checkRefinement(md, own);
+      for (int b = 0; b < n; b++) {
+        int tag = own[b];
+        if (tag < AmrTag.DEREFINE_VALUE || tag > AmrTag.REFINE_VALUE) {
+          throw new IllegalStateException("package=" + pkg.label() + " wrote tag=" + tag
+              + " for block=" + b + "; expected -1 (derefine), 0 (same) or 1 (refine)");
+        }
+        tags[b] = Math.max(tags[b], tag);
+      }
+    }
+    for (int b = 0; b < n; b++) {
+      int level = md.block(b).physicalLevel();
+      for (RefinementCriterion c : criteria) {
+        int tag = c.check(md, b);
+        if (tag == AmrTag.REFINE_VALUE && level >= c.settings().maxLevel()) {
+          tag = AmrTag.SAME_VALUE;
+        }
+        tags[b] = Math.max(tags[b], tag);
+      }
+    }
+  }
+
+  /** Parthenon's {@code SetRefinement} for the block with local id {@code lid}. */
+  private void decide(MeshBlock block, int lid, int recommendation) {
+    int level = block.loc().level();
+    if (recommendation >= AmrTag.SAME_VALUE) {
+      derefineCounts[lid] = 0;
+      flags[lid] = recommendation > 0 && level < mesh.maxLevel() ? AmrTag.REFINE_VALUE
+          : AmrTag.SAME_VALUE;
+      return;
+    }
+    if (level == mesh.rootLevel()) {
+      flags[lid] = AmrTag.SAME_VALUE;
+      derefineCounts[lid] = 0;
+      return;
+    }
+    derefineCounts[lid]++;
+    flags[lid] = !hasFinerNeighbor(block) && derefineCounts[lid] >= derefineThreshold
+        ? AmrTag.DEREFINE_VALUE : AmrTag.SAME_VALUE;
+  }
+
+  private static boolean hasFinerNeighbor(MeshBlock block) {
+    List<NeighborBlock> neighbors = block.neighbors();
+    for (int n = 0; n < neighbors.size(); n++) {
+      if (neighbors.get(n).level() > block.loc().level()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The mesh whose blocks are tagged. */
+  public Mesh mesh() {
+    return mesh;
+  }
+
+  /** The decision of the block with local id {@code lid}: -1, 0 or 1. */
+  public int flag(int lid) {
+    return flags[lid];
+  }
+
+  /** How many of this rank's blocks decided {@code value}. */
+  int count(int value) {
+    int n = 0;
+    for (int flag : flags) {
+      if (flag == value) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** This rank's decisions by local id (a copy). */
+  int[] flags() {
+    return flags.clone();
+  }
+
+  /** Every block's derefinement counter by local id (a copy). */
+  int[] derefineCounts() {
+    return derefineCounts.clone();
+  }
+
+  /** The derefinement counter of the block with local id {@code lid}. */
+  public int derefineCount(int lid) {
+    return derefineCounts[lid];
+  }
+}

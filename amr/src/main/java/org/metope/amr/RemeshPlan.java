@@ -1,0 +1,178 @@
+package org.metope.amr;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.metope.mesh.BlockDistribution;
+import org.metope.mesh.LoadBalance;
+import org.metope.mesh.forest.LogicalLocation;
+
+/**
+ * How the blocks before a remesh become the blocks after it (the lists Parthenon's {@code
+ * RedistributeAndRefineMeshBlocks} builds): for every new block, the old block(s) its data come
+ * from, its cost, and the transfers that carry the data, each from the rank owning the old block
+ * to the rank owning the new one. Every rank computes the same plan from the same two lists of
+ * locations.
+ *
+ * <p>A new block is one of three {@link Kind}s: the same location as an old block; a child of an
+ * old block (refined, one level); or the parent of old blocks (derefined, one level). Its old gid
+ * ({@link #oldGid}) is, as in Parthenon's forest, the old block itself, its parent, or its first
+ * child. Costs follow Parthenon: kept for same and refined blocks, the average of the children for
+ * a merged one.
+ *
+ * <p>Transfers come in plan order: new gids ascending, and for a merged block its children in
+ * Morton order. Because new and old gids both follow the Morton curve, this is also the order of
+ * old gids, so a sender and a receiver that walk the transfers between them agree on their order.
+ */
+final class RemeshPlan {
+  /** What a new block is made of. */
+  enum Kind {
+    /** Same location as an old block: its data are copied. */
+    SAME,
+    /** A child of an old block: prolongated from the parent's cells. */
+    REFINED,
+    /** The parent of old blocks: their restricted cells fill its quadrants. */
+    DEREFINED
+  }
+
+  /**
+   * One block's data travelling from an old block to a new one.
+   *
+   * @param oldGid the old block (the parent of a refined block, or one child of a merged one)
+   * @param newGid the new block
+   * @param child the position among siblings (x1 bit 0, x2 bit 1, x3 bit 2) of the fine block of
+   *     the pair: the new block when refined, the old block when merged; 0 for {@link Kind#SAME}
+   * @param kind what the new block is
+   * @param fromRank the rank owning the old block
+   * @param toRank the rank owning the new block
+   */
+  record Transfer(int oldGid, int newGid, int child, Kind kind, int fromRank, int toRank) {}
+
+  private final List<LogicalLocation> oldLocations;
+  private final List<LogicalLocation> newLocations;
+  private final BlockDistribution oldDistribution;
+  private final BlockDistribution newDistribution;
+  private final Kind[] kinds;
+  private final int[] oldGid;
+  private final double[] newCosts;
+  private final List<Transfer> transfers;
+
+  /**
+   * The plan from the old blocks to the new ones.
+   *
+   * @param oldCosts the old blocks' costs, by old gid
+   * @param nranks the number of ranks to distribute the new blocks over
+   * @throws IllegalStateException when a new block is more than one level away from its old one
+   */
+  RemeshPlan(List<LogicalLocation> oldLocations, BlockDistribution oldDistribution,
+      double[] oldCosts, List<LogicalLocation> newLocations, int ndim, int nranks) {
+    this.oldLocations = List.copyOf(oldLocations);
+    this.newLocations = List.copyOf(newLocations);
+    this.oldDistribution = oldDistribution;
+    int n = newLocations.size();
+    int nleaf = 1 << ndim;
+    Map<LogicalLocation, Integer> oldGids = new HashMap<>();
+    for (int gid = 0; gid < oldLocations.size(); gid++) {
+      oldGids.put(oldLocations.get(gid), gid);
+    }
+    kinds = new Kind[n];
+    oldGid = new int[n];
+    newCosts = new double[n];
+    for (int gid = 0; gid < n; gid++) {
+      LogicalLocation loc = newLocations.get(gid);
+      Integer same = oldGids.get(loc);
+      Integer parent = loc.level() > 0 ? oldGids.get(loc.parent()) : null;
+      if (same != null) {
+        kinds[gid] = Kind.SAME;
+        oldGid[gid] = same;
+        newCosts[gid] = oldCosts[same];
+      } else if (parent != null) {
+        kinds[gid] = Kind.REFINED;
+        oldGid[gid] = parent;
+        newCosts[gid] = oldCosts[parent];
+      } else {
+        Integer first = oldGids.get(loc.children(ndim)[0]);
+        if (first == null) {
+          throw new IllegalStateException("a remesh may change a block by one level only: new"
+              + " block loc=" + loc + " has no old block at its location, parent or first child");
+        }
+        kinds[gid] = Kind.DEREFINED;
+        oldGid[gid] = first;
+        double sum = 0.0;
+        for (int l = 0; l < nleaf; l++) {
+          sum += oldCosts[first + l];
+        }
+        newCosts[gid] = sum / nleaf;
+      }
+    }
+    newDistribution = LoadBalance.distribute(newCosts, nranks);
+    transfers = buildTransfers(nleaf);
+  }
+
+  private List<Transfer> buildTransfers(int nleaf) {
+    List<Transfer> out = new ArrayList<>();
+    for (int gid = 0; gid < kinds.length; gid++) {
+      int to = newDistribution.rank(gid);
+      int old = oldGid[gid];
+      switch (kinds[gid]) {
+        case SAME -> out.add(new Transfer(old, gid, 0, Kind.SAME, oldDistribution.rank(old), to));
+        case REFINED -> out.add(new Transfer(old, gid, childIndex(newLocations.get(gid)),
+            Kind.REFINED, oldDistribution.rank(old), to));
+        case DEREFINED -> {
+          for (int l = 0; l < nleaf; l++) {
+            out.add(new Transfer(old + l, gid, childIndex(oldLocations.get(old + l)),
+                Kind.DEREFINED, oldDistribution.rank(old + l), to));
+          }
+        }
+        default -> throw new IllegalStateException("kind=" + kinds[gid]);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** The position of {@code loc} among its siblings: x1 bit 0, x2 bit 1, x3 bit 2. */
+  static int childIndex(LogicalLocation loc) {
+    return (int) ((loc.lx1() & 1L) | (loc.lx2() & 1L) << 1 | (loc.lx3() & 1L) << 2);
+  }
+
+  /** What new block {@code gid} is made of. */
+  Kind kind(int gid) {
+    return kinds[gid];
+  }
+
+  /** The old gid of new block {@code gid} (Parthenon's {@code newtoold}). */
+  int oldGid(int gid) {
+    return oldGid[gid];
+  }
+
+  /** The new blocks' costs, by new gid. */
+  double[] newCosts() {
+    return newCosts.clone();
+  }
+
+  /** The distribution of the new blocks over the ranks. */
+  BlockDistribution newDistribution() {
+    return newDistribution;
+  }
+
+  /** The distribution of the old blocks. */
+  BlockDistribution oldDistribution() {
+    return oldDistribution;
+  }
+
+  /** Old block locations, by old gid. */
+  List<LogicalLocation> oldLocations() {
+    return oldLocations;
+  }
+
+  /** New block locations, by new gid. */
+  List<LogicalLocation> newLocations() {
+    return newLocations;
+  }
+
+  /** Every transfer, in plan order. */
+  List<Transfer> transfers() {
+    return transfers;
+  }
+}

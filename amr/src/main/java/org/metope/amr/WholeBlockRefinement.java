@@ -1,0 +1,120 @@
+package org.metope.amr;
+
+import org.metope.kernels.BlockLayout;
+import org.metope.kernels.BoundaryOp;
+import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.BoundaryTableBuilder;
+import org.metope.kernels.IndexBox;
+import org.metope.kernels.KernelBackend;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.field.ArenaLayout;
+import org.metope.mesh.field.FieldStorage;
+import org.metope.mesh.geometry.UniformCartesian;
+
+/**
+ * Restriction and prolongation of whole blocks through the kernels, as Parthenon's remesh does
+ * with {@code ProResInfo::GetInteriorRestrict} and {@code GetInteriorProlongate}: one {@link
+ * BoundaryTable} entry per (block, field), one launch for all of them.
+ *
+ * <ul>
+ *   <li>{@link #restrict}: a block about to merge into its parent averages its interior into its
+ *       own coarse buffer (box: the coarse interior); the remesh then sends that interior to the
+ *       parent.
+ *   <li>{@link #prolongate}: a new block whose coarse buffer holds its parent's cells (interior and
+ *       ghosts, copied there by the remesh) spreads them over its cells with the minmod-limited
+ *       slopes of ghost prolongation (box: the coarse interior and {@code nghost / 2} coarse cells
+ *       beyond on every active axis, as Parthenon's, which also fills the fine ghosts; the ghost
+ *       exchange that follows overwrites those).
+ * </ul>
+ *
+ * Both use the block's own coordinates and its coarsened ones, as the ghost exchange does, so the
+ * arithmetic is Parthenon's to the bit.
+ */
+final class WholeBlockRefinement {
+  private final BoundaryTableBuilder builder = new BoundaryTableBuilder();
+  private final FieldStorage storage;
+  private final int op;
+  private final int ndim;
+  private final int nghost;
+
+  private WholeBlockRefinement(FieldStorage storage, int op, int ndim, int nghost) {
+    this.storage = storage;
+    this.op = op;
+    this.ndim = ndim;
+    this.nghost = nghost;
+  }
+
+  /** A restriction of whole blocks of {@code storage} (blocks added with {@link #add}). */
+  static WholeBlockRefinement restriction(FieldStorage storage, int ndim, int nghost) {
+    return new WholeBlockRefinement(storage, BoundaryOp.RESTRICT, ndim, nghost);
+  }
+
+  /** A prolongation of whole blocks of {@code storage} (blocks added with {@link #add}). */
+  static WholeBlockRefinement prolongation(FieldStorage storage, int ndim, int nghost) {
+    return new WholeBlockRefinement(storage, BoundaryOp.PROLONGATE, ndim, nghost);
+  }
+
+  /** Adds field {@code field} of storage block {@code block}, which must be allocated. */
+  void add(int block, int field) {
+    ArenaLayout layout = storage.layout();
+    int coarseInst = layout.coarseInstance(field);
+    int dataInst = layout.dataInstance(field, 0);
+    BlockLayout coarse = layout(layout, coarseInst, block);
+    BlockLayout fine = layout(layout, dataInst, block);
+    MeshBlock meshBlock = storage.block(block);
+    int reach = op == BoundaryOp.PROLONGATE ? nghost / 2 : 0;
+    int[] s = new int[3];
+    int[] e = new int[3];
+    int[] origin = new int[3];
+    double[] fineXmin = new double[3];
+    double[] fineDx = new double[3];
+    double[] coarseXmin = new double[3];
+    double[] coarseDx = new double[3];
+    UniformCartesian coords = meshBlock.coords();
+    UniformCartesian coarseCoords = coords.coarsened(2);
+    for (int axis = 0; axis < 3; axis++) {
+      boolean active = !meshBlock.region().isSymmetry(axis);
+      int cells = active ? Math.max(1, meshBlock.region().nx(axis) / 2) : 1;
+      s[axis] = active ? nghost - reach : 0;
+      e[axis] = active ? nghost + cells - 1 + reach : 0;
+      origin[axis] = active ? -nghost : 0;
+      fineXmin[axis] = coords.xf(axis, 0);
+      fineDx[axis] = coords.dx(axis);
+      coarseXmin[axis] = coarseCoords.xf(axis, 0);
+      coarseDx[axis] = coarseCoords.dx(axis);
+    }
+    int b = builder.add(op, ndim, coarse, new IndexBox(s[0], e[0], s[1], e[1], s[2], e[2]), 0);
+    builder.fine(b, fine, origin[0], origin[1], origin[2]);
+    builder.coordinates(b, fineXmin, fineDx, coarseXmin, coarseDx);
+  }
+
+  private static BlockLayout layout(ArenaLayout layout, int inst, int block) {
+    int offset = layout.offset(inst, block);
+    if (offset < 0) {
+      throw new IllegalStateException("unallocated field in a whole-block refinement: instance="
+          + inst + " block=" + block);
+    }
+    return new BlockLayout(offset, layout.numComponents(inst), layout.nk(inst), layout.nj(inst),
+        layout.ni(inst));
+  }
+
+  /** Number of (block, field) entries added. */
+  int size() {
+    return builder.size();
+  }
+
+  /** Runs every entry in one launch on {@code backend}; nothing when there is none. */
+  void run(KernelBackend backend) {
+    if (builder.size() == 0) {
+      return;
+    }
+    BoundaryTable table = builder.build();
+    double[] data = storage.data();
+    table.checkArenas(data.length, Integer.MAX_VALUE); // no buffer: these launches read none
+    if (op == BoundaryOp.PROLONGATE) {
+      backend.prolongate(table, table.all, table.size, data);
+    } else {
+      backend.restrictBlocks(table, table.all, table.size, data);
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package org.metope.amr;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.metope.mesh.BlockDistribution;
+import org.metope.mesh.LoadBalance;
+import org.metope.amr.RemeshPlan.Kind;
+import org.metope.amr.RemeshPlan.Transfer;
+import org.metope.mesh.forest.Forest;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.forest.RootGrid;
+
+class RemeshPlanTest {
+  private static final RootGrid GRID = new RootGrid(2, 2, 2, 1, true, true, false);
+
+  private static LogicalLocation loc(int level, long i, long j) {
+    return new LogicalLocation(level, i, j, 0);
+  }
+
+  @Test
+  void givenTheFirstOfFourRootBlocksRefined_thenItsChildrenComeFromItAndTheOthersStay() {
+    Forest forest = new Forest(GRID, 3);
+    List<LogicalLocation> before = forest.resolveGids();
+    forest.refine(loc(1, 0, 0));
+    List<LogicalLocation> after = forest.resolveGids();
+    BlockDistribution oldDist = LoadBalance.distributeUniform(4, 2);
+
+    RemeshPlan plan = new RemeshPlan(before, oldDist, new double[] {1, 2, 3, 4}, after, 2, 2);
+
+    assertEquals(7, after.size());
+    List<Kind> kinds = new ArrayList<>();
+    int[] oldGids = new int[7];
+    for (int gid = 0; gid < 7; gid++) {
+      kinds.add(plan.kind(gid));
+      oldGids[gid] = plan.oldGid(gid);
+    }
+    assertEquals(List.of(Kind.REFINED, Kind.REFINED, Kind.REFINED, Kind.REFINED, Kind.SAME,
+        Kind.SAME, Kind.SAME), kinds);
+    assertArrayEquals(new int[] {0, 0, 0, 0, 1, 2, 3}, oldGids);
+    assertArrayEquals(new double[] {1, 1, 1, 1, 2, 3, 4}, plan.newCosts());
+    BlockDistribution expected = LoadBalance.distribute(plan.newCosts(), 2);
+    List<Transfer> transfers = plan.transfers();
+    assertEquals(7, transfers.size());
+    for (int gid = 0; gid < 7; gid++) {
+      Transfer t = transfers.get(gid);
+      assertEquals(gid, t.newGid());
+      assertEquals(gid < 4 ? gid : 0, t.child());
+      assertEquals(oldDist.rank(t.oldGid()), t.fromRank());
+      assertEquals(expected.rank(gid), t.toRank());
+    }
+  }
+
+  @Test
+  void givenFourSiblingsMerged_thenTheParentTakesEachChildWithItsPositionAndTheMeanCost() {
+    Forest forest = new Forest(GRID, 3);
+    forest.refine(loc(1, 1, 0));
+    List<LogicalLocation> before = forest.resolveGids();
+    forest.derefine(loc(1, 1, 0));
+    List<LogicalLocation> after = forest.resolveGids();
+    double[] costs = {1, 1, 2, 3, 4, 1, 1};
+
+    RemeshPlan plan = new RemeshPlan(before, LoadBalance.distributeUniform(7, 3), costs, after,
+        2, 3);
+
+    assertEquals(Kind.DEREFINED, plan.kind(1));
+    assertEquals(1, plan.oldGid(1));
+    assertEquals(2.5, plan.newCosts()[1]);
+    List<Transfer> toParent = plan.transfers().stream().filter(t -> t.newGid() == 1).toList();
+    assertEquals(List.of(1, 2, 3, 4), toParent.stream().map(Transfer::oldGid).toList());
+    assertEquals(List.of(0, 1, 2, 3), toParent.stream().map(Transfer::child).toList());
+    assertEquals(Kind.SAME, plan.kind(3));
+    assertEquals(6, plan.oldGid(3));
+  }
+
+  @Test
+  void givenABlockTwoLevelsFinerThanAnyOldOne_thenThePlanRefuses() {
+    Forest forest = new Forest(GRID, 3);
+    List<LogicalLocation> before = forest.resolveGids();
+    forest.refine(loc(1, 0, 0));
+    forest.refine(loc(2, 0, 0));
+
+    assertThrows(IllegalStateException.class, () -> new RemeshPlan(before,
+        LoadBalance.distributeUniform(4, 1), new double[] {1, 1, 1, 1}, forest.resolveGids(), 2,
+        1));
+  }
+
+  @Test
+  void givenAFineLocation_thenTheChildIndexHasOneBitPerAxis() {
+    assertEquals(0, RemeshPlan.childIndex(new LogicalLocation(3, 4, 2, 6)));
+    assertEquals(1, RemeshPlan.childIndex(new LogicalLocation(3, 5, 2, 6)));
+    assertEquals(6, RemeshPlan.childIndex(new LogicalLocation(3, 4, 3, 7)));
+    assertEquals(7, RemeshPlan.childIndex(new LogicalLocation(3, 5, 3, 7)));
+  }
+}

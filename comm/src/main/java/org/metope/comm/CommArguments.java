@@ -1,0 +1,51 @@
+package org.metope.comm;
+
+/** Argument checks shared by every backend; each failure names the offending values. */
+final class CommArguments {
+  private CommArguments() {}
+
+  static void checkPeer(int peer, int size) {
+    if (peer < 0 || peer >= size) {
+      throw new IllegalArgumentException("peer out of range [0, size): peer=" + peer
+          + ", size=" + size);
+    }
+  }
+
+  static void checkRoot(int root, int size) {
+    if (root < 0 || root >= size) {
+      throw new IllegalArgumentException("root out of range [0, size): root=" + root
+          + ", size=" + size);
+    }
+  }
+
+  static void checkTag(int tag) {
+    if (tag < 0 || tag > Communicator.MAX_TAG) {
+      throw new IllegalArgumentException("tag out of range [0, " + Communicator.MAX_TAG
+          + "]: tag=" + tag);
+    }
+  }
+
+  static void checkSlice(double[] array, int offset, int length) {
+    if (array == null) {
+      throw new IllegalArgumentException("array is null: offset=" + offset + ", length="
+          + length);
+    }
+    if (offset < 0 || length < 0 || offset > array.length - length) {
+      throw new IllegalArgumentException("slice out of bounds: offset=" + offset + ", length="
+          + length + ", array.length=" + array.length);
+    }
+  }
+
+  static void checkNotNull(Object value, String name) {
+    if (value == null) {
+      throw new IllegalArgumentException(name + " is null");
+    }
+  }
+
+  static void checkPointToPoint(double[] array, int offset, int length, int peer, int tag,
+      int size) {
+    checkSlice(array, offset, length);
+    checkPeer(peer, size);
+    checkTag(tag);
+  }
+}

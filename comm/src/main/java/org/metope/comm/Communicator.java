@@ -1,0 +1,142 @@
+package org.metope.comm;
+
+/**
+ * The only door to other ranks: point-to-point messages on slices of {@code double[]} arrays,
+ * collectives, per-field duplicates and abort.
+ *
+ * <p>Implementations: {@link InProcessCluster} (one rank, the embedded default, or N ranks as
+ * threads of one JVM for tests) and MPJ Express (real processes under {@code mpjrun}; built only
+ * where MPJ is installed). Code obtains the communicator of its run from {@link
+ * Communicators#world()}.
+ *
+ * <h2>Rules shared by every implementation</h2>
+ *
+ * <ul>
+ *   <li>Tags are in {@code [0, }{@link #MAX_TAG}{@code ]}, the range MPI guarantees; MPJ uses
+ *       negative values for wildcards, so a negative tag is misuse.
+ *   <li>Messages between one pair of ranks on one communicator with one tag arrive in the order
+ *       they were sent (MPI's non-overtaking rule). There are no wildcard receives: a receive names
+ *       its peer and tag.
+ *   <li>Sends copy or hand the data to the transport; the sender may change its array once the send
+ *       request has completed ({@link Request#test()} returned true).
+ *   <li>A zero-length message is a valid message; sparse fields send one as "null" buffer.
+ *   <li>Collectives ({@code allreduce}, {@code allgather}, {@code broadcast}, {@code barrier},
+ *       {@link #duplicate()}) must be called by every rank of the communicator in the same order.
+ *       Reductions fold the ranks' contributions in rank order 0, 1, ..., N-1 on every backend, so
+ *       a result never depends on thread timing or on the backend.
+ *   <li>After any rank calls {@link #abort(String)} (or its entry aborts for it because it threw),
+ *       every call on every rank throws {@link CommAbortedException}, including the non-blocking
+ *       ones, so a task polling {@link Request#test()} learns of the abort too.
+ *   <li>Misuse (bad peer, tag, slice, a request still in flight) throws {@link
+ *       IllegalArgumentException} or {@link IllegalStateException} with {@code name=value}
+ *       messages.
+ * </ul>
+ *
+ * <h2>Allocation</h2>
+ *
+ * <p>Point-to-point calls take a caller-owned {@link Request} that can be restarted once complete,
+ * so a boundary exchange can post hundreds of sends and receives per step without creating
+ * requests. The in-process backend then allocates nothing in steady state (message copies come
+ * from per-channel free lists). MPJ Express allocates inside every {@code Isend}/{@code Irecv} (its
+ * own request, status and, for large messages, buffer objects); see the MPJ backend's javadoc.
+ */
+public interface Communicator {
+  /** The largest tag every MPI implementation must support. */
+  int MAX_TAG = 32767;
+
+  /** This rank, in {@code [0, size())}. */
+  int rank();
+
+  /** Number of ranks. */
+  int size();
+
+  /** One line naming the backend and the rank count, e.g. {@code in-process, 4 ranks}. */
+  String describe();
+
+  /** A new idle request of this backend, to pass to {@link #isend} and {@link #irecv}. */
+  Request newRequest();
+
+  /**
+   * Starts sending {@code array[offset, offset + length)} to {@code peer} with {@code tag}.
+   *
+   * @param request an idle or completed request of this backend; it is restarted and returned
+   * @return {@code request}
+   */
+  Request isend(Request request, double[] array, int offset, int length, int peer, int tag);
+
+  /**
+   * Starts receiving a message from {@code peer} with {@code tag} into {@code array[offset,
+   * offset + capacity)}. The message may be shorter than {@code capacity} (its length is {@link
+   * Request#length()} once complete); a longer one is an error reported by the request.
+   *
+   * @param request an idle or completed request of this backend; it is restarted and returned
+   * @return {@code request}
+   */
+  Request irecv(Request request, double[] array, int offset, int capacity, int peer, int tag);
+
+  /** {@link #isend(Request, double[], int, int, int, int)} with a new request. */
+  default Request isend(double[] array, int offset, int length, int peer, int tag) {
+    return isend(newRequest(), array, offset, length, peer, tag);
+  }
+
+  /** {@link #irecv(Request, double[], int, int, int, int)} with a new request. */
+  default Request irecv(double[] array, int offset, int capacity, int peer, int tag) {
+    return irecv(newRequest(), array, offset, capacity, peer, tag);
+  }
+
+  /**
+   * The length of the oldest message from {@code peer} with {@code tag} that has arrived and is
+   * not yet matched by a receive, or -1 when there is none. Never blocks.
+   */
+  int iprobe(int peer, int tag);
+
+  /** The reduction of every rank's {@code value}, folded in rank order; the same on every rank. */
+  double allreduce(double value, ReduceOp op);
+
+  /** The reduction of every rank's {@code value}; the same on every rank. */
+  long allreduce(long value, ReduceOp op);
+
+  /**
+   * Replaces each {@code values[i]} by the reduction of every rank's {@code values[i]}, folded in
+   * rank order. Every rank passes the same length.
+   */
+  void allreduce(double[] values, ReduceOp op);
+
+  /** Replaces each {@code values[i]} by the reduction of every rank's {@code values[i]}. */
+  void allreduce(long[] values, ReduceOp op);
+
+  /**
+   * The concatenation, in rank order, of every rank's {@code local} array (lengths may differ
+   * between ranks).
+   */
+  int[] allgather(int[] local);
+
+  /** The concatenation, in rank order, of every rank's {@code local} array. */
+  double[] allgather(double[] local);
+
+  /** Copies {@code root}'s {@code data} into every rank's {@code data} (all of the same length). */
+  void broadcast(double[] data, int root);
+
+  /** Copies {@code root}'s {@code data} into every rank's {@code data} (all of the same length). */
+  void broadcast(int[] data, int root);
+
+  /** Returns once every rank has entered the barrier. */
+  void barrier();
+
+  /**
+   * A communicator over the same ranks with its own tag space (MPI's {@code Comm_dup}): messages
+   * and collectives on it never match those of this one. One per field lets every field number
+   * its tags from 0. Collective: every rank calls it in the same order.
+   */
+  Communicator duplicate();
+
+  /**
+   * Ends the run because of a fatal error on this rank: notifies every other rank, whose next
+   * communicator call throws {@link CommAbortedException}, then throws one here. Never returns
+   * normally.
+   *
+   * @param reason one line saying what went wrong, shown on every rank
+   * @throws CommAbortedException always
+   */
+  void abort(String reason);
+}

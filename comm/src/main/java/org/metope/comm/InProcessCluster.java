@@ -1,0 +1,225 @@
+package org.metope.comm;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * Ranks that live in one JVM: a single rank (the embedded default, {@link #singleRank()}) or N
+ * ranks as threads ({@link #run(int, Duration, Consumer)}), which is how tests run multi-rank
+ * scenarios in milliseconds.
+ *
+ * <p>The cluster holds what its ranks share: one {@link Inbox} per receiving rank (FIFO mailboxes
+ * per sender, communicator and tag), one {@link CollectiveRendezvous} per communicator, the ids of
+ * duplicated communicators, and the abort state. Once aborted, every communicator call on every
+ * rank throws {@link CommAbortedException}.
+ */
+public final class InProcessCluster {
+  /** Ranks are packed into 16 bits of a mailbox key. */
+  static final int MAX_RANKS = 1 << 16;
+
+  /** Time limit of {@link #run(int, Consumer)}. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+
+  private static final long JOIN_AFTER_ABORT_MILLIS = 5000;
+
+  private final int size;
+  private final Inbox[] inboxes;
+  private final ConcurrentHashMap<Integer, CollectiveRendezvous> rendezvous =
+      new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Long, Integer> duplicateIds = new ConcurrentHashMap<>();
+  private final AtomicInteger nextCommunicatorId = new AtomicInteger(1);
+  private volatile CommAbortedException abortCause;
+
+  private InProcessCluster(int size) {
+    if (size < 1 || size > MAX_RANKS) {
+      throw new IllegalArgumentException("ranks out of range [1, " + MAX_RANKS + "]: ranks="
+          + size);
+    }
+    this.size = size;
+    this.inboxes = new Inbox[size];
+    for (int r = 0; r < size; r++) {
+      inboxes[r] = new Inbox();
+    }
+  }
+
+  /** A fresh single-rank world: the communicator of a run without MPJ. */
+  public static Communicator singleRank() {
+    return new InProcessCluster(1).world(0);
+  }
+
+  /** {@link #run(int, Duration, Consumer)} with {@link #DEFAULT_TIMEOUT}. */
+  public static void run(int ranks, Consumer<Communicator> body) {
+    run(ranks, DEFAULT_TIMEOUT, body);
+  }
+
+  /**
+   * Runs {@code body} on {@code ranks} threads, each with its rank's world communicator, and
+   * returns when all have finished. When a rank throws, the cluster is aborted (the other ranks get
+   * {@link CommAbortedException} from their next communicator call) and, after every thread has
+   * ended, the first failure is rethrown: the exception of the rank that started the abort.
+   *
+   * @param timeout time limit of the whole run; past it the run is aborted and this method throws
+   *     {@link IllegalStateException} naming the ranks still running
+   */
+  public static void run(int ranks, Duration timeout, Consumer<Communicator> body) {
+    CommArguments.checkNotNull(body, "body");
+    CommArguments.checkNotNull(timeout, "timeout");
+    InProcessCluster cluster = new InProcessCluster(ranks);
+    Throwable[] failures = new Throwable[ranks];
+    Thread[] threads = new Thread[ranks];
+    for (int r = 0; r < ranks; r++) {
+      final int rank = r;
+      threads[r] = new Thread(() -> {
+        try {
+          body.accept(cluster.world(rank));
+        } catch (Throwable t) {
+          failures[rank] = t;
+          cluster.abort(rank, failureReason(t));
+        }
+      }, "metope-rank-" + r);
+      threads[r].setDaemon(true);
+    }
+    for (Thread t : threads) {
+      t.start();
+    }
+    List<Integer> stuck = joinAll(cluster, threads, timeout);
+    if (!stuck.isEmpty()) {
+      throw new IllegalStateException("in-process run did not finish: timeout=" + timeout
+          + ", ranks still running=" + stuck);
+    }
+    rethrowFirstFailure(cluster, failures);
+  }
+
+  /** Joins every rank; returns the ranks still running at the deadline (empty when none). */
+  private static List<Integer> joinAll(InProcessCluster cluster, Thread[] threads,
+      Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    List<Integer> stuck = new ArrayList<>();
+    try {
+      for (Thread t : threads) {
+        long left = deadline - System.nanoTime();
+        if (left > 0) {
+          TimeUnit.NANOSECONDS.timedJoin(t, left);
+        }
+      }
+      for (int r = 0; r < threads.length; r++) {
+        if (threads[r].isAlive()) {
+          stuck.add(r);
+        }
+      }
+      if (!stuck.isEmpty()) {
+        cluster.abort(CommAbortedException.NO_RANK, "time limit of " + timeout + " reached");
+        for (Thread t : threads) {
+          t.join(JOIN_AFTER_ABORT_MILLIS);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      cluster.abort(CommAbortedException.NO_RANK, "the thread running the cluster was interrupted");
+      stuck.clear();
+      for (int r = 0; r < threads.length; r++) {
+        if (threads[r].isAlive()) {
+          stuck.add(r);
+        }
+      }
+    }
+    for (Thread t : threads) {
+      if (t.isAlive()) {
+        t.interrupt();
+      }
+    }
+    return stuck;
+  }
+
+  private static void rethrowFirstFailure(InProcessCluster cluster, Throwable[] failures) {
+    CommAbortedException cause = cluster.abortCause;
+    Throwable first = null;
+    if (cause != null && cause.originRank() >= 0) {
+      first = failures[cause.originRank()];
+    }
+    for (int r = 0; first == null && r < failures.length; r++) {
+      first = failures[r];
+    }
+    if (first == null) {
+      return;
+    }
+    for (Throwable f : failures) {
+      if (f != null && f != first) {
+        first.addSuppressed(f);
+      }
+    }
+    if (first instanceof RuntimeException re) {
+      throw re;
+    }
+    if (first instanceof Error err) {
+      throw err;
+    }
+    throw new IllegalStateException("rank failed: " + first, first);
+  }
+
+  private static String failureReason(Throwable t) {
+    if (t instanceof CommAbortedException abort) {
+      return abort.reason();
+    }
+    return t.getClass().getSimpleName() + ": " + t.getMessage();
+  }
+
+  /** Number of ranks. */
+  int size() {
+    return size;
+  }
+
+  /** The world communicator of {@code rank}. */
+  Communicator world(int rank) {
+    return new InProcessCommunicator(this, 0, rank);
+  }
+
+  Inbox inbox(int rank) {
+    return inboxes[rank];
+  }
+
+  CollectiveRendezvous rendezvous(int communicatorId) {
+    return rendezvous.computeIfAbsent(communicatorId, id -> new CollectiveRendezvous(this));
+  }
+
+  /**
+   * The id of the {@code sequence}-th duplicate of communicator {@code parentId}: every rank asks
+   * with the same arguments (duplicates are collective) and gets the same id.
+   */
+  int duplicateId(int parentId, int sequence) {
+    long key = ((long) parentId << 32) | (sequence & 0xffffffffL);
+    return duplicateIds.computeIfAbsent(key, k -> nextCommunicatorId.getAndIncrement());
+  }
+
+  /** Marks the cluster aborted (the first abort wins) and wakes every waiting rank. */
+  void abort(int originRank, String reason) {
+    synchronized (this) {
+      if (abortCause == null) {
+        abortCause = new CommAbortedException(originRank, reason);
+      }
+    }
+    for (CollectiveRendezvous rv : rendezvous.values()) {
+      rv.wakeAll();
+    }
+  }
+
+  /** Throws the abort exception when the cluster has been aborted. */
+  void checkAbort() {
+    CommAbortedException cause = abortCause;
+    if (cause != null) {
+      throw new CommAbortedException(cause.originRank(), cause.reason());
+    }
+  }
+
+  /** Called by a waiting rank whose thread was interrupted: aborts the run from that rank. */
+  void abortOnInterrupt(int rank) {
+    Thread.currentThread().interrupt();
+    abort(rank, "rank " + rank + " was interrupted while waiting on a communicator");
+    checkAbort();
+  }
+}

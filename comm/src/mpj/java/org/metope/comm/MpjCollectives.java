@@ -1,0 +1,256 @@
+package org.metope.comm;
+
+import mpi.Datatype;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Status;
+
+/**
+ * Collectives of the MPJ backend, built on non-blocking point-to-point messages on a private clone
+ * of the communicator rather than on MPJ's own collectives, for two reasons: every wait can then
+ * notice an abort (MPJ's blocking collectives would hang on a dead rank), and reductions fold the
+ * contributions in rank order exactly like the in-process backend, so both give the same bits.
+ *
+ * <p>The algorithms are linear: rank 0 receives every contribution ({@value #UP_TAG}), folds or
+ * concatenates them in rank order, and sends the result to every rank ({@value #DOWN_TAG}). That
+ * costs 2(N-1) messages at rank 0, fine for the tens of ranks MPJ runs on; a tree with the same
+ * fixed association can replace it without changing results. Every call allocates its buffers.
+ */
+final class MpjCollectives {
+  private static final int UP_TAG = 1;
+  private static final int DOWN_TAG = 2;
+  private static final int BROADCAST_TAG = 3;
+
+  private final MpjWorld world;
+  private final Intracomm comm;
+  private final int rank;
+  private final int size;
+
+  MpjCollectives(MpjWorld world, Intracomm comm) {
+    this.world = world;
+    this.comm = comm;
+    this.rank = world.rank();
+    this.size = world.size();
+  }
+
+  void allreduce(double[] values, ReduceOp op) {
+    int n = values.length;
+    if (rank == 0) {
+      double[] others = new double[(size - 1) * n];
+      receiveFixedFromAll(others, n, MPI.DOUBLE);
+      for (int i = 0; i < n; i++) {
+        double acc = values[i];
+        for (int r = 1; r < size; r++) {
+          acc = op.apply(acc, others[(r - 1) * n + i]);
+        }
+        values[i] = acc;
+      }
+      sendToAll(values, n, MPI.DOUBLE, DOWN_TAG);
+    } else {
+      send(values, n, MPI.DOUBLE, 0, UP_TAG);
+      receiveFixed(values, n, MPI.DOUBLE, 0, DOWN_TAG);
+    }
+    world.progressed();
+  }
+
+  void allreduce(long[] values, ReduceOp op) {
+    int n = values.length;
+    if (rank == 0) {
+      long[] others = new long[(size - 1) * n];
+      receiveFixedFromAll(others, n, MPI.LONG);
+      for (int i = 0; i < n; i++) {
+        long acc = values[i];
+        for (int r = 1; r < size; r++) {
+          acc = op.apply(acc, others[(r - 1) * n + i]);
+        }
+        values[i] = acc;
+      }
+      sendToAll(values, n, MPI.LONG, DOWN_TAG);
+    } else {
+      send(values, n, MPI.LONG, 0, UP_TAG);
+      receiveFixed(values, n, MPI.LONG, 0, DOWN_TAG);
+    }
+    world.progressed();
+  }
+
+  int[] allgather(int[] local) {
+    int[] all;
+    if (rank == 0) {
+      int[][] parts = new int[size][];
+      parts[0] = local;
+      int total = local.length;
+      for (int r = 1; r < size; r++) {
+        parts[r] = new int[probe(r, UP_TAG, MPI.INT)];
+        receiveFixed(parts[r], parts[r].length, MPI.INT, r, UP_TAG);
+        total += parts[r].length;
+      }
+      all = new int[total];
+      int at = 0;
+      for (int[] part : parts) {
+        System.arraycopy(part, 0, all, at, part.length);
+        at += part.length;
+      }
+      sendToAll(all, total, MPI.INT, DOWN_TAG);
+    } else {
+      send(local, local.length, MPI.INT, 0, UP_TAG);
+      all = new int[probe(0, DOWN_TAG, MPI.INT)];
+      receiveFixed(all, all.length, MPI.INT, 0, DOWN_TAG);
+    }
+    world.progressed();
+    return all;
+  }
+
+  double[] allgather(double[] local) {
+    double[] all;
+    if (rank == 0) {
+      double[][] parts = new double[size][];
+      parts[0] = local;
+      int total = local.length;
+      for (int r = 1; r < size; r++) {
+        parts[r] = new double[probe(r, UP_TAG, MPI.DOUBLE)];
+        receiveFixed(parts[r], parts[r].length, MPI.DOUBLE, r, UP_TAG);
+        total += parts[r].length;
+      }
+      all = new double[total];
+      int at = 0;
+      for (double[] part : parts) {
+        System.arraycopy(part, 0, all, at, part.length);
+        at += part.length;
+      }
+      sendToAll(all, total, MPI.DOUBLE, DOWN_TAG);
+    } else {
+      send(local, local.length, MPI.DOUBLE, 0, UP_TAG);
+      all = new double[probe(0, DOWN_TAG, MPI.DOUBLE)];
+      receiveFixed(all, all.length, MPI.DOUBLE, 0, DOWN_TAG);
+    }
+    world.progressed();
+    return all;
+  }
+
+  /** Broadcast of an int[] or double[] ({@code type} says which) of length {@code n}. */
+  void broadcast(Object data, int n, Datatype type, int root) {
+    if (rank == root) {
+      sendToAll(data, n, type, BROADCAST_TAG);
+    } else {
+      receiveFixed(data, n, type, root, BROADCAST_TAG);
+    }
+    world.progressed();
+  }
+
+  void barrier() {
+    int[] nothing = new int[0];
+    if (rank == 0) {
+      receiveFixedFromAll(nothing, 0, MPI.INT);
+      sendToAll(nothing, 0, MPI.INT, DOWN_TAG);
+    } else {
+      send(nothing, 0, MPI.INT, 0, UP_TAG);
+      receiveFixed(nothing, 0, MPI.INT, 0, DOWN_TAG);
+    }
+    world.progressed();
+  }
+
+  private void send(Object buffer, int n, Datatype type, int peer, int tag) {
+    try {
+      mpi.Request request = comm.Isend(buffer, 0, n, type, peer, tag);
+      world.await(() -> test(request) != null);
+    } catch (MPIException e) {
+      throw failure("send", peer, e);
+    }
+  }
+
+  private void sendToAll(Object buffer, int n, Datatype type, int tag) {
+    mpi.Request[] requests = new mpi.Request[size];
+    try {
+      for (int r = 0; r < size; r++) {
+        if (r != rank) {
+          requests[r] = comm.Isend(buffer, 0, n, type, r, tag);
+        }
+      }
+    } catch (MPIException e) {
+      throw failure("send", -1, e);
+    }
+    awaitAll(requests, -1, type);
+  }
+
+  /** Receives exactly {@code n} elements from {@code peer}; a different length is misuse. */
+  private void receiveFixed(Object buffer, int n, Datatype type, int peer, int tag) {
+    mpi.Request[] requests = new mpi.Request[1];
+    try {
+      requests[0] = comm.Irecv(buffer, 0, n, type, peer, tag);
+    } catch (MPIException e) {
+      throw failure("receive", peer, e);
+    }
+    awaitAll(requests, n, type);
+  }
+
+  /** At rank 0: receives {@code n} elements from every other rank r into {@code (r-1)*n}. */
+  private void receiveFixedFromAll(Object scratch, int n, Datatype type) {
+    mpi.Request[] requests = new mpi.Request[size];
+    try {
+      for (int r = 1; r < size; r++) {
+        requests[r] = comm.Irecv(scratch, (r - 1) * n, n, type, r, UP_TAG);
+      }
+    } catch (MPIException e) {
+      throw failure("receive", -1, e);
+    }
+    awaitAll(requests, n, type);
+  }
+
+  /** Waits for every non-null request; for receives ({@code expected >= 0}) checks the count. */
+  private void awaitAll(mpi.Request[] requests, int expected, Datatype type) {
+    for (int r = 0; r < requests.length; r++) {
+      mpi.Request request = requests[r];
+      if (request == null) {
+        continue;
+      }
+      Status[] status = new Status[1];
+      world.await(() -> (status[0] = test(request)) != null);
+      if (expected >= 0) {
+        int count;
+        try {
+          count = status[0].Get_count(type);
+        } catch (MPIException e) {
+          throw failure("receive", r, e);
+        }
+        if (count != expected) {
+          throw new IllegalStateException("ranks passed different lengths to a collective: "
+              + "rank=" + rank + ", length=" + expected + ", received=" + count);
+        }
+      }
+    }
+  }
+
+  private int probe(int peer, int tag, Datatype type) {
+    Status[] status = new Status[1];
+    world.await(() -> {
+      try {
+        status[0] = comm.Iprobe(peer, tag);
+      } catch (MPIException e) {
+        throw failure("probe", peer, e);
+      }
+      return status[0] != null;
+    });
+    try {
+      return status[0].Get_count(type);
+    } catch (MPIException e) {
+      throw failure("probe", peer, e);
+    }
+  }
+
+  private Status test(mpi.Request request) {
+    try {
+      return request.Test();
+    } catch (MPIException e) {
+      throw failure("collective message", -1, e);
+    }
+  }
+
+  private IllegalStateException failure(String what, int peer, MPIException e) {
+    String text = String.valueOf(e.getMessage());
+    String hint = text.contains("is less than length")
+        ? " (ranks passed different lengths to a collective)" : "";
+    return new IllegalStateException("MPJ Express failed a " + what + " of a collective: rank="
+        + rank + ", peer=" + peer + hint + ": " + text, e);
+  }
+}

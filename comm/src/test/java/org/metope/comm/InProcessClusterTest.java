@@ -1,0 +1,153 @@
+package org.metope.comm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.junit.jupiter.api.Test;
+
+/** Failure behaviour, abort propagation and allocation of the in-process backend. */
+class InProcessClusterTest {
+
+  @Test
+  void givenRankThrows_thenRanksBlockedInReceiveAreAbortedAndRunRethrowsTheOriginal() {
+    AtomicReferenceArray<Throwable> seen = new AtomicReferenceArray<>(3);
+    IllegalStateException thrown = assertThrows(IllegalStateException.class,
+        () -> InProcessCluster.run(3, c -> {
+          if (c.rank() == 1) {
+            throw new IllegalStateException("boom on rank 1");
+          }
+          try {
+            c.irecv(new double[1], 0, 1, 1, 0).waitFor();
+          } catch (CommAbortedException e) {
+            seen.set(c.rank(), e);
+            throw e;
+          }
+        }));
+    assertEquals("boom on rank 1", thrown.getMessage());
+    for (int r : new int[] {0, 2}) {
+      CommAbortedException e = assertInstanceOf(CommAbortedException.class, seen.get(r));
+      assertEquals(1, e.originRank());
+      assertTrue(e.getMessage().contains("boom on rank 1"), e.getMessage());
+    }
+    assertEquals(2, thrown.getSuppressed().length);
+  }
+
+  @Test
+  void givenAbort_thenEveryCallOnEveryRankThrowsIncludingNonBlockingOnes() {
+    AtomicInteger aborted = new AtomicInteger();
+    CommAbortedException thrown = assertThrows(CommAbortedException.class,
+        () -> InProcessCluster.run(2, c -> {
+          Request pending = c.irecv(new double[1], 0, 1, 0, 5);
+          c.barrier();
+          if (c.rank() == 0) {
+            c.abort("deck error in line 3");
+          }
+          try {
+            while (!pending.test()) {
+              Thread.onSpinWait();
+            }
+          } catch (CommAbortedException e) {
+            assertThrows(CommAbortedException.class, () -> c.iprobe(0, 5));
+            assertThrows(CommAbortedException.class, () -> c.isend(new double[1], 0, 1, 0, 5));
+            assertThrows(CommAbortedException.class, c::barrier);
+            aborted.incrementAndGet();
+            throw e;
+          }
+        }));
+    assertEquals(0, thrown.originRank());
+    assertEquals("run aborted by rank 0: deck error in line 3", thrown.getMessage());
+    assertEquals(1, aborted.get());
+  }
+
+  @Test
+  void givenRanksBlockedInACollective_thenAbortReleasesThem() {
+    assertThrows(CommAbortedException.class, () -> InProcessCluster.run(4, c -> {
+      if (c.rank() == 3) {
+        c.abort("rank 3 gives up");
+      }
+      c.allreduce(1.0, ReduceOp.SUM);
+    }));
+  }
+
+  @Test
+  void givenDeadlock_thenTheTimeLimitEndsTheRunAndNamesTheStuckRanks() {
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> InProcessCluster.run(2, Duration.ofMillis(200), c -> {
+          if (c.rank() == 1) {
+            c.irecv(new double[1], 0, 1, 0, 1).waitFor();
+          }
+        }));
+    assertTrue(e.getMessage().contains("ranks still running=[1]"), e.getMessage());
+  }
+
+  @Test
+  void givenRanksCallingDifferentCollectives_thenBothCallsAreNamed() {
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> InProcessCluster.run(2, c -> {
+          if (c.rank() == 0) {
+            c.allreduce(new double[3], ReduceOp.SUM);
+          } else {
+            c.barrier();
+          }
+        }));
+    assertTrue(e.getMessage().contains("rank 0 called ALLREDUCE_DOUBLE op=SUM length=3"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("rank 1 called BARRIER"), e.getMessage());
+  }
+
+  @Test
+  void givenRequestOfAnotherCluster_thenItIsRejected() {
+    Communicator a = InProcessCluster.singleRank();
+    Communicator b = InProcessCluster.singleRank();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> b.isend(a.newRequest(), new double[1], 0, 1, 0, 0));
+    assertTrue(e.getMessage().contains("does not belong"), e.getMessage());
+  }
+
+  @Test
+  void givenSteadyExchangeWithReusedRequests_thenNothingIsAllocatedPerMessage() {
+    int warmup = 3000;
+    int measured = 2000;
+    AtomicLong[] allocated = {new AtomicLong(), new AtomicLong()};
+    InProcessCluster.run(2, c -> {
+      int peer = 1 - c.rank();
+      double[] out = new double[64];
+      double[] in = new double[64];
+      Request[] sends = new Request[4];
+      Request[] recvs = new Request[4];
+      for (int k = 0; k < 4; k++) {
+        sends[k] = c.newRequest();
+        recvs[k] = c.newRequest();
+      }
+      com.sun.management.ThreadMXBean bean =
+          (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+      long before = 0;
+      for (int step = 0; step < warmup + measured; step++) {
+        if (step == warmup) {
+          before = bean.getCurrentThreadAllocatedBytes();
+        }
+        for (int k = 0; k < 4; k++) {
+          c.irecv(recvs[k], in, 16 * k, 16, peer, k);
+          c.isend(sends[k], out, 16 * k, 16, peer, k);
+        }
+        for (int k = 0; k < 4; k++) {
+          recvs[k].waitFor();
+          sends[k].waitFor();
+        }
+        c.allreduce(1.0, ReduceOp.MAX);
+      }
+      allocated[c.rank()].set(bean.getCurrentThreadAllocatedBytes() - before);
+    });
+    for (AtomicLong bytes : allocated) {
+      assertTrue(bytes.get() < 4096, "bytes allocated in " + measured + " steady steps of 8 "
+          + "messages and one allreduce: " + bytes.get());
+    }
+  }
+}

@@ -1,0 +1,291 @@
+package org.metope.driver;
+
+import org.metope.mesh.DriverError;
+
+import org.metope.mesh.SimTime;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshRefinement;
+import org.metope.comm.ReduceOp;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.input.ParameterInput;
+import org.metope.outputs.OutputSignal;
+import org.metope.outputs.Outputs;
+import org.metope.tasking.TaskId;
+import org.metope.tasking.TaskList;
+import org.metope.tasking.TaskStatus;
+
+/**
+ * The time loop of a simulation (Parthenon's {@code EvolutionDriver}): set the first step, write
+ * the initial outputs, then cycle by cycle print the status line, take a {@link #step()}, advance
+ * the clock, set the next step and write the outputs that are due, until {@code tlim}, {@code
+ * nlim} or the wall-time limit; then write the final outputs and print the summary.
+ *
+ * <p>It reads {@code <parthenon/time>}: {@code start_time}, {@code tlim}, {@code dt}, the step
+ * controls of {@link TimeStepControl}, {@code ncycle}, {@code nlim}, {@code ncycle_out} (default
+ * 1), {@code ncycle_out_mesh} and {@code perf_cycle_offset} (cycles after which the performance
+ * counters restart, so the summary can leave out the JIT's warm-up); and {@code <parthenon/job>}
+ * {@code archive_parameters} and {@code run_only_analysis}.
+ *
+ * <p>The global step is the minimum over every package, partition and rank: each partition's
+ * estimate is a regional task ({@link #addEstimateTimestep}) and one list folds them and reduces
+ * over the ranks; every rank then applies the same rules to the same number.
+ */
+public abstract class EvolutionDriver {
+  private static final String TIME = "parthenon/time";
+
+  /** The deck, with every default the run used recorded. */
+  protected final ParameterInput pin;
+  /** The mesh being evolved. */
+  protected final Mesh mesh;
+  /** The clock. */
+  protected final SimTime tm;
+  private final RunOptions options;
+  private final TimeStepControl timeStep;
+  private final Outputs outputs;
+  private final DriverReport report;
+  private final PrintStream out;
+  private final int perfCycleOffset;
+  private double[] partitionDt = new double[0];
+  private volatile double allowedDt = Double.MAX_VALUE;
+  private boolean wallTimeExpired;
+
+  /**
+   * A driver for {@code mesh}, whose fields are initialised; reads the time settings and the
+   * output blocks of {@code pin}.
+   */
+  protected EvolutionDriver(ParameterInput pin, Mesh mesh, RunOptions options) {
+    this.pin = pin;
+    this.mesh = mesh;
+    this.options = options;
+    double startTime = pin.getOrAddReal(TIME, "start_time", 0.0);
+    double tlim = pin.getOrAddReal(TIME, "tlim", Double.POSITIVE_INFINITY);
+    double dt = pin.getOrAddReal(TIME, "dt", Double.MAX_VALUE);
+    this.timeStep = new TimeStepControl(pin);
+    int ncycle = pin.getOrAddInteger(TIME, "ncycle", 0);
+    int nlim = pin.getOrAddInteger(TIME, "nlim", -1);
+    int ncycleOut = pin.getOrAddInteger(TIME, "ncycle_out", 1);
+    int ncycleOutMesh = pin.getOrAddInteger(TIME, "ncycle_out_mesh", 0);
+    this.tm = new SimTime(startTime, tlim, nlim, ncycle, ncycleOut, ncycleOutMesh, dt);
+    this.outputs = new Outputs(mesh, pin, tm, options.outputDirectory());
+    this.perfCycleOffset = pin.getOrAddInteger(TIME, "perf_cycle_offset", 0);
+    this.report = new DriverReport(mesh, tm, isRankZero() ? options.out() : null);
+    this.out = isRankZero() ? options.out() : new PrintStream(OutputStream.nullOutputStream());
+  }
+
+  /** The clock. */
+  public SimTime time() {
+    return tm;
+  }
+
+  /** Warnings about the deck's output blocks, for the user. */
+  public List<String> outputWarnings() {
+    return outputs.warnings();
+  }
+
+  private boolean isRankZero() {
+    return mesh.myRank() == 0;
+  }
+
+  /**
+   * Runs the simulation to its end.
+   *
+   * @return {@link DriverStatus#COMPLETE} when a limit was reached, {@link DriverStatus#TIMEOUT}
+   *     when the wall-time limit stopped it
+   * @throws org.metope.tasking.TaskFailureException when a step fails
+   */
+  public DriverStatus execute() {
+    report.printSetup();
+    if (!options.restarted()) {
+      // A restart takes the step its file recorded: a new estimate could differ (dt_factor).
+      estimateInitialTimestep();
+      timeStep.setGlobalTimeStep(tm, takeAllowedDt());
+    }
+    userWorkBeforeLoop();
+    OutputSignal signal = pin.getOrAddBoolean("parthenon/job", "run_only_analysis", false)
+        ? OutputSignal.ANALYSIS : OutputSignal.NONE;
+    outputs.makeOutputs(mesh, tm, signal, this::userWorkBeforeOutput);
+    report.resetBlockCycles();
+    archiveParameters();
+    if (mesh.refinement() != null) {
+      mesh.refinement().startLoop();
+    }
+    while (tm.keepGoing() && signal != OutputSignal.ANALYSIS) {
+      report.cycleDiagnostics();
+      preStepUserWorkInLoop();
+      step();
+      postStepUserWorkInLoop();
+      tm.advance();
+      report.countCycle();
+      loadBalancingAndAdaptiveMeshRefinement();
+      timeStep.setGlobalTimeStep(tm, takeAllowedDt());
+      signal = checkSignals();
+      if (signal == OutputSignal.FINAL) {
+        break;
+      }
+      if (tm.keepGoing()) {
+        outputs.makeOutputs(mesh, tm, signal, this::userWorkBeforeOutput);
+      }
+      if (tm.ncycle() == perfCycleOffset) {
+        report.resetCounters();
+      }
+    }
+    DriverStatus status = tm.keepGoing() ? DriverStatus.TIMEOUT : DriverStatus.COMPLETE;
+    userWorkAfterLoop(status);
+    if (signal != OutputSignal.ANALYSIS) {
+      outputs.makeOutputs(mesh, tm, OutputSignal.FINAL, this::userWorkBeforeOutput);
+    }
+    report.printSummary(status, wallTimeExpired);
+    return status;
+  }
+
+  /**
+   * After a step on an adaptive mesh: tags gathered, forest updated, and if it changed a remesh
+   * ({@link MeshRefinement}), then {@link #meshChanged()} and a new time step estimate on the
+   * new blocks (Parthenon's {@code InitializeBlockTimeSteps}); timed for the status line.
+   */
+  private void loadBalancingAndAdaptiveMeshRefinement() {
+    MeshRefinement amr = mesh.refinement();
+    if (amr == null) {
+      return;
+    }
+    long start = System.nanoTime();
+    if (amr.loadBalancingAndAdaptiveMeshRefinement(this::meshChanged)) {
+      estimateInitialTimestep();
+    }
+    report.addAmrTime(System.nanoTime() - start);
+  }
+
+  /**
+   * Called during a remesh, before the blocks and partitions are replaced: forget what was built
+   * on the old partitions (task lists), which also lets their storage be freed.
+   */
+  protected void meshChanged() {}
+
+  /** Takes one step of {@code tm.dt()}; the clock advances afterwards. */
+  protected abstract void step();
+
+  /** Application work before the loop, once the first step is set ({@code UserWorkBeforeLoop}). */
+  protected void userWorkBeforeLoop() {}
+
+  /** Application work before each step. */
+  protected void preStepUserWorkInLoop() {}
+
+  /** Application work after each step, before the clock advances. */
+  protected void postStepUserWorkInLoop() {}
+
+  /** Application work after the loop, before the final outputs. */
+  protected void userWorkAfterLoop(DriverStatus status) {}
+
+  /** Application work before outputs other than history are written. */
+  protected void userWorkBeforeOutput() {}
+
+  // ---- the global time step -------------------------------------------------------------
+
+  /** The smallest step the packages allow on {@code base} now, over every rank. */
+  private void estimateInitialTimestep() {
+    double local = Double.MAX_VALUE;
+    for (MeshData md : mesh.meshData("base")) {
+      local = Math.min(local, mesh.packages().estimateTimestep(md));
+    }
+    allowedDt = mesh.communicator().allreduce(local, ReduceOp.MIN);
+  }
+
+  private double takeAllowedDt() {
+    double dt = allowedDt;
+    allowedDt = Double.MAX_VALUE;
+    return dt;
+  }
+
+  /**
+   * Adds the time step estimate of partition {@code md} to {@code list}: a regional task that
+   * records every package's estimate, and in the list of partition 0 a task after it that takes
+   * the minimum over the partitions and then over the ranks. Every list of the region must call
+   * this at the same point, once per stage that estimates.
+   *
+   * @param partitions the number of partitions (lists) in the region
+   * @return the estimate task
+   */
+  protected final TaskId addEstimateTimestep(TaskId dependency, TaskList list, MeshData md,
+      int partitions) {
+    if (partitionDt.length != partitions) {
+      partitionDt = new double[partitions];
+    }
+    final int p = md.partition();
+    TaskId estimate = list.addRegionalTask(dependency, "EstimateTimestep", () -> {
+      partitionDt[p] = mesh.packages().estimateTimestep(md);
+      return TaskStatus.COMPLETE;
+    });
+    if (p == 0) {
+      list.addTask(estimate, "ReduceTimestep", this::reduceTimestep);
+    }
+    return estimate;
+  }
+
+  private TaskStatus reduceTimestep() {
+    double local = Double.MAX_VALUE;
+    for (double dt : partitionDt) {
+      local = Math.min(local, dt);
+    }
+    allowedDt = mesh.communicator().allreduce(local, ReduceOp.MIN);
+    return TaskStatus.COMPLETE;
+  }
+
+  // ---- signals and archives -------------------------------------------------------------
+
+  /** {@link OutputSignal#FINAL} once the wall-time limit has passed on any rank. */
+  private OutputSignal checkSignals() {
+    if (!options.hasWallTimeLimit()) {
+      return OutputSignal.NONE;
+    }
+    long expired = System.nanoTime() - options.wallTimeDeadlineNanos() >= 0 ? 1 : 0;
+    if (mesh.communicator().allreduce(expired, ReduceOp.MAX) != 0) {
+      wallTimeExpired = true;
+      return OutputSignal.FINAL;
+    }
+    return OutputSignal.NONE;
+  }
+
+  /** {@code <parthenon/job> archive_parameters}: writes the effective deck next to the outputs. */
+  private void archiveParameters() {
+    String setting = pin.getOrAddString("parthenon/job", "archive_parameters", "false",
+        List.of("true", "false", "timestamp"));
+    if (setting.equals("false") || !isRankZero()) {
+      return;
+    }
+    String name = "parthinput.archive";
+    if (setting.equals("timestamp")) {
+      name += "." + ZonedDateTime.now(ZoneOffset.UTC)
+          .format(DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'"));
+    }
+    Path file = options.outputDirectory().resolve(name);
+    try {
+      pin.saveEffectiveDeck(file);
+    } catch (IOException e) {
+      throw new DriverError("cannot write the parameter archive " + file + " (" + e + ")");
+    }
+  }
+
+  /** Whether the run resumes from a restart file. */
+  protected final boolean isRestart() {
+    return options.restarted();
+  }
+
+  /** Where output files go. */
+  protected final Path outputDirectory() {
+    return options.outputDirectory();
+  }
+
+  /** Where rank 0 prints; other ranks get a stream that discards. */
+  protected final PrintStream out() {
+    return out;
+  }
+}

@@ -1,0 +1,107 @@
+package org.metope.mesh;
+
+import org.metope.kernels.JvmKernelBackend;
+import org.metope.kernels.KernelBackend;
+import org.metope.mesh.field.MeshData;
+import org.metope.tasking.TaskId;
+import org.metope.tasking.TaskList;
+import org.metope.tasking.TaskStatus;
+
+/**
+ * Filling ghost cells, as drivers see it: the tasks that exchange boundary values and flux
+ * corrections between blocks, and the physical boundary conditions. The {@code bvals} module
+ * implements it; {@code mesh} declares it so that the driver loop never depends on how boundaries
+ * are packed or sent (see DESIGN.md).
+ *
+ * <p>Call order: {@link #setup} once after the fields are initialised (and after every remesh),
+ * then {@link #fillGhosts} for the initial state, then per stage and partition the tasks a driver
+ * adds. Every method is collective over the ranks of the mesh's communicator in the sense that
+ * every rank calls it for its own partitions.
+ *
+ * <p>Per stage, a driver posts the receives first ({@link #startReceiveBoundaries}, {@link
+ * #startReceiveFluxCorrections}), then adds {@link #addFluxCorrection} after the fluxes are
+ * computed and {@link #addBoundaryExchange} after the update, as Parthenon's advection driver
+ * does.
+ */
+public interface BoundaryCommunication {
+  /**
+   * Builds everything the exchange needs for the current block layout: channels, tags, buffers and
+   * boundary caches. Called after {@link Mesh#initializeFields} and after each remesh.
+   */
+  void setup(Mesh mesh);
+
+  /**
+   * Forgets everything built for the current blocks (caches over their storage), before a remesh
+   * replaces them, so that their storage can be freed; {@link #setup} builds anew for the new
+   * blocks. Default: nothing.
+   */
+  default void release() {}
+
+  /** Posts the receives of boundary values into {@code md} ({@code StartReceiveBoundBufs}). */
+  TaskStatus startReceiveBoundaries(MeshData md);
+
+  /** Posts the receives of flux corrections for {@code md} ({@code StartReceiveFluxCorrections}). */
+  TaskStatus startReceiveFluxCorrections(MeshData md);
+
+  /**
+   * Adds the tasks that fill the ghost cells of every {@code FILL_GHOST} field of {@code md} from
+   * the neighbouring blocks (send, receive, set, and on multilevel meshes the coarse-buffer
+   * boundary conditions and prolongation), after {@code dependency}.
+   *
+   * @return the task after which the ghosts of {@code md} are filled
+   */
+  TaskId addBoundaryExchange(TaskId dependency, TaskList list, MeshData md);
+
+  /**
+   * Adds the tasks that fill the ghost cells of {@code md} that face blocks of the same or a finer
+   * level (send, receive, set) after {@code dependency}, and nothing else: no prolongation and no
+   * boundary conditions. Ghost cells that face a coarser block keep their values. This is the
+   * exchange Parthenon's burgers benchmark performs in its stages (its driver adds {@code
+   * SendBoundBufs}, {@code ReceiveBoundBufs} and {@code SetBounds} but not {@code
+   * ProlongateBounds}), so those ghosts keep the values of the last full fill (start-up or
+   * remesh). On a single-level mesh this is {@link #addBoundaryExchange} without the boundary
+   * conditions.
+   *
+   * <p>The default throws: implementations that cannot skip prolongation must not pretend to.
+   *
+   * @return the task after which the exchanged ghosts of {@code md} are set
+   */
+  default TaskId addBoundaryExchangeWithoutProlongation(TaskId dependency, TaskList list,
+      MeshData md) {
+    throw new UnsupportedOperationException(getClass().getSimpleName()
+        + " has no exchange without prolongation");
+  }
+
+  /**
+   * Adds the tasks that replace the fluxes on faces shared with finer blocks by the restricted
+   * fine fluxes, after {@code dependency}; on a single-level mesh there are none and {@code
+   * dependency} is returned.
+   */
+  TaskId addFluxCorrection(TaskId dependency, TaskList list, MeshData md);
+
+  /** Applies the physical boundary conditions (outflow, reflecting, user) to {@code md}. */
+  TaskStatus applyBoundaryConditions(MeshData md);
+
+  /**
+   * Fills every ghost cell of {@code container} on every partition, outside of any task list:
+   * exchange with the neighbours, then boundary conditions (Parthenon's {@code
+   * Mesh::CommunicateBoundaries}). Used for the initial state and after a remesh.
+   */
+  void fillGhosts(Mesh mesh, String container);
+
+  /**
+   * The kernel backend this rank's launches go through; a remesh prolongates and restricts whole
+   * blocks with it. The default is a new one-thread JVM backend (it holds no threads).
+   */
+  default KernelBackend kernels() {
+    return new JvmKernelBackend(1);
+  }
+
+  /**
+   * Every channel of this rank with its state, sequence numbers and size, one per line, for the
+   * report of a stalled or aborted step; empty when the implementation keeps no channels.
+   */
+  default String describeChannels() {
+    return "";
+  }
+}

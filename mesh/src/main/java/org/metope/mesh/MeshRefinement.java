@@ -1,0 +1,60 @@
+package org.metope.mesh;
+
+import java.util.List;
+import org.metope.mesh.field.MeshData;
+import org.metope.tasking.TaskStatus;
+
+/**
+ * What the mesh, the driver and the outputs need from the adaptive refinement attached to a mesh
+ * ({@link Mesh#refinement()}). The implementation, {@code org.metope.amr.AdaptiveRefinement},
+ * lives in the {@code amr} module above this one; this interface keeps the arrow pointing down.
+ */
+public interface MeshRefinement {
+
+  /** Tags the blocks of {@code md}, a partition of {@code base} (Parthenon's {@code Tag} task). */
+  TaskStatus tag(MeshData md);
+
+  /**
+   * One pass of start-up refinement, after the initial state is set and ghosts filled: tags every
+   * block and remeshes if the tree changed.
+   *
+   * @param initialBlocks the number of blocks before start-up refinement began
+   * @return whether the number of blocks changed, so that the initial state must be made again
+   */
+  boolean initialRefinementStep(int initialBlocks);
+
+  /** Marks the start of the time loop: later remeshes count as the loop's. */
+  void startLoop();
+
+  /**
+   * After a step: gathers the tags, updates the forest and, if it changed, remeshes; {@code
+   * beforeReplace} runs before the blocks and partitions are replaced.
+   *
+   * @return whether the mesh changed
+   */
+  boolean loadBalancingAndAdaptiveMeshRefinement(Runnable beforeReplace);
+
+  /** Whether the last call to {@link #loadBalancingAndAdaptiveMeshRefinement} changed the mesh. */
+  boolean modified();
+
+  /** The derefinement counter of the local block {@code lid} (written to restart files). */
+  int derefineCount(int lid);
+
+  /** Warnings for the user gathered so far (criteria settings, start-up growth). */
+  List<String> warnings();
+
+  /** What refinement has done so far. */
+  Statistics statistics();
+
+  /**
+   * What adaptive refinement did during a run.
+   *
+   * @param created blocks created by refinement (Parthenon's {@code nbnew}), start-up included
+   * @param destroyed blocks removed by merges (Parthenon's {@code nbdel}), start-up included
+   * @param remeshes remeshes in the time loop
+   * @param startupRemeshes remeshes during start-up refinement
+   * @param remeshSeconds wall time of the time loop's remeshes (those that changed the mesh)
+   */
+  record Statistics(long created, long destroyed, int remeshes, int startupRemeshes,
+      double remeshSeconds) {}
+}

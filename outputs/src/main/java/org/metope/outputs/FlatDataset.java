@@ -1,0 +1,321 @@
+package org.metope.outputs;
+
+import io.jhdf.AbstractWritableNode;
+import io.jhdf.HdfFile;
+import io.jhdf.JhdfInfo;
+import io.jhdf.ObjectHeader;
+import io.jhdf.api.Attribute;
+import io.jhdf.api.Group;
+import io.jhdf.api.NodeType;
+import io.jhdf.api.WritableDataset;
+import io.jhdf.exceptions.HdfWritingException;
+import io.jhdf.filter.PipelineFilterWithData;
+import io.jhdf.object.datatype.DataType;
+import io.jhdf.object.datatype.FixedPoint;
+import io.jhdf.object.datatype.FloatingPoint;
+import io.jhdf.object.message.AttributeInfoMessage;
+import io.jhdf.object.message.AttributeMessage;
+import io.jhdf.object.message.DataLayout;
+import io.jhdf.object.message.DataLayoutMessage.ContiguousDataLayoutMessage;
+import io.jhdf.object.message.DataSpace;
+import io.jhdf.object.message.DataSpaceMessage;
+import io.jhdf.object.message.DataTypeMessage;
+import io.jhdf.object.message.FillValueMessage;
+import io.jhdf.object.message.Message;
+import io.jhdf.storage.HdfFileChannel;
+import java.io.File;
+import java.io.IOException;
+import java.lang.reflect.Array;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A contiguous HDF5 dataset written by jhdf from a flat primitive array and its dimensions, so
+ * that a field of {@code blocks x components x k x j x i} values needs no nested Java arrays.
+ * Element types: {@code double[]} (64-bit float, or 32-bit with {@link #singlePrecision}), {@code
+ * long[]} (64-bit integer), {@code int[]} (32-bit integer) and {@code byte[]} (8-bit integer).
+ *
+ * <p>It also works around a defect of jhdf 0.9.4's writer: when the file is closed, jhdf appends
+ * its version text at the file channel's <i>current position</i>, which its own datasets leave at
+ * the end of their data; a group written after the last dataset (the order follows a hash map)
+ * then has its header overwritten and the file is unreadable. This dataset writes with absolute
+ * positions only and leaves the channel at position 0, where the text (at most 64 bytes, checked)
+ * lands on the superblock and its padding, which jhdf rewrites last. Use only this class for
+ * datasets in a file.
+ */
+final class FlatDataset extends AbstractWritableNode implements WritableDataset {
+  /** Bytes jhdf's version text may take at position 0: superblock (48) and padding (16). */
+  private static final int VERSION_TEXT_ROOM = 64;
+  private static final int CHUNK_BYTES = 1 << 20;
+
+  private final Object data;
+  private final int[] dimensions;
+  private final DataType dataType;
+  private final DataSpace dataSpace;
+
+  private FlatDataset(Group parent, String name, Object data, int[] dimensions,
+      DataType dataType) {
+    super(parent, name);
+    long count = 1;
+    for (int d : dimensions) {
+      if (d < 1) {
+        throw new IllegalArgumentException("dataset name=" + name + " dimensions="
+            + Arrays.toString(dimensions) + ": every dimension must be at least 1");
+      }
+      count *= d;
+    }
+    if (dimensions.length == 0 || count != Array.getLength(data)) {
+      throw new IllegalArgumentException("dataset name=" + name + " dimensions="
+          + Arrays.toString(dimensions) + " do not hold length=" + Array.getLength(data));
+    }
+    this.data = data;
+    this.dimensions = dimensions.clone();
+    this.dataType = dataType;
+    this.dataSpace = DataSpace.modifyDimensions(
+        DataSpace.fromObject(Array.newInstance(byte.class, ones(dimensions.length))),
+        dimensions);
+  }
+
+  private static int[] ones(int rank) {
+    int[] ones = new int[rank];
+    Arrays.fill(ones, 1);
+    return ones;
+  }
+
+  /** 64-bit floats. */
+  static FlatDataset of(Group parent, String name, double[] data, int... dimensions) {
+    return new FlatDataset(parent, name, data, dimensions, FloatingPoint.DOUBLE);
+  }
+
+  /** 32-bit floats, rounded from {@code data} to nearest (Parthenon's single precision output). */
+  static FlatDataset singlePrecision(Group parent, String name, double[] data,
+      int... dimensions) {
+    float[] values = new float[data.length];
+    for (int n = 0; n < data.length; n++) {
+      values[n] = (float) data[n];
+    }
+    return new FlatDataset(parent, name, values, dimensions, FloatingPoint.FLOAT);
+  }
+
+  /** 64-bit signed integers. */
+  static FlatDataset of(Group parent, String name, long[] data, int... dimensions) {
+    return new FlatDataset(parent, name, data, dimensions, new FixedPoint(8));
+  }
+
+  /** 32-bit signed integers. */
+  static FlatDataset of(Group parent, String name, int[] data, int... dimensions) {
+    return new FlatDataset(parent, name, data, dimensions, new FixedPoint(4));
+  }
+
+  /** 8-bit integers (flags). */
+  static FlatDataset of(Group parent, String name, byte[] data, int... dimensions) {
+    return new FlatDataset(parent, name, data, dimensions, new FixedPoint(1));
+  }
+
+  /** Fails when jhdf's version text would not fit where {@link FlatDataset} lets it land. */
+  static void checkVersionTextFits() {
+    String text = "jHDF - " + JhdfInfo.VERSION + " - " + JhdfInfo.OS + " - " + JhdfInfo.ARCH
+        + " - " + JhdfInfo.BYTE_ORDER;
+    if (text.getBytes(StandardCharsets.UTF_8).length > VERSION_TEXT_ROOM) {
+      throw new IllegalStateException("jhdf version text length=" + text.length()
+          + " exceeds " + VERSION_TEXT_ROOM + " bytes: HDF5 files written here would be damaged");
+    }
+  }
+
+  @Override
+  public long write(HdfFileChannel channel, long position) {
+    long dataAddress = position + header(position, Long.MAX_VALUE - 1, 0).limit();
+    long size = dataSpace.getTotalLength() * dataType.getSize();
+    writeData(channel.getFileChannel(), dataAddress);
+    channel.write(header(position, dataAddress, size), position);
+    channel.position(0L);
+    return dataAddress + size;
+  }
+
+  /** The object header; its length does not depend on the address and size it records. */
+  private ByteBuffer header(long position, long dataAddress, long size) {
+    List<Message> messages = new ArrayList<>();
+    messages.add(DataTypeMessage.create(dataType));
+    messages.add(DataSpaceMessage.create(dataSpace));
+    messages.add(FillValueMessage.NO_FILL);
+    messages.add(ContiguousDataLayoutMessage.create(dataAddress, size));
+    Map<String, Attribute> attributes = getAttributes();
+    if (!attributes.isEmpty()) {
+      messages.add(AttributeInfoMessage.create());
+      for (Map.Entry<String, Attribute> a : attributes.entrySet()) {
+        messages.add(AttributeMessage.create(a.getKey(), a.getValue()));
+      }
+    }
+    return new ObjectHeader.ObjectHeaderV2(position, messages).toBuffer();
+  }
+
+  private void writeData(FileChannel file, long address) {
+    int elementBytes = dataType.getSize();
+    int length = Array.getLength(data);
+    int perChunk = Math.max(1, CHUNK_BYTES / elementBytes);
+    ByteBuffer buffer = ByteBuffer.allocate(Math.min(length, perChunk) * elementBytes)
+        .order(ByteOrder.nativeOrder());
+    long at = address;
+    try {
+      for (int start = 0; start < length; start += perChunk) {
+        int end = Math.min(length, start + perChunk);
+        buffer.clear();
+        fill(buffer, start, end);
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+          at += file.write(buffer, at);
+        }
+      }
+    } catch (IOException e) {
+      throw new HdfWritingException("cannot write dataset " + getName() + " at " + at, e);
+    }
+  }
+
+  private void fill(ByteBuffer buffer, int start, int end) {
+    if (data instanceof double[] d) {
+      buffer.asDoubleBuffer().put(d, start, end - start);
+    } else if (data instanceof float[] f) {
+      buffer.asFloatBuffer().put(f, start, end - start);
+    } else if (data instanceof long[] l) {
+      buffer.asLongBuffer().put(l, start, end - start);
+    } else if (data instanceof int[] n) {
+      buffer.asIntBuffer().put(n, start, end - start);
+    } else {
+      buffer.put((byte[]) data, start, end - start);
+    }
+    buffer.position((end - start) * dataType.getSize());
+  }
+
+  @Override
+  public long getSize() {
+    return dataSpace.getTotalLength();
+  }
+
+  @Override
+  public long getSizeInBytes() {
+    return getSize() * dataType.getSize();
+  }
+
+  @Override
+  public long getStorageInBytes() {
+    return getSizeInBytes();
+  }
+
+  @Override
+  public int[] getDimensions() {
+    return dimensions.clone();
+  }
+
+  @Override
+  public boolean isScalar() {
+    return false;
+  }
+
+  @Override
+  public boolean isEmpty() {
+    return false;
+  }
+
+  @Override
+  public boolean isCompound() {
+    return false;
+  }
+
+  @Override
+  public boolean isVariableLength() {
+    return false;
+  }
+
+  @Override
+  public long[] getMaxSize() {
+    return dataSpace.getMaxSizes();
+  }
+
+  @Override
+  public DataLayout getDataLayout() {
+    return DataLayout.CONTIGUOUS;
+  }
+
+  @Override
+  public Object getData() {
+    return data;
+  }
+
+  @Override
+  public Object getDataFlat() {
+    return data;
+  }
+
+  @Override
+  public Object getData(long[] sliceOffset, int[] sliceDimensions) {
+    throw new UnsupportedOperationException("slices of a dataset being written: name="
+        + getName());
+  }
+
+  @Override
+  public Class<?> getJavaType() {
+    return data.getClass().getComponentType();
+  }
+
+  @Override
+  public DataType getDataType() {
+    return dataType;
+  }
+
+  @Override
+  public Object getFillValue() {
+    return null;
+  }
+
+  @Override
+  public List<PipelineFilterWithData> getFilters() {
+    return List.of();
+  }
+
+  @Override
+  public NodeType getType() {
+    return NodeType.DATASET;
+  }
+
+  @Override
+  public boolean isGroup() {
+    return false;
+  }
+
+  @Override
+  public File getFile() {
+    return getParent().getFile();
+  }
+
+  @Override
+  public Path getFileAsPath() {
+    return getParent().getFileAsPath();
+  }
+
+  @Override
+  public HdfFile getHdfFile() {
+    return getParent().getHdfFile();
+  }
+
+  @Override
+  public long getAddress() {
+    throw new UnsupportedOperationException("address unknown until written: name=" + getName());
+  }
+
+  @Override
+  public boolean isLink() {
+    return false;
+  }
+
+  @Override
+  public boolean isAttributeCreationOrderTracked() {
+    return false;
+  }
+}

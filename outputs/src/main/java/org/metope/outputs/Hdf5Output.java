@@ -1,0 +1,255 @@
+package org.metope.outputs;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.DriverError;
+import org.metope.mesh.SimTime;
+import org.metope.mesh.field.FieldStorage;
+import org.metope.mesh.geometry.IndexDomain;
+import org.metope.mesh.geometry.IndexShape;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * The HDF5 outputs ({@code file_type = hdf5}, Parthenon's {@code PHDF5Output}) and restart files
+ * ({@code file_type = rst}): one file per output in Parthenon's layout ({@link PhdfWriter}) with
+ * its {@code .xdmf} companion ({@link XdmfWriter}), named
+ *
+ * <pre>
+ * &lt;problem_id&gt;.&lt;id&gt;.&lt;NNNNN&gt;.phdf      regular outputs, NNNNN = file_number
+ * &lt;problem_id&gt;.&lt;id&gt;.final.phdf        at the end of the run (use_final_label = true)
+ * &lt;problem_id&gt;.&lt;id&gt;.now.phdf          on request
+ * </pre>
+ *
+ * and {@code .rhdf} for restarts, which hold every {@code INDEPENDENT} or {@code RESTART} field
+ * with the effective deck, so that {@link RestartFile} can resume the run.
+ *
+ * <p>A regular output advances its counters before it writes, as Parthenon does, so that the
+ * deck stored in a restart file already points past it: {@code file_number} by one, {@code
+ * next_time} by {@code dt} when the output has a time cadence, {@code next_n} by {@code dn} when
+ * it has a cycle cadence. Final and requested outputs change no counter.
+ *
+ * <p>Every rank packs its blocks, rank 0 gathers them in gid order ({@link BlockGather}) and writes
+ * the file through a temporary name ({@link AtomicFile}); a failure on rank 0 is reported on every
+ * rank as the same {@link DriverError}. The file's bytes do not depend on the number of ranks
+ * except for {@code WallTime} and {@code BlocksPerPE}.
+ */
+public final class Hdf5Output implements OutputType {
+  private final OutputParameters params;
+  private final Hdf5Settings settings;
+  private final ParameterInput pin;
+  private final Path directory;
+  private final List<OutputVariable> variables;
+  private final IndexShape cells;
+  private final BlockGather gather;
+  private double nextTime;
+  private int nextCycle;
+  private int fileNumber;
+
+  /**
+   * An output of {@code mesh} as {@code params} and {@code settings} describe it.
+   *
+   * @param nextTime time of the next regular output (deck key {@code next_time})
+   * @param nextCycle cycle of the next regular output (deck key {@code next_n})
+   * @param fileNumber number of the next regular file (deck key {@code file_number})
+   * @throws org.metope.mesh.input.InputError when a {@code variables} entry is not a pattern
+   */
+  public Hdf5Output(OutputParameters params, Hdf5Settings settings, Mesh mesh, ParameterInput pin,
+      double nextTime, int nextCycle, int fileNumber, Path directory) {
+    this.params = params;
+    this.settings = settings;
+    this.pin = pin;
+    this.directory = directory;
+    this.nextTime = nextTime;
+    this.nextCycle = nextCycle;
+    this.fileNumber = fileNumber;
+    this.cells = PhdfWriter.blockShape(mesh);
+    try {
+      this.variables = settings.restart()
+          ? OutputVariable.selectForRestart(mesh.resolvedPackages(), cells, settings.ghostZones())
+          : OutputVariable.selectByName(mesh.resolvedPackages(), settings.variables(), cells,
+              settings.ghostZones());
+    } catch (IllegalArgumentException e) {
+      throw pin.error(params.blockName(), "variables", "field names or regular expressions ("
+          + e.getMessage() + ")");
+    }
+    this.gather = new BlockGather(mesh.communicator());
+  }
+
+  @Override
+  public OutputParameters parameters() {
+    return params;
+  }
+
+  @Override
+  public double nextTime() {
+    return nextTime;
+  }
+
+  @Override
+  public boolean dueByCycle(int ncycle) {
+    return params.dn() > 0 && ncycle >= nextCycle;
+  }
+
+  /** The settings of this output. */
+  public Hdf5Settings settings() {
+    return settings;
+  }
+
+  /** The name the next file written with {@code signal} gets. */
+  public String fileName(OutputSignal signal) {
+    String label;
+    if (signal == OutputSignal.NOW) {
+      label = "now";
+    } else if (signal == OutputSignal.FINAL && settings.useFinalLabel()) {
+      label = "final";
+    } else {
+      label = String.format("%0" + settings.fileNumberWidth() + "d", fileNumber);
+    }
+    return params.fileBasename() + "." + params.fileId() + "." + label + settings.extension();
+  }
+
+  @Override
+  public void write(Mesh mesh, SimTime tm, OutputSignal signal) {
+    Path file = directory.resolve(fileName(signal));
+    if (signal == OutputSignal.NONE) {
+      advanceCounters();
+    }
+    List<double[]> values = new ArrayList<>();
+    for (OutputVariable v : variables) {
+      values.add(gather.toRoot(mesh.distribution(), pack(mesh, v), v.valuesPerBlock()));
+    }
+    List<OutputVariable> sparse = sparseVariables();
+    double[] allocated = gather.toRoot(mesh.distribution(), allocationFlags(mesh, sparse),
+        sparse.size());
+    double[] deallocCounts = gather.toRoot(mesh.distribution(),
+        deallocationCounts(mesh, sparse), sparse.size());
+    double[] derefineCounts = gather.toRoot(mesh.distribution(), derefinementCounts(mesh), 1);
+    String error = null;
+    if (gather.rank() == 0) {
+      try {
+        writeFiles(file, mesh, tm, values, sparse, allocated, deallocCounts, derefineCounts);
+      } catch (DriverError e) {
+        error = e.getMessage();
+      }
+    }
+    error = gather.shareOutcome(error);
+    if (error != null) {
+      throw new DriverError(error);
+    }
+  }
+
+  private void advanceCounters() {
+    fileNumber++;
+    pin.setInteger(params.blockName(), "file_number", fileNumber);
+    if (params.dt() > 0.0) {
+      nextTime += params.dt();
+      pin.setReal(params.blockName(), "next_time", nextTime);
+    }
+    if (params.dn() > 0) {
+      nextCycle += params.dn();
+      pin.setInteger(params.blockName(), "next_n", nextCycle);
+    }
+  }
+
+  private double[] pack(Mesh mesh, OutputVariable v) {
+    FieldStorage storage = mesh.fields();
+    int base = 0; // the base container is the first
+    int perBlock = v.valuesPerBlock();
+    double fill = settings.sparseSeedNans() ? Double.NaN : 0.0;
+    List<MeshBlock> blocks = mesh.blocks();
+    double[] local = new double[blocks.size() * perBlock];
+    for (int b = 0; b < blocks.size(); b++) {
+      v.pack(storage, base, b, cells, settings.ghostZones(), local, b * perBlock, fill);
+    }
+    return local;
+  }
+
+  private List<OutputVariable> sparseVariables() {
+    List<OutputVariable> sparse = new ArrayList<>();
+    for (OutputVariable v : variables) {
+      if (v.field().isSparse()) {
+        sparse.add(v);
+      }
+    }
+    return sparse;
+  }
+
+  private static double[] allocationFlags(Mesh mesh, List<OutputVariable> sparse) {
+    int nb = mesh.blocks().size();
+    double[] flags = new double[nb * sparse.size()];
+    for (int b = 0; b < nb; b++) {
+      for (int s = 0; s < sparse.size(); s++) {
+        flags[b * sparse.size() + s] =
+            mesh.fields().isAllocated(sparse.get(s).field().id(), b) ? 1.0 : 0.0;
+      }
+    }
+    return flags;
+  }
+
+  private void writeFiles(Path file, Mesh mesh, SimTime tm, List<double[]> values,
+      List<OutputVariable> sparse, double[] allocated, double[] deallocCounts,
+      double[] derefineCounts) {
+    int nb = mesh.totalBlocks();
+    byte[] flags = new byte[nb * sparse.size()];
+    List<String> sparseNames = new ArrayList<>();
+    for (OutputVariable v : sparse) {
+      sparseNames.add(v.label());
+    }
+    for (int n = 0; n < flags.length; n++) {
+      flags[n] = (byte) (allocated[n] != 0.0 ? 1 : 0);
+    }
+    double wallTime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
+    PhdfWriter.Content content = new PhdfWriter.Content(pin.effectiveDeck(), tm.ncycle(),
+        tm.time(), tm.dt(), wallTime, mesh, settings.ghostZones(), settings.singlePrecision(),
+        variables, values, sparseNames, flags, toInts(deallocCounts), toInts(derefineCounts));
+    AtomicFile.write(file, settings.restart() ? "restart file" : "output file",
+        temporary -> PhdfWriter.write(temporary, content));
+    if (settings.writeXdmf()) {
+      IndexDomain domain = settings.ghostZones() ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
+      int[] n = {cells.ncellsI(domain), cells.ncellsJ(domain), cells.ncellsK(domain)};
+      String xdmf = XdmfWriter.render(file.getFileName().toString(), tm.ncycle(), tm.time(), nb,
+          n, variables, settings.singlePrecision());
+      AtomicFile.writeString(file.resolveSibling(file.getFileName() + ".xdmf"), "XDMF file",
+          xdmf);
+    }
+  }
+
+  /**
+   * This rank's blocks' derefinement counters, in local order: those of the mesh's adaptive
+   * refinement, or 0 for every block without one (as a mesh without adaptive refinement has in
+   * Parthenon).
+   */
+  static double[] derefinementCounts(Mesh mesh) {
+    double[] counts = new double[mesh.blocks().size()];
+    if (mesh.refinement() != null) {
+      for (int lid = 0; lid < counts.length; lid++) {
+        counts[lid] = mesh.refinement().derefineCount(lid);
+      }
+    }
+    return counts;
+  }
+
+  /** This rank's sparse deallocation counters, block by block, {@code sparse} in order. */
+  private static double[] deallocationCounts(Mesh mesh, List<OutputVariable> sparse) {
+    double[] counts = new double[mesh.blocks().size() * sparse.size()];
+    for (int lid = 0; lid < mesh.blocks().size(); lid++) {
+      for (int v = 0; v < sparse.size(); v++) {
+        counts[lid * sparse.size() + v] =
+            mesh.fields().deallocationCount(sparse.get(v).field().id(), lid);
+      }
+    }
+    return counts;
+  }
+
+  private static int[] toInts(double[] values) {
+    int[] out = new int[values.length];
+    for (int n = 0; n < values.length; n++) {
+      out[n] = (int) values[n];
+    }
+    return out;
+  }
+}

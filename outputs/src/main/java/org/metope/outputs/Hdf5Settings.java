@@ -1,0 +1,59 @@
+package org.metope.outputs;
+
+import java.util.List;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * The keys of an {@code hdf5} or {@code rst} output block besides the timing ones (Parthenon's
+ * {@code OutputParameters} for HDF5), with Parthenon's defaults, all recorded in the deck.
+ *
+ * @param restart whether this is a restart output ({@code file_type = rst}, {@code .rhdf})
+ * @param variables {@code variables}: patterns of the fields written (hdf5 only)
+ * @param ghostZones {@code ghost_zones} (false): write ghost cells too
+ * @param singlePrecision {@code single_precision_output} (false): 32-bit floats
+ * @param sparseSeedNans {@code sparse_seed_nans} (false): unallocated sparse blocks read NaN, not 0
+ * @param writeXdmf {@code write_xdmf} (true): write the {@code .xdmf} companion
+ * @param fileNumberWidth {@code file_number_width} (5): digits of the file number
+ * @param useFinalLabel {@code use_final_label} (true): the last file is {@code ...final.phdf}
+ * @param compressionLevel {@code hdf5_compression_level} (5); recorded but not applied: jhdf writes
+ *     contiguous, uncompressed datasets
+ */
+public record Hdf5Settings(
+    boolean restart,
+    List<String> variables,
+    boolean ghostZones,
+    boolean singlePrecision,
+    boolean sparseSeedNans,
+    boolean writeXdmf,
+    int fileNumberWidth,
+    boolean useFinalLabel,
+    int compressionLevel) {
+
+  /** Copies the list. */
+  public Hdf5Settings {
+    variables = List.copyOf(variables);
+  }
+
+  /** Reads the keys of output block {@code block}, in Parthenon's order. */
+  public static Hdf5Settings fromInput(ParameterInput pin, String block, boolean restart) {
+    int width = pin.getOrAddInteger(block, "file_number_width", 5);
+    if (width < 1) {
+      throw pin.error(block, "file_number_width", "an integer >= 1");
+    }
+    boolean finalLabel = pin.getOrAddBoolean(block, "use_final_label", true);
+    boolean ghosts = pin.getOrAddBoolean(block, "ghost_zones", false);
+    boolean single = pin.getOrAddBoolean(block, "single_precision_output", false);
+    boolean nans = pin.getOrAddBoolean(block, "sparse_seed_nans", false);
+    int compression = pin.getOrAddInteger(block, "hdf5_compression_level", 5);
+    List<String> variables = restart ? List.of()
+        : pin.getOrAddStringList(block, "variables", List.of());
+    boolean xdmf = pin.getOrAddBoolean(block, "write_xdmf", true);
+    return new Hdf5Settings(restart, variables, ghosts, single, nans, xdmf, width, finalLabel,
+        compression);
+  }
+
+  /** The file extension: {@code .rhdf} for restarts, {@code .phdf} otherwise. */
+  public String extension() {
+    return restart ? ".rhdf" : ".phdf";
+  }
+}

@@ -1,0 +1,245 @@
+package org.metope.outputs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.metope.mesh.Mesh;
+import org.metope.comm.Communicator;
+import org.metope.comm.GlobalOrderSum;
+import org.metope.comm.ReduceOp;
+import org.metope.mesh.DriverError;
+import org.metope.mesh.SimTime;
+import org.metope.mesh.field.HistoryOutput;
+import org.metope.mesh.field.HistoryOutput.Operation;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * The history output ({@code file_type = hst}, Parthenon's {@code HistoryOutput}): one line per
+ * output time in {@code <problem_id>.<id>.hst}, with time, dt, cycle, the number of blocks, then
+ * every selected package's history outputs.
+ *
+ * <p>Columns follow Parthenon's order: all sums, then all maxima, then all minima; within each,
+ * packages in the order they were added, and within a package its scalar outputs before its
+ * vector outputs (a vector output {@code v} of n components gives columns {@code v_0 .. v_n-1}).
+ * The first write of a run (file number 0) starts with the header
+ *
+ * <pre>
+ * #  History data
+ * # [1]=time     [2]=dt       [3]=cycle    [4]=nbtotal  [5]=total_advected ...
+ * </pre>
+ *
+ * and, as Parthenon does, the file is opened for appending, so a rerun in the same directory adds
+ * a new header and lines after the old ones. Unlike the snapshot outputs, which {@link AtomicFile}
+ * writes through a temporary name, a history file grows in place (copying it for every record
+ * would cost time quadratic in its length); each record (up to 8 KiB) is appended in one write
+ * call, so a killed run leaves whole lines.
+ *
+ * <p>Sums are added block by block in global block order ({@link GlobalOrderSum}), so the file is
+ * the same on any number of ranks; minima and maxima are reduced with the communicator. Only rank
+ * 0 writes.
+ */
+public final class HistoryFile implements OutputType {
+  private static final Operation[] ORDER = {Operation.SUM, Operation.MAX, Operation.MIN};
+
+  private final OutputParameters params;
+  private final ParameterInput pin;
+  private final Path file;
+  private final PrintfFormat format;
+  private final List<Column> columns = new ArrayList<>();
+  private final int[] columnsPerOp = new int[ORDER.length];
+  private int fileNumber;
+  private double nextTime;
+
+  /** One history output contributing one or more columns. */
+  private record Column(HistoryOutput output, int first) {}
+
+  /**
+   * A history output for the packages of {@code mesh} selected by {@code params}.
+   *
+   * @param nextTime the time of the first regular output
+   * @param fileNumber the number of records already written (0 for a new run)
+   * @param directory where the file is written
+   */
+  public HistoryFile(OutputParameters params, Mesh mesh, ParameterInput pin, double nextTime,
+      int fileNumber, Path directory) {
+    this.params = params;
+    this.pin = pin;
+    this.nextTime = nextTime;
+    this.fileNumber = fileNumber;
+    this.file = directory.resolve(params.fileBasename() + "." + params.fileId() + ".hst");
+    this.format = PrintfFormat.parse(params.dataFormat());
+    List<StateDescriptor> packages = selectedPackages(mesh, pin);
+    int next = 0;
+    for (int op = 0; op < ORDER.length; op++) {
+      int start = next;
+      for (StateDescriptor pkg : packages) {
+        for (boolean vectors : new boolean[] {false, true}) {
+          for (HistoryOutput h : pkg.historyOutputs()) {
+            if (h.operation() == ORDER[op] && (h.vector() != null) == vectors) {
+              columns.add(new Column(h, next));
+              next += h.numComponents();
+            }
+          }
+        }
+      }
+      columnsPerOp[op] = next - start;
+    }
+  }
+
+  private List<StateDescriptor> selectedPackages(Mesh mesh, ParameterInput pin) {
+    if (params.packages().isEmpty()) {
+      return mesh.packages().all();
+    }
+    List<StateDescriptor> selected = new ArrayList<>();
+    for (String name : params.packages()) {
+      if (!mesh.packages().contains(name)) {
+        List<String> labels = new ArrayList<>();
+        for (StateDescriptor p : mesh.packages().all()) {
+          labels.add(p.label());
+        }
+        throw pin.error(params.blockName(), "packages", "names of packages of this run ("
+            + String.join(", ", labels) + "); there is no package " + name);
+      }
+      selected.add(mesh.packages().get(name));
+    }
+    return selected;
+  }
+
+  @Override
+  public OutputParameters parameters() {
+    return params;
+  }
+
+  @Override
+  public double nextTime() {
+    return nextTime;
+  }
+
+  /** The file this output appends to. */
+  public Path file() {
+    return file;
+  }
+
+  /** Column labels after the four fixed ones, in file order. */
+  public List<String> labels() {
+    List<String> labels = new ArrayList<>();
+    for (Column c : columns) {
+      labels.addAll(c.output().columnLabels());
+    }
+    return labels;
+  }
+
+  @Override
+  public void write(Mesh mesh, SimTime tm, OutputSignal signal) {
+    if (signal == OutputSignal.NOW) {
+      return;
+    }
+    double[] values = reduce(mesh);
+    if (mesh.myRank() == 0) {
+      append(render(mesh, tm, values));
+    }
+    fileNumber++;
+    nextTime += params.dt();
+    pin.setInteger(params.blockName(), "file_number", fileNumber);
+    pin.setReal(params.blockName(), "next_time", nextTime);
+  }
+
+  /** Every column's value over the whole mesh, in file order. */
+  private double[] reduce(Mesh mesh) {
+    int total = columnsPerOp[0] + columnsPerOp[1] + columnsPerOp[2];
+    int nblocks = mesh.blocks().size();
+    int sums = columnsPerOp[0];
+    double[] blockSums = new double[Math.max(nblocks * sums, 0)];
+    int[] gids = new int[nblocks];
+    double[] result = new double[total];
+    for (int k = sums; k < sums + columnsPerOp[1]; k++) {
+      result[k] = -Double.MAX_VALUE;
+    }
+    for (int k = sums + columnsPerOp[1]; k < total; k++) {
+      result[k] = Double.MAX_VALUE;
+    }
+    double[] scratch = new double[total];
+    int lb = 0;
+    for (MeshData md : mesh.meshData("base")) {
+      for (int b = 0; b < md.numBlocks(); b++, lb++) {
+        gids[lb] = md.block(b).gid();
+        evaluate(md, b, scratch);
+        System.arraycopy(scratch, 0, blockSums, lb * sums, sums);
+        for (int k = sums; k < sums + columnsPerOp[1]; k++) {
+          result[k] = Math.max(result[k], scratch[k]);
+        }
+        for (int k = sums + columnsPerOp[1]; k < total; k++) {
+          result[k] = Math.min(result[k], scratch[k]);
+        }
+      }
+    }
+    Communicator comm = mesh.communicator();
+    if (sums > 0) {
+      double[] summed = GlobalOrderSum.sumInGlobalBlockOrder(comm, gids, blockSums, sums);
+      System.arraycopy(summed, 0, result, 0, sums);
+    }
+    double[] max = Arrays.copyOfRange(result, sums, sums + columnsPerOp[1]);
+    double[] min = Arrays.copyOfRange(result, sums + columnsPerOp[1], total);
+    if (max.length > 0) {
+      comm.allreduce(max, ReduceOp.MAX);
+      System.arraycopy(max, 0, result, sums, max.length);
+    }
+    if (min.length > 0) {
+      comm.allreduce(min, ReduceOp.MIN);
+      System.arraycopy(min, 0, result, sums + max.length, min.length);
+    }
+    return result;
+  }
+
+  private void evaluate(MeshData md, int b, double[] out) {
+    for (Column c : columns) {
+      HistoryOutput h = c.output();
+      if (h.scalar() != null) {
+        out[c.first()] = h.scalar().value(md, b);
+      } else {
+        double[] v = new double[h.numComponents()];
+        h.vector().values(md, b, v);
+        System.arraycopy(v, 0, out, c.first(), v.length);
+      }
+    }
+  }
+
+  private String render(Mesh mesh, SimTime tm, double[] values) {
+    StringBuilder s = new StringBuilder();
+    if (fileNumber == 0) {
+      int column = 1;
+      s.append("#  History data\n");
+      s.append("# [").append(column++).append("]=time    ");
+      s.append(" [").append(column++).append("]=dt      ");
+      s.append(" [").append(column++).append("]=cycle   ");
+      s.append(" [").append(column++).append("]=nbtotal ");
+      for (String label : labels()) {
+        s.append(String.format(" [%d]=%-8s", column++, label));
+      }
+      s.append('\n');
+    }
+    s.append(format.format(tm.time())).append(format.format(tm.dt()));
+    s.append(String.format(" %12d", tm.ncycle())).append(String.format(" %12d",
+        mesh.totalBlocks()));
+    for (double v : values) {
+      s.append(format.format(v));
+    }
+    return s.append('\n').toString();
+  }
+
+  private void append(String text) {
+    try {
+      Files.write(file, text.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new DriverError("cannot write the history file " + file + " (" + e + ")");
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package org.metope.outputs;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.metope.mesh.field.ArenaLayout;
+import org.metope.mesh.field.FieldInfo;
+import org.metope.mesh.field.FieldStorage;
+import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.field.ResolvedState;
+import org.metope.mesh.geometry.IndexDomain;
+import org.metope.mesh.geometry.IndexShape;
+
+/**
+ * One field as an HDF5 output writes it (Parthenon's {@code OutputUtils::VarInfo}): its dataset
+ * name, the dimensions of one block's values, its component names, and how a block's values are
+ * copied out of (and, for restarts, back into) the field storage.
+ *
+ * <p>One block of a cell field is {@code [shape reversed..., nk, nj, ni]} with the extents of the
+ * output's index domain (interior, or entire with {@code ghost_zones}); a field without topology
+ * is {@code [shape reversed...]}, or one value when scalar. The dataset adds the block dimension
+ * in front. Values are in storage order, component fastest-varying last: {@code c, k, j, i}.
+ *
+ * <p>Component names follow Parthenon: a one-component field is {@code name}, or {@code
+ * name_label} when it has a label; a field with n components is {@code name_label} per label when
+ * it has n labels, else {@code name_0 .. name_n-1}.
+ *
+ * @param field the field
+ * @param blockDimensions dimensions of one block's values, slowest first
+ * @param componentNames one name per component
+ */
+record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> componentNames) {
+
+  /** The dataset name: the field's full name. */
+  String label() {
+    return field.name();
+  }
+
+  /** Values per block. */
+  int valuesPerBlock() {
+    int n = 1;
+    for (int d : blockDimensions) {
+      n *= d;
+    }
+    return n;
+  }
+
+  /** Whether the field is mesh-tied (cell-centred). */
+  boolean isCell() {
+    return field.metadata().topology() == MetadataFlag.CELL;
+  }
+
+  /**
+   * The fields an {@code hdf5} output with {@code variables} writes: those whose full name matches
+   * one of the patterns followed by anything (Parthenon's {@code GetAnyVariables} with regular
+   * expressions {@code name.*}), sorted by name.
+   *
+   * @throws IllegalArgumentException naming the pattern when one is not a regular expression
+   */
+  static List<OutputVariable> selectByName(ResolvedState state, List<String> variables,
+      IndexShape cells, boolean ghosts) {
+    List<Pattern> patterns = new ArrayList<>();
+    for (String v : variables) {
+      try {
+        patterns.add(Pattern.compile(v + ".*"));
+      } catch (PatternSyntaxException e) {
+        throw new IllegalArgumentException("variable pattern=" + v + " is not a regular expression");
+      }
+    }
+    List<FieldInfo> chosen = new ArrayList<>();
+    for (FieldInfo f : state.fields()) {
+      for (Pattern p : patterns) {
+        if (p.matcher(f.name()).matches()) {
+          chosen.add(f);
+          break;
+        }
+      }
+    }
+    return describe(chosen, cells, ghosts);
+  }
+
+  /** The fields a restart file holds: every {@code INDEPENDENT} or {@code RESTART} field. */
+  static List<OutputVariable> selectForRestart(ResolvedState state, IndexShape cells,
+      boolean ghosts) {
+    List<FieldInfo> chosen = new ArrayList<>();
+    for (FieldInfo f : state.fields()) {
+      if (f.metadata().anySet(MetadataFlag.INDEPENDENT, MetadataFlag.RESTART)) {
+        chosen.add(f);
+      }
+    }
+    return describe(chosen, cells, ghosts);
+  }
+
+  private static List<OutputVariable> describe(List<FieldInfo> fields, IndexShape cells,
+      boolean ghosts) {
+    IndexDomain domain = ghosts ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
+    List<OutputVariable> out = new ArrayList<>();
+    for (FieldInfo f : fields) {
+      MetadataFlag topology = f.metadata().topology();
+      if (topology != MetadataFlag.CELL && topology != MetadataFlag.NONE) {
+        continue;
+      }
+      int[] shape = f.metadata().shape();
+      boolean cell = topology == MetadataFlag.CELL;
+      int rank = shape.length + (cell ? 3 : 0);
+      int[] dims = new int[rank];
+      for (int s = 0; s < shape.length; s++) {
+        dims[s] = shape[shape.length - 1 - s];
+      }
+      if (cell) {
+        dims[shape.length] = cells.ncellsK(domain);
+        dims[shape.length + 1] = cells.ncellsJ(domain);
+        dims[shape.length + 2] = cells.ncellsI(domain);
+      }
+      out.add(new OutputVariable(f, dims, componentNames(f)));
+    }
+    out.sort(Comparator.comparing(OutputVariable::label));
+    return List.copyOf(out);
+  }
+
+  private static List<String> componentNames(FieldInfo f) {
+    int n = f.numComponents();
+    List<String> labels = f.metadata().componentLabels();
+    List<String> names = new ArrayList<>(n);
+    if (n == 1) {
+      names.add(labels.isEmpty() ? f.name() : f.name() + "_" + labels.get(0));
+    } else {
+      for (int c = 0; c < n; c++) {
+        names.add(f.name() + "_" + (labels.size() == n ? labels.get(c) : Integer.toString(c)));
+      }
+    }
+    return List.copyOf(names);
+  }
+
+  /**
+   * Copies block {@code block}'s values of container {@code container} into {@code out} from
+   * {@code start}, in dataset order; an unallocated sparse block gives {@code fill}.
+   */
+  void pack(FieldStorage storage, int container, int block, IndexShape cells, boolean ghosts,
+      double[] out, int start, double fill) {
+    int id = field.id();
+    if (!storage.isAllocated(id, block)) {
+      Arrays.fill(out, start, start + valuesPerBlock(), fill);
+      return;
+    }
+    copy(storage, container, block, cells, ghosts, out, start, true);
+  }
+
+  /** Copies {@code in} from {@code start} (dataset order) into block {@code block}'s values. */
+  void unpack(FieldStorage storage, int container, int block, IndexShape cells, boolean ghosts,
+      double[] in, int start) {
+    copy(storage, container, block, cells, ghosts, in, start, false);
+  }
+
+  private void copy(FieldStorage storage, int container, int block, IndexShape cells,
+      boolean ghosts, double[] buffer, int start, boolean toBuffer) {
+    ArenaLayout layout = storage.layout();
+    int inst = layout.dataInstance(field.id(), container);
+    double[] data = storage.data();
+    int ncomp = field.numComponents();
+    IndexDomain domain = ghosts ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
+    boolean cell = isCell();
+    int ks = cell ? cells.boundsK(domain).s() : 0;
+    int ke = cell ? cells.boundsK(domain).e() : 0;
+    int js = cell ? cells.boundsJ(domain).s() : 0;
+    int je = cell ? cells.boundsJ(domain).e() : 0;
+    int is = cell ? cells.boundsI(domain).s() : 0;
+    int ie = cell ? cells.boundsI(domain).e() : 0;
+    int n = start;
+    for (int c = 0; c < ncomp; c++) {
+      for (int k = ks; k <= ke; k++) {
+        for (int j = js; j <= je; j++) {
+          int row = layout.index(inst, block, c, k, j, is);
+          int length = ie - is + 1;
+          if (toBuffer) {
+            System.arraycopy(data, row, buffer, n, length);
+          } else {
+            System.arraycopy(buffer, n, data, row, length);
+          }
+          n += length;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,154 @@
+package org.metope.outputs;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.SimTime;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * Every output of a run, read from the deck's {@code <parthenon/outputN>} blocks in deck order,
+ * and the rule for when each writes (Parthenon's {@code Outputs}).
+ *
+ * <p>Per block: {@code file_type} (required: {@code hst}, {@code hdf5} or {@code rst}), {@code dt}
+ * (default {@code tlim}; negative disables the block), {@code next_time}, {@code file_number},
+ * {@code id} (default {@code outN}), {@code data_format} (default {@code %12.5e}), {@code
+ * analysis_output}; for history outputs {@code packages}; for HDF5 outputs and restart files
+ * {@code dn} (cycles between outputs, default -1: none; a block with {@code dn} and no {@code dt}
+ * writes by cycle only), {@code next_n} and the keys of {@link Hdf5Settings}. The file name starts
+ * with {@code <parthenon/job> problem_id} (default {@code parthenon}). Parthenon's types {@code
+ * vtk}, {@code ascent} and {@code histogram} are accepted so that Parthenon decks run unchanged,
+ * but skipped with a warning; any other type is a deck error. At most one block may be a restart
+ * output; it writes after the others, so the deck it stores holds their advanced counters.
+ *
+ * <p>An output writes at cycle 0, whenever the time has reached its next output time or the cycle
+ * its next output cycle, when the time has reached {@code tlim}, and at the end of the run.
+ */
+public final class Outputs {
+  /** Parthenon's output types that Metope recognises but does not write yet. */
+  public static final List<String> NOT_YET_WRITTEN = List.of("vtk", "ascent", "histogram");
+
+  private static final String PREFIX = "parthenon/output";
+
+  private final List<OutputType> outputs = new ArrayList<>();
+  private final List<String> warnings = new ArrayList<>();
+
+  /**
+   * Reads the output blocks of {@code pin} for a run whose clock is {@code tm}.
+   *
+   * @param directory where output files are written
+   * @throws org.metope.mesh.input.InputError for a bad output block
+   */
+  public Outputs(Mesh mesh, ParameterInput pin, SimTime tm, Path directory) {
+    OutputType restart = null;
+    for (String block : pin.blockNamesWithPrefix(PREFIX)) {
+      String type = pin.doesParameterExist(block, "file_type") ? pin.getString(block, "file_type")
+          : null;
+      boolean hdf5 = "hdf5".equals(type) || "rst".equals(type);
+      int dn = hdf5 ? pin.getOrAddInteger(block, "dn", -1) : -1;
+      double dt = dn > 0 && !pin.doesParameterExist(block, "dt") ? -1.0
+          : pin.getOrAddReal(block, "dt", tm.tlim());
+      if (dt < 0.0 && dn <= 0) {
+        continue;
+      }
+      double nextTime = dt >= 0.0 ? pin.getOrAddReal(block, "next_time", tm.time()) : tm.time();
+      int fileNumber = pin.getOrAddInteger(block, "file_number", 0);
+      String basename = pin.getOrAddString("parthenon/job", "problem_id", "parthenon");
+      int number = blockNumber(block);
+      String id = pin.getOrAddString(block, "id", "out" + number);
+      type = pin.getString(block, "file_type");
+      boolean analysis = pin.getOrAddBoolean(block, "analysis_output", false);
+      if (NOT_YET_WRITTEN.contains(type)) {
+        warnings.add("<" + block + "> file_type = " + type + ": Metope does not write " + type
+            + " outputs yet; this output is skipped");
+        continue;
+      }
+      if (!type.equals("hst") && !hdf5) {
+        throw pin.error(block, "file_type", "hst, hdf5 or rst (or one of Parthenon's "
+            + String.join(", ", NOT_YET_WRITTEN) + ", which Metope skips)");
+      }
+      List<String> packages = pin.doesParameterExist(block, "packages")
+          ? pin.getStringList(block, "packages") : List.of();
+      String format = " " + pin.getOrAddString(block, "data_format", "%12.5e");
+      try {
+        PrintfFormat.parse(format);
+      } catch (IllegalArgumentException e) {
+        throw pin.error(block, "data_format", "a C format of one number such as %12.5e"
+            + " (conversions e, E, f, F, g, G)");
+      }
+      OutputParameters params = new OutputParameters(block, number, type, dt, dn, basename, id,
+          format, packages, analysis);
+      if (!hdf5) {
+        outputs.add(new HistoryFile(params, mesh, pin, nextTime, fileNumber, directory));
+        continue;
+      }
+      Hdf5Output output = hdf5Output(params, mesh, pin, tm, nextTime, fileNumber, directory);
+      if (!output.settings().restart()) {
+        outputs.add(output);
+      } else if (restart != null) {
+        throw pin.blockError(block, "is a second restart output",
+            "at most one output block with file_type = rst");
+      } else {
+        restart = output;
+      }
+    }
+    if (restart != null) {
+      // Last, so that the deck it stores holds the other outputs' advanced counters.
+      outputs.add(restart);
+    }
+  }
+
+  private static Hdf5Output hdf5Output(OutputParameters params, Mesh mesh, ParameterInput pin,
+      SimTime tm, double nextTime, int fileNumber, Path directory) {
+    String block = params.blockName();
+    int nextCycle = params.dn() > 0 ? pin.getOrAddInteger(block, "next_n", tm.ncycle())
+        : tm.ncycle();
+    Hdf5Settings settings = Hdf5Settings.fromInput(pin, block, params.fileType().equals("rst"));
+    return new Hdf5Output(params, settings, mesh, pin, nextTime, nextCycle, fileNumber,
+        directory);
+  }
+
+  private static int blockNumber(String block) {
+    String digits = block.substring(PREFIX.length());
+    int end = 0;
+    while (end < digits.length() && Character.isDigit(digits.charAt(end))) {
+      end++;
+    }
+    return end == 0 ? 0 : Integer.parseInt(digits.substring(0, end));
+  }
+
+  /** Lines for the user about output blocks that are skipped. */
+  public List<String> warnings() {
+    return List.copyOf(warnings);
+  }
+
+  /** The outputs that write, in deck order. */
+  public List<OutputType> outputs() {
+    return List.copyOf(outputs);
+  }
+
+  /**
+   * Writes every output that is due (Parthenon's {@code MakeOutputs}). {@code beforeOutput} runs
+   * once before the first output that is not a history output (Parthenon's {@code
+   * UserWorkBeforeOutput}). Collective over the mesh's ranks.
+   */
+  public void makeOutputs(Mesh mesh, SimTime tm, OutputSignal signal, Runnable beforeOutput) {
+    boolean first = true;
+    for (OutputType out : outputs) {
+      OutputParameters p = out.parameters();
+      boolean due = tm.ncycle() == 0 || (p.dt() >= 0.0 && tm.time() >= out.nextTime())
+          || out.dueByCycle(tm.ncycle()) || tm.time() >= tm.tlim() || signal == OutputSignal.NOW
+          || signal == OutputSignal.FINAL
+          || (signal == OutputSignal.ANALYSIS && p.analysisOutput());
+      if (!due) {
+        continue;
+      }
+      if (first && !p.fileType().equals("hst")) {
+        beforeOutput.run();
+        first = false;
+      }
+      out.write(mesh, tm, signal);
+    }
+  }
+}

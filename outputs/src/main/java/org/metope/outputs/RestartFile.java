@@ -1,0 +1,358 @@
+package org.metope.outputs;
+
+import io.jhdf.HdfFile;
+import io.jhdf.api.Attribute;
+import io.jhdf.api.Dataset;
+import io.jhdf.api.Group;
+import io.jhdf.api.Node;
+import java.lang.reflect.Array;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.field.FieldStorage;
+import org.metope.mesh.field.Params;
+import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.geometry.IndexShape;
+import org.metope.mesh.input.InputError;
+
+/**
+ * A restart file ({@code .rhdf}, written by {@link Hdf5Output} for {@code file_type = rst}) read
+ * back to resume a run (Parthenon's {@code RestartReaderHDF5} and {@code
+ * ParthenonManager::RestartPackages}): the effective deck, cycle, time and step, the block tree,
+ * derefinement counters, and every {@code INDEPENDENT} or {@code RESTART} field with its sparse
+ * allocation.
+ *
+ * <p>Resuming: parse {@link #deck()} (with the command line's overrides) as the run's deck, build
+ * the mesh from {@link #locations()} on any number of ranks, then {@link #restoreFields} and
+ * {@link #restoreParams}; each rank reads only its own blocks. Ghost cells are filled afterwards
+ * by the boundary exchange, as after the problem generator.
+ *
+ * <p>Errors a user can cause (a missing or damaged file, a file of another kind, one that does not
+ * fit the run) are one-line {@link InputError}s naming the file.
+ */
+public final class RestartFile implements AutoCloseable {
+  private final Path path;
+  private final HdfFile h5;
+  private final List<LogicalLocation> locations;
+  private final int[] derefinementCounts;
+  private final boolean includesGhost;
+
+  private RestartFile(Path path, HdfFile h5) {
+    this.path = path;
+    this.h5 = h5;
+    int[] ids = intArray(dataset("Blocks/loc.level-gid-lid-cnghost-gflag"));
+    long[] lx = longArray(dataset("Blocks/loc.lx123"));
+    int nb = infoInt("NumMeshBlocks");
+    if (ids.length != 5 * nb || lx.length != 3 * nb) {
+      throw broken("Blocks does not describe NumMeshBlocks = " + nb + " blocks");
+    }
+    List<LogicalLocation> locs = new ArrayList<>(nb);
+    for (int b = 0; b < nb; b++) {
+      if (ids[5 * b + 1] != b) {
+        throw broken("block " + b + " has gid " + ids[5 * b + 1]);
+      }
+      locs.add(new LogicalLocation(ids[5 * b], lx[3 * b], lx[3 * b + 1], lx[3 * b + 2]));
+    }
+    this.locations = List.copyOf(locs);
+    Dataset counts = optionalDataset("Blocks/derefinement_count");
+    this.derefinementCounts = counts == null ? new int[nb] : intArray(counts);
+    this.includesGhost = infoInt("IncludesGhost") != 0;
+  }
+
+  /**
+   * Opens a restart file.
+   *
+   * @throws InputError when the file is missing, not HDF5, or not a restart file
+   */
+  public static RestartFile open(Path file) {
+    if (!Files.isRegularFile(file)) {
+      throw InputError.at(file.toString(), "cannot read the restart file (no such file)",
+          "a .rhdf file written by a run with a file_type = rst output");
+    }
+    HdfFile h5;
+    try {
+      h5 = new HdfFile(file);
+    } catch (RuntimeException e) {
+      throw InputError.at(file.toString(), "cannot read the restart file (not an HDF5 file)",
+          "a .rhdf file written by a run with a file_type = rst output");
+    }
+    try {
+      RestartFile restart = new RestartFile(file, h5);
+      restart.checkVersion();
+      return restart;
+    } catch (RuntimeException e) {
+      h5.close();
+      if (e instanceof InputError) {
+        throw e;
+      }
+      throw InputError.at(file.toString(), "cannot read the restart file (" + e.getMessage()
+          + ")", "a .rhdf file written by a run with a file_type = rst output");
+    }
+  }
+
+  private void checkVersion() {
+    int version = infoInt("OutputFormatVersion");
+    if (version < PhdfWriter.OUTPUT_FORMAT_VERSION - 1) {
+      throw broken("output format version " + version + " is older than 3");
+    }
+  }
+
+  /** The file's path. */
+  public Path path() {
+    return path;
+  }
+
+  /** The effective deck of the run that wrote the file, output counters included. */
+  public String deck() {
+    return (String) attribute("Input", "File");
+  }
+
+  /** The cycle the file was written at. */
+  public int ncycle() {
+    return infoInt("NCycle");
+  }
+
+  /** The time the file was written at. */
+  public double time() {
+    return ((Number) attribute("Info", "Time")).doubleValue();
+  }
+
+  /** The step of the next cycle. */
+  public double dt() {
+    return ((Number) attribute("Info", "dt")).doubleValue();
+  }
+
+  /** Every block's location, by global id. */
+  public List<LogicalLocation> locations() {
+    return locations;
+  }
+
+  /** Every block's derefinement counter, by global id (zeros when the file has none). */
+  public int[] derefinementCounts() {
+    return derefinementCounts.clone();
+  }
+
+  /**
+   * Fills this rank's blocks of {@code mesh} (built from {@link #locations()}) in the first
+   * container with the file's values of every {@code INDEPENDENT} or {@code RESTART} field, and
+   * allocates the sparse fields the file has allocated.
+   *
+   * @throws InputError when the file's blocks or fields do not match the run
+   */
+  public void restoreFields(Mesh mesh) {
+    if (!mesh.locations().equals(locations)) {
+      throw mismatch("its " + locations.size() + " blocks differ from the mesh the deck builds ("
+          + mesh.totalBlocks() + " blocks)");
+    }
+    IndexShape cells = PhdfWriter.blockShape(mesh);
+    List<OutputVariable> variables =
+        OutputVariable.selectForRestart(mesh.resolvedPackages(), cells, includesGhost);
+    Map<String, Integer> sparseColumns = sparseColumns();
+    byte[] allocated = sparseColumns.isEmpty() ? new byte[0] : byteArray(dataset("SparseInfo"));
+    int first = mesh.distribution().firstGid(mesh.myRank());
+    int count = mesh.blocks().size();
+    FieldStorage storage = mesh.fields();
+    for (OutputVariable v : variables) {
+      Node node = h5.getChild(v.label());
+      if (!(node instanceof Dataset dataset)) {
+        throw mismatch("it has no field " + v.label());
+      }
+      int[] expected = new int[v.blockDimensions().length + 1];
+      expected[0] = mesh.totalBlocks();
+      System.arraycopy(v.blockDimensions(), 0, expected, 1, expected.length - 1);
+      if (!Arrays.equals(dataset.getDimensions(), expected)) {
+        throw mismatch("field " + v.label() + " has dimensions "
+            + Arrays.toString(dataset.getDimensions()) + ", the run needs "
+            + Arrays.toString(expected));
+      }
+      if (v.field().isSparse() != sparseColumns.containsKey(v.label())) {
+        throw mismatch("field " + v.label() + " is " + (v.field().isSparse() ? "" : "not ")
+            + "sparse in the run but not in the file");
+      }
+      if (count == 0) {
+        continue;
+      }
+      double[] values = readBlocks(dataset, first, count);
+      int perBlock = v.valuesPerBlock();
+      for (int b = 0; b < count; b++) {
+        if (v.field().isSparse()) {
+          int column = sparseColumns.get(v.label());
+          if (allocated[(first + b) * sparseColumns.size() + column] == 0) {
+            continue;
+          }
+          storage.allocateSparse(v.field().id(), b);
+        }
+        v.unpack(storage, 0, b, cells, includesGhost, values, b * perBlock);
+      }
+    }
+  }
+
+  /**
+   * Sets every parameter added with {@link Params.Mutability#RESTART} to the file's value, where
+   * the file has one (Parthenon's {@code Params::ReadFromRestart}).
+   */
+  public void restoreParams(Mesh mesh) {
+    Node node = h5.getChild("Params");
+    if (!(node instanceof Group group)) {
+      return;
+    }
+    for (StateDescriptor pkg : mesh.packages().all()) {
+      Params params = pkg.params();
+      for (String key : params.keys()) {
+        Attribute a = group.getAttribute(pkg.label() + "/" + key);
+        if (params.mutability(key) != Params.Mutability.RESTART || a == null) {
+          continue;
+        }
+        Object value = a.getData();
+        Class<?> type = params.type(key);
+        if (type == Boolean.class && value instanceof Number n) {
+          value = n.intValue() != 0;
+        } else if (type == Double.class && value instanceof Number n) {
+          value = n.doubleValue();
+        } else if (type == Integer.class && value instanceof Number n) {
+          value = n.intValue();
+        }
+        params.update(key, value);
+      }
+    }
+  }
+
+  private Map<String, Integer> sparseColumns() {
+    Map<String, Integer> columns = new HashMap<>();
+    Node node = h5.getChild("SparseInfo");
+    if (node == null) {
+      return columns;
+    }
+    Object names = node.getAttribute("SparseFields").getData();
+    if (names instanceof String single) {
+      columns.put(single, 0);
+    } else {
+      String[] all = (String[]) names;
+      for (int n = 0; n < all.length; n++) {
+        columns.put(all[n], n);
+      }
+    }
+    return columns;
+  }
+
+  /** Blocks {@code [first, first + count)} of {@code dataset}, flattened in dataset order. */
+  private static double[] readBlocks(Dataset dataset, int first, int count) {
+    int[] dims = dataset.getDimensions();
+    long[] offset = new long[dims.length];
+    offset[0] = first;
+    int[] size = dims.clone();
+    size[0] = count;
+    Object nested = dataset.getData(offset, size);
+    int total = 1;
+    for (int d : size) {
+      total *= d;
+    }
+    double[] out = new double[total];
+    int n = flatten(nested, out, 0);
+    if (n != total) {
+      throw new IllegalStateException("dataset " + dataset.getName() + " gave " + n
+          + " values for " + total);
+    }
+    return out;
+  }
+
+  private static int flatten(Object nested, double[] out, int at) {
+    if (nested instanceof double[] d) {
+      System.arraycopy(d, 0, out, at, d.length);
+      return at + d.length;
+    }
+    if (nested instanceof float[] f) {
+      for (int i = 0; i < f.length; i++) {
+        out[at + i] = f[i];
+      }
+      return at + f.length;
+    }
+    int n = at;
+    for (int i = 0; i < Array.getLength(nested); i++) {
+      n = flatten(Array.get(nested, i), out, n);
+    }
+    return n;
+  }
+
+  private Dataset dataset(String path) {
+    Dataset d = optionalDataset(path);
+    if (d == null) {
+      throw broken("it has no dataset " + path);
+    }
+    return d;
+  }
+
+  private Dataset optionalDataset(String path) {
+    try {
+      return h5.getByPath(path) instanceof Dataset d ? d : null;
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  private Object attribute(String group, String name) {
+    Node node = h5.getChild(group);
+    Attribute a = node == null ? null : node.getAttribute(name);
+    if (a == null) {
+      throw broken("it has no attribute " + group + "/" + name);
+    }
+    Object value = a.getData();
+    return value.getClass().isArray() && Array.getLength(value) == 1 ? Array.get(value, 0) : value;
+  }
+
+  private int infoInt(String name) {
+    return ((Number) attribute("Info", name)).intValue();
+  }
+
+  private static int[] intArray(Dataset d) {
+    long[] longs = longArray(d);
+    int[] ints = new int[longs.length];
+    for (int i = 0; i < longs.length; i++) {
+      ints[i] = (int) longs[i];
+    }
+    return ints;
+  }
+
+  private static byte[] byteArray(Dataset d) {
+    long[] longs = longArray(d);
+    byte[] bytes = new byte[longs.length];
+    for (int i = 0; i < longs.length; i++) {
+      bytes[i] = (byte) (longs[i] != 0 ? 1 : 0);
+    }
+    return bytes;
+  }
+
+  /** Any integer or boolean dataset's values as longs. */
+  private static long[] longArray(Dataset d) {
+    Object flat = d.getDataFlat();
+    int n = Array.getLength(flat);
+    long[] longs = new long[n];
+    for (int i = 0; i < n; i++) {
+      Object value = Array.get(flat, i);
+      longs[i] = value instanceof Boolean b ? (b ? 1 : 0) : ((Number) value).longValue();
+    }
+    return longs;
+  }
+
+  private InputError broken(String what) {
+    return InputError.at(path.toString(), "not a usable restart file: " + what,
+        "a .rhdf file written by a run with a file_type = rst output");
+  }
+
+  private InputError mismatch(String what) {
+    return InputError.at(path.toString(), "the restart file does not fit this run: " + what,
+        "a restart file written by the same application and mesh");
+  }
+
+  @Override
+  public void close() {
+    h5.close();
+  }
+
+}

@@ -1,0 +1,129 @@
+package org.metope.outputs;
+
+import java.util.List;
+
+/**
+ * The {@code .xdmf} companion of an HDF5 output (Parthenon's {@code XDMF::genXDMF}), through which
+ * ParaView and VisIt open the file: a collection of one uniform grid per block, each a {@code
+ * 3DRectMesh} whose vertex coordinates are hyperslabs of {@code /Locations/x,y,z} and whose cell
+ * fields are hyperslabs of the field datasets, one XDMF attribute per component.
+ *
+ * <pre>
+ * &lt;Grid Name="Mesh" GridType="Collection"&gt;          cycle and time
+ *   &lt;Grid GridType="Uniform" Name="gid"&gt;               one per block
+ *     &lt;Topology TopologyType="3DRectMesh" Dimensions="nz+1 ny+1 nx+1"/&gt;
+ *     &lt;Geometry GeometryType="VXVYVZ"&gt;                row gid of Locations/x, y, z
+ *     &lt;Attribute Name="advected" Center="Cell"&gt;       block gid, component c of a field
+ * </pre>
+ *
+ * Only cell fields of at most one tensor dimension appear, as in Parthenon; other fields stay in
+ * the HDF5 file.
+ */
+final class XdmfWriter {
+  private static final PrintfFormat TIME = PrintfFormat.parse("%g");
+
+  private XdmfWriter() {}
+
+  /**
+   * The XDMF text for an HDF5 file.
+   *
+   * @param hdfName the HDF5 file's name as seen from the XDMF file's directory
+   * @param nblocks number of blocks
+   * @param cells cells per block along x1, x2, x3 in the output (ghosts included when written)
+   * @param variables the fields in the file
+   * @param singlePrecision whether fields are 32-bit floats
+   */
+  static String render(String hdfName, int ncycle, double time, int nblocks, int[] cells,
+      List<OutputVariable> variables, boolean singlePrecision) {
+    StringBuilder x = new StringBuilder(4096 + nblocks * 2048);
+    x.append("<?xml version=\"1.0\" ?>\n");
+    x.append("<!DOCTYPE Xdmf SYSTEM \"Xdmf.dtd\">\n");
+    x.append("<Xdmf Version=\"3.0\">\n");
+    x.append("<Information Name=\"TimeVaryingMetaData\" Value=\"True\"/>\n");
+    x.append("  <Domain>\n");
+    x.append("  <Grid Name=\"Mesh\" GridType=\"Collection\">\n");
+    x.append("    <Information Name=\"Cycle\" Value=\"").append(ncycle).append("\"/>\n");
+    x.append("    <Time Value=\"").append(TIME.format(time).strip()).append("\"/>\n");
+    String dims = (cells[2] + 1) + " " + (cells[1] + 1) + " " + (cells[0] + 1);
+    for (int b = 0; b < nblocks; b++) {
+      x.append("    <Grid GridType=\"Uniform\" Name=\"").append(b).append("\">\n");
+      x.append("      <Topology TopologyType=\"3DRectMesh\" Dimensions=\"").append(dims)
+          .append("\"/>\n");
+      x.append("      <Geometry GeometryType=\"VXVYVZ\">\n");
+      String[] axes = {"x", "y", "z"};
+      for (int axis = 0; axis < 3; axis++) {
+        coordinate(x, hdfName, nblocks, b, cells[axis], axes[axis]);
+      }
+      x.append("      </Geometry>\n");
+      for (OutputVariable v : variables) {
+        int tensorDims = v.blockDimensions().length - 3;
+        if (v.isCell() && tensorDims <= 1) {
+          field(x, hdfName, nblocks, b, v, singlePrecision ? 4 : 8);
+        }
+      }
+      x.append("    </Grid>\n");
+    }
+    x.append("    </Grid>\n");
+    x.append("  </Domain>\n");
+    x.append("</Xdmf>\n");
+    return x.toString();
+  }
+
+  private static void coordinate(StringBuilder x, String hdfName, int nblocks, int block, int n,
+      String axis) {
+    x.append("        <DataItem ItemType=\"HyperSlab\" Dimensions=\"").append(n + 1)
+        .append("\">\n");
+    x.append("          <DataItem Dimensions=\"3 2\" NumberType=\"Int\" Format=\"XML\">\n");
+    x.append("            ").append(block).append(" 0 1\n");
+    x.append("            1 1 ").append(n + 1).append('\n');
+    x.append("          </DataItem>\n");
+    arrayReference(x, "          ", hdfName + ":/Locations/", axis,
+        new int[] {nblocks, n + 1}, 8);
+    x.append("        </DataItem>\n");
+  }
+
+  private static void field(StringBuilder x, String hdfName, int nblocks, int block,
+      OutputVariable v, int precision) {
+    int[] blockDims = v.blockDimensions();
+    int[] dims = new int[blockDims.length + 1];
+    dims[0] = nblocks;
+    System.arraycopy(blockDims, 0, dims, 1, blockDims.length);
+    int rank = dims.length;
+    String cells = dims[rank - 3] + " " + dims[rank - 2] + " " + dims[rank - 1];
+    boolean vector = blockDims.length == 4;
+    int entries = vector && v.componentNames().size() > 1 ? v.componentNames().size() : 1;
+    for (int c = 0; c < entries; c++) {
+      String name = entries == 1 ? v.label() : v.componentNames().get(c);
+      x.append("      <Attribute Name=\"").append(name).append("\" Center=\"Cell\">\n");
+      x.append("        <DataItem ItemType=\"HyperSlab\" Dimensions=\"").append(cells)
+          .append("\">\n");
+      if (vector) {
+        x.append("          <DataItem Dimensions=\"3 5\" NumberType=\"Int\" Format=\"XML\">\n");
+        x.append("            ").append(block).append(' ').append(c).append(" 0 0 0\n");
+        x.append("            1 1 1 1 1\n");
+        x.append("            1 1 ").append(cells).append('\n');
+      } else {
+        x.append("          <DataItem Dimensions=\"3 4\" NumberType=\"Int\" Format=\"XML\">\n");
+        x.append("            ").append(block).append(" 0 0 0\n");
+        x.append("            1 1 1 1\n");
+        x.append("            1 ").append(cells).append('\n');
+      }
+      x.append("          </DataItem>\n");
+      arrayReference(x, "          ", hdfName + ":/", v.label(), dims, precision);
+      x.append("        </DataItem>\n");
+      x.append("      </Attribute>\n");
+    }
+  }
+
+  private static void arrayReference(StringBuilder x, String prefix, String path, String label,
+      int[] dims, int precision) {
+    x.append(prefix).append("<DataItem Format=\"HDF\" Dimensions=\"");
+    for (int d = 0; d < dims.length; d++) {
+      x.append(d == 0 ? "" : " ").append(dims[d]);
+    }
+    x.append("\" Name=\"").append(label).append("\" NumberType=\"Float\" Precision=\"")
+        .append(precision).append("\">\n");
+    x.append(prefix).append("  ").append(path).append(label).append('\n');
+    x.append(prefix).append("</DataItem>\n");
+  }
+}

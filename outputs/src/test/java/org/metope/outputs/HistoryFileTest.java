@@ -1,0 +1,110 @@
+package org.metope.outputs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metope.mesh.Mesh;
+import org.metope.comm.InProcessCluster;
+import org.metope.mesh.SimTime;
+import org.metope.mesh.TestMeshes;
+import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.input.InputError;
+import org.metope.mesh.input.ParameterInput;
+
+class HistoryFileTest {
+  @TempDir Path dir;
+
+  private static final String HST = "<parthenon/job>\nproblem_id = toy\n"
+      + "<parthenon/output2>\nfile_type = hst\ndt = 0.5\n";
+
+  private static Mesh mesh(ParameterInput pin, StateDescriptor... extra) {
+    StateDescriptor[] all = new StateDescriptor[extra.length + 1];
+    all[0] = TestMeshes.toyPackage(0.1);
+    System.arraycopy(extra, 0, all, 1, extra.length);
+    return TestMeshes.mesh(pin, TestMeshes.packages(all), List.of("base"));
+  }
+
+  @Test
+  void givenScalarAndVectorOutputs_thenParthenonsHeaderAndColumnsSumsThenMaxThenMin()
+      throws IOException {
+    ParameterInput pin = TestMeshes.pin(TestMeshes.deck1d(32, 8, HST));
+    Mesh mesh = mesh(pin);
+    SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
+    Outputs outputs = new Outputs(mesh, pin, tm, dir);
+    outputs.makeOutputs(mesh, tm, OutputSignal.NONE, () -> { });
+    tm.advance();
+    outputs.makeOutputs(mesh, tm, OutputSignal.FINAL, () -> { });
+
+    // Blocks have gids 0..3: vec = (4, 0+1+2+3), gids = 6, top = 3, bottom = -3.
+    assertEquals(List.of(
+        "#  History data",
+        "# [1]=time     [2]=dt       [3]=cycle    [4]=nbtotal  [5]=gids     [6]=vec_0    "
+            + "[7]=vec_1    [8]=top      [9]=bottom  ",
+        "  0.00000e+00  1.25000e-01            0            4  6.00000e+00  4.00000e+00"
+            + "  6.00000e+00  3.00000e+00 -3.00000e+00",
+        "  1.25000e-01  1.25000e-01            1            4  6.00000e+00  4.00000e+00"
+            + "  6.00000e+00  3.00000e+00 -3.00000e+00"),
+        Files.readAllLines(dir.resolve("toy.out2.hst")));
+    assertEquals("2", pin.getString("parthenon/output2", "file_number"));
+    assertEquals("1.0", pin.getString("parthenon/output2", "next_time"));
+  }
+
+  @Test
+  void givenAPackageSelection_thenOnlyItsColumnsAndAnUnknownPackageIsADeckError()
+      throws IOException {
+    ParameterInput pin = TestMeshes.pin(TestMeshes.deck1d(32, 8, HST + "packages = other\n"));
+    Mesh mesh = mesh(pin, new StateDescriptor("other"));
+    SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
+    new Outputs(mesh, pin, tm, dir).makeOutputs(mesh, tm, OutputSignal.NONE, () -> { });
+    assertEquals("# [1]=time     [2]=dt       [3]=cycle    [4]=nbtotal ",
+        Files.readAllLines(dir.resolve("toy.out2.hst")).get(1));
+
+    ParameterInput bad = TestMeshes.pin(TestMeshes.deck1d(32, 8, HST + "packages = nope\n"));
+    InputError e = assertThrows(InputError.class,
+        () -> new Outputs(mesh(bad), bad, tm, dir));
+    assertEquals("t.in:20: parthenon/output2/packages = \"nope\": expected names of packages of"
+        + " this run (toy); there is no package nope", e.getMessage());
+  }
+
+  @Test
+  void givenAnExistingFile_thenANewRunAppendsWithItsOwnHeader() throws IOException {
+    Files.writeString(dir.resolve("toy.out2.hst"), "old line\n");
+    ParameterInput pin = TestMeshes.pin(TestMeshes.deck1d(32, 8, HST));
+    Mesh mesh = mesh(pin);
+    SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
+    new Outputs(mesh, pin, tm, dir).makeOutputs(mesh, tm, OutputSignal.NONE, () -> { });
+    List<String> lines = Files.readAllLines(dir.resolve("toy.out2.hst"));
+    assertEquals("old line", lines.get(0));
+    assertEquals("#  History data", lines.get(1));
+    assertEquals(4, lines.size());
+  }
+
+  @Test
+  void givenTwoRanks_thenTheFileEqualsTheOneRankFile() throws IOException {
+    Path one = Files.createDirectory(dir.resolve("one"));
+    Path two = Files.createDirectory(dir.resolve("two"));
+    String deck = TestMeshes.deck1d(32, 4, HST + "data_format = %.17e\n");
+    for (Path out : List.of(one, two)) {
+      int ranks = out == one ? 1 : 2;
+      InProcessCluster.run(ranks, comm -> {
+        ParameterInput pin = TestMeshes.pin(deck);
+        Mesh mesh = TestMeshes.mesh(pin, TestMeshes.packages(TestMeshes.toyPackage(0.1)),
+            List.of("base"), comm);
+        SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
+        new Outputs(mesh, pin, tm, out).makeOutputs(mesh, tm, OutputSignal.NONE, () -> { });
+      });
+    }
+    String expected = Files.readString(one.resolve("toy.out2.hst"));
+    assertEquals(expected, Files.readString(two.resolve("toy.out2.hst")));
+    // gids 0..7 sum to 28, the largest is 7.
+    assertEquals(" 0.00000000000000000e+00 1.25000000000000000e-01            0            8"
+        + " 2.80000000000000000e+01 8.00000000000000000e+00 2.80000000000000000e+01"
+        + " 7.00000000000000000e+00 -7.00000000000000000e+00", expected.lines().toList().get(2));
+  }
+}

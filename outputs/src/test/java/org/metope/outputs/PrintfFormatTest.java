@@ -1,0 +1,77 @@
+package org.metope.outputs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Expected strings are C's: produced by CPython's {@code %} operator, which formats from the exact
+ * binary value with ties to even, as glibc's printf does.
+ */
+class PrintfFormatTest {
+  @ParameterizedTest
+  @CsvSource(delimiter = ';', value = {
+      "%.16e; 0.00703125; 7.0312500000000002e-03",
+      "%.16e; 0.1; 1.0000000000000001e-01",
+      "%.2e; 5250000.0; 5.25e+06",
+      "%.1e; 0.125; 1.2e-01",
+      "%.1e; 0.375; 3.8e-01",
+      "%12.5e; 0.013916015625; ' 1.39160e-02'",
+      "%12.5e; -7847.5109073548; -7.84751e+03",
+      "%12.5e; -0.0; -0.00000e+00",
+      "%.0f; 2.5; 2",
+      "%.0f; 3.5; 4",
+      "%.3f; 1.0005; 1.000",
+      "%g; 1e-05; 1e-05",
+      "%g; 123456789.0; 1.23457e+08",
+      "%g; 0.0001; 0.0001",
+      "%g; 100000.0; 100000",
+      "%g; 1000000.0; 1e+06",
+      "%g; 0.140625; 0.140625",
+      "%g; 0.0; 0",
+      "%-10.2e|; 1.5; '1.50e+00  |'",
+      "%+.3e; 1.5; +1.500e+00",
+      "%010.3f; -1.5; -00001.500",
+      "%#.0e; 1.0; 1.e+00",
+      "% .2E; 12345.678; ' 1.23E+04'",
+      "%.3G; 1.234e-05; 1.23E-05",
+      "%e; 0.2123709; 2.123709e-01",
+      "%.17e; 1e300; 1.00000000000000005e+300",
+      "%.2e; 9.995; 9.99e+00",
+      "%.2e; 9.996; 1.00e+01"})
+  void givenACFormat_thenTheTextIsGlibcs(String format, double value, String expected) {
+    assertEquals(expected, PrintfFormat.parse(format).format(value));
+  }
+
+  @Test
+  void givenNonFiniteValues_thenCsSpellingsPaddedWithBlanks() {
+    assertEquals("         inf", PrintfFormat.parse("%12.5e").format(Double.POSITIVE_INFINITY));
+    assertEquals("        -inf", PrintfFormat.parse("%012.5e").format(Double.NEGATIVE_INFINITY));
+    assertEquals("NAN", PrintfFormat.parse("%E").format(Double.NaN));
+  }
+
+  @Test
+  void givenTheScientificShortcut_thenItEqualsTheParsedFormat() {
+    assertEquals("7.0312500000000002e-03", PrintfFormat.scientific(0.45 / 64, 16));
+    assertEquals("-1.41e-01", PrintfFormat.scientific(-0.140625, 2));
+    assertEquals("0.00e+00", PrintfFormat.scientific(0.0, 2));
+  }
+
+  @Test
+  void givenLiteralTextAroundTheConversion_thenItIsKept() {
+    assertEquals("t = 1.50 s, 100%", PrintfFormat.parse("t = %.2f s, 100%%").format(1.5));
+  }
+
+  @Test
+  void givenFormatsWithoutExactlyOneFloatConversion_thenMisuseNamesTheFormat() {
+    for (String bad : new String[] {"%d", "no conversion", "%e %e", "%12.5", "%s"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> PrintfFormat.parse(bad));
+      assertTrue(e.getMessage().startsWith("format=\"" + bad + "\""), e.getMessage());
+    }
+  }
+}

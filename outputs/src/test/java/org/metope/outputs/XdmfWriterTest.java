@@ -1,0 +1,51 @@
+package org.metope.outputs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.metope.mesh.field.Packages;
+import org.metope.mesh.geometry.IndexShape;
+
+class XdmfWriterTest {
+  private static List<OutputVariable> variables() {
+    Packages packages = new Packages();
+    packages.add(OutputMeshes.pkg());
+    return OutputVariable.selectByName(packages.resolve(), List.of("q", "v"),
+        new IndexShape(8, 4, 0, 2), false);
+  }
+
+  @Test
+  void givenTwoBlocks_thenAGridPerBlockWithHyperslabsOfThatBlock() {
+    String x = XdmfWriter.render("a.phdf", 7, 0.140625, 2, new int[] {8, 4, 1}, variables(),
+        false);
+    assertTrue(x.startsWith("<?xml version=\"1.0\" ?>\n<!DOCTYPE Xdmf SYSTEM \"Xdmf.dtd\">\n"));
+    assertTrue(x.contains("    <Information Name=\"Cycle\" Value=\"7\"/>\n"
+        + "    <Time Value=\"0.140625\"/>\n"), x);
+    assertEquals(2, x.split("<Grid GridType=\"Uniform\"", -1).length - 1);
+    assertTrue(x.contains("<Grid GridType=\"Uniform\" Name=\"1\">\n"
+        + "      <Topology TopologyType=\"3DRectMesh\" Dimensions=\"2 5 9\"/>"), x);
+    assertTrue(x.contains("            1 0 1\n            1 1 9\n          </DataItem>\n"
+        + "          <DataItem Format=\"HDF\" Dimensions=\"2 9\" Name=\"x\" NumberType=\"Float\""
+        + " Precision=\"8\">\n            a.phdf:/Locations/x\n"), x);
+    assertTrue(x.contains("<Attribute Name=\"q\" Center=\"Cell\">\n"
+        + "        <DataItem ItemType=\"HyperSlab\" Dimensions=\"1 4 8\">\n"
+        + "          <DataItem Dimensions=\"3 4\" NumberType=\"Int\" Format=\"XML\">\n"
+        + "            1 0 0 0\n            1 1 1 1\n            1 1 4 8\n"), x);
+    assertTrue(x.contains("<Attribute Name=\"v_vy\" Center=\"Cell\">\n"
+        + "        <DataItem ItemType=\"HyperSlab\" Dimensions=\"1 4 8\">\n"
+        + "          <DataItem Dimensions=\"3 5\" NumberType=\"Int\" Format=\"XML\">\n"
+        + "            0 1 0 0 0\n"), x);
+    assertTrue(x.endsWith("    </Grid>\n  </Domain>\n</Xdmf>\n"));
+  }
+
+  @Test
+  void givenSinglePrecision_thenFieldsArePrecisionFourAndCoordinatesEight() {
+    String x = XdmfWriter.render("a.phdf", 0, 0.0, 1, new int[] {8, 4, 1}, variables(), true);
+    assertTrue(x.contains("Name=\"q\" NumberType=\"Float\" Precision=\"4\""), x);
+    assertTrue(x.contains("Name=\"x\" NumberType=\"Float\" Precision=\"8\""), x);
+    assertFalse(x.contains("Name=\"q\" NumberType=\"Float\" Precision=\"8\""), x);
+  }
+}
