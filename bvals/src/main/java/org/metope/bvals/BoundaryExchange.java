@@ -210,14 +210,16 @@ public final class BoundaryExchange {
     channels.staleAll();
   }
 
-  /** Sparse receivers take a slice only when data arrive, so their offsets are read each step. */
+  /**
+   * Sparse receivers take a slice only when data arrive, so their offsets are read each step; a
+   * changed offset bumps the table's columns version, which tells a device backend to upload the
+   * columns again.
+   */
   private static void refreshSparseOffsets(BvarsSubCache sub) {
-    int[] ints = sub.table.ints;
-    int n = sub.table.size;
     for (int s : sub.sparseBoundaries) {
       CommBuffer buffer = sub.channels.inCacheOrder(s);
       if (buffer.isAllocated()) {
-        ints[BoundaryTable.BUFFER_OFFSET * n + s] = buffer.buffer().offset();
+        sub.table.setBufferOffset(s, buffer.buffer().offset());
       }
     }
   }

@@ -28,12 +28,18 @@ final class ExchangeFixture implements AutoCloseable {
 
   /** As above, with cross-rank channels coalesced into one message per group or not. */
   ExchangeFixture(String deck, Communicator world, StateDescriptor pkg, boolean coalesce) {
+    this(deck, world, pkg, coalesce, KernelBackends.create("jvm", 1));
+  }
+
+  /** As above, launching the kernels on {@code backend}, which the fixture closes. */
+  ExchangeFixture(String deck, Communicator world, StateDescriptor pkg, boolean coalesce,
+      KernelBackend backend) {
     ParameterInput pin = ParameterInput.parse("fixture.in", deck, List.of());
     mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
     Packages packages = new Packages();
     packages.add(pkg);
     mesh.initializeFields(packages, List.of("base"));
-    backend = KernelBackends.create("jvm", 1);
+    this.backend = backend;
     comm = new InOneBoundaryCommunication(backend, PostingOrder.cacheOrder(),
         SparseSettings.fromInput(pin), coalesce);
     comm.setup(mesh);

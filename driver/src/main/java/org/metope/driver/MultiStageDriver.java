@@ -64,6 +64,12 @@ public abstract class MultiStageDriver extends EvolutionDriver {
    */
   protected abstract TaskCollection makeTaskCollection(int stage);
 
+  /**
+   * Called after stage {@code stage} (1-based) of every cycle completed, e.g. to report what the
+   * stage moved between host and device; nothing by default.
+   */
+  protected void stageFinished(int stage) {}
+
   /** Forgets the task collections, e.g. after the partitions changed. */
   protected final void invalidateTaskCollections() {
     Arrays.fill(collections, null);
@@ -100,6 +106,7 @@ public abstract class MultiStageDriver extends EvolutionDriver {
         }
         throw e;
       }
+      stageFinished(stage);
     }
   }
 }

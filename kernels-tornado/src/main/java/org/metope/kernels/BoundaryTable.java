@@ -126,7 +126,10 @@ public final class BoundaryTable {
 
   /** Number of boundaries. */
   public final int size;
-  /** Int columns, {@code ints[column * size + b]}; read-only after build. */
+  /**
+   * Int columns, {@code ints[column * size + b]}; read-only after build except BUFFER_OFFSET,
+   * which only {@link #setBufferOffset} changes.
+   */
   public final int[] ints;
   /** Real columns, {@code reals[column * size + b]}; read-only after build. */
   public final double[] reals;
@@ -142,6 +145,8 @@ public final class BoundaryTable {
   public final int maxRows;
   /** Sum of CELLS over all boundaries, the doubles a full load moves. */
   public final long totalCells;
+  /** Bumped by every change of the columns, so that a device copy of them knows it is stale. */
+  private volatile int columnsVersion;
 
   BoundaryTable(int size, int[] ints, double[] reals) {
     if (ints.length != size * INT_COLUMNS || reals.length != size * REAL_COLUMNS) {
@@ -175,6 +180,28 @@ public final class BoundaryTable {
   /** Real column {@code column} of boundary {@code b}. */
   public double getReal(int column, int b) {
     return reals[column * size + b];
+  }
+
+  /**
+   * Moves boundary {@code b}'s buffer slice to {@code offset} (a sparse receiver takes a slice
+   * only when data arrive). A change bumps {@link #columnsVersion()}; setting the same offset
+   * again does not.
+   */
+  public void setBufferOffset(int b, int offset) {
+    final int at = BUFFER_OFFSET * size + b;
+    if (ints[at] != offset) {
+      ints[at] = offset;
+      columnsVersion++;
+    }
+  }
+
+  /**
+   * Version of {@link #ints} and {@link #reals}: 0 after build, one more after every change. A
+   * backend that keeps a copy of the columns on a device uploads them again when it differs.
+   * Changes come from the task that owns the table, between its launches.
+   */
+  public int columnsVersion() {
+    return columnsVersion;
   }
 
   /** Number of doubles in the buffer slice of boundary {@code b}. */

@@ -62,6 +62,12 @@ public interface KernelBackend extends AutoCloseable {
   /** Forgets whatever {@link #prepare} or earlier launches kept for {@code table}. */
   default void release(BoundaryTable table) {}
 
+  /**
+   * Called by a driver after each stage of a cycle: a device backend reports what crossed between
+   * host and device during the stage (see {@code DeviceTrace}); the JVM backend does nothing.
+   */
+  default void endStage(int cycle, int stage) {}
+
   /** Number of launches of {@code kind} so far. */
   long launches(KernelKind kind);
 

@@ -4,14 +4,15 @@ import java.lang.reflect.InvocationTargetException;
 
 /**
  * Creates the backend a deck or the command line asks for ({@code <parthenon/kernels> backend =
- * jvm|tornado}, {@code threads = N}). The TornadoVM backend is looked up by name, so this module
- * compiles and runs without TornadoVM; asking for it where it is absent is a one-sentence error that
- * the caller can prefix with the deck location.
+ * jvm|tornado}, {@code threads = N}). The TornadoVM backend is compiled into every build (against a
+ * compile-only stub of TornadoVM's API) but needs TornadoVM's API at run time, so it is looked up by
+ * name; asking for it where TornadoVM is absent is a one-sentence error that the caller can prefix
+ * with the deck location.
  */
 public final class KernelBackends {
   /** The backend used when the deck names none. */
   public static final String DEFAULT = "jvm";
-  /** Class of the TornadoVM backend, present only in builds made with {@code -Ptornado}. */
+  /** Class of the TornadoVM backend; it runs only where TornadoVM's API classes are present. */
   static final String TORNADO_CLASS = "org.metope.kernels.tornado.TornadoKernelBackend";
 
   private KernelBackends() {}
@@ -55,8 +56,8 @@ public final class KernelBackends {
 
   private static KernelBackend createTornado() {
     if (!tornadoAvailable()) {
-      throw new IllegalArgumentException("kernel backend 'tornado' is not available: build with"
-          + " -Ptornado and run on TornadoVM's JVM (see README, TornadoVM backend), or use jvm");
+      throw new IllegalArgumentException("kernel backend 'tornado' is not available: run on"
+          + " TornadoVM's JVM (see README, TornadoVM backend), or use jvm");
     }
     try {
       return (KernelBackend) Class.forName(TORNADO_CLASS).getConstructor().newInstance();

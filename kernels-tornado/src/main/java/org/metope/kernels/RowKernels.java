@@ -83,14 +83,28 @@ public final class RowKernels {
     final int fnj = ints[FINE_NJ * n + b];
     final int j = rowJ(b, row, n, ints);
     final int k = rowK(b, row, n, ints);
-    final int c = rowComponent(b, row, n, ints);
     final int fineI = ints[FINE_ORIGIN_I * n + b] + 2 * is;
     final int fj = ints[FINE_ORIGIN_J * n + b] + (ndim >= 2 ? 2 : 1) * j;
     final int fk = ints[FINE_ORIGIN_K * n + b] + (ndim >= 3 ? 2 : 1) * k;
-    final int fine = ints[FINE_OFFSET * n + b]
-        + ((c * ints[FINE_NK * n + b] + fk) * fnj + fj) * fni + fineI;
-    RefinementOps.prolongateRow(data, varIndex(b, row, n, ints), vni, vni * vnj, fine, fni,
-        fni * fnj, count, ndim, is, fineI, j, fj, k, fk, b, n, reals);
+    RefinementOps.prolongateRow(data, varIndex(b, row, n, ints), vni, vni * vnj,
+        fineRowStart(b, row, n, ints), fni, fni * fnj, count, ndim, is, fineI, j, fj, k, fk, b,
+        n, reals);
+  }
+
+  /**
+   * Arena index of the first fine child of the first box cell of row {@code row}: prolongation
+   * writes {@code 2 * (IE - IS + 1)} cells from there, and as many on the next fine j row (2D, 3D)
+   * and the next fine k rows (3D).
+   */
+  public static int fineRowStart(int b, int row, int n, int[] ints) {
+    final int ndim = ints[NDIM * n + b];
+    final int fni = ints[FINE_NI * n + b];
+    final int fnj = ints[FINE_NJ * n + b];
+    final int fj = ints[FINE_ORIGIN_J * n + b] + (ndim >= 2 ? 2 : 1) * rowJ(b, row, n, ints);
+    final int fk = ints[FINE_ORIGIN_K * n + b] + (ndim >= 3 ? 2 : 1) * rowK(b, row, n, ints);
+    return ints[FINE_OFFSET * n + b]
+        + ((rowComponent(b, row, n, ints) * ints[FINE_NK * n + b] + fk) * fnj + fj) * fni
+        + ints[FINE_ORIGIN_I * n + b] + 2 * ints[IS * n + b];
   }
 
   private static void restrictInto(int b, int row, int n, int[] ints, double[] reals,
@@ -114,7 +128,7 @@ public final class RowKernels {
   }
 
   /** Arena index of the first box cell of row {@code row} in var. */
-  static int varIndex(int b, int row, int n, int[] ints) {
+  public static int varIndex(int b, int row, int n, int[] ints) {
     final int ni = ints[VAR_NI * n + b];
     final int nj = ints[VAR_NJ * n + b];
     final int nk = ints[VAR_NK * n + b];

@@ -37,7 +37,7 @@ class KernelBackendsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> KernelBackends.create("tornado", 1));
     assertFalse(e.getMessage().contains("\n"));
-    assertEquals("kernel backend 'tornado' is not available: build with -Ptornado and run on"
-        + " TornadoVM's JVM (see README, TornadoVM backend), or use jvm", e.getMessage());
+    assertEquals("kernel backend 'tornado' is not available: run on TornadoVM's JVM (see README,"
+        + " TornadoVM backend), or use jvm", e.getMessage());
   }
 }

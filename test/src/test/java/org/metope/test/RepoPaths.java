@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Locations in the repository, found from the test module's working directory. */
-final class RepoPaths {
+public final class RepoPaths {
   private RepoPaths() {}
 
   /** The repository root: the first ancestor holding the {@code metope} launcher. */
@@ -23,7 +23,8 @@ final class RepoPaths {
     return root().resolve("metope");
   }
 
-  static Path inputs() {
+  /** The deck directory. */
+  public static Path inputs() {
     return root().resolve("inputs");
   }
 }

@@ -2,6 +2,7 @@ package org.metope.examples.advection;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.metope.kernels.KernelBackend;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.driver.DriverStatus;
@@ -45,6 +46,8 @@ public final class AdvectionDriver extends MultiStageDriver {
   public static final String DUDT = "dUdt";
 
   private final BoundaryCommunication boundaries;
+  /** The boundary kernels' backend, told when each stage ends. */
+  private final KernelBackend kernels;
   private final AdvectionProblem problem;
 
   /**
@@ -55,6 +58,7 @@ public final class AdvectionDriver extends MultiStageDriver {
       LowStorageIntegrator integrator, TaskThreadPool pool, BoundaryCommunication boundaries) {
     super(pin, mesh, options, integrator, pool);
     this.boundaries = boundaries;
+    this.kernels = boundaries.kernels();
     this.problem = new AdvectionProblem(mesh.packages().get(AdvectionPackage.NAME).params());
   }
 
@@ -63,6 +67,12 @@ public final class AdvectionDriver extends MultiStageDriver {
     List<String> names = new ArrayList<>(integrator.containerNames());
     names.add(DUDT);
     return names;
+  }
+
+  /** A device backend prints what the stage moved when {@code METOPE_DEVICE_TRACE=1}. */
+  @Override
+  protected void stageFinished(int stage) {
+    kernels.endStage(tm.ncycle(), stage);
   }
 
   @Override

@@ -28,7 +28,7 @@ import org.metope.mesh.input.ParameterInput;
 class AdvectionDeterminismTest {
   @TempDir Path dir;
 
-  private static final String DECK = """
+  static final String DECK = """
       <parthenon/job>
       problem_id = det
       <parthenon/mesh>
@@ -119,7 +119,7 @@ class AdvectionDeterminismTest {
     }
   }
 
-  private static final String AMR_DECK = """
+  static final String AMR_DECK = """
       <parthenon/job>
       problem_id = amr
       <parthenon/mesh>

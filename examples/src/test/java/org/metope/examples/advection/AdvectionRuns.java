@@ -6,12 +6,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import org.metope.examples.Application;
 import org.metope.examples.testing.UniformGhostExchange;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
 import org.metope.driver.RunOptions;
+import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.outputs.RestartFile;
@@ -31,12 +33,18 @@ final class AdvectionRuns {
 
   /** Runs {@code pin} on the rank of {@code comm}. */
   static Result run(ParameterInput pin, Path dir, Communicator comm) {
+    return run(pin, dir, comm, InOneBoundaryCommunication::fromInput);
+  }
+
+  /** Runs {@code pin} on the rank of {@code comm} with the boundary communication given. */
+  static Result run(ParameterInput pin, Path dir, Communicator comm,
+      Function<ParameterInput, BoundaryCommunication> boundaries) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
     Mesh mesh = AdvectionApplication.simulate(new Application.Launch(pin,
-        RunOptions.of(dir, o), e, comm, InOneBoundaryCommunication::fromInput));
+        RunOptions.of(dir, o), e, comm, boundaries));
     return new Result(mesh, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
   }

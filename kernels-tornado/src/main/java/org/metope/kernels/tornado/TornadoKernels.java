@@ -7,7 +7,8 @@ import uk.ac.manchester.tornado.api.annotations.Parallel;
 
 /**
  * The TornadoVM tasks: one device thread per (subset entry, row), each calling the same row bodies
- * as the JVM backend ({@link RowKernels}). Rows beyond a boundary's own row count idle, which is
+ * as the JVM backend ({@link RowKernels}), plus the gather that packs what a launch wrote. They are
+ * plain static Java: {@link EmulatedDeviceBackend} runs these same methods on the JVM. Rows beyond a boundary's own row count idle, which is
  * the price of a rectangular launch over boundaries of different sizes. Everything is a primitive
  * array or an int, as TornadoVM requires.
  *
@@ -21,22 +22,26 @@ import uk.ac.manchester.tornado.api.annotations.Parallel;
 public final class TornadoKernels {
   private TornadoKernels() {}
 
-  /** Clears the non-zero flag of every boundary of the subset before a load. */
-  public static void clearFlags(int[] subset, int count, int[] nonzero) {
+  /** Clears the non-zero flag of every subset entry before a load. */
+  public static void clearFlags(int count, int[] flags) {
     for (@Parallel int s = 0; s < count; s++) {
-      nonzero[subset[s]] = 0;
+      flags[s] = 0;
     }
   }
 
-  /** Loads every row of every allocated boundary of the subset. */
+  /**
+   * Loads every row of every allocated boundary of the subset; {@code flags[s]} becomes 1 when a
+   * value of subset entry s reached its sparse threshold (the host copies it to the table's
+   * {@code nonzero}).
+   */
   public static void load(int[] subset, int count, int maxRows, int n, int[] ints,
-      double[] reals, int[] allocated, int[] nonzero, double[] data, double[] buffers) {
+      double[] reals, int[] allocated, int[] flags, double[] data, double[] buffers) {
     for (@Parallel int s = 0; s < count; s++) {
       for (@Parallel int r = 0; r < maxRows; r++) {
         final int b = subset[s];
         if (allocated[b] != 0 && r < ints[BoundaryTable.ROWS * n + b]) {
           if (RowKernels.loadRow(b, r, n, ints, reals, data, buffers) != 0) {
-            nonzero[b] = 1;
+            flags[s] = 1;
           }
         }
       }
@@ -85,6 +90,21 @@ public final class TornadoKernels {
         if (allocated[b] != 0 && r < ints[BoundaryTable.ROWS * n + b] && wanted) {
           RowKernels.restrictRow(b, r, n, ints, reals, data);
         }
+      }
+    }
+  }
+
+  /**
+   * Copies each run of {@code source} into the staging array ({@link WrittenRegions}): the cells a
+   * launch wrote, packed, so that only they travel back to the host.
+   */
+  public static void gather(int runCount, int[] runs, double[] source, double[] staging) {
+    for (@Parallel int q = 0; q < runCount; q++) {
+      final int from = runs[WrittenRegions.START * runCount + q];
+      final int length = runs[WrittenRegions.LENGTH * runCount + q];
+      final int to = runs[WrittenRegions.STAGING * runCount + q];
+      for (int m = 0; m < length; m++) {
+        staging[to + m] = source[from + m];
       }
     }
   }

@@ -1,0 +1,178 @@
+package org.metope.kernels.tornado;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.KernelBackend;
+import org.metope.kernels.KernelKind;
+
+/**
+ * What every device backend shares: one {@link DeviceLaunch} per (table, kind, subset, arenas),
+ * declared when a cache is built ({@link #prepare}) or at its first launch and executed at every
+ * later one, declared again when the table's columns changed, and scattered on the host after each
+ * execution. Subclasses say only how a declaration becomes something that executes. Launches take
+ * turns (one device queue); each returns when its results are in the host arenas. What each
+ * launch's declaration moves is counted in a {@link DeviceTrace}, printed stage by stage with
+ * {@code METOPE_DEVICE_TRACE=1}.
+ */
+public abstract class DeviceBackend implements KernelBackend {
+  private final Map<BoundaryTable, List<Prepared>> prepared = new IdentityHashMap<>();
+  private final long[] launches = new long[KernelKind.values().length];
+  private final DeviceTrace trace;
+  private long declarations;
+
+  /** A backend counting what its launches move in {@code trace}. */
+  DeviceBackend(DeviceTrace trace) {
+    this.trace = trace;
+  }
+
+  /** A declared launch and its executable form. */
+  private record Prepared(DeviceLaunch launch, Execution execution) {}
+
+  /** A declaration made executable by a subclass. */
+  protected interface Execution {
+    /** Runs the launch: transfers in, tasks, transfers out. */
+    void execute();
+
+    /** Frees what the execution holds on the device. */
+    void close();
+  }
+
+  /** Makes {@code launch} executable: builds a graph from {@link DeviceLaunch#declare}. */
+  abstract Execution build(DeviceLaunch launch);
+
+  /**
+   * Whether a declaration is made again when its table's columns changed. Only the emulation's
+   * negative control answers false, to show what a stale device copy of the columns does.
+   */
+  boolean redeclaresStaleColumns() {
+    return true;
+  }
+
+  @Override
+  public int threads() {
+    return 1;
+  }
+
+  @Override
+  public synchronized void load(BoundaryTable table, int[] subset, int count, double[] data,
+      double[] buffers) {
+    launch(KernelKind.LOAD, table, subset, count, data, buffers);
+  }
+
+  @Override
+  public synchronized void unload(BoundaryTable table, int[] subset, int count, double[] data,
+      double[] buffers) {
+    launch(KernelKind.UNLOAD, table, subset, count, data, buffers);
+  }
+
+  @Override
+  public synchronized void prolongate(BoundaryTable table, int[] subset, int count,
+      double[] data) {
+    launch(KernelKind.PROLONGATE, table, subset, count, data, null);
+  }
+
+  @Override
+  public synchronized void restrictBlocks(BoundaryTable table, int[] subset, int count,
+      double[] data) {
+    launch(KernelKind.RESTRICT, table, subset, count, data, null);
+  }
+
+  @Override
+  public synchronized void fluxCorrect(BoundaryTable table, int[] subset, int count,
+      double[] fluxes) {
+    launch(KernelKind.FLUX_CORRECT, table, subset, count, fluxes, null);
+  }
+
+  @Override
+  public synchronized void prepare(BoundaryTable table, double[] data, double[] buffers) {
+    if (table.size > 0) {
+      find(KernelKind.LOAD, table, table.all, table.size, data, buffers);
+      find(KernelKind.UNLOAD, table, table.all, table.size, data, buffers);
+    }
+  }
+
+  @Override
+  public synchronized void release(BoundaryTable table) {
+    List<Prepared> list = prepared.remove(table);
+    if (list != null) {
+      for (Prepared p : list) {
+        p.execution().close();
+      }
+    }
+  }
+
+  /** What the launches moved: bytes each way per kind of launch, stage by stage. */
+  public DeviceTrace trace() {
+    return trace;
+  }
+
+  @Override
+  public void endStage(int cycle, int stage) {
+    trace.endStage(cycle, stage);
+  }
+
+  @Override
+  public synchronized long launches(KernelKind kind) {
+    return launches[kind.ordinal()];
+  }
+
+  /**
+   * Number of declarations made so far: one per (table, kind, subset, arenas) plus one each time
+   * a table's columns changed under an existing one. Each uploads the table's columns.
+   */
+  public synchronized long declarations() {
+    return declarations;
+  }
+
+  @Override
+  public synchronized void close() {
+    for (List<Prepared> list : prepared.values()) {
+      for (Prepared p : list) {
+        p.execution().close();
+      }
+    }
+    prepared.clear();
+  }
+
+  private void launch(KernelKind kind, BoundaryTable table, int[] subset, int count,
+      double[] data, double[] buffers) {
+    if (count < 0 || count > subset.length) {
+      throw new IllegalArgumentException("count outside subset: count=" + count
+          + " subset.length=" + subset.length);
+    }
+    launches[kind.ordinal()]++;
+    if (count > 0) {
+      Prepared p = find(kind, table, subset, count, data, buffers);
+      DeviceLaunch l = p.launch();
+      p.execution().execute();
+      l.scatter();
+      trace.toDevice(kind.name(), l.executed ? l.everyBytes : l.firstBytes + l.everyBytes);
+      trace.toHost(kind.name(), l.backBytes);
+      l.executed = true;
+    }
+  }
+
+  private Prepared find(KernelKind kind, BoundaryTable table, int[] subset, int count,
+      double[] data, double[] buffers) {
+    List<Prepared> list = prepared.computeIfAbsent(table, t -> new ArrayList<>());
+    for (int i = 0; i < list.size(); i++) {
+      Prepared p = list.get(i);
+      if (p.launch().isFor(kind, subset, count, data, buffers)) {
+        if (!p.launch().isStale() || !redeclaresStaleColumns()) {
+          return p;
+        }
+        p.execution().close();
+        list.remove(i);
+        break;
+      }
+    }
+    DeviceLaunch launch = new DeviceLaunch(kind, table, subset, count, data, buffers);
+    Prepared built = new Prepared(launch, build(launch));
+    declarations++;
+    list.add(built);
+    return built;
+  }
+}

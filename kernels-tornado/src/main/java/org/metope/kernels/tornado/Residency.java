@@ -1,0 +1,208 @@
+package org.metope.kernels.tornado;
+
+import java.util.Arrays;
+
+/**
+ * One arena as a device-resident run would own it: a host copy, a device copy, which of them is
+ * current, and the layout version both were made for. Code that touches the arena says so first:
+ * {@link #acquireHost} or {@link #acquireDevice}, for reading or writing, which copies the whole
+ * arena across only when the other side holds the current data, and {@code release} after. Per
+ * stage only regions cross ({@link #copyRegionToHost}, {@link #copyRegionToDevice}): a send
+ * region, a received region. Every byte that crosses is counted in the {@link DeviceTrace} given.
+ *
+ * <p>With {@code poisonStale} (a debug switch), a write on one side fills the other copy with
+ * {@link #POISON}, so that code which reads without acquiring sees NaN with a recognisable payload
+ * instead of old values that look plausible.
+ *
+ * <p>This is the first piece of device residency (docs/ARCHITECTURE.md, "Device residency"):
+ * tested with the JVM standing for the device ({@link #emulated}), not yet used by a run.
+ */
+public final class Residency {
+  /** How an acquire will use the arena. */
+  public enum Access {
+    /** Read only: the other copy stays current. */
+    READ,
+    /** Read and write: the other copy becomes stale. */
+    WRITE
+  }
+
+  /** Where the current data are. */
+  public enum Side {
+    /** Host copy current, device copy stale. */
+    HOST,
+    /** Device copy current, host copy stale. */
+    DEVICE,
+    /** Both copies hold the same data. */
+    BOTH
+  }
+
+  /** The value a stale copy is filled with in debug mode: a quiet NaN with payload 0xde7ac4ed. */
+  public static final double POISON = Double.longBitsToDouble(0x7ff8_0000_de7a_c4edL);
+
+  /** The device side of a residency: an array in device memory, moved in pieces. */
+  public interface DeviceMemory {
+    /** Copies {@code host[offset, offset + length)} to the same place on the device. */
+    void upload(double[] host, int offset, int length);
+
+    /** Copies the device's {@code [offset, offset + length)} into {@code host}. */
+    void download(double[] host, int offset, int length);
+
+    /** Fills the device copy with {@code value}. */
+    void fill(double value);
+  }
+
+  private final String name;
+  private final double[] host;
+  private final DeviceMemory device;
+  private final int layoutVersion;
+  private final boolean poisonStale;
+  private final DeviceTrace trace;
+  private Side current = Side.HOST;
+  private String holder;
+
+  /**
+   * A residency whose host copy is current.
+   *
+   * @param name what the arena is, for messages and the trace
+   * @param layoutVersion the version of the layout both copies follow
+   */
+  public Residency(String name, double[] host, DeviceMemory device, int layoutVersion,
+      boolean poisonStale, DeviceTrace trace) {
+    this.name = name;
+    this.host = host;
+    this.device = device;
+    this.layoutVersion = layoutVersion;
+    this.poisonStale = poisonStale;
+    this.trace = trace;
+  }
+
+  /** A residency whose device is a second Java array, as in {@link EmulatedDeviceBackend}. */
+  public static Residency emulated(String name, double[] host, int layoutVersion,
+      boolean poisonStale, DeviceTrace trace) {
+    return new Residency(name, host, new EmulatedMemory(host.length), layoutVersion, poisonStale,
+        trace);
+  }
+
+  /** Which copy is current. */
+  public synchronized Side current() {
+    return current;
+  }
+
+  /**
+   * Gives the host copy for {@code access}, first copying the device copy over it if only the
+   * device copy is current.
+   *
+   * @throws IllegalStateException when the arena is held, or was made for another layout
+   */
+  public synchronized double[] acquireHost(Access access, int expectedLayoutVersion) {
+    take("host", expectedLayoutVersion);
+    if (current == Side.DEVICE) {
+      device.download(host, 0, host.length);
+      trace.toHost(name, 8L * host.length);
+      current = Side.BOTH;
+    }
+    if (access == Access.WRITE) {
+      current = Side.HOST;
+      if (poisonStale) {
+        device.fill(POISON);
+      }
+    }
+    return host;
+  }
+
+  /**
+   * Makes the device copy current for {@code access}, first copying the host copy over it if only
+   * the host copy is current.
+   *
+   * @throws IllegalStateException when the arena is held, or was made for another layout
+   */
+  public synchronized void acquireDevice(Access access, int expectedLayoutVersion) {
+    take("device", expectedLayoutVersion);
+    if (current == Side.HOST) {
+      device.upload(host, 0, host.length);
+      trace.toDevice(name, 8L * host.length);
+      current = Side.BOTH;
+    }
+    if (access == Access.WRITE) {
+      current = Side.DEVICE;
+      if (poisonStale) {
+        Arrays.fill(host, POISON);
+      }
+    }
+  }
+
+  /** Ends the current acquire. */
+  public synchronized void release() {
+    if (holder == null) {
+      throw new IllegalStateException("release() without acquire: arena=" + name);
+    }
+    holder = null;
+  }
+
+  /**
+   * Copies {@code [offset, offset + length)} from the device to the host (a send region) while the
+   * device copy stays the current one; only the arena's holder on the device side may do it.
+   */
+  public synchronized void copyRegionToHost(int offset, int length) {
+    checkRegion("device", offset, length);
+    device.download(host, offset, length);
+    trace.toHost(name, 8L * length);
+  }
+
+  /**
+   * Copies {@code [offset, offset + length)} from the host to the device (a received region) while
+   * the device copy stays the current one; only the arena's holder on the device side may do it.
+   */
+  public synchronized void copyRegionToDevice(int offset, int length) {
+    checkRegion("device", offset, length);
+    device.upload(host, offset, length);
+    trace.toDevice(name, 8L * length);
+  }
+
+  private void take(String side, int expectedLayoutVersion) {
+    if (expectedLayoutVersion != layoutVersion) {
+      throw new IllegalStateException("arena layout changed since its residency was made: arena="
+          + name + " layoutVersion=" + layoutVersion + " expected=" + expectedLayoutVersion);
+    }
+    if (holder != null) {
+      throw new IllegalStateException("arena already held: arena=" + name + " holder=" + holder
+          + " wanted=" + side);
+    }
+    holder = side;
+  }
+
+  private void checkRegion(String side, int offset, int length) {
+    if (!side.equals(holder) || current != Side.DEVICE) {
+      throw new IllegalStateException("region copy outside a device write acquire: arena=" + name
+          + " holder=" + holder + " current=" + current);
+    }
+    if (offset < 0 || length < 0 || offset + length > host.length) {
+      throw new IllegalArgumentException("region outside the arena: arena=" + name + " offset="
+          + offset + " length=" + length + " arenaLength=" + host.length);
+    }
+  }
+
+  /** Device memory that is a Java array. */
+  private static final class EmulatedMemory implements DeviceMemory {
+    private final double[] copy;
+
+    EmulatedMemory(int length) {
+      this.copy = new double[length];
+    }
+
+    @Override
+    public void upload(double[] from, int offset, int length) {
+      System.arraycopy(from, offset, copy, offset, length);
+    }
+
+    @Override
+    public void download(double[] to, int offset, int length) {
+      System.arraycopy(copy, offset, to, offset, length);
+    }
+
+    @Override
+    public void fill(double value) {
+      Arrays.fill(copy, value);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+package org.metope.kernels.tornado;
+
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
+
+/**
+ * Runs the kernels as TornadoVM task graphs on TornadoVM's default device: each {@link
+ * DeviceLaunch} becomes one task graph in one execution plan, built when a cache is built (or at
+ * its first launch) and executed at every later launch; building one is the only allocation.
+ *
+ * <p>What crosses at a launch: the table's columns, the subset and the launch's runs go to the
+ * device with the first execution ({@code FIRST_EXECUTION}); a changed table gets a new plan. The
+ * per-step flags and the whole arenas the kernel reads go to the device at every execution; back
+ * come only the staging array of the cells the kernel wrote, and a load's flags, which the host
+ * scatters ({@link DeviceLaunch}). Nothing copies a whole arena back, so task threads and the
+ * communicator may write other parts of the arenas while a launch runs.
+ *
+ * <p>OpenCL kernels are built with {@value #OPENCL_FLAGS} instead of TornadoVM's default
+ * {@code -cl-mad-enable -cl-fast-relaxed-math}, which lets the device compiler reassociate and
+ * fuse and so change the last bits of interpolated values; a device compiler may still contract
+ * {@code a * b + c} into a fused multiply-add (OpenCL's default FP_CONTRACT), which the JVM never
+ * does.
+ */
+public final class TornadoKernelBackend extends DeviceBackend {
+  /** OpenCL build options: IEEE arithmetic, no warnings. */
+  static final String OPENCL_FLAGS = "-w";
+
+  private int graphs;
+
+  /** A backend on TornadoVM's default device, tracing as the environment says. */
+  public TornadoKernelBackend() {
+    super(DeviceTrace.fromEnvironment());
+  }
+
+  @Override
+  public String name() {
+    return "tornado";
+  }
+
+  @Override
+  Execution build(DeviceLaunch launch) {
+    Graph graph = new Graph(new TaskGraph("metope" + (graphs++)));
+    launch.declare(graph);
+    TornadoExecutionPlan plan = new TornadoExecutionPlan(graph.tasks.snapshot());
+    plan.withCompilerFlags(TornadoVMBackendType.OPENCL, OPENCL_FLAGS);
+    return new Execution() {
+      @Override
+      public void execute() {
+        plan.execute();
+      }
+
+      @Override
+      public void close() {
+        try {
+          plan.close();
+        } catch (TornadoExecutionPlanException e) {
+          throw new IllegalStateException("closing a TornadoVM execution plan failed: " + e, e);
+        }
+      }
+    };
+  }
+
+  /** A declaration as a TornadoVM task graph. */
+  private static final class Graph implements DeviceGraph {
+    final TaskGraph tasks;
+
+    Graph(TaskGraph tasks) {
+      this.tasks = tasks;
+    }
+
+    @Override
+    public void upload(boolean everyExecution, Object... arrays) {
+      tasks.transferToDevice(everyExecution ? DataTransferMode.EVERY_EXECUTION
+          : DataTransferMode.FIRST_EXECUTION, arrays);
+    }
+
+    @Override
+    public void download(Object... arrays) {
+      tasks.transferToHost(DataTransferMode.EVERY_EXECUTION, arrays);
+    }
+
+    @Override
+    public void clearFlags(int count, int[] flags) {
+      tasks.task("clear", TornadoKernels::clearFlags, count, flags);
+    }
+
+    @Override
+    public void load(int[] subset, int count, int maxRows, int n, int[] ints, double[] reals,
+        int[] allocated, int[] flags, double[] data, double[] buffers) {
+      tasks.task("load", TornadoKernels::load, subset, count, maxRows, n, ints, reals, allocated,
+          flags, data, buffers);
+    }
+
+    @Override
+    public void unload(int[] subset, int count, int maxRows, int n, int[] ints, double[] reals,
+        int[] receiveMode, double[] data, double[] buffers) {
+      tasks.task("unload", TornadoKernels::unload, subset, count, maxRows, n, ints, reals,
+          receiveMode, data, buffers);
+    }
+
+    @Override
+    public void prolongate(int[] subset, int count, int maxRows, int n, int[] ints,
+        double[] reals, int[] allocated, double[] data) {
+      tasks.task("prolongate", TornadoKernels::prolongate, subset, count, maxRows, n, ints,
+          reals, allocated, data);
+    }
+
+    @Override
+    public void restrictRows(int[] subset, int count, int maxRows, int n, int[] ints,
+        double[] reals, int[] allocated, double[] data, int op, int anyFlux) {
+      tasks.task("restrictRows", TornadoKernels::restrictRows, subset, count, maxRows, n, ints,
+          reals, allocated, data, op, anyFlux);
+    }
+
+    @Override
+    public void gather(int runCount, int[] runs, double[] source, double[] staging) {
+      tasks.task("gather", TornadoKernels::gather, runCount, runs, source, staging);
+    }
+  }
+}
