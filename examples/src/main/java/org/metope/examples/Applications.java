@@ -3,6 +3,7 @@ package org.metope.examples;
 import java.util.ArrayList;
 import java.util.List;
 import org.metope.examples.advection.AdvectionApplication;
+import org.metope.examples.burgers.BurgersApplication;
 import org.metope.examples.ghostcheck.GhostCheckApplication;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
@@ -24,7 +25,8 @@ public final class Applications {
 
   /** Every registered application. */
   public static List<Application> all() {
-    return List.of(new AdvectionApplication(), new GhostCheckApplication());
+    return List.of(new AdvectionApplication(), new BurgersApplication(),
+        new GhostCheckApplication());
   }
 
   /**
