@@ -47,6 +47,16 @@ public final class BoundaryExchange {
         () -> comm.boundaryConditions().apply(md, false));
   }
 
+  /**
+   * Adds send, receive and set only (no prolongation, no boundary conditions): Parthenon's
+   * burgers benchmark's exchange; returns the set task.
+   */
+  public TaskId addSetBoundsTasks(TaskId dependency, TaskList tl, MeshData md) {
+    tl.addTask(dependency, "send_bound_bufs", () -> sendBoundBufs(md));
+    TaskId receive = tl.addTask(dependency, "receive_bound_bufs", () -> receiveBoundBufs(md));
+    return tl.addTask(receive, "set_bounds", () -> setBounds(md));
+  }
+
   /** Adds the flux-correction exchange (nothing on a single-level mesh); returns the last task. */
   public TaskId addFluxCorrectionTasks(TaskId dependency, TaskList tl, MeshData md) {
     if (!md.block(0).mesh().isMultilevel()) {

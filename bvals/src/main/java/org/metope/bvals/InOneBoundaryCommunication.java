@@ -251,6 +251,12 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   @Override
+  public TaskId addBoundaryExchangeWithoutProlongation(TaskId dependency, TaskList tl,
+      MeshData md) {
+    return exchange.addSetBoundsTasks(dependency, tl, md);
+  }
+
+  @Override
   public TaskId addFluxCorrection(TaskId dependency, TaskList tl, MeshData md) {
     return exchange.addFluxCorrectionTasks(dependency, tl, md);
   }

@@ -3,6 +3,7 @@ package org.metope.examples;
 import java.util.ArrayList;
 import java.util.List;
 import org.metope.examples.advection.AdvectionApplication;
+import org.metope.examples.burgers.BurgersApplication;
 import org.metope.examples.ghostcheck.GhostCheckApplication;
 import org.metope.mesh.input.DeckCheck;
 import org.metope.mesh.input.InputError;
@@ -25,7 +26,8 @@ public final class Applications {
 
   /** Every registered application. */
   public static List<Application> all() {
-    return List.of(new AdvectionApplication(), new GhostCheckApplication());
+    return List.of(new AdvectionApplication(), new BurgersApplication(),
+        new GhostCheckApplication());
   }
 
   /** The deck block of every registered application, e.g. {@code Advection}. */

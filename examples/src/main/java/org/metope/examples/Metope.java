@@ -14,6 +14,7 @@ import org.metope.mesh.BoundaryCommunication;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.input.DeckCheck;
+import org.metope.mesh.field.FieldMemoryError;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.outputs.RestartFile;
@@ -140,8 +141,13 @@ public final class Metope {
     long deadline = options.wallTimeLimitSeconds() < 0 ? Long.MAX_VALUE
         : start + options.wallTimeLimitSeconds() * 1_000_000_000L;
     RunOptions runOptions = new RunOptions(options.outputDir(), deadline, out, restart != null);
-    return app.run(new Application.Launch(deck, runOptions, err, Communicators.world(),
-        boundaries, restart));
+    try {
+      return app.run(new Application.Launch(deck, runOptions, err, Communicators.world(),
+          boundaries, restart));
+    } catch (FieldMemoryError e) {
+      err.println("metope: " + e.getMessage());
+      return 1;
+    }
   }
 
   /**

@@ -24,12 +24,18 @@ class ApplicationsTest {
   }
 
   @Test
+  void givenABurgersBlock_thenTheBurgersApplication() {
+    assertEquals("burgers", Applications.select(pin("<burgers>\ncfl = 0.8\n")).name());
+  }
+
+  @Test
   void givenAnExplicitName_thenItWinsAndAnUnknownNameIsOneLine() {
     assertEquals("advection", Applications.select(pin("<metope>\napplication = advection\n"))
         .name());
     InputError e = assertThrows(InputError.class,
-        () -> Applications.select(pin("<metope>\napplication = burgers\n")));
-    assertEquals("a.in:2: metope/application = \"burgers\": expected one of advection, ghost_check",
+        () -> Applications.select(pin("<metope>\napplication = vibe\n")));
+    assertEquals("a.in:2: metope/application = \"vibe\": expected one of advection, burgers,"
+        + " ghost_check",
         e.getMessage());
   }
 
@@ -38,8 +44,9 @@ class ApplicationsTest {
     InputError e = assertThrows(InputError.class,
         () -> Applications.select(pin("<parthenon/mesh>\nnx1 = 8\n")));
     assertEquals("a.in: no application is named and no application block is present: expected"
-        + " <metope> application = NAME (one of advection, ghost_check), or the block of one"
-        + " application: <Advection> (advection), <ghost_check> (ghost_check)", e.getMessage());
+        + " <metope> application = NAME (one of advection, burgers, ghost_check), or the block of"
+        + " one application: <Advection> (advection), <burgers> (burgers), <ghost_check>"
+        + " (ghost_check)", e.getMessage());
   }
 
   @Test

@@ -53,6 +53,26 @@ public interface BoundaryCommunication {
   TaskId addBoundaryExchange(TaskId dependency, TaskList list, MeshData md);
 
   /**
+   * Adds the tasks that fill the ghost cells of {@code md} that face blocks of the same or a finer
+   * level (send, receive, set) after {@code dependency}, and nothing else: no prolongation and no
+   * boundary conditions. Ghost cells that face a coarser block keep their values. This is the
+   * exchange Parthenon's burgers benchmark performs in its stages (its driver adds {@code
+   * SendBoundBufs}, {@code ReceiveBoundBufs} and {@code SetBounds} but not {@code
+   * ProlongateBounds}), so those ghosts keep the values of the last full fill (start-up or
+   * remesh). On a single-level mesh this is {@link #addBoundaryExchange} without the boundary
+   * conditions.
+   *
+   * <p>The default throws: implementations that cannot skip prolongation must not pretend to.
+   *
+   * @return the task after which the exchanged ghosts of {@code md} are set
+   */
+  default TaskId addBoundaryExchangeWithoutProlongation(TaskId dependency, TaskList list,
+      MeshData md) {
+    throw new UnsupportedOperationException(getClass().getSimpleName()
+        + " has no exchange without prolongation");
+  }
+
+  /**
    * Adds the tasks that replace the fluxes on faces shared with finer blocks by the restricted
    * fine fluxes, after {@code dependency}; on a single-level mesh there are none and {@code
    * dependency} is returned.

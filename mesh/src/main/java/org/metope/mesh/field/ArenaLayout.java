@@ -45,6 +45,8 @@ import java.util.Arrays;
  * {@link FieldStorage}).
  */
 public final class ArenaLayout {
+  /** The most doubles an arena holds: the longest Java array, with a margin for the JVM. */
+  public static final int MAX_DOUBLES = Integer.MAX_VALUE - 16;
   /** Instance kind: a field's values in one container. */
   public static final int DATA = 0;
   /** Instance kind: fluxes through x1 faces. */
@@ -144,7 +146,7 @@ public final class ArenaLayout {
   }
 
   private static void checkSize(long doubles) {
-    if (doubles > Integer.MAX_VALUE - 16) {
+    if (doubles > MAX_DOUBLES) {
       throw new IllegalArgumentException("arena doubles=" + doubles + " exceeds one Java array;"
           + " use smaller or fewer blocks per rank");
     }

@@ -80,13 +80,14 @@ public final class FieldStorage {
     int needed = layout.end();
     double[] old = recycled == null ? null : recycled.getAndSet(null);
     if (old == null) {
-      this.data = new double[needed];
+      this.data = allocate(needed, numBlocks);
     } else if (old.length >= needed) {
       Arrays.fill(old, 0, needed, 0.0);
       this.data = old;
     } else {
       old = null; // unreachable from here on: the collector may reclaim it for the new arena
-      this.data = new double[needed + needed / 8];
+      this.data = allocate((int) Math.min(needed + needed / 8L, ArenaLayout.MAX_DOUBLES),
+          numBlocks);
     }
     this.blocks = blocks;
     this.deallocationCounts = new int[state.numFields() * numBlocks];
@@ -118,6 +119,18 @@ public final class FieldStorage {
   /** Whether this storage was built from mesh blocks (tests build it from a count). */
   public boolean hasBlocks() {
     return blocks != null;
+  }
+
+  /**
+   * A new arena of {@code length} doubles, or, when the heap cannot hold it, a {@link
+   * FieldMemoryError} naming the block count and the memory needed.
+   */
+  private static double[] allocate(int length, int numBlocks) {
+    try {
+      return new double[length];
+    } catch (OutOfMemoryError e) {
+      throw new FieldMemoryError(numBlocks, length, Runtime.getRuntime().maxMemory());
+    }
   }
 
   /** The mesh block stored at rank-local index {@code block}; only for storage built from blocks. */

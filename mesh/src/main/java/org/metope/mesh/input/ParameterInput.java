@@ -151,6 +151,16 @@ public final class ParameterInput {
     return params != null && params.containsKey(key);
   }
 
+  /**
+   * Whether the user gave this key's value, in the deck or on the command line (not a recorded
+   * default or a value the program set); lets a check point its error at the value the user wrote.
+   */
+  public boolean isGivenByUser(String block, String key) {
+    Parameter p = find(block, key);
+    return p != null
+        && (p.origin == Parameter.Origin.DECK || p.origin == Parameter.Origin.COMMAND_LINE);
+  }
+
   /** Every block name, in order of first appearance. */
   public List<String> blockNames() {
     return List.copyOf(blocks.keySet());

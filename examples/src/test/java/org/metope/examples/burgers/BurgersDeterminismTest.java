@@ -1,0 +1,111 @@
+package org.metope.examples.burgers;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metope.comm.InProcessCluster;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * A Burgers deck gives the same bits whatever the decomposition: 1, 2 and 4 in-process ranks, one
+ * or several partitions and task threads, coalesced or per-channel messages, while adaptive
+ * refinement creates and merges blocks and moves them between ranks.
+ */
+class BurgersDeterminismTest {
+  @TempDir Path dir;
+
+  /** 3D, 32^3 in 8^3 blocks (4 ghosts), two levels: refines at start-up and while it runs. */
+  private static final String DECK = """
+      <parthenon/job>
+      problem_id = det
+      <parthenon/mesh>
+      nghost = 4
+      refinement = adaptive
+      numlevel = 2
+      derefine_count = 2
+      nx1 = 32
+      x1min = -0.5
+      x1max = 0.5
+      ix1_bc = periodic
+      ox1_bc = periodic
+      nx2 = 32
+      x2min = -0.5
+      x2max = 0.5
+      ix2_bc = periodic
+      ox2_bc = periodic
+      nx3 = 32
+      x3min = -0.5
+      x3max = 0.5
+      ix3_bc = periodic
+      ox3_bc = periodic
+      <parthenon/meshblock>
+      nx1 = 8
+      nx2 = 8
+      nx3 = 8
+      <parthenon/refinement0>
+      method = derivative_order_1
+      field = U
+      vector_i = 3
+      refine_tol = 0.3
+      derefine_tol = 0.1
+      <parthenon/time>
+      nlim = 6
+      integrator = rk2
+      ncycle_out = 0
+      <parthenon/output1>
+      file_type = hst
+      data_format = %.17e
+      dt = 0.0
+      <burgers>
+      cfl = 0.8
+      recon = weno5
+      num_scalars = 2
+      """;
+
+  private record Outcome(Map<LogicalLocation, double[]> fields, String history) {}
+
+  private Outcome run(int ranks, String... overrides) throws IOException {
+    Path out = Files.createTempDirectory(dir, "r" + ranks);
+    Map<LogicalLocation, double[]> fields = new ConcurrentHashMap<>();
+    InProcessCluster.run(ranks, comm -> {
+      ParameterInput pin = ParameterInput.parse("det.in", DECK, List.of(overrides));
+      BurgersRuns.interiors(BurgersRuns.run(pin, out, comm).mesh(), fields);
+    });
+    return new Outcome(new TreeMap<>(fields), Files.readString(out.resolve("det.out1.hst")));
+  }
+
+  private static void assertSameBits(Outcome expected, Outcome actual, String what) {
+    assertEquals(expected.fields().keySet(), actual.fields().keySet(), what + ": blocks");
+    for (Map.Entry<LogicalLocation, double[]> e : expected.fields().entrySet()) {
+      assertArrayEquals(e.getValue(), actual.fields().get(e.getKey()), what + " " + e.getKey());
+    }
+    assertEquals(expected.history(), actual.history(), what + ": history");
+  }
+
+  @Test
+  void givenOneTwoAndFourRanksThreadsAndMessageModes_thenFieldsAndHistoryAreBitIdentical()
+      throws IOException {
+    Outcome reference = run(1);
+    assertSameBits(reference, run(1, "parthenon/mesh/pack_size=4", "metope/threads=2"),
+        "1 rank, 2 threads");
+    assertSameBits(reference, run(2, "parthenon/comm/coalesce=false"), "2 ranks, per channel");
+    assertSameBits(reference, run(4, "parthenon/mesh/pack_size=4", "metope/threads=2",
+        "parthenon/comm/coalesce=true"), "4 ranks, 2 threads, coalesced");
+    // The block count (column 4) changed during the run: blocks were created and moved.
+    List<Integer> counts = reference.history().lines().filter(l -> !l.startsWith("#"))
+        .map(l -> Integer.parseInt(l.trim().split("\\s+")[3])).toList();
+    assertTrue(counts.get(0) > 64 && !counts.get(0).equals(counts.get(counts.size() - 1)),
+        counts.toString());
+  }
+}
