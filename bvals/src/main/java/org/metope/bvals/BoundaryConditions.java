@@ -7,6 +7,7 @@ import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.BoundaryFlag;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
+import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
@@ -14,6 +15,8 @@ import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
+import org.metope.mesh.input.InputError;
+import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.TaskStatus;
 
 /**
@@ -35,6 +38,7 @@ import org.metope.tasking.TaskStatus;
 public final class BoundaryConditions {
   /** The faces in Parthenon's order; a copy, since {@code values()} allocates on every call. */
   private static final BoundaryFace[] FACES = BoundaryFace.values();
+  private static final List<String> BUILT_IN = List.of("periodic", "outflow", "reflecting");
   private final Map<String, BoundaryFunction> userFunctions = new HashMap<>();
 
   /** Registers the condition used for faces whose deck name is {@code name}. */
@@ -49,6 +53,32 @@ public final class BoundaryConditions {
   /** The names of registered user conditions (for deck validation). */
   public List<String> userNames() {
     return List.copyOf(userFunctions.keySet());
+  }
+
+  /**
+   * Checks, before the run, that every active face of {@code config} names a built-in condition
+   * or a registered function ({@code ix1_bc = user} needs one), so that a missing one is a deck
+   * error at set-up and not a failed task later.
+   *
+   * @param pin the deck the names came from, for the error's file and line; null in tests
+   * @throws InputError naming the face's key when a function is missing
+   */
+  public void requireRegistered(MeshConfiguration config, ParameterInput pin) {
+    for (BoundaryFace face : FACES) {
+      String name = config.boundaryName(face);
+      if (face.axis() >= config.ndim() || BUILT_IN.contains(name)
+          || userFunctions.containsKey(name)) {
+        continue;
+      }
+      String expected = "a boundary condition with a function: one of "
+          + String.join(", ", BUILT_IN) + (userFunctions.isEmpty() ? ""
+          : ", " + String.join(", ", userNames())) + " (the application registers no function"
+          + " for " + name + ")";
+      if (pin == null) {
+        throw new IllegalStateException(face.deckKey() + "=" + name + ": " + expected);
+      }
+      throw pin.error("parthenon/mesh", face.deckKey(), expected);
+    }
   }
 
   /** Applies every physical boundary of every block of {@code md} to cells or coarse buffers. */

@@ -42,10 +42,14 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private final Map<MeshData, BvarsCache> caches = new IdentityHashMap<>();
   private final BoundaryCacheBuilder builder = new BoundaryCacheBuilder(this);
   private final BoundaryExchange exchange = new BoundaryExchange(this);
+  /** More kernel threads than this is a typo, not a machine. */
+  static final int MAX_KERNEL_THREADS = 1024;
   private final BoundaryConditions boundaryConditions = new BoundaryConditions();
   private final SparseDeallocation sparseDeallocation;
   private ChannelRegistry registry;
   private Mesh mesh;
+  /** The deck this was made from, for errors found at set-up; null when built directly. */
+  private ParameterInput deck;
   private FieldCommunicators fieldCommunicators;
   private List<FieldInfo> ghostFields = List.of();
   private List<FieldInfo> fluxFields = List.of();
@@ -92,8 +96,10 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
         List.of("cache", "random"));
     long seed = pin.getOrAddInteger("parthenon/comm", "seed", 0);
     boolean coalesce = pin.getOrAddBoolean("parthenon/comm", "coalesce", true);
-    return new InOneBoundaryCommunication(backend, PostingOrder.parse(order, seed),
-        SparseConfig.fromInput(pin), coalesce);
+    InOneBoundaryCommunication made = new InOneBoundaryCommunication(backend,
+        PostingOrder.parse(order, seed), SparseConfig.fromInput(pin), coalesce);
+    made.deck = pin;
+    return made;
   }
 
   /**
@@ -105,8 +111,9 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     String name = pin.getOrAddString("parthenon/kernels", "backend", KernelBackends.DEFAULT,
         List.of("jvm", "tornado"));
     int threads = pin.getOrAddInteger("parthenon/kernels", "threads", 1);
-    if (threads < 0) {
-      throw pin.error("parthenon/kernels", "threads", "a non-negative integer (0: all processors)");
+    if (threads < 0 || threads > MAX_KERNEL_THREADS) {
+      throw pin.error("parthenon/kernels", "threads", "an integer from 0 (all processors) to "
+          + MAX_KERNEL_THREADS);
     }
     KernelBackend backend;
     try {
@@ -135,6 +142,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     }
     caches.clear();
     this.mesh = target;
+    boundaryConditions.requireRegistered(target.config(), deck);
     Communicator world = target.communicator();
     this.registry = new ChannelRegistry(world.rank(), arena);
     ghostFields = fieldsWith(MetadataFlag.FILL_GHOST);

@@ -34,6 +34,8 @@ public final class MpjRankMain {
   public static final int ABORTED_EXIT_CODE = 1;
 
   private static final int FAILED_EXIT_CODE = 1;
+  /** Exit code of a rank whose application class cannot be run, as for other usage errors. */
+  private static final int USAGE_EXIT_CODE = 2;
   private static final long GRACE_MILLIS = 3000;
   private static final long FINALIZE_MILLIS = 10_000;
 
@@ -64,6 +66,10 @@ public final class MpjRankMain {
       if (code == 0) {
         world.finish();
       }
+    } catch (ApplicationClassError e) {
+      code = USAGE_EXIT_CODE;
+      outcome = RankStatus.Outcome.FAILED;
+      message = e.getMessage();
     } catch (CommAbortedException e) {
       boolean mine = e.originRank() == rank;
       code = mine ? FAILED_EXIT_CODE : ABORTED_EXIT_CODE;
@@ -96,13 +102,28 @@ public final class MpjRankMain {
     return mpjDevice.equals("smpdev") ? "multicore" : mpjDevice;
   }
 
+  /** The application class cannot be run: a user error (e.g. a misspelt {@code --class}). */
+  static final class ApplicationClassError extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    ApplicationClassError(String message) {
+      super(message);
+    }
+  }
+
   /** Runs the application's {@code int run(String[])}, or its {@code main}; returns its code. */
   static int runApplication(String[] appArgs) throws Throwable {
     if (appArgs.length == 0) {
-      throw new IllegalArgumentException("no application class: expected MpjRankMain APP_CLASS "
+      throw new ApplicationClassError("no application class: expected MpjRankMain APP_CLASS "
           + "[ARGS...]");
     }
-    Class<?> app = Class.forName(appArgs[0], true, MpjRankMain.class.getClassLoader());
+    Class<?> app;
+    try {
+      app = Class.forName(appArgs[0], true, MpjRankMain.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new ApplicationClassError("--class " + appArgs[0] + ": no such class on the class"
+          + " path (expected a class with public static int run(String[]) or main(String[]))");
+    }
     String[] args = Arrays.copyOfRange(appArgs, 1, appArgs.length);
     try {
       Method run = publicStatic(app, "run", int.class);
@@ -111,8 +132,8 @@ public final class MpjRankMain {
       }
       Method main = publicStatic(app, "main", void.class);
       if (main == null) {
-        throw new IllegalArgumentException("application class has neither public static int "
-            + "run(String[]) nor main(String[]): class=" + app.getName());
+        throw new ApplicationClassError("--class " + app.getName() + ": the class has neither"
+            + " public static int run(String[]) nor main(String[])");
       }
       main.invoke(null, (Object) args);
       return 0;

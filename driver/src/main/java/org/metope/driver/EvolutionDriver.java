@@ -16,6 +16,8 @@ import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshRefinement;
 import org.metope.comm.ReduceOp;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.input.DeckCheck;
+import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.outputs.OutputSignal;
 import org.metope.outputs.Outputs;
@@ -67,8 +69,12 @@ public abstract class EvolutionDriver {
     this.mesh = mesh;
     this.options = options;
     double startTime = pin.getOrAddReal(TIME, "start_time", 0.0);
-    double tlim = pin.getOrAddReal(TIME, "tlim", Double.POSITIVE_INFINITY);
+    boolean tlimGiven = pin.doesParameterExist(TIME, "tlim");
+    double tlim = pin.getOrAddRealOrInfinity(TIME, "tlim", Double.POSITIVE_INFINITY);
     double dt = pin.getOrAddReal(TIME, "dt", Double.MAX_VALUE);
+    if (!(dt > 0.0)) {
+      throw pin.error(TIME, "dt", "a positive time step");
+    }
     this.timeStep = new TimeStepControl(pin);
     int ncycle = pin.getOrAddInteger(TIME, "ncycle", 0);
     int nlim = pin.getOrAddInteger(TIME, "nlim", -1);
@@ -77,8 +83,48 @@ public abstract class EvolutionDriver {
     this.tm = new SimTime(startTime, tlim, nlim, ncycle, ncycleOut, ncycleOutMesh, dt);
     this.outputs = new Outputs(mesh, pin, tm, options.outputDirectory());
     this.perfCycleOffset = pin.getOrAddInteger(TIME, "perf_cycle_offset", 0);
+    pin.declareKnown("parthenon/job", "run_only_analysis", "archive_parameters");
+    checkLimits(pin, startTime, tlimGiven ? tlim : Double.NaN, nlim, options);
     this.report = new DriverReport(mesh, tm, isRankZero() ? options.out() : null);
     this.out = isRankZero() ? options.out() : new PrintStream(OutputStream.nullOutputStream());
+  }
+
+  /**
+   * Refuses a run that would end at once by mistake or never: {@code tlim} before {@code
+   * start_time}, or neither a finite {@code tlim}, a cycle limit {@code nlim >= 0} nor a wall-time
+   * limit (Parthenon runs such a deck forever; a misspelt {@code tlim} is the usual cause).
+   *
+   * @param tlim the deck's end time, or NaN when the deck has none
+   */
+  private static void checkLimits(ParameterInput pin, double startTime, double tlim, int nlim,
+      RunOptions options) {
+    if (tlim < startTime) {
+      throw pin.error(TIME, "tlim", "an end time >= " + TIME + "/start_time = " + startTime);
+    }
+    boolean unlimited = !(tlim < Double.POSITIVE_INFINITY) && nlim < 0
+        && !options.hasWallTimeLimit();
+    if (unlimited && !Double.isNaN(tlim)) {
+      throw pin.error(TIME, "tlim", "a finite end time, since " + TIME + "/nlim does not limit"
+          + " the run");
+    }
+    if (unlimited) {
+      throw InputError.at(pin.deckName(), "neither " + TIME + "/tlim nor "
+          + TIME + "/nlim is set, so the run would never end" + misspeltLimit(pin),
+          "tlim (the end time) or nlim (a number of cycles) in <" + TIME + ">, or a wall-time"
+          + " limit -t");
+    }
+  }
+
+  /** A hint naming an unread key of the time block that looks like tlim or nlim, or "". */
+  private static String misspeltLimit(ParameterInput pin) {
+    for (String path : pin.unusedParameters()) {
+      String key = path.substring(path.lastIndexOf('/') + 1);
+      if (path.startsWith(TIME + "/") && DeckCheck.closest(key, List.of("tlim", "nlim")) != null) {
+        return " (is " + path + " a misspelling of " + DeckCheck.closest(key,
+            List.of("tlim", "nlim")) + "?)";
+      }
+    }
+    return "";
   }
 
   /** The clock. */

@@ -56,6 +56,13 @@ public final class TimeStepControl {
     dtMinCycleLimit = pin.getOrAddInteger(TIME, "dt_min_cycle_limit", 10);
     dtMaxCycleLimit = pin.getOrAddInteger(TIME, "dt_max_cycle_limit", 1);
     dtFactor = pin.getOrAddReal(TIME, "dt_factor", 2.0);
+    String[] positiveKeys = {"dt_max", "dt_user", "dt_floor", "dt_ceil", "dt_factor"};
+    double[] positiveValues = {dtMax, dtUser, dtFloor, dtCeil, dtFactor};
+    for (int k = 0; k < positiveKeys.length; k++) {
+      if (!(positiveValues[k] > 0.0)) {
+        throw pin.error(TIME, positiveKeys[k], "a positive real");
+      }
+    }
   }
 
   /**

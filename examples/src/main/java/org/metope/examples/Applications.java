@@ -5,6 +5,7 @@ import java.util.List;
 import org.metope.examples.advection.AdvectionApplication;
 import org.metope.examples.burgers.BurgersApplication;
 import org.metope.examples.ghostcheck.GhostCheckApplication;
+import org.metope.mesh.input.DeckCheck;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 
@@ -27,6 +28,25 @@ public final class Applications {
   public static List<Application> all() {
     return List.of(new AdvectionApplication(), new BurgersApplication(),
         new GhostCheckApplication());
+  }
+
+  /** The deck block of every registered application, e.g. {@code Advection}. */
+  public static List<String> blocks() {
+    List<String> blocks = new ArrayList<>();
+    for (Application app : all()) {
+      blocks.add(app.deckBlock());
+    }
+    return blocks;
+  }
+
+  /**
+   * Warnings for the keys of {@code pin} that nothing read ({@link DeckCheck#unreadKeys}) once
+   * {@code running} has read its deck; other applications' blocks are not reported.
+   */
+  public static List<String> unreadKeyWarnings(ParameterInput pin, Application running) {
+    List<String> others = new ArrayList<>(blocks());
+    others.remove(running.deckBlock());
+    return DeckCheck.unreadKeys(pin, blocks(), others);
   }
 
   /**

@@ -48,8 +48,8 @@ public record LaunchOptions(
     for (int a = 0; a < args.length; a++) {
       String arg = args[a];
       switch (arg) {
-        case "-i" -> deck = Path.of(value(args, ++a, "-i", "an input deck path"));
-        case "-r" -> restart = Path.of(value(args, ++a, "-r", "a restart file path"));
+        case "-i" -> deck = once(deck, "-i", value(args, ++a, "-i", "an input deck path"));
+        case "-r" -> restart = once(restart, "-r", value(args, ++a, "-r", "a restart file path"));
         case "-n" -> printOnly = true;
         case "-m" -> meshRanks = positiveInt(value(args, ++a, "-m", "a number of ranks"), "-m");
         case "-d" -> outputDir = Path.of(value(args, ++a, "-d", "an output directory"));
@@ -71,17 +71,33 @@ public record LaunchOptions(
         throw new UsageException("-r and -i exclude each other: a restart takes its deck from the"
             + " restart file; change values with block/key=value overrides");
       }
+      if (Files.isDirectory(restart)) {
+        throw new UsageException("restart file " + restart + " is a directory: give a .rhdf file"
+            + " in it");
+      }
       return new LaunchOptions(null, restart, printOnly, meshRanks, outputDir, wallTime,
           List.copyOf(overrides));
     }
     if (deck == null) {
       throw new UsageException("no input deck: give one with -i DECK (see metope --help)");
     }
+    if (Files.isDirectory(deck)) {
+      throw new UsageException("input deck " + deck + " is a directory: give a deck file in it");
+    }
     if (!Files.isRegularFile(deck)) {
       throw new UsageException("input deck " + deck + " does not exist or is not a file");
     }
     return new LaunchOptions(deck, restart, printOnly, meshRanks, outputDir, wallTime,
         List.copyOf(overrides));
+  }
+
+  /** The path of an option that may be given once; a second one is an error, not a silent win. */
+  private static Path once(Path earlier, String flag, String text) throws UsageException {
+    if (earlier != null) {
+      throw new UsageException("option " + flag + " is given twice (" + earlier + " and " + text
+          + "): give it once");
+    }
+    return Path.of(text);
   }
 
   private static String value(String[] args, int index, String flag, String expected)
@@ -104,21 +120,24 @@ public record LaunchOptions(
     throw new UsageException("option " + flag + " = \"" + text + "\": expected a positive integer");
   }
 
-  /** Parses {@code HH:MM:SS} (hours may exceed 24) into seconds. */
+  /**
+   * The longest wall-time limit, in hours (about 11 years): longer ones are typos, and the
+   * deadline must stay far inside the range of {@link System#nanoTime()} differences.
+   */
+  static final long MAX_WALL_HOURS = 100_000;
+
+  /** Parses {@code HH:MM:SS} (hours may exceed 24, up to {@link #MAX_WALL_HOURS}) into seconds. */
   static long parseWallTime(String text) throws UsageException {
     String[] parts = text.split(":", -1);
-    if (parts.length == 3) {
-      try {
-        long h = Long.parseLong(parts[0]);
-        long m = Long.parseLong(parts[1]);
-        long s = Long.parseLong(parts[2]);
-        if (h >= 0 && m >= 0 && m < 60 && s >= 0 && s < 60) {
-          return h * 3600 + m * 60 + s;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
+    if (parts.length == 3 && text.matches("[0-9]{1,9}:[0-9]{1,2}:[0-9]{1,2}")) {
+      long h = Long.parseLong(parts[0]);
+      long m = Long.parseLong(parts[1]);
+      long s = Long.parseLong(parts[2]);
+      if (m < 60 && s < 60 && h <= MAX_WALL_HOURS) {
+        return h * 3600 + m * 60 + s;
       }
     }
-    throw new UsageException("option -t = \"" + text + "\": expected a wall time HH:MM:SS");
+    throw new UsageException("option -t = \"" + text + "\": expected a wall time HH:MM:SS of at"
+        + " most " + MAX_WALL_HOURS + " hours");
   }
 }

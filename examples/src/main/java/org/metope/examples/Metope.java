@@ -4,6 +4,7 @@ import org.metope.bvals.InOneBoundaryCommunication;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.function.Function;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
@@ -11,6 +12,8 @@ import org.metope.mesh.MeshStructureReport;
 import org.metope.comm.Communicators;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.driver.RunOptions;
+import org.metope.mesh.DriverError;
+import org.metope.mesh.input.DeckCheck;
 import org.metope.mesh.field.FieldMemoryError;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
@@ -72,6 +75,9 @@ public final class Metope {
         restart = RestartFile.open(options.restartFile());
         deck = ParameterInput.parse(options.restartFile().toString(), restart.deck(),
             options.overrides());
+        RestartMesh.requireUnchanged(options.restartFile().toString(),
+            ParameterInput.parse(options.restartFile().toString(), restart.deck(), List.of()),
+            deck);
       } else {
         deck = ParameterInput.load(options.deck(), options.overrides());
       }
@@ -91,6 +97,9 @@ public final class Metope {
       PrintStream out, PrintStream err, Function<ParameterInput, BoundaryCommunication> boundaries,
       long start) {
     for (String warning : deck.warnings()) {
+      err.println("warning: " + warning);
+    }
+    for (String warning : DeckCheck.unknownBlocks(deck, Applications.blocks())) {
       err.println("warning: " + warning);
     }
     if (options.printDeckOnly()) {
@@ -158,6 +167,9 @@ public final class Metope {
     } catch (InputError e) {
       err.println(e.getMessage());
       return 2;
+    } catch (DriverError e) {
+      err.println("metope: " + e.getMessage());
+      return 1;
     }
     if (mesh.totalBlocks() < nranks) {
       String line = "-m " + nranks + ": the mesh has " + mesh.totalBlocks()

@@ -2,9 +2,14 @@ package org.metope.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.metope.mesh.input.DeckCheck;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 
@@ -42,5 +47,20 @@ class ApplicationsTest {
         + " <metope> application = NAME (one of advection, burgers, ghost_check), or the block of"
         + " one application: <Advection> (advection), <burgers> (burgers), <ghost_check>"
         + " (ghost_check)", e.getMessage());
+  }
+
+  @Test
+  void givenParthenonsOwnDecks_thenEveryBlockIsKnown() throws Exception {
+    Path decks = Path.of(ApplicationsTest.class.getResource("/parthenon").toURI());
+    List<Path> found;
+    try (Stream<Path> files = Files.walk(decks)) {
+      found = files.filter(f -> f.toString().endsWith(".in")).sorted().toList();
+    }
+    assertTrue(found.size() >= 10, found.toString());
+    for (Path deck : found) {
+      ParameterInput pin = ParameterInput.load(deck, List.of());
+      assertEquals(List.of(), DeckCheck.unknownBlocks(pin, Applications.blocks()),
+          deck.toString());
+    }
   }
 }

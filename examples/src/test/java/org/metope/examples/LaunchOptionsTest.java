@@ -54,8 +54,18 @@ class LaunchOptionsTest {
     assertEquals("no input deck: give one with -i DECK (see metope --help)", message("-n"));
     assertEquals("option -i needs an input deck path", message("-i"));
     assertEquals("option -m = \"two\": expected a positive integer", message("-i", d, "-m", "two"));
-    assertEquals("option -t = \"1:99:00\": expected a wall time HH:MM:SS",
-        message("-i", d, "-t", "1:99:00"));
+    assertEquals("option -t = \"1:99:00\": expected a wall time HH:MM:SS of at most 100000"
+        + " hours", message("-i", d, "-t", "1:99:00"));
+    assertEquals("option -t = \"2600000:00:00\": expected a wall time HH:MM:SS of at most"
+        + " 100000 hours", message("-i", d, "-t", "2600000:00:00"));
+    assertEquals(360_000_000L + 59 * 60 + 59, LaunchOptions.parseWallTime("100000:59:59"),
+        "the longest limit is exact");
+    assertEquals("option -i is given twice (" + d + " and other.in): give it once",
+        message("-i", d, "-i", "other.in"));
+    assertEquals("input deck " + dir + " is a directory: give a deck file in it",
+        message("-i", dir.toString()));
+    assertEquals("restart file " + dir + " is a directory: give a .rhdf file in it",
+        message("-r", dir.toString()));
     assertEquals("argument 'nlim' is neither an option nor an override of the form block/key=value",
         message("-i", d, "nlim"));
     assertTrue(message("-i", dir.resolve("missing.in").toString()).endsWith("does not exist or is not a file"));

@@ -39,7 +39,8 @@ class MetopeTest {
     assertTrue(printed.contains("<a>\nb = c # From command line\n"), printed);
     assertTrue(printed.endsWith("<par_end>\n"), printed);
     assertEquals("warning: command line: block <a> is not in " + deck
-        + "; it is added for a/b\n", err.toString(StandardCharsets.UTF_8));
+        + "; it is added for a/b\nwarning: command line: block <a> is not read by Metope\n",
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test

@@ -164,6 +164,10 @@ public final class Mesh {
       IndexShape ccb = blocks.isEmpty() ? cellShape() : blocks.get(0).coarseCellBounds();
       coarse = new BlockShape(ccb.entireNcells(0), ccb.entireNcells(1), ccb.entireNcells(2));
     }
+    long values = FieldStorage.denseValues(resolved, cells, coarse, blocks.size(),
+        containers.size());
+    MemoryBudget.requireArena(values, blocks.size(), locations.size(),
+        cells.ni() + "x" + cells.nj() + "x" + cells.nk());
     fields = recycled == null ? new FieldStorage(resolved, cells, coarse, blocks, containers)
         : new FieldStorage(resolved, cells, coarse, blocks, containers, recycled);
     if (!config.sparse().enabled()) {
@@ -265,6 +269,7 @@ public final class Mesh {
   private void buildBlockList() {
     int first = distribution.firstGid(myRank);
     int count = distribution.blockCount(myRank);
+    MemoryBudget.requireBlocks(count, locations.size());
     List<MeshBlock> list = new ArrayList<>(count);
     for (int lid = 0; lid < count; lid++) {
       int gid = first + lid;

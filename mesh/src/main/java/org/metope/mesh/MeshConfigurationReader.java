@@ -5,6 +5,7 @@ import java.util.List;
 import org.metope.mesh.field.SparseConfig;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.geometry.RegionSize;
+import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -37,6 +38,8 @@ final class MeshConfigurationReader {
     Refinement refinement = Refinement.valueOf(pin.getOrAddString(MESH, "refinement", "none",
         List.of("none", "static", "adaptive")).toUpperCase(java.util.Locale.ROOT));
     int numLevel = 1;
+    pin.declareKnown(MESH, "numlevel");
+    pin.declareKnown(MESHBLOCK, "nx1", "nx2", "nx3");
     if (refinement == Refinement.ADAPTIVE) {
       numLevel = pin.getOrAddInteger(MESH, "numlevel", 1);
       if (numLevel < 1) {
@@ -56,6 +59,7 @@ final class MeshConfigurationReader {
             + (axis + 1) + " = " + blockNx[axis]);
       }
     }
+    checkSize(meshSize, blockNx, nghost);
     int largest = 1;
     for (int axis = 0; axis < 3; axis++) {
       largest = Math.max(largest, meshSize.nx(axis) / blockNx[axis]);
@@ -133,11 +137,17 @@ final class MeshConfigurationReader {
   private int[] readBlockSize(RegionSize meshSize, Refinement refinement) {
     int[] blockNx = new int[3];
     for (int axis = 0; axis < 3; axis++) {
+      String key = "nx" + (axis + 1);
       if (meshSize.isSymmetry(axis)) {
+        // Not read by default, but a value given must fit the one-cell axis, as in Parthenon.
+        if (pin.doesParameterExist(MESHBLOCK, key)
+            && pin.getInteger(MESHBLOCK, key) != meshSize.nx(axis)) {
+          throw pin.error(MESHBLOCK, key, meshSize.nx(axis) + ", as " + MESH + "/" + key + " = "
+              + meshSize.nx(axis) + " (the axis is inactive)");
+        }
         blockNx[axis] = meshSize.nx(axis);
         continue;
       }
-      String key = "nx" + (axis + 1);
       int nx = pin.getOrAddInteger(MESHBLOCK, key, meshSize.nx(axis));
       if (nx < 1) {
         throw pin.error(MESHBLOCK, key, "a positive integer");
@@ -156,6 +166,32 @@ final class MeshConfigurationReader {
       blockNx[axis] = nx;
     }
     return blockNx;
+  }
+
+  /**
+   * Refuses a block too large for one array and a root grid whose tree alone cannot fit in this
+   * JVM ({@link MemoryBudget}), before anything is allocated.
+   */
+  private void checkSize(RegionSize meshSize, int[] blockNx, int nghost) {
+    long cells = 1;
+    long rootBlocks = 1;
+    for (int axis = 0; axis < meshSize.ndim(); axis++) {
+      cells *= blockNx[axis] + 2L * nghost;
+      rootBlocks *= meshSize.nx(axis) / blockNx[axis];
+    }
+    if (cells > MemoryBudget.MAX_ARENA_VALUES / 2) {
+      throw pin.error(MESHBLOCK, "nx1", "a block of at most 2^30 cells with ghosts (" + cells
+          + " given): use smaller blocks, " + MESHBLOCK + "/nx1, nx2, nx3");
+    }
+    double treeBytes = (double) MemoryBudget.TREE_BYTES_PER_BLOCK * rootBlocks;
+    if (rootBlocks > Integer.MAX_VALUE / 2 || treeBytes > MemoryBudget.available()) {
+      throw InputError.at(pin.deckName(), "the mesh of " + meshSize.nx(0) + "x" + meshSize.nx(1)
+          + "x" + meshSize.nx(2) + " cells in blocks of " + blockNx[0] + "x" + blockNx[1] + "x"
+          + blockNx[2] + " has " + rootBlocks + " MeshBlocks, whose tree alone needs "
+          + MemoryBudget.format(treeBytes) + " but this JVM may use "
+          + MemoryBudget.format(MemoryBudget.available()), "fewer, larger blocks ("
+          + MESHBLOCK + "/nx1, nx2, nx3) or a larger -Xmx in METOPE_JAVA_OPTS");
+    }
   }
 
   private List<StaticRefinementRegion> readStaticRegions(RegionSize meshSize,
@@ -187,6 +223,7 @@ final class MeshConfigurationReader {
       if (rootLevel + level > LogicalLocation.MAX_LEVEL) {
         throw pin.error(block, "level", "at most " + (LogicalLocation.MAX_LEVEL - rootLevel));
       }
+      checkRegionBlocks(block, meshSize, lo, hi, level);
       regions.add(new StaticRefinementRegion(block, lo[0], hi[0], lo[1], hi[1], lo[2], hi[2],
           level));
     }
@@ -205,6 +242,28 @@ final class MeshConfigurationReader {
     if (hi > mesh.xmax(axis)) {
       throw pin.error(block, "x" + n + "max", "a value inside the mesh, <= " + MESH + "/x" + n
           + "max = " + format(mesh.xmax(axis)));
+    }
+  }
+
+  /**
+   * Refuses a static refinement region whose finest level alone would hold more blocks than the
+   * tree can keep: at least (region width / block width at that level) blocks along each axis.
+   */
+  private void checkRegionBlocks(String block, RegionSize mesh, double[] lo, double[] hi,
+      int level) {
+    double blocks = 1;
+    for (int axis = 0; axis < mesh.ndim(); axis++) {
+      double rootBlocks = mesh.nx(axis) / (double) pin.getOrAddInteger(MESHBLOCK,
+          "nx" + (axis + 1), mesh.nx(axis));
+      double width = (mesh.xmax(axis) - mesh.xmin(axis)) / rootBlocks / Math.pow(2, level);
+      blocks *= Math.max(1, Math.floor((hi[axis] - lo[axis]) / width));
+    }
+    double treeBytes = blocks * MemoryBudget.TREE_BYTES_PER_BLOCK;
+    if (blocks > Integer.MAX_VALUE / 2 || treeBytes > MemoryBudget.available()) {
+      throw pin.error(block, "level", "a level at which the region holds fewer blocks: it"
+          + " would be refined into at least " + String.format(java.util.Locale.ROOT, "%.3g",
+          blocks) + " MeshBlocks, whose tree alone needs " + MemoryBudget.format(treeBytes)
+          + " but this JVM may use " + MemoryBudget.format(MemoryBudget.available()));
     }
   }
 

@@ -1,14 +1,18 @@
 package org.metope.outputs;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.metope.mesh.DriverError;
 
 /**
@@ -24,6 +28,8 @@ import org.metope.mesh.DriverError;
 public final class AtomicFile {
   /** Distinguishes temporary files of one process (several ranks may write at once). */
   private static final AtomicLong SEQUENCE = new AtomicLong();
+  /** A temporary name: group 1 is the writer's process id. */
+  private static final Pattern TEMPORARY = Pattern.compile(".*\\.tmp-([0-9]{1,18})-[0-9]+");
 
   private AtomicFile() {}
 
@@ -64,6 +70,72 @@ public final class AtomicFile {
     write(target, what, temporary -> Files.writeString(temporary, text, StandardCharsets.UTF_8));
   }
 
+  /**
+   * Appends {@code bytes} to {@code target} all or nothing: when a write fails (a full disk), the
+   * file is cut back to its previous length, or removed if this call created it, so it never ends
+   * in a partial record and is never left empty. A file that grows by appends (a history) cannot
+   * be renamed into place cheaply; one record is one write call, so a kill leaves whole records.
+   *
+   * @param what how the message of a failure names the file, e.g. {@code history file}
+   * @throws DriverError when the append fails; {@code target} is then as it was
+   */
+  public static void append(Path target, String what, byte[] bytes) {
+    boolean existed = Files.exists(target);
+    long before = 0;
+    try (FileChannel channel = FileChannel.open(target, StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE)) {
+      before = channel.size();
+      channel.position(before);
+      try {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+          channel.write(buffer);
+        }
+      } catch (IOException e) {
+        channel.truncate(before);
+        throw e;
+      }
+    } catch (IOException | RuntimeException e) {
+      if (!existed) {
+        try {
+          Files.deleteIfExists(target);
+        } catch (IOException ignored) {
+          // The append has failed already; the message below says so.
+        }
+      }
+      throw new DriverError("cannot write the " + what + " " + target + " (" + reason(e) + ")");
+    }
+  }
+
+  /**
+   * Removes temporary files ({@link #isTemporary}) in {@code directory} left by processes that no
+   * longer run (killed during a write): the process id in the name is not alive on this machine
+   * and the file has not changed for a minute (so that a writer on another machine sharing the
+   * directory is left alone). Returns the number removed; failures are ignored.
+   */
+  public static int removeStaleTemporaries(Path directory) {
+    int removed = 0;
+    long minute = System.currentTimeMillis() - 60_000;
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*.tmp-*-*")) {
+      for (Path file : files) {
+        Matcher m = TEMPORARY.matcher(file.getFileName().toString());
+        if (!m.matches() || ProcessHandle.of(Long.parseLong(m.group(1))).isPresent()) {
+          continue;
+        }
+        try {
+          if (Files.getLastModifiedTime(file).toMillis() < minute && Files.deleteIfExists(file)) {
+            removed++;
+          }
+        } catch (IOException ignored) {
+          // Another run may have removed it, or it is not ours to remove.
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // An unreadable directory: the outputs themselves will report it.
+    }
+    return removed;
+  }
+
   /** The temporary name of {@code target}: same directory, {@code <name>.tmp-<pid>-<n>}. */
   static Path temporaryName(Path target) {
     return target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid()
@@ -72,7 +144,7 @@ public final class AtomicFile {
 
   /** Whether {@code file}'s name is one {@link #temporaryName} gives. */
   public static boolean isTemporary(Path file) {
-    return file.getFileName().toString().matches(".*\\.tmp-\\d+-\\d+");
+    return TEMPORARY.matcher(file.getFileName().toString()).matches();
   }
 
   private static void force(Path file) throws IOException {

@@ -43,6 +43,7 @@ public final class Hdf5Output implements OutputType {
   private final ParameterInput pin;
   private final Path directory;
   private final List<OutputVariable> variables;
+  private final List<String> warnings = new java.util.ArrayList<>();
   private final IndexShape cells;
   private final BlockGather gather;
   private double nextTime;
@@ -76,7 +77,23 @@ public final class Hdf5Output implements OutputType {
       throw pin.error(params.blockName(), "variables", "field names or regular expressions ("
           + e.getMessage() + ")");
     }
+    List<String> unmatched = settings.restart() ? List.of()
+        : OutputVariable.unmatched(mesh.resolvedPackages(), settings.variables());
+    String fields = OutputVariable.fieldNames(mesh.resolvedPackages());
+    if (!unmatched.isEmpty() && unmatched.size() == settings.variables().size()) {
+      throw pin.error(params.blockName(), "variables", "names of fields of this run (" + fields
+          + "); " + String.join(", ", unmatched) + " matches none");
+    }
+    for (String v : unmatched) {
+      warnings.add("<" + params.blockName() + "> variables: " + v + " matches no field of this"
+          + " run (" + fields + "); it is not written");
+    }
     this.gather = new BlockGather(mesh.communicator());
+  }
+
+  /** Warnings about the output block, e.g. a {@code variables} entry that matches no field. */
+  public List<String> warnings() {
+    return List.copyOf(warnings);
   }
 
   @Override

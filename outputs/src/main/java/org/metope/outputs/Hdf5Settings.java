@@ -29,6 +29,9 @@ public record Hdf5Settings(
     boolean useFinalLabel,
     int compressionLevel) {
 
+  /** The most digits a file number may have: more than an int holds is a typo. */
+  public static final int MAX_FILE_NUMBER_WIDTH = 10;
+
   /** Copies the list. */
   public Hdf5Settings {
     variables = List.copyOf(variables);
@@ -37,8 +40,9 @@ public record Hdf5Settings(
   /** Reads the keys of output block {@code block}, in Parthenon's order. */
   public static Hdf5Settings fromInput(ParameterInput pin, String block, boolean restart) {
     int width = pin.getOrAddInteger(block, "file_number_width", 5);
-    if (width < 1) {
-      throw pin.error(block, "file_number_width", "an integer >= 1");
+    if (width < 1 || width > MAX_FILE_NUMBER_WIDTH) {
+      throw pin.error(block, "file_number_width", "an integer from 1 to "
+          + MAX_FILE_NUMBER_WIDTH);
     }
     boolean finalLabel = pin.getOrAddBoolean(block, "use_final_label", true);
     boolean ghosts = pin.getOrAddBoolean(block, "ghost_zones", false);

@@ -1,10 +1,7 @@
 package org.metope.outputs;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,7 +9,6 @@ import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.comm.GlobalOrderSum;
 import org.metope.comm.ReduceOp;
-import org.metope.mesh.DriverError;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.field.HistoryOutput;
 import org.metope.mesh.field.HistoryOutput.Operation;
@@ -38,8 +34,9 @@ import org.metope.mesh.input.ParameterInput;
  * and, as Parthenon does, the file is opened for appending, so a rerun in the same directory adds
  * a new header and lines after the old ones. Unlike the snapshot outputs, which {@link AtomicFile}
  * writes through a temporary name, a history file grows in place (copying it for every record
- * would cost time quadratic in its length); each record (up to 8 KiB) is appended in one write
- * call, so a killed run leaves whole lines.
+ * would cost time quadratic in its length); each record is appended all or nothing ({@link
+ * AtomicFile#append}: a failed write, such as on a full disk, is cut back, and a file that could
+ * not get its first record is removed), in one write call, so a killed run leaves whole lines.
  *
  * <p>Sums are added block by block in global block order ({@link GlobalOrderSum}), so the file is
  * the same on any number of ranks; minima and maxima are reduced with the communicator. Only rank
@@ -235,11 +232,6 @@ public final class HistoryFile implements OutputType {
   }
 
   private void append(String text) {
-    try {
-      Files.write(file, text.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new DriverError("cannot write the history file " + file + " (" + e + ")");
-    }
+    AtomicFile.append(file, "history file", text.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -82,6 +82,34 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
     return describe(chosen, cells, ghosts);
   }
 
+  /**
+   * The entries of {@code variables} that match no field of {@code state} (a misspelt name, or a
+   * field of another configuration), in order.
+   */
+  static List<String> unmatched(ResolvedState state, List<String> variables) {
+    List<String> unmatched = new ArrayList<>();
+    for (String v : variables) {
+      Pattern p = Pattern.compile(v + ".*");
+      boolean any = false;
+      for (FieldInfo f : state.fields()) {
+        any |= p.matcher(f.name()).matches();
+      }
+      if (!any) {
+        unmatched.add(v);
+      }
+    }
+    return unmatched;
+  }
+
+  /** The names of the fields of {@code state}, comma-separated, for messages. */
+  static String fieldNames(ResolvedState state) {
+    List<String> names = new ArrayList<>();
+    for (FieldInfo f : state.fields()) {
+      names.add(f.name());
+    }
+    return String.join(", ", names);
+  }
+
   /** The fields a restart file holds: every {@code INDEPENDENT} or {@code RESTART} field. */
   static List<OutputVariable> selectForRestart(ResolvedState state, IndexShape cells,
       boolean ghosts) {

@@ -41,6 +41,10 @@ public final class Outputs {
    * @throws org.metope.mesh.input.InputError for a bad output block
    */
   public Outputs(Mesh mesh, ParameterInput pin, SimTime tm, Path directory) {
+    if (mesh.myRank() == 0) {
+      AtomicFile.removeStaleTemporaries(directory);
+    }
+    pin.declareKnown("parthenon/job", "problem_id");
     OutputType restart = null;
     for (String block : pin.blockNamesWithPrefix(PREFIX)) {
       String type = pin.doesParameterExist(block, "file_type") ? pin.getString(block, "file_type")
@@ -48,18 +52,20 @@ public final class Outputs {
       boolean hdf5 = "hdf5".equals(type) || "rst".equals(type);
       int dn = hdf5 ? pin.getOrAddInteger(block, "dn", -1) : -1;
       double dt = dn > 0 && !pin.doesParameterExist(block, "dt") ? -1.0
-          : pin.getOrAddReal(block, "dt", tm.tlim());
+          : pin.getOrAddRealOrInfinity(block, "dt", tm.tlim());
       if (dt < 0.0 && dn <= 0) {
         continue;
       }
       double nextTime = dt >= 0.0 ? pin.getOrAddReal(block, "next_time", tm.time()) : tm.time();
       int fileNumber = pin.getOrAddInteger(block, "file_number", 0);
-      String basename = pin.getOrAddString("parthenon/job", "problem_id", "parthenon");
+      String basename = fileNamePart(pin, "parthenon/job", "problem_id",
+          pin.getOrAddString("parthenon/job", "problem_id", "parthenon"));
       int number = blockNumber(block);
-      String id = pin.getOrAddString(block, "id", "out" + number);
+      String id = fileNamePart(pin, block, "id", pin.getOrAddString(block, "id", "out" + number));
       type = pin.getString(block, "file_type");
       boolean analysis = pin.getOrAddBoolean(block, "analysis_output", false);
       if (NOT_YET_WRITTEN.contains(type)) {
+        pin.declareKnown(block, pin.parameterNames(block).toArray(new String[0]));
         warnings.add("<" + block + "> file_type = " + type + ": Metope does not write " + type
             + " outputs yet; this output is skipped");
         continue;
@@ -84,6 +90,7 @@ public final class Outputs {
         continue;
       }
       Hdf5Output output = hdf5Output(params, mesh, pin, tm, nextTime, fileNumber, directory);
+      warnings.addAll(output.warnings());
       if (!output.settings().restart()) {
         outputs.add(output);
       } else if (restart != null) {
@@ -107,6 +114,21 @@ public final class Outputs {
     Hdf5Settings settings = Hdf5Settings.fromInput(pin, block, params.fileType().equals("rst"));
     return new Hdf5Output(params, settings, mesh, pin, nextTime, nextCycle, fileNumber,
         directory);
+  }
+
+  /**
+   * {@code value}, which becomes part of output file names, if it is a plain name: outputs stay
+   * in the output directory ({@code -d}), so a path ({@code ../x}, {@code /tmp/x}) is refused.
+   */
+  private static String fileNamePart(ParameterInput pin, String block, String key,
+      String value) {
+    boolean plain = !value.isEmpty() && !value.equals(".") && !value.equals("..")
+        && value.chars().noneMatch(c -> c == '/' || c == '\\' || c < 32);
+    if (!plain) {
+      throw pin.error(block, key, "a plain file name without '/' (outputs are written into the"
+          + " output directory, -d)");
+    }
+    return value;
   }
 
   private static int blockNumber(String block) {

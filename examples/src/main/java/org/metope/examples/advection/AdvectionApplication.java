@@ -36,6 +36,8 @@ import org.metope.tasking.TaskThreadPool;
  */
 public final class AdvectionApplication implements Application {
   private static final String MESH = "parthenon/mesh";
+  /** More task threads than this is a typo, not a machine (a thread costs a stack). */
+  static final int MAX_THREADS = 1024;
 
   @Override
   public String name() {
@@ -87,8 +89,8 @@ public final class AdvectionApplication implements Application {
       pin.checkDesired(key[0], key[1]);
     }
     int threads = pin.getOrAddInteger(Applications.BLOCK, "threads", 1);
-    if (threads < 1) {
-      throw pin.error(Applications.BLOCK, "threads", "an integer >= 1");
+    if (threads < 1 || threads > MAX_THREADS) {
+      throw pin.error(Applications.BLOCK, "threads", "an integer from 1 to " + MAX_THREADS);
     }
     try (TaskThreadPool pool = new TaskThreadPool(threads)) {
       AdvectionDriver driver = new AdvectionDriver(pin, prepared.mesh(), launch.options(),
@@ -99,6 +101,9 @@ public final class AdvectionApplication implements Application {
           launch.err().println("warning: " + w);
         }
         for (String w : driver.outputWarnings()) {
+          launch.err().println("warning: " + w);
+        }
+        for (String w : Applications.unreadKeyWarnings(pin, new AdvectionApplication())) {
           launch.err().println("warning: " + w);
         }
         if (prepared.mesh().refinement() != null) {

@@ -132,7 +132,7 @@ public final class AdvectionDriver extends MultiStageDriver {
 
   @Override
   protected void userWorkAfterLoop(DriverStatus status) {
-    if (pin.getOrAddBoolean(AdvectionPackage.BLOCK, "compute_error", false)) {
+    if (mesh.packages().get(AdvectionPackage.NAME).params().getBoolean("compute_error")) {
       AdvectionError.write(mesh, problem, tm, outputDirectory());
     }
   }

@@ -1,14 +1,11 @@
 package org.metope.examples.advection;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import org.metope.mesh.Mesh;
 import org.metope.comm.GlobalOrderSum;
 import org.metope.comm.ReduceOp;
-import org.metope.mesh.DriverError;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.IndexDomain;
@@ -16,12 +13,14 @@ import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.RegionSize;
 import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.geometry.UniformCartesian;
+import org.metope.outputs.AtomicFile;
 import org.metope.outputs.PrintfFormat;
 
 /**
  * {@code <Advection> compute_error = true}: the error of component 0 of {@code advected} against
- * the initial profile at the end of the run (Parthenon's {@code UserWorkAfterLoop}), appended to
- * {@code advection-errors.dat} in the output directory, with a header when the file is new:
+ * the initial profile at the end of the run (Parthenon's {@code UserWorkAfterLoop}), appended all
+ * or nothing to {@code advection-errors.dat} in the output directory, with a header when the file
+ * is new:
  *
  * <pre>
  * # Nx1  Nx2  Nx3  Ncycle  L1 max_error/L1  max_error
@@ -85,15 +84,11 @@ final class AdvectionError {
     return PrintfFormat.parse("%e").format(value);
   }
 
+  /** Appends the line, with the header when the file is new, all or nothing. */
   private static void append(Path file, String line) {
-    try {
-      String text = Files.exists(file) ? line
-          : "# Nx1  Nx2  Nx3  Ncycle  L1 max_error/L1  max_error \n" + line;
-      Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new DriverError("cannot write " + file + " (" + e + ")");
-    }
+    String text = Files.exists(file) ? line
+        : "# Nx1  Nx2  Nx3  Ncycle  L1 max_error/L1  max_error \n" + line;
+    AtomicFile.append(file, "error file", text.getBytes(StandardCharsets.UTF_8));
   }
 
   private static int start(IndexShape cells, int axis) {

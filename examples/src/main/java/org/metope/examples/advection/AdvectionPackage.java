@@ -19,8 +19,8 @@ import org.metope.mesh.input.ParameterInput;
  * vz} (1.0), {@code refine_tol} (0.3), {@code derefine_tol} (0.03), {@code profile} ({@code wave}
  * | {@code smooth_gaussian} | {@code hard_sphere} | {@code block}), {@code amp} (1e-6), {@code
  * ang_2}, {@code ang_3} (the wave vector's angles; by default one wavelength along each axis),
- * {@code ang_2_vert}, {@code ang_3_vert} (false), {@code fill_derived} (true), {@code vec_size} (1)
- * and {@code num_vars} (1); {@code compute_error} is read at the end of the run.
+ * {@code ang_2_vert}, {@code ang_3_vert} (false), {@code fill_derived} (true), {@code vec_size} (1),
+ * {@code num_vars} (1) and {@code compute_error} (false), all read at set-up.
  *
  * <p>Fields: {@code advected}, {@code advected_1}, ... ({@code num_vars} of them, {@code vec_size}
  * components each, independent, with fluxes, filled in ghosts); {@code v} unless {@code v_const};
@@ -37,6 +37,8 @@ public final class AdvectionPackage {
   public static final List<String> PROFILES =
       List.of("wave", "smooth_gaussian", "hard_sphere", "block");
 
+  /** The most variables or components: more is a typo, and would exhaust message tags. */
+  static final int MAX_COUNT = 1000;
   /** Parthenon's marker for "angle not given"; a user never enters it. */
   private static final double UNSET_ANGLE = -999.9;
 
@@ -45,7 +47,12 @@ public final class AdvectionPackage {
   /** Reads {@code <Advection>} and declares the package. */
   public static StateDescriptor initialize(ParameterInput pin) {
     StateDescriptor pkg = new StateDescriptor(NAME);
-    pkg.addParam("cfl", pin.getOrAddReal(BLOCK, "cfl", 0.45));
+    double cfl = pin.getOrAddReal(BLOCK, "cfl", 0.45);
+    if (!(cfl > 0.0)) {
+      throw pin.error(BLOCK, "cfl", "a positive Courant number (the time step is cfl times the"
+          + " cell crossing time)");
+    }
+    pkg.addParam("cfl", cfl);
     boolean vConst = pin.getOrAddBoolean(BLOCK, "v_const", true);
     double vx = pin.getOrAddReal(BLOCK, "vx", 1.0);
     double vy = pin.getOrAddReal(BLOCK, "vy", 1.0);
@@ -65,14 +72,16 @@ public final class AdvectionPackage {
     pkg.addParam("v_const", vConst);
     int vecSize = pin.getOrAddInteger(BLOCK, "vec_size", 1);
     int numVars = pin.getOrAddInteger(BLOCK, "num_vars", 1);
-    if (vecSize < 1) {
-      throw pin.error(BLOCK, "vec_size", "an integer >= 1");
+    if (vecSize < 1 || vecSize > MAX_COUNT) {
+      throw pin.error(BLOCK, "vec_size", "an integer from 1 to " + MAX_COUNT);
     }
-    if (numVars < 1) {
-      throw pin.error(BLOCK, "num_vars", "an integer >= 1");
+    if (numVars < 1 || numVars > MAX_COUNT) {
+      throw pin.error(BLOCK, "num_vars", "an integer from 1 to " + MAX_COUNT + " (each is a"
+          + " field with its own boundary channels and message tags)");
     }
     pkg.addParam("vec_size", vecSize);
     pkg.addParam("num_vars", numVars);
+    pkg.addParam("compute_error", pin.getOrAddBoolean(BLOCK, "compute_error", false));
     addFields(pkg, vConst, fillDerived, vecSize, numVars);
     addHistoryOutputs(pkg);
     if (fillDerived) {

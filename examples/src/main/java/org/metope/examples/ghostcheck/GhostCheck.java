@@ -72,6 +72,7 @@ public final class GhostCheck {
    */
   public static long run(ParameterInput pin, Communicator world,
       BoundaryCommunication boundaries, PrintStream out) {
+    pin.declareKnown("parthenon/job", "problem_id");
     double[] slope = pin.getOrAddRealList(BLOCK, "slope", new double[] {1.0, 2.0, 3.0});
     if (slope.length != 3) {
       throw pin.error(BLOCK, "slope", "three reals (the gradient along x1, x2, x3)");

@@ -1,6 +1,8 @@
 package org.metope.examples.ghostcheck;
 
 import org.metope.examples.Application;
+import org.metope.examples.Applications;
+import org.metope.mesh.DriverError;
 import org.metope.mesh.input.InputError;
 
 /**
@@ -23,12 +25,20 @@ public final class GhostCheckApplication implements Application {
     try {
       long wrong = GhostCheck.run(launch.pin(), launch.communicator(),
           launch.boundaries().apply(launch.pin()), launch.options().out());
+      if (launch.communicator().rank() == 0) {
+        for (String warning : Applications.unreadKeyWarnings(launch.pin(), this)) {
+          launch.err().println("warning: " + warning);
+        }
+      }
       return wrong == 0 ? 0 : 1;
     } catch (InputError e) {
       if (launch.communicator().rank() == 0) {
         launch.err().println(e.getMessage());
       }
       return 2;
+    } catch (DriverError e) {
+      launch.err().println("metope: " + e.getMessage());
+      return 1;
     }
   }
 }

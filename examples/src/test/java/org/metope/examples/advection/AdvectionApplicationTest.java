@@ -79,7 +79,7 @@ class AdvectionApplicationTest {
   @Test
   void givenZeroThreads_thenOneLine() {
     assertEquals(2, run(AdvectionMeshes.deck(1, 16, 8, ""), "metope/threads=0"));
-    assertEquals("command line: metope/threads = \"0\": expected an integer >= 1\n", err());
+    assertEquals("command line: metope/threads = \"0\": expected an integer from 1 to 1024\n", err());
   }
 
   @Test

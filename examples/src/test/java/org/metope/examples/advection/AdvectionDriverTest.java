@@ -26,7 +26,7 @@ class AdvectionDriverTest {
   @Test
   void givenPartitions_thenOneRegionWithOneListPerPartitionInParthenonsTaskOrder() {
     ParameterInput pin = AdvectionMeshes.pin(AdvectionMeshes.deck(2, 16, 8, ""),
-        "parthenon/mesh/pack_size=2");
+        "parthenon/mesh/pack_size=2", "parthenon/time/nlim=1");
     Mesh mesh = AdvectionMeshes.mesh(pin);
     UniformGhostExchange exchange = new UniformGhostExchange();
     exchange.setup(mesh);

@@ -32,7 +32,9 @@ class AdvectionPackageTest {
     assertEquals(Math.sqrt(3.0), p.getDouble("vel"));
     assertTrue(p.getBoolean("fill_derived"));
     assertEquals(1, p.getInt("num_vars"));
-    assertTrue(pin.effectiveDeck().contains("profile      = wave"), pin.effectiveDeck());
+    assertTrue(pin.effectiveDeck().contains("profile       = wave"), pin.effectiveDeck());
+    assertTrue(pin.effectiveDeck().contains("compute_error = false"), "read at set-up: "
+        + pin.effectiveDeck());
   }
 
   @Test

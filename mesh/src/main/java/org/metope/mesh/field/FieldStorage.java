@@ -93,6 +93,29 @@ public final class FieldStorage {
     this.deallocationCounts = new int[state.numFields() * numBlocks];
   }
 
+  /**
+   * The number of values the arena of storage for {@code numBlocks} blocks would need for its
+   * dense fields (sparse ones add to it when allocated), computed without allocating, so that an
+   * impossible mesh can be refused first; {@code Long.MAX_VALUE} when one field's block alone is
+   * too large for the arena.
+   */
+  public static long denseValues(ResolvedState state, BlockShape cells, BlockShape coarse,
+      int numBlocks, int numContainers) {
+    InstanceTable table;
+    try {
+      table = new InstanceTable(state, cells, coarse, numContainers, cells.dimensions());
+    } catch (IllegalArgumentException tooLarge) {
+      return Long.MAX_VALUE;
+    }
+    long perBlock = 0;
+    for (int inst = 0; inst < table.count; inst++) {
+      if (!state.field(table.field[inst]).isSparse()) {
+        perBlock += table.blockLength[inst];
+      }
+    }
+    return perBlock * numBlocks;
+  }
+
   /** Whether this storage was built from mesh blocks (tests build it from a count). */
   public boolean hasBlocks() {
     return blocks != null;

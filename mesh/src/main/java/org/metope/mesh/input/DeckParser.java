@@ -38,7 +38,9 @@ final class DeckParser {
   /** Parses {@code text} (the contents of the deck named {@code deckName}) into {@code target}. */
   static void parse(String deckName, String text, ParameterInput target) {
     DeckParser parser = new DeckParser(deckName, target);
-    String[] lines = text.split("\n", -1);
+    // A byte order mark, which some editors put at the start of a UTF-8 file, is not content.
+    String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
+    String[] lines = body.split("\n", -1);
     for (String line : lines) {
       parser.lineNumber++;
       if (!parser.readLine(line)) {

@@ -7,9 +7,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * An input deck in Parthenon's format, with command-line overrides applied, read through typed
@@ -17,7 +19,8 @@ import java.util.Map;
  *
  * <p>Values are kept as the text the user wrote and converted on each request; a value that does
  * not convert is an {@link InputError} such as {@code uni3d.in:7: parthenon/mesh/nx1 = "6x4":
- * expected an integer}. {@code get*} requires the key; {@code getOrAdd*} records the default in
+ * expected an integer}. Reals must be finite ({@code nan} and {@code inf} are refused) except
+ * through {@link #getOrAddRealOrInfinity}. {@code get*} requires the key; {@code getOrAdd*} records the default in
  * the deck when the key is absent, so that {@link #effectiveDeck()} prints every value the run
  * used. Requests are remembered: two requests of one key with different defaults are a
  * programming error, and {@link #unusedParameters()} lists what the deck set but nobody read.
@@ -34,6 +37,8 @@ public final class ParameterInput {
   private final Map<String, Integer> blockHeaderLines = new HashMap<>();
   private final Map<String, Query> queries = new HashMap<>();
   private final List<String> warnings = new ArrayList<>();
+  /** {@code block/key} of keys the program understands but does not read in this run. */
+  private final Set<String> known = new HashSet<>();
 
   /** What a key was requested as, and with which default (null for a required request). */
   private record Query(String type, String defaultText) {}
@@ -191,14 +196,22 @@ public final class ParameterInput {
     return integerOf(p);
   }
 
-  /** A required real. */
+  /** A required finite real. */
   public double getReal(String block, String key) {
-    return realOf(required(block, key, "Real", "a real number"));
+    return realOf(required(block, key, "Real", "a finite real number"), false);
   }
 
-  /** A real, or {@code defaultValue} (recorded in the deck) when the key is absent. */
+  /** A finite real, or {@code defaultValue} (recorded in the deck) when the key is absent. */
   public double getOrAddReal(String block, String key, double defaultValue) {
-    return realOf(orAdd(block, key, "Real", ValueParser.formatReal(defaultValue)));
+    return realOf(orAdd(block, key, "Real", ValueParser.formatReal(defaultValue)), false);
+  }
+
+  /**
+   * A real that may also be {@code inf} (never {@code -inf} or {@code nan}), or {@code
+   * defaultValue} when the key is absent: for keys where infinity means "no limit".
+   */
+  public double getOrAddRealOrInfinity(String block, String key, double defaultValue) {
+    return realOf(orAdd(block, key, "Real", ValueParser.formatReal(defaultValue)), true);
   }
 
   /** A required boolean: {@code true}/{@code false} in any case, or {@code 1}/{@code 0}. */
@@ -236,7 +249,8 @@ public final class ParameterInput {
 
   /** A required comma-separated list of integers. */
   public int[] getIntegerList(String block, String key) {
-    return integerListOf(required(block, key, "int list", "a comma-separated list of integers"));
+    return ListValues.integers(deckName,
+        required(block, key, "int list", "a comma-separated list of integers"));
   }
 
   /** A list of integers, or {@code defaultValue} (recorded in the deck) when absent. */
@@ -245,21 +259,23 @@ public final class ParameterInput {
     for (int v : defaultValue) {
       texts.add(Integer.toString(v));
     }
-    return integerListOf(orAdd(block, key, "int list", String.join(", ", texts)));
+    return ListValues.integers(deckName, orAdd(block, key, "int list", String.join(", ", texts)));
   }
 
-  /** A required comma-separated list of reals. */
+  /** A required comma-separated list of finite reals. */
   public double[] getRealList(String block, String key) {
-    return realListOf(required(block, key, "Real list", "a comma-separated list of reals"));
+    return ListValues.finiteReals(deckName,
+        required(block, key, "Real list", "a comma-separated list of reals"));
   }
 
-  /** A list of reals, or {@code defaultValue} (recorded in the deck) when absent. */
+  /** A list of finite reals, or {@code defaultValue} (recorded in the deck) when absent. */
   public double[] getOrAddRealList(String block, String key, double[] defaultValue) {
     List<String> texts = new ArrayList<>();
     for (double v : defaultValue) {
       texts.add(ValueParser.formatReal(v));
     }
-    return realListOf(orAdd(block, key, "Real list", String.join(", ", texts)));
+    return ListValues.finiteReals(deckName,
+        orAdd(block, key, "Real list", String.join(", ", texts)));
   }
 
   /** A required comma-separated list of strings (each trimmed). */
@@ -328,6 +344,29 @@ public final class ParameterInput {
     }
   }
 
+  /**
+   * Declares keys the program understands but does not read in this run (e.g. {@code numlevel}
+   * without refinement), so that {@link DeckCheck} does not report them as unknown.
+   */
+  public void declareKnown(String block, String... keys) {
+    for (String key : keys) {
+      known.add(path(block, key));
+    }
+  }
+
+  /** {@code block/key} of every key a getter requested or {@link #declareKnown} declared. */
+  Set<String> knownPaths() {
+    Set<String> paths = new HashSet<>(queries.keySet());
+    paths.addAll(known);
+    return paths;
+  }
+
+  /** Where a block's header is ({@code deck.in:12}), or the deck's name when it has none. */
+  String blockWhere(String block) {
+    Integer line = blockHeaderLines.get(block);
+    return line == null ? deckName : deckName + ":" + line;
+  }
+
   /** Warnings for the user (overrides that add keys, missing desired keys), in order. */
   public List<String> warnings() {
     return List.copyOf(warnings);
@@ -366,9 +405,7 @@ public final class ParameterInput {
 
   /** An error about a block as a whole, pointing at its header line when it has one. */
   public InputError blockError(String block, String what, String expected) {
-    Integer line = blockHeaderLines.get(block);
-    String where = line == null ? deckName : deckName + ":" + line;
-    return InputError.at(where, "<" + block + "> " + what, expected);
+    return InputError.at(blockWhere(block), "<" + block + "> " + what, expected);
   }
 
   /**
@@ -389,7 +426,7 @@ public final class ParameterInput {
         java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }
 
-  private Collection<Parameter> parametersOf(String block) {
+  Collection<Parameter> parametersOf(String block) {
     return blocks.get(block).values();
   }
 
@@ -450,10 +487,12 @@ public final class ParameterInput {
     return v;
   }
 
-  private double realOf(Parameter p) {
+  private double realOf(Parameter p, boolean infinityAllowed) {
     Double v = ValueParser.parseReal(p.value);
-    if (v == null) {
-      throw typeError(p, "a real number");
+    boolean allowed = Double.isFinite(v == null ? Double.NaN : v)
+        || (infinityAllowed && v != null && v == Double.POSITIVE_INFINITY);
+    if (!allowed) {
+      throw typeError(p, infinityAllowed ? "a real number or inf" : "a finite real number");
     }
     return v;
   }
@@ -471,36 +510,5 @@ public final class ParameterInput {
       throw typeError(p, expected);
     }
     return p.value;
-  }
-
-  private int[] integerListOf(Parameter p) {
-    List<String> elements = ValueParser.splitList(p.value);
-    int[] values = new int[elements.size()];
-    for (int e = 0; e < values.length; e++) {
-      Integer v = ValueParser.parseInteger(elements.get(e));
-      if (v == null) {
-        throw typeError(p, listExpectation("integers", e, elements.get(e)));
-      }
-      values[e] = v;
-    }
-    return values;
-  }
-
-  private double[] realListOf(Parameter p) {
-    List<String> elements = ValueParser.splitList(p.value);
-    double[] values = new double[elements.size()];
-    for (int e = 0; e < values.length; e++) {
-      Double v = ValueParser.parseReal(elements.get(e));
-      if (v == null) {
-        throw typeError(p, listExpectation("reals", e, elements.get(e)));
-      }
-      values[e] = v;
-    }
-    return values;
-  }
-
-  private static String listExpectation(String kind, int element, String text) {
-    return "a comma-separated list of " + kind + " (element " + (element + 1) + " is \""
-        + text + "\")";
   }
 }

@@ -72,7 +72,7 @@ class ParameterInputTest {
         message(() -> in.getInteger("parthenon/mesh", "bad_int")));
     assertEquals("uni3d.in:9: parthenon/mesh/bad_int = \"6x4\": expected an integer",
         message(() -> in.getOrAddInteger("parthenon/mesh", "bad_int", 3)));
-    assertEquals("uni3d.in:10: parthenon/mesh/bad_real = \"1.5.2\": expected a real number",
+    assertEquals("uni3d.in:10: parthenon/mesh/bad_real = \"1.5.2\": expected a finite real number",
         message(() -> in.getOrAddReal("parthenon/mesh", "bad_real", 1.0)));
     assertEquals("uni3d.in:11: parthenon/mesh/bad_bool = \"yes\": expected a boolean (true or"
         + " false, 1 or 0)", message(() -> in.getBoolean("parthenon/mesh", "bad_bool")));
@@ -80,7 +80,7 @@ class ParameterInputTest {
         + " comma-separated list of integers (element 2 is \"a\")",
         message(() -> in.getIntegerList("parthenon/mesh", "bad_ints")));
     assertEquals("uni3d.in:14: parthenon/mesh/names = \"density, energy\": expected a"
-        + " comma-separated list of reals (element 1 is \"density\")",
+        + " comma-separated list of finite reals (element 1 is \"density\")",
         message(() -> in.getRealList("parthenon/mesh", "names")));
     assertEquals("uni3d.in:7: parthenon/mesh/refinement = \"adaptive\": expected one of none,"
         + " static", message(() -> in.getOrAddString("parthenon/mesh", "refinement", "none",
@@ -93,7 +93,7 @@ class ParameterInputTest {
     assertEquals("uni3d.in: parthenon/mesh/nx2 is required but missing: expected an integer",
         message(() -> in.getInteger("parthenon/mesh", "nx2")));
     assertEquals("uni3d.in: parthenon/time/tlim is required but block <parthenon/time> is"
-        + " missing: expected a real number", message(() -> in.getReal("parthenon/time", "tlim")));
+        + " missing: expected a finite real number", message(() -> in.getReal("parthenon/time", "tlim")));
     assertEquals("uni3d.in: a/b is required but missing: expected one of x, y",
         message(() -> deck("a/c=1").getString("a", "b", List.of("x", "y"))));
     assertEquals("uni3d.in: parthenon/time/nlim is required: expected a value in the deck or"

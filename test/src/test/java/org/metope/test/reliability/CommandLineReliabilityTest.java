@@ -1,0 +1,82 @@
+package org.metope.test.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metope.test.ProcessResult;
+
+/**
+ * Command lines a careless user types, run as real processes: each is refused with one line and
+ * exit code 2 before any work, or handled exactly.
+ */
+class CommandLineReliabilityTest {
+  @TempDir Path dir;
+
+  private ProcessResult metope(String... args) throws Exception {
+    return MetopeProcess.run(dir, args);
+  }
+
+  private static void assertRefused(ProcessResult r, String line) {
+    assertEquals(2, r.exitCode(), r.output());
+    assertEquals(List.of(line), r.output().lines().toList());
+  }
+
+  @Test
+  void givenAWallTimeBeyondTheLongestLimit_thenItIsRefusedNotOverflowed() throws Exception {
+    String deck = MetopeProcess.input("advection_1d.in").toString();
+    for (String t : List.of("2600000:00:00", "99999999999999999:00:00", "1:60:00", "-1:00:00")) {
+      assertRefused(metope("-i", deck, "-t", t), "metope: option -t = \"" + t
+          + "\": expected a wall time HH:MM:SS of at most 100000 hours");
+    }
+  }
+
+  @Test
+  void givenTheLongestWallTime_thenTheRunGoesToItsEndAsWithout() throws Exception {
+    String deck = MetopeProcess.input("advection_1d.in").toString();
+    ProcessResult r = metope("-i", deck, "-d", dir.toString(), "-t", "100000:00:00",
+        "parthenon/time/nlim=5");
+    assertEquals(0, r.exitCode(), r.output());
+    assertTrue(r.output().contains(" cycle=5\n"), "five cycles run, not one: " + r.output());
+    assertFalse(r.output().contains("wall-time limit"), r.output());
+  }
+
+  @Test
+  void givenTwoDecks_thenTheSecondDoesNotSilentlyWin() throws Exception {
+    String a = MetopeProcess.input("advection_1d.in").toString();
+    String b = MetopeProcess.input("advection_2d.in").toString();
+    assertRefused(metope("-i", a, "-i", b),
+        "metope: option -i is given twice (" + a + " and " + b + "): give it once");
+  }
+
+  @Test
+  void givenADirectoryForADeckOrARestart_thenTheLineSaysItIsADirectory() throws Exception {
+    assertRefused(metope("-r", dir.toString()),
+        "metope: restart file " + dir + " is a directory: give a .rhdf file in it");
+    assertRefused(metope("-i", dir.toString()),
+        "metope: input deck " + dir + " is a directory: give a deck file in it");
+  }
+
+  @Test
+  void givenAnUnknownEntryClassUnderMpj_thenOneLineAndNoStackTrace() throws Exception {
+    Path starter = Path.of("/usr/share/mpj/lib/starter.jar");
+    if (!Files.isRegularFile(starter)) {
+      fail("MPJ Express is not installed (" + starter + " is missing): install Debian's"
+          + " libmpj-java; .ci/run does");
+    }
+    ProcessResult r = ProcessResult.run(dir, 120, Map.of("METOPE_SKIP_BUILD", "1"),
+        MetopeProcess.root().resolve("metope").toString(), "-np", "1", "--class",
+        "no.such.Class");
+    assertEquals(2, r.exitCode(), r.output());
+    assertFalse(MetopeProcess.hasStackTrace(r.output()), r.output());
+    assertTrue(r.output().contains("--class no.such.Class: no such class on the class path"),
+        r.output());
+  }
+}

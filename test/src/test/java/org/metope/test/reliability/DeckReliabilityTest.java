@@ -1,0 +1,265 @@
+package org.metope.test.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.metope.test.ProcessResult;
+
+/**
+ * Bad decks as a careless or hostile user writes them, run as real processes: every one ends at
+ * set-up with one line naming where, the key and what was expected, exit code 2, no stack trace
+ * and no output file; typos are warned with a "did you mean"; the decks we ship warn about
+ * nothing.
+ */
+class DeckReliabilityTest {
+  @TempDir Path dir;
+
+  /** A small 2D deck: 32^2 cells in 4 blocks, a history and an hdf5 output. */
+  private static final String DECK = String.join("\n",
+      "<parthenon/job>", "problem_id = small",
+      "<parthenon/mesh>", "refinement = none", "numlevel = 1", "nx1 = 32", "x1min = -0.5", "x1max = 0.5", "ix1_bc = periodic",
+      "ox1_bc = periodic", "nx2 = 32", "x2min = -0.5", "x2max = 0.5", "ix2_bc = periodic",
+      "ox2_bc = periodic", "nx3 = 1", "x3min = -0.5", "x3max = 0.5",
+      "<parthenon/meshblock>", "nx1 = 16", "nx2 = 16",
+      "<parthenon/time>", "tlim = 1.0", "nlim = 2", "integrator = rk2",
+      "<Advection>", "profile = smooth_gaussian", "fill_derived = false", "cfl = 0.4",
+      "vx = 1.0", "refine_tol = 0.3", "derefine_tol = 0.03",
+      "<parthenon/output1>", "file_type = hst", "dt = 0.1",
+      "<parthenon/output2>", "file_type = hdf5", "dt = 0.5", "variables = advected", "");
+
+  static Stream<Arguments> badValues() {
+    return Stream.of(
+        Arguments.of("Advection/cfl", List.of("Advection/cfl=nan")),
+        Arguments.of("Advection/vx", List.of("Advection/vx=NaN")),
+        Arguments.of("parthenon/mesh/x1max", List.of("parthenon/mesh/x1min=-inf",
+            "parthenon/mesh/x1max=inf")),
+        Arguments.of("parthenon/time/tlim", List.of("parthenon/time/tlim=nan")),
+        Arguments.of("parthenon/time/tlim", List.of("parthenon/time/tlim=-1")),
+        Arguments.of("parthenon/output1/dt", List.of("parthenon/output1/dt=nan")),
+        Arguments.of("parthenon/time/dt_factor", List.of("parthenon/time/dt_factor=0")),
+        Arguments.of("Advection/cfl", List.of("Advection/cfl=0")),
+        Arguments.of("Advection/compute_error", List.of("Advection/compute_error=maybe")),
+        Arguments.of("parthenon/mesh/ix1_bc", List.of("parthenon/mesh/ix1_bc=user",
+            "parthenon/mesh/ox1_bc=user")),
+        Arguments.of("parthenon/job/problem_id", List.of("parthenon/job/problem_id=../x")),
+        Arguments.of("parthenon/job/problem_id", List.of("parthenon/job/problem_id=/tmp/x")),
+        Arguments.of("parthenon/output2/id", List.of("parthenon/output2/id=a/b")),
+        Arguments.of("parthenon/output2/file_number_width",
+            List.of("parthenon/output2/file_number_width=100000")),
+        Arguments.of("metope/threads", List.of("metope/threads=10000")),
+        Arguments.of("parthenon/kernels/threads", List.of("parthenon/kernels/threads=100000")),
+        Arguments.of("parthenon/meshblock/nx1", List.of("parthenon/mesh/nx1=2147483646",
+            "parthenon/meshblock/nx1=2147483646")),
+        Arguments.of("parthenon/output2/variables",
+            List.of("parthenon/output2/variables=no_such_field")));
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("badValues")
+  void givenABadValue_thenOneLineNamingTheKeyExitTwoAndNoOutputFile(String key,
+      List<String> overrides) throws Exception {
+    Path deck = Files.writeString(dir.resolve("small.in"), DECK);
+    Path out = Files.createDirectory(dir.resolve("out"));
+    List<String> args = new ArrayList<>(List.of("-i", deck.toString(), "-d", out.toString()));
+    args.addAll(overrides);
+    ProcessResult r = MetopeProcess.run(dir, args.toArray(new String[0]));
+    assertEquals(2, r.exitCode(), r.output());
+    assertFalse(MetopeProcess.hasStackTrace(r.output()), r.output());
+    List<String> lines = MetopeProcess.errorLines(r);
+    assertEquals(1, lines.size(), r.output());
+    assertTrue(lines.get(0).startsWith("command line: " + key + " = "), lines.get(0));
+    assertTrue(lines.get(0).contains(": expected "), lines.get(0));
+    assertTrue(lines.get(0).length() < 400, "a short line: " + lines.get(0).length());
+    try (Stream<Path> files = Files.list(out)) {
+      assertEquals(List.of(), files.toList(), "nothing is written for a bad deck");
+    }
+  }
+
+  @Test
+  void givenAFieldListWithOneUnknownName_thenAWarningNamesItAndTheFields() throws Exception {
+    Path deck = Files.writeString(dir.resolve("small.in"), DECK);
+    ProcessResult r = MetopeProcess.run(dir, "-i", deck.toString(), "-d", dir.toString(),
+        "parthenon/output2/variables=advected, advectd");
+    assertEquals(0, r.exitCode(), r.output());
+    assertEquals(List.of("warning: <parthenon/output2> variables: advectd matches no field of"
+        + " this run (advected, my_derived_var); it is not written"),
+        MetopeProcess.warnings(r));
+  }
+
+  @Test
+  void givenNeitherTlimNorNlim_thenTheRunIsRefusedInsteadOfRunningForever() throws Exception {
+    Path deck = Files.writeString(dir.resolve("small.in"),
+        DECK.replace("tlim = 1.0\nnlim = 2\n", ""));
+    ProcessResult r = MetopeProcess.run(dir, "-i", deck.toString(), "-d", dir.toString());
+    assertEquals(2, r.exitCode(), r.output());
+    assertEquals(List.of(deck + ": neither parthenon/time/tlim nor parthenon/time/nlim is set,"
+        + " so the run would never end: expected tlim (the end time) or nlim (a number of"
+        + " cycles) in <parthenon/time>, or a wall-time limit -t"), MetopeProcess.errorLines(r));
+
+    Path misspelt = Files.writeString(dir.resolve("tilm.in"),
+        DECK.replace("tlim = 1.0\nnlim = 2\n", "tilm = 1.0\n"));
+    r = MetopeProcess.run(dir, "-i", misspelt.toString(), "-d", dir.toString());
+    assertEquals(2, r.exitCode(), r.output());
+    assertTrue(MetopeProcess.errorLines(r).get(0).contains(
+        "never end (is parthenon/time/tilm a misspelling of tlim?)"), r.output());
+  }
+
+  @Test
+  void givenMisspeltBlocksAndKeys_thenEachIsWarnedWithFileLineAndTheLikelyName()
+      throws Exception {
+    String typos = DECK.replace("<parthenon/meshblock>", "<parthenon/meshblok>")
+        .replace("<parthenon/output1>", "<parthenon/ouptut1>")
+        .replace("integrator = rk2", "integratr = rk2")
+        .replace("cfl = 0.4", "cfl = 0.4\nvelocity = 2");
+    Path deck = Files.writeString(dir.resolve("typos.in"), typos + "<parthenon/tiem>\nx = 1\n");
+    ProcessResult parsed = MetopeProcess.run(dir, "-n", "-i", deck.toString());
+    assertEquals(0, parsed.exitCode(), parsed.output());
+    String text = Files.readString(deck);
+    List<String> blockWarnings = List.of(
+        "warning: " + deck + ":" + lineOf(text, "<parthenon/meshblok>") + ": block"
+            + " <parthenon/meshblok> is not read by Metope; did you mean <parthenon/meshblock>?",
+        "warning: " + deck + ":" + lineOf(text, "<parthenon/ouptut1>") + ": block"
+            + " <parthenon/ouptut1> is not read by Metope; did you mean <parthenon/output1>?",
+        "warning: " + deck + ":" + lineOf(text, "<parthenon/tiem>") + ": block <parthenon/tiem>"
+            + " is not read by Metope; did you mean <parthenon/time>?");
+    assertEquals(blockWarnings, MetopeProcess.warnings(parsed), "-n reports unknown blocks");
+
+    ProcessResult ran = MetopeProcess.run(dir, "-i", deck.toString(), "-d", dir.toString());
+    assertEquals(0, ran.exitCode(), ran.output());
+    List<String> all = new ArrayList<>(blockWarnings);
+    all.add("warning: " + deck + ":" + lineOf(text, "integratr") + ": parthenon/time/integratr"
+        + " is not read by this run; did you mean parthenon/time/integrator?");
+    all.add("warning: " + deck + ":" + lineOf(text, "velocity") + ": Advection/velocity is not"
+        + " read by this run");
+    assertEquals(all, MetopeProcess.warnings(ran));
+  }
+
+  @Test
+  void givenAByteOrderMark_thenTheDeckReadsAsWithout() throws Exception {
+    Path deck = Files.writeString(dir.resolve("bom.in"), "\uFEFF" + DECK);
+    ProcessResult r = MetopeProcess.run(dir, "-n", "-i", deck.toString());
+    assertEquals(0, r.exitCode(), r.output());
+    assertEquals(List.of(), MetopeProcess.warnings(r));
+  }
+
+  @Test
+  void givenAMeshTooLargeForMemory_thenOneLineNamesTheBlocksAndTheMemoryAtOnce()
+      throws Exception {
+    Path deck = Files.writeString(dir.resolve("small.in"), DECK);
+    ProcessResult huge = MetopeProcess.run(dir, "-i", deck.toString(), "-d", dir.toString(),
+        "parthenon/mesh/nx1=1048576", "parthenon/mesh/nx2=1048576");
+    assertEquals(2, huge.exitCode(), huge.output());
+    assertEquals(List.of(deck + ": the mesh of 1048576x1048576x1 cells in blocks of 16x16x1 has"
+        + " 4294967296 MeshBlocks, whose tree alone needs 800.0 GiB but this JVM may use 256.0"
+        + " MiB: expected fewer, larger blocks (parthenon/meshblock/nx1, nx2, nx3) or a larger"
+        + " -Xmx in METOPE_JAVA_OPTS"), MetopeProcess.errorLines(huge));
+
+    ProcessResult big = MetopeProcess.run(dir, "-i", deck.toString(), "-d", dir.toString(),
+        "parthenon/mesh/nx1=16384", "parthenon/mesh/nx2=16384", "parthenon/meshblock/nx1=256",
+        "parthenon/meshblock/nx2=256");
+    assertEquals(1, big.exitCode(), big.output());
+    List<String> lines = MetopeProcess.errorLines(big);
+    assertEquals(1, lines.size(), big.output());
+    assertTrue(lines.get(0).startsWith("metope: the mesh has 4096 MeshBlocks of 260x260x1 cells"
+        + " with ghosts, 4096 on this rank; their fields"), lines.get(0));
+    assertTrue(lines.get(0).contains("more than half of the 256.0 MiB this JVM may use")
+        || lines.get(0).contains("more than one Java array holds"), lines.get(0));
+    assertFalse(MetopeProcess.hasStackTrace(big.output()), big.output());
+  }
+
+  @Test
+  void givenAdaptiveRefinementBeyondMemory_thenRefinementStopsWithOneLine() throws Exception {
+    Path deck = Files.writeString(dir.resolve("small.in"), DECK.replace("profile ="
+        + " smooth_gaussian", "profile = hard_sphere"));
+    ProcessResult r = MetopeProcess.runWithHeap(dir, "128m", 120, "-i", deck.toString(), "-d",
+        dir.toString(), "parthenon/mesh/refinement=adaptive", "parthenon/mesh/numlevel=30");
+    assertNotEquals(0, r.exitCode(), r.output());
+    assertFalse(MetopeProcess.hasStackTrace(r.output()), r.output());
+    List<String> lines = MetopeProcess.errorLines(r);
+    assertEquals(1, lines.size(), r.output());
+    assertTrue(lines.get(0).matches("metope: the mesh has \\d+ MeshBlocks.* more than half of the"
+        + " 128.0 MiB this JVM may use .*"), lines.get(0));
+  }
+
+  @Test
+  void givenARestartWithAChangedMesh_thenTheOverrideIsNamedInOneLine() throws Exception {
+    Path deck = Files.writeString(dir.resolve("small.in"), DECK.replace("<parthenon/output2>",
+        "<parthenon/output3>\nfile_type = rst\ndt = 1.0\n<parthenon/output2>"));
+    ProcessResult first = MetopeProcess.run(dir, "-i", deck.toString(), "-d", dir.toString());
+    assertEquals(0, first.exitCode(), first.output());
+    String restart = dir.resolve("small.out3.final.rhdf").toString();
+    for (String override : List.of("parthenon/mesh/nx1=64", "parthenon/meshblock/nx1=8",
+        "parthenon/mesh/x1max=2.0")) {
+      ProcessResult r = MetopeProcess.run(dir, "-r", restart, "-d", dir.toString(), override);
+      assertEquals(2, r.exitCode(), r.output());
+      String key = override.substring(0, override.indexOf('='));
+      assertEquals(List.of("command line: " + key + " = \"" + override.substring(
+          override.indexOf('=') + 1) + "\": expected " + (key.endsWith("x1max") ? "0.5" : key
+          .contains("meshblock") ? "16" : "32") + " as in the restart file " + restart
+          + " (a restart keeps the mesh it was written with; start a new run to change it)"),
+          MetopeProcess.errorLines(r));
+    }
+  }
+
+  @Test
+  void givenEveryDeckInInputs_thenParsingWarnsAboutNothing() throws Exception {
+    List<Path> decks = shipped(MetopeProcess.root().resolve("inputs"));
+    assertTrue(decks.size() >= 10, "decks found: " + decks);
+    for (Path deck : decks) {
+      ProcessResult r = MetopeProcess.run(dir, "-n", "-i", deck.toString());
+      assertEquals(0, r.exitCode(), deck + ": " + r.output());
+      assertEquals(List.of(), MetopeProcess.warnings(r), deck.toString());
+    }
+  }
+
+  @Test
+  void givenEveryRunnableDeckInInputs_thenItsSetUpFindsNoUnreadKey() throws Exception {
+    for (Path deck : shipped(MetopeProcess.root().resolve("inputs"))) {
+      String text = Files.readString(deck);
+      if (!text.contains("<Advection>") && !text.contains("<ghost_check>")) {
+        continue;
+      }
+      List<String> args = new ArrayList<>(List.of("-i", deck.toString(), "-d", dir.toString()));
+      if (text.contains("<Advection>")) {
+        args.add("parthenon/time/nlim=0");
+      }
+      ProcessResult r = MetopeProcess.runWithHeap(dir, "1g", 120, args.toArray(new String[0]));
+      assertEquals(0, r.exitCode(), deck + ": " + r.output());
+      List<String> warnings = MetopeProcess.warnings(r).stream()
+          .filter(w -> !w.startsWith("warning: command line: parthenon/time/nlim is not in"))
+          .filter(w -> !w.contains("MeshBlocks increased more than twice during initialization"))
+          .toList();
+      assertEquals(List.of(), warnings, deck.toString());
+    }
+  }
+
+  /** The 1-based number of the first line of {@code text} containing {@code needle}. */
+  private static int lineOf(String text, String needle) {
+    List<String> lines = text.lines().toList();
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).contains(needle)) {
+        return i + 1;
+      }
+    }
+    throw new AssertionError(needle + " not in the deck");
+  }
+
+  private static List<Path> shipped(Path directory) throws IOException {
+    try (Stream<Path> files = Files.walk(directory)) {
+      return files.filter(f -> f.toString().endsWith(".in")).sorted().toList();
+    }
+  }
+}
