@@ -16,10 +16,9 @@ final class NumberLabels {
       return ticks;
     }
     double step = niceStep((hi - lo) / count);
-    double first = Math.ceil(lo / step - 1e-9) * step;
-    for (int n = 0; first + n * step <= hi + step * 1e-9; n++) {
-      double t = first + n * step;
-      ticks.add(Math.abs(t) < step * 1e-9 ? 0.0 : t);
+    long first = (long) Math.ceil(lo / step - 1e-9);
+    for (long n = first; n * step <= hi + step * 1e-9; n++) {
+      ticks.add(n == 0 ? 0.0 : n * step);
     }
     return ticks;
   }

@@ -1,5 +1,6 @@
 package org.metope.mesh.outputs.plot;
 
+import java.awt.AWTError;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
@@ -68,7 +69,7 @@ public final class PlotCommand {
     } catch (InputError | DriverError e) {
       err.println("metope plot: " + e.getMessage());
       return 2;
-    } catch (java.awt.AWTError | UnsatisfiedLinkError | InternalError e) {
+    } catch (AWTError | UnsatisfiedLinkError | InternalError e) {
       err.println("metope plot: cannot draw text (" + e.getMessage() + "): install fontconfig"
           + " and a font, e.g. apt-get install fonts-dejavu-core");
       return 2;
