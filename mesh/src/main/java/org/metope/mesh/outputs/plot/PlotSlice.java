@@ -27,8 +27,8 @@ public final class PlotSlice {
   private PlotSlice(int normal, double value, List<Patch> patches) {
     this.normal = normal;
     this.value = value;
-    this.hAxis = normal == 0 ? 1 : 0;
-    this.vAxis = normal == 2 ? 1 : 2;
+    this.hAxis = horizontalAxis(normal);
+    this.vAxis = verticalAxis(normal);
     this.patches = List.copyOf(patches);
   }
 
@@ -56,7 +56,6 @@ public final class PlotSlice {
       throw InputError.at(where, "--slice x" + (axis + 1) + "=" + value + " is outside the domain",
           "a value from " + lo + " to " + hi);
     }
-    PlotSlice probe = new PlotSlice(axis, at, List.of());
     List<Patch> patches = new ArrayList<>();
     for (int b = 0; b < file.numBlocks(); b++) {
       double bmin = file.blockMin(b, axis);
@@ -65,13 +64,24 @@ public final class PlotSlice {
       if (cut) {
         int n = file.blockCells(axis);
         int cell = Math.min(n - 1, (int) Math.floor((at - bmin) / (bmax - bmin) * n));
-        patches.add(probe.patch(file, b, cell, values == null ? null : values[b]));
+        patches.add(patch(file, b, axis, cell, values == null ? null : values[b]));
       }
     }
     return new PlotSlice(axis, at, patches);
   }
 
-  private Patch patch(PhdfFile file, int b, int cell, double[] block) {
+  private static int horizontalAxis(int normal) {
+    return normal == 0 ? 1 : 0;
+  }
+
+  private static int verticalAxis(int normal) {
+    return normal == 2 ? 1 : 2;
+  }
+
+  /** Block {@code b} cut at cell {@code cell} along {@code normal}, with its cells' values. */
+  private static Patch patch(PhdfFile file, int b, int normal, int cell, double[] block) {
+    int hAxis = horizontalAxis(normal);
+    int vAxis = verticalAxis(normal);
     int nh = file.blockCells(hAxis);
     int nv = file.blockCells(vAxis);
     double[] cells = null;
