@@ -66,12 +66,13 @@ public final class FileIntegrity {
           + " bytes, no readable HDF5 superblock at its start and no integrity seal at its end)";
     }
     long sealed = hdfEnd + FileSeal.LENGTH;
+    if (size == hdfEnd) {
+      return "it has no integrity seal (written by another program or an older Metope, or its"
+          + " last " + FileSeal.LENGTH + " bytes were cut off)";
+    }
     if (size < sealed) {
       return "it is truncated: it has " + size + " bytes, its HDF5 superblock and integrity seal"
           + " make " + sealed;
-    }
-    if (size == hdfEnd) {
-      return "it has no integrity seal (written by another program or an older Metope)";
     }
     if (size == sealed) {
       return "its integrity seal (the last " + FileSeal.LENGTH + " bytes) is damaged";
