@@ -1,5 +1,7 @@
 package org.metope.mesh.comm;
 
+import java.time.Duration;
+
 import org.metope.mesh.comm.CollectiveRendezvous.Kind;
 
 /**
@@ -232,6 +234,11 @@ final class InProcessCommunicator implements Communicator {
     cluster.checkAbort();
     int duplicateId = cluster.duplicateId(id, duplicatesMade++);
     return new InProcessCommunicator(cluster, duplicateId, rank);
+  }
+
+  @Override
+  public void setStallTimeout(Duration timeout) {
+    cluster.setStallTimeout(timeout);
   }
 
   @Override
