@@ -19,8 +19,12 @@ import java.util.Map;
  *       process {@code PID} is gone, however it ended: a killed launcher ({@code kill -9}) can
  *       clean up nothing, so its children must notice.
  *   <li>{@code loopback=true} (single-host runs): MPJ Express's server sockets bind the loopback
- *       address only and MPJ takes it as this host's address ({@link LoopbackTransformer}); MPJ
+ *       address only and MPJ takes it as this host's address ({@link MpjAddressTransformer}); MPJ
  *       has no setting for the address its daemon and ranks listen on.
+ *   <li>{@code network=A.B.C.D/N} (clusters, on every JVM of the run on every host): MPJ takes
+ *       this host's address in that network as its own, by IP ({@link ClusterAddress}), so hosts
+ *       that share a host name still find each other. A host without an address in the network
+ *       stops its JVM at start with one line saying so.
  * </ul>
  */
 public final class RunAgent {
@@ -30,7 +34,15 @@ public final class RunAgent {
   public static void premain(String args, Instrumentation instrumentation) {
     Map<String, String> options = parse(args);
     if (Boolean.parseBoolean(options.get("loopback"))) {
-      instrumentation.addTransformer(new LoopbackTransformer());
+      instrumentation.addTransformer(new MpjAddressTransformer(true));
+    } else if (options.containsKey("network")) {
+      try {
+        ClusterAddress.choose(options.get("network"));
+      } catch (IllegalArgumentException e) {
+        System.err.println("metope agent: " + e.getMessage());
+        Runtime.getRuntime().halt(2);
+      }
+      instrumentation.addTransformer(new MpjAddressTransformer(false));
     }
     String launcher = options.get("launcher");
     if (launcher != null) {
