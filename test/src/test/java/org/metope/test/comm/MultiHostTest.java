@@ -34,6 +34,7 @@ class MultiHostTest {
   private static final long DAEMON_LIMIT_SECONDS = 30;
   private static final int DAEMON_PORT = 40055;
   private static final String DECK_OVERRIDE = "parthenon/time/nlim=5";
+  private static final long LINK_DOWN_LIMIT_SECONDS = 30;
 
   @TempDir Path tmp;
 
@@ -67,6 +68,69 @@ class MultiHostTest {
   }
 
   /**
+   * The link between the hosts goes down during a run: every rank ends on its own, non-zero,
+   * within the stall timeout (3 s here) and a few seconds, wherever it waits (a boundary exchange
+   * or a collective such as the history's allgather), instead of waiting forever.
+   */
+  @Test
+  void givenTheLinkGoesDown_thenEveryRankEndsWithinTheStallTimeout() throws Exception {
+    long id = ProcessHandle.current().pid() % 10000 + 20000;
+    int subnet = (int) (id % 250);
+    Host a = new Host("metope-mh" + id + "a", "mtv" + id + "a", "h1", "10.231." + subnet + ".1");
+    Host b = new Host("metope-mh" + id + "b", "mtv" + id + "b", "h2", "10.231." + subnet + ".2");
+    Path mpjHome = mpjHome();
+    Path status = Files.createDirectories(tmp.resolve("status"));
+    List<Process> processes = new ArrayList<>();
+    try {
+      createHosts(a, b);
+      for (Host host : List.of(a, b)) {
+        processes.add(startDaemon(host, mpjHome, ""));
+      }
+      for (Host host : List.of(a, b)) {
+        awaitDaemon(host);
+      }
+      Path machines = Files.writeString(tmp.resolve("machines"), a.name + "\n" + b.name + "\n");
+      ProcessBuilder starter = new ProcessBuilder(inHost(a, starterCommand(mpjHome, machines,
+          tmp.resolve("out"), "", "parthenon/time/nlim=100000000 parthenon/time/tlim=1000"
+              + " parthenon/time/recv_bdry_buf_timeout_sec=3")))
+          .redirectErrorStream(true).redirectOutput(tmp.resolve("starter.log").toFile());
+      starter.environment().put("MPJ_HOME", mpjHome.toString());
+      processes.add(starter.start());
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(RUN_LIMIT_SECONDS);
+      while (!(Files.exists(status.resolve("rank-0.progress"))
+          && Files.exists(status.resolve("rank-1.progress")))) {
+        assertTrue(System.nanoTime() < deadline, "the ranks did not start communicating: "
+            + Files.readString(tmp.resolve("starter.log")));
+        Thread.sleep(100);
+      }
+      Thread.sleep(1000);
+      sh("ip -n " + a.namespace + " link set " + a.veth + " down");
+      long cut = System.nanoTime();
+      for (int rank = 0; rank < 2; rank++) {
+        long pid = Long.parseLong(Files.readString(status.resolve("rank-" + rank + ".pid"))
+            .strip());
+        ProcessHandle process = ProcessHandle.of(pid).orElse(null);
+        while (process != null && process.isAlive()
+            && System.nanoTime() - cut < TimeUnit.SECONDS.toNanos(LINK_DOWN_LIMIT_SECONDS)) {
+          Thread.sleep(100);
+        }
+        String report = Files.exists(status.resolve("rank-" + rank + ".status"))
+            ? Files.readString(status.resolve("rank-" + rank + ".status")) : "(no status)";
+        assertTrue(process == null || !process.isAlive(), "rank " + rank + " still runs "
+            + LINK_DOWN_LIMIT_SECONDS + " s after the link went down: " + report);
+        assertTrue(report.contains("exit=") && !report.contains("exit=0"),
+            "rank " + rank + " ended non-zero on its own: " + report);
+      }
+    } finally {
+      for (Process p : processes) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+      deleteHosts(a, b);
+    }
+  }
+
+  /**
    * Sets up the two hosts, runs the 2-rank deck across them and compares its history with a
    * 1-rank run's. With {@code byAddress}, the machines file lists addresses and every JVM gets
    * the agent with {@code network=}; otherwise it lists host names, as the README's recipe does.
@@ -95,7 +159,7 @@ class MultiHostTest {
           ? a.address + "\n" + b.address + "\n" : a.name + "\n" + b.name + "\n");
       Path twoHosts = tmp.resolve("two-hosts");
       ProcessResult run = onHost(a, RUN_LIMIT_SECONDS, Map.of("MPJ_HOME", mpjHome.toString()),
-          starterCommand(mpjHome, machines, twoHosts, agent));
+          starterCommand(mpjHome, machines, twoHosts, agent, DECK_OVERRIDE));
       assertEquals(0, run.exitCode(), run.output());
       for (int rank = 0; rank < 2; rank++) {
         String status = Files.readString(tmp.resolve("status/rank-" + rank + ".status"));
@@ -214,8 +278,8 @@ class MultiHostTest {
   }
 
   /** The README's step 3: mpjrun on the head node. */
-  private String starterCommand(Path mpjHome, Path machines, Path out, String agent)
-      throws IOException {
+  private String starterCommand(Path mpjHome, Path machines, Path out, String agent,
+      String overrides) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> cp = new ArrayList<>();
     cp.add(LauncherRun.root().resolve("examples/target/examples-0.1.0-SNAPSHOT.jar").toString());
@@ -225,6 +289,6 @@ class MultiHostTest {
     return java + " " + agent + " -jar " + mpjHome.resolve("lib/starter.jar") + " -np 2 -dev niodev"
         + " -machinesfile " + machines + " -Dmetope.rank.statusDir=" + tmp.resolve("status")
         + " " + agent + " -cp " + String.join(":", cp) + " org.metope.mesh.comm.MpjRankMain"
-        + " org.metope.examples.Metope -i " + deck() + " -d " + out + " " + DECK_OVERRIDE;
+        + " org.metope.examples.Metope -i " + deck() + " -d " + out + " " + overrides;
   }
 }

@@ -86,7 +86,7 @@ class ProcessReliabilityTest {
     } finally {
       launcher.descendants().forEach(ProcessHandle::destroyForcibly);
       launcher.destroyForcibly();
-      for (long pid : processesOfAnyRun()) {
+      for (long pid : processesNaming(tmp.toString())) {
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
       }
     }
@@ -115,10 +115,6 @@ class ProcessReliabilityTest {
   /** Processes whose command line names {@code runDir} (daemon, mpjrun and ranks do). */
   private static List<Long> processesOf(Path runDir) {
     return processesNaming(runDir.toString());
-  }
-
-  private static List<Long> processesOfAnyRun() {
-    return processesNaming("metope-mpj.");
   }
 
   private static List<Long> processesNaming(String text) {
