@@ -1,5 +1,7 @@
 package org.metope.comm;
 
+import java.util.Arrays;
+
 /**
  * Where the in-process ranks of one communicator meet for a collective. Each collective has three
  * steps, all ranks in lock step:
@@ -15,7 +17,8 @@ package org.metope.comm;
  * </ol>
  *
  * <p>Signatures are compared so that ranks calling different collectives fail with a message
- * naming both calls instead of exchanging garbage.
+ * naming both calls instead of exchanging garbage. A rank that waits longer than the cluster's
+ * stall timeout aborts the run, naming the ranks that did not arrive.
  */
 final class CollectiveRendezvous {
   /** What a rank called; part of the signature. */
@@ -33,6 +36,7 @@ final class CollectiveRendezvous {
   private final int[][] intSlots;
   private final int[] lengths;
   private final long[] signatures;
+  private final boolean[] present;
   private int arrived;
   private int departed;
   private boolean reading;
@@ -45,6 +49,7 @@ final class CollectiveRendezvous {
     this.intSlots = new int[size][];
     this.lengths = new int[size];
     this.signatures = new long[size];
+    this.present = new boolean[size];
     for (int r = 0; r < size; r++) {
       doubleSlots[r] = new double[1];
       longSlots[r] = new long[1];
@@ -70,8 +75,9 @@ final class CollectiveRendezvous {
 
   /** Step 1: waits until this rank may write its slot. */
   synchronized void enter(int rank) {
+    long start = System.nanoTime();
     while (reading) {
-      await(rank);
+      await(rank, start, "to finish reading the previous collective");
     }
   }
 
@@ -109,13 +115,15 @@ final class CollectiveRendezvous {
   void arrive(int rank, long signature) {
     synchronized (this) {
       signatures[rank] = signature;
+      present[rank] = true;
       arrived++;
       if (arrived == size) {
         reading = true;
         notifyAll();
       } else {
+        long start = System.nanoTime();
         while (!reading) {
-          await(rank);
+          await(rank, start, null);
         }
       }
     }
@@ -149,6 +157,7 @@ final class CollectiveRendezvous {
   synchronized void depart() {
     departed++;
     if (departed == size) {
+      Arrays.fill(present, false);
       reading = false;
       arrived = 0;
       departed = 0;
@@ -160,12 +169,36 @@ final class CollectiveRendezvous {
     notifyAll();
   }
 
-  private void await(int rank) {
+  /**
+   * Waits a moment for the other ranks (holding this object's lock); aborts the run when {@code
+   * rank} has waited since {@code start} for longer than the stall timeout. {@code forWhat} says
+   * what it waits for; null: for the ranks that have not arrived.
+   */
+  private void await(int rank, long start, String forWhat) {
     cluster.checkAbort();
+    long waited = System.nanoTime() - start;
+    if (waited > cluster.stallTimeoutNanos()) {
+      String call = forWhat != null ? "" : " (" + describe(signatures[rank]) + ")";
+      cluster.abort(rank, "rank " + rank + " waited " + String.format("%.1f", waited * 1e-9) + " s in a "
+          + "collective" + call + " for " + (forWhat != null ? "the other ranks " + forWhat
+          : missingRanks()) + " (the stall timeout, recv_bdry_buf_timeout_sec)");
+      cluster.checkAbort();
+    }
     try {
       wait(WAIT_MILLIS);
     } catch (InterruptedException e) {
       cluster.abortOnInterrupt(rank);
     }
+  }
+
+  /** The ranks that have not arrived at the current collective, e.g. {@code rank(s) 1, 3}. */
+  private String missingRanks() {
+    StringBuilder ranks = new StringBuilder();
+    for (int r = 0; r < size; r++) {
+      if (!present[r]) {
+        ranks.append(ranks.length() == 0 ? "" : ", ").append(r);
+      }
+    }
+    return "rank(s) " + ranks;
   }
 }

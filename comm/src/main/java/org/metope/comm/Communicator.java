@@ -1,5 +1,7 @@
 package org.metope.comm;
 
+import java.time.Duration;
+
 /**
  * The only door to other ranks: point-to-point messages on slices of {@code double[]} arrays,
  * collectives, per-field duplicates and abort.
@@ -122,6 +124,19 @@ public interface Communicator {
 
   /** Returns once every rank has entered the barrier. */
   void barrier();
+
+  /** How long a collective waits for the other ranks unless {@link #setStallTimeout} says. */
+  Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(300);
+
+  /**
+   * How long a collective (allreduce, allgather, broadcast, barrier) may wait for the other ranks
+   * without completing before this rank aborts the run, naming the collective and the rank it
+   * waited for: the same limit as a stalled point-to-point exchange ({@code
+   * recv_bdry_buf_timeout_sec}), so that a dead link or rank never holds a run forever. Applies to
+   * this communicator and every duplicate of it; {@link #DEFAULT_STALL_TIMEOUT} until set.
+   * Backends that never wait for other ranks (test doubles) ignore it.
+   */
+  default void setStallTimeout(Duration timeout) {}
 
   /**
    * A communicator over the same ranks with its own tag space (MPI's {@code Comm_dup}): messages

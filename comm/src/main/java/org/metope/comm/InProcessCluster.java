@@ -34,6 +34,7 @@ public final class InProcessCluster {
   private final ConcurrentHashMap<Long, Integer> duplicateIds = new ConcurrentHashMap<>();
   private final AtomicInteger nextCommunicatorId = new AtomicInteger(1);
   private volatile CommAbortedException abortCause;
+  private volatile long stallTimeoutNanos = Communicator.DEFAULT_STALL_TIMEOUT.toNanos();
 
   private InProcessCluster(int size) {
     if (size < 1 || size > MAX_RANKS) {
@@ -206,6 +207,16 @@ public final class InProcessCluster {
     for (CollectiveRendezvous rv : rendezvous.values()) {
       rv.wakeAll();
     }
+  }
+
+  /** Sets how long a collective may wait (see {@link Communicator#setStallTimeout}). */
+  void setStallTimeout(Duration timeout) {
+    stallTimeoutNanos = timeout.toNanos();
+  }
+
+  /** How long a collective may wait, in nanoseconds. */
+  long stallTimeoutNanos() {
+    return stallTimeoutNanos;
   }
 
   /** Throws the abort exception when the cluster has been aborted. */

@@ -1,5 +1,6 @@
 package org.metope.comm;
 
+import java.time.Duration;
 import org.metope.comm.CollectiveRendezvous.Kind;
 
 /**
@@ -232,6 +233,11 @@ final class InProcessCommunicator implements Communicator {
     cluster.checkAbort();
     int duplicateId = cluster.duplicateId(id, duplicatesMade++);
     return new InProcessCommunicator(cluster, duplicateId, rank);
+  }
+
+  @Override
+  public void setStallTimeout(Duration timeout) {
+    cluster.setStallTimeout(timeout);
   }
 
   @Override

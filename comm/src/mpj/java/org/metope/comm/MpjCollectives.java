@@ -26,6 +26,8 @@ final class MpjCollectives {
   private final Intracomm comm;
   private final int rank;
   private final int size;
+  /** The collective in progress, for the message of a stalled wait. */
+  private String operation = "";
 
   MpjCollectives(MpjWorld world, Intracomm comm) {
     this.world = world;
@@ -35,6 +37,7 @@ final class MpjCollectives {
   }
 
   void allreduce(double[] values, ReduceOp op) {
+    operation = "allreduce";
     int n = values.length;
     if (rank == 0) {
       double[] others = new double[(size - 1) * n];
@@ -55,6 +58,7 @@ final class MpjCollectives {
   }
 
   void allreduce(long[] values, ReduceOp op) {
+    operation = "allreduce";
     int n = values.length;
     if (rank == 0) {
       long[] others = new long[(size - 1) * n];
@@ -75,6 +79,7 @@ final class MpjCollectives {
   }
 
   int[] allgather(int[] local) {
+    operation = "allgather";
     int[] all;
     if (rank == 0) {
       int[][] parts = new int[size][];
@@ -102,6 +107,7 @@ final class MpjCollectives {
   }
 
   double[] allgather(double[] local) {
+    operation = "allgather";
     double[] all;
     if (rank == 0) {
       double[][] parts = new double[size][];
@@ -130,6 +136,7 @@ final class MpjCollectives {
 
   /** Broadcast of an int[] or double[] ({@code type} says which) of length {@code n}. */
   void broadcast(Object data, int n, Datatype type, int root) {
+    operation = "broadcast";
     if (rank == root) {
       sendToAll(data, n, type, BROADCAST_TAG);
     } else {
@@ -139,6 +146,7 @@ final class MpjCollectives {
   }
 
   void barrier() {
+    operation = "barrier";
     int[] nothing = new int[0];
     if (rank == 0) {
       receiveFixedFromAll(nothing, 0, MPI.INT);
@@ -153,7 +161,7 @@ final class MpjCollectives {
   private void send(Object buffer, int n, Datatype type, int peer, int tag) {
     try {
       mpi.Request request = comm.Isend(buffer, 0, n, type, peer, tag);
-      world.await(() -> test(request) != null);
+      world.awaitCollective(() -> test(request) != null, () -> waitingFor("sending to", peer));
     } catch (MPIException e) {
       throw failure("send", peer, e);
     }
@@ -175,9 +183,9 @@ final class MpjCollectives {
 
   /** Receives exactly {@code n} elements from {@code peer}; a different length is misuse. */
   private void receiveFixed(Object buffer, int n, Datatype type, int peer, int tag) {
-    mpi.Request[] requests = new mpi.Request[1];
+    mpi.Request[] requests = new mpi.Request[size];
     try {
-      requests[0] = comm.Irecv(buffer, 0, n, type, peer, tag);
+      requests[peer] = comm.Irecv(buffer, 0, n, type, peer, tag);
     } catch (MPIException e) {
       throw failure("receive", peer, e);
     }
@@ -205,7 +213,9 @@ final class MpjCollectives {
         continue;
       }
       Status[] status = new Status[1];
-      world.await(() -> (status[0] = test(request)) != null);
+      int peer = r;
+      world.awaitCollective(() -> (status[0] = test(request)) != null,
+          () -> waitingFor(expected >= 0 ? "receiving from" : "sending to", peer));
       if (expected >= 0) {
         int count;
         try {
@@ -223,19 +233,24 @@ final class MpjCollectives {
 
   private int probe(int peer, int tag, Datatype type) {
     Status[] status = new Status[1];
-    world.await(() -> {
+    world.awaitCollective(() -> {
       try {
         status[0] = comm.Iprobe(peer, tag);
       } catch (MPIException e) {
         throw failure("probe", peer, e);
       }
       return status[0] != null;
-    });
+    }, () -> waitingFor("receiving from", peer));
     try {
       return status[0].Get_count(type);
     } catch (MPIException e) {
       throw failure("probe", peer, e);
     }
+  }
+
+  /** What a stalled wait waits for, e.g. {@code allgather, receiving from rank 1}. */
+  private String waitingFor(String direction, int peer) {
+    return operation + ", " + direction + " rank " + peer;
   }
 
   private Status test(mpi.Request request) {

@@ -1,5 +1,6 @@
 package org.metope.comm;
 
+import java.time.Duration;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -203,6 +204,11 @@ final class MpjCommunicator implements Communicator {
     CommArguments.checkRoot(root, size);
     world.checkAbort();
     collectives.broadcast(data, data.length, MPI.INT, root);
+  }
+
+  @Override
+  public void setStallTimeout(Duration timeout) {
+    world.setStallTimeout(timeout);
   }
 
   @Override

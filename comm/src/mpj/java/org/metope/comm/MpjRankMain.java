@@ -1,5 +1,6 @@
 package org.metope.comm;
 
+import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -28,6 +29,11 @@ import mpi.MPI;
  * System.exit(code)}: an unfinalised MPJ process would not end by itself, and under multicore the
  * exit ends the ranks' shared JVM only after they have reported. A rank stopped by another's abort
  * reports {@code ABORTED} with exit code {@value #ABORTED_EXIT_CODE}.
+ *
+ * <p><b>One line per failure.</b> Under the launcher (a status directory is set) the ranks do not
+ * print their errors: the application's error stream is kept ({@link RankErrors}), a failing
+ * rank's last error line becomes its status message, and the launcher prints the line of the rank
+ * that failed first, once. Rank 0 passes warnings through as they come.
  */
 public final class MpjRankMain {
   /** Exit code of a rank that stopped because another rank aborted the run. */
@@ -59,10 +65,14 @@ public final class MpjRankMain {
     int code;
     RankStatus.Outcome outcome;
     String message;
+    RankErrors errors = status.enabled() ? new RankErrors(rank == 0 ? System.err : null) : null;
+    PrintStream err = errors == null ? System.err : errors.stream();
     try {
-      code = runApplication(appArgs);
+      code = runApplication(appArgs, System.out, err);
       outcome = code == 0 ? RankStatus.Outcome.OK : RankStatus.Outcome.FAILED;
-      message = code == 0 ? "" : "the application returned exit code " + code;
+      String line = errors == null ? null : errors.lastError();
+      message = code == 0 ? "" : line != null ? line
+          : "the application returned exit code " + code;
       if (code == 0) {
         world.finish();
       }
@@ -91,8 +101,10 @@ public final class MpjRankMain {
     if (outcome == RankStatus.Outcome.FAILED) {
       world.abortQuietly("rank " + rank + " failed: " + message);
     }
-    System.err.println("metope: rank " + rank + (outcome == RankStatus.Outcome.FAILED
-        ? " failed" : " stopped") + ": " + message);
+    if (!status.enabled()) {
+      System.err.println("metope: rank " + rank + (outcome == RankStatus.Outcome.FAILED
+          ? " failed" : " stopped") + ": " + message);
+    }
     status.finished(code, outcome, message);
     status.awaitAllFinished(GRACE_MILLIS);
     System.exit(code);
@@ -111,8 +123,12 @@ public final class MpjRankMain {
     }
   }
 
-  /** Runs the application's {@code int run(String[])}, or its {@code main}; returns its code. */
-  static int runApplication(String[] appArgs) throws Throwable {
+  /**
+   * Runs the application's {@code int run(String[], PrintStream out, PrintStream err)}, its {@code
+   * int run(String[])} or its {@code main}; returns its code.
+   */
+  static int runApplication(String[] appArgs, PrintStream out, PrintStream err)
+      throws Throwable {
     if (appArgs.length == 0) {
       throw new ApplicationClassError("no application class: expected MpjRankMain APP_CLASS "
           + "[ARGS...]");
@@ -126,6 +142,11 @@ public final class MpjRankMain {
     }
     String[] args = Arrays.copyOfRange(appArgs, 1, appArgs.length);
     try {
+      Method withStreams = publicStatic(app, "run", int.class, String[].class, PrintStream.class,
+          PrintStream.class);
+      if (withStreams != null) {
+        return (Integer) withStreams.invoke(null, args, out, err);
+      }
       Method run = publicStatic(app, "run", int.class);
       if (run != null) {
         return (Integer) run.invoke(null, (Object) args);
@@ -143,8 +164,13 @@ public final class MpjRankMain {
   }
 
   private static Method publicStatic(Class<?> type, String name, Class<?> returns) {
+    return publicStatic(type, name, returns, String[].class);
+  }
+
+  private static Method publicStatic(Class<?> type, String name, Class<?> returns,
+      Class<?>... parameters) {
     try {
-      Method m = type.getMethod(name, String[].class);
+      Method m = type.getMethod(name, parameters);
       int mods = m.getModifiers();
       return Modifier.isStatic(mods) && m.getReturnType() == returns ? m : null;
     } catch (NoSuchMethodException e) {

@@ -1,6 +1,8 @@
 package org.metope.comm;
 
+import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -44,6 +46,7 @@ final class MpjWorld {
   private final int[] abortMessage = new int[2 + MAX_REASON_CHARS];
   private mpi.Request abortReceive;
   private volatile CommAbortedException aborted;
+  private volatile long stallTimeoutNanos = Communicator.DEFAULT_STALL_TIMEOUT.toNanos();
   private int callsSincePoll;
   private volatile long completedOperations;
 
@@ -116,11 +119,35 @@ final class MpjWorld {
     }
   }
 
+  /** Sets how long {@link #awaitCollective} may wait (see {@link Communicator#setStallTimeout}). */
+  void setStallTimeout(Duration timeout) {
+    stallTimeoutNanos = timeout.toNanos();
+  }
+
   /** Waits until {@code condition} holds, polling the abort channel between checks. */
   void await(Condition condition) {
+    awaitCollective(condition, null);
+  }
+
+  /**
+   * Waits until {@code condition} holds, polling the abort channel between checks; when {@code
+   * waitingFor} is not null (a collective, and what it waits for), aborts the run once the wait
+   * exceeds the stall timeout.
+   */
+  void awaitCollective(Condition condition, Supplier<String> waitingFor) {
     int polls = 0;
+    long start = 0;
     while (!condition.done()) {
       polls++;
+      if (polls == SPINS) {
+        start = System.nanoTime();
+      } else if (polls > SPINS && waitingFor != null && polls % CALLS_BETWEEN_ABORT_POLLS == 0
+          && System.nanoTime() - start > stallTimeoutNanos) {
+        double waited = (System.nanoTime() - start) * 1e-9;
+        throw abort("rank " + rank + " waited " + String.format("%.1f", waited)
+            + " s in a collective for "
+            + waitingFor.get() + " (the stall timeout, recv_bdry_buf_timeout_sec)");
+      }
       if (polls < SPINS) {
         Thread.onSpinWait();
         if (polls % CALLS_BETWEEN_ABORT_POLLS == 0) {

@@ -1,5 +1,7 @@
 package org.metope.comm;
 
+import java.time.Duration;
+
 /**
  * Runs {@link CommunicatorContract} on this rank's world communicator, and stages failures to test
  * the abort protocol. Under MPJ it is started by the launcher:
@@ -11,12 +13,15 @@ package org.metope.comm;
  *
  * <p>Options (one at most): {@code --throw-on-rank R} (rank R throws while the others wait for its
  * message), {@code --abort-on-rank R} (rank R calls {@link Communicator#abort}), {@code
- * --exit-on-rank R} (rank R calls {@code System.exit(3)}, a process that vanishes) and {@code
- * --hang} (every rank waits for a message nobody sends, for the launcher's stall watchdog).
+ * --exit-on-rank R} (rank R calls {@code System.exit(3)}, a process that vanishes), {@code
+ * --stall-collective-on-rank R} (the others wait in an allgather that rank R never joins, with a
+ * stall timeout of 2 s) and {@code --hang} (every rank waits for a message nobody sends, for the
+ * launcher's stall watchdog).
  */
 public final class CommunicatorSelfTest {
   private static final int NEVER_SENT_TAG = 99;
   private static final int STAGED_EXIT_CODE = 3;
+  private static final Duration STAGED_STALL = Duration.ofSeconds(2);
 
   private CommunicatorSelfTest() {}
 
@@ -58,6 +63,14 @@ public final class CommunicatorSelfTest {
     if (mode.equals("--hang")) {
       waitForNeverSentMessage(world, (world.rank() + 1) % world.size());
       return;
+    }
+    if (mode.equals("--stall-collective-on-rank")) {
+      world.setStallTimeout(STAGED_STALL);
+      if (world.rank() == stagedRank) {
+        waitForNeverSentMessage(world, (stagedRank + 1) % world.size());
+      }
+      world.allgather(new double[] {world.rank()});
+      throw new IllegalStateException("an allgather without rank " + stagedRank + " completed");
     }
     if (world.rank() != stagedRank) {
       waitForNeverSentMessage(world, stagedRank);

@@ -87,6 +87,22 @@ class InProcessClusterTest {
     assertTrue(e.getMessage().contains("ranks still running=[1]"), e.getMessage());
   }
 
+  /** A rank that never joins an allgather (a dead link) ends the run after the stall timeout. */
+  @Test
+  void givenARankMissingFromACollective_thenTheStallTimeoutAbortsNamingIt() {
+    CommAbortedException e = assertThrows(CommAbortedException.class,
+        () -> InProcessCluster.run(3, c -> {
+          c.setStallTimeout(Duration.ofMillis(300));
+          if (c.rank() == 2) {
+            c.irecv(new double[1], 0, 1, 0, 1).waitFor();
+          }
+          c.allgather(new double[] {c.rank()});
+        }));
+    assertTrue(e.getMessage().matches("run aborted by rank [01]: rank [01] waited 0\\.[3-9] s in a "
+        + "collective \\(ALLGATHER_DOUBLE length=\\d+\\) for rank\\(s\\) 2 \\(the stall "
+        + "timeout, recv_bdry_buf_timeout_sec\\)"), e.getMessage());
+  }
+
   @Test
   void givenRanksCallingDifferentCollectives_thenBothCallsAreNamed() {
     IllegalStateException e = assertThrows(IllegalStateException.class,

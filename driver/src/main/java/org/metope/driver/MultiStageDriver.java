@@ -5,6 +5,7 @@ import org.metope.mesh.DriverError;
 import java.time.Duration;
 import java.util.Arrays;
 import org.metope.mesh.Mesh;
+import org.metope.comm.Communicator;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.comm.CommAbortedException;
 import org.metope.tasking.TaskCollection;
@@ -34,7 +35,7 @@ public abstract class MultiStageDriver extends EvolutionDriver {
    * Parthenon waits forever unless {@code recv_bdry_buf_timeout_sec} is set; a step that makes no
    * progress for this long is reported instead.
    */
-  private static final Duration DEFAULT_STALL = Duration.ofSeconds(300);
+  private static final Duration DEFAULT_STALL = Communicator.DEFAULT_STALL_TIMEOUT;
 
   /**
    * A driver integrating with {@code integrator}, running task lists on {@code pool}'s threads
@@ -48,6 +49,7 @@ public abstract class MultiStageDriver extends EvolutionDriver {
     this.collections = new TaskCollection[integrator.nstages() + 1];
     double timeout = pin.getOrAddReal("parthenon/time", "recv_bdry_buf_timeout_sec", -1.0);
     this.stallTimeout = timeout > 0 ? Duration.ofNanos((long) (timeout * 1e9)) : DEFAULT_STALL;
+    mesh.communicator().setStallTimeout(stallTimeout);
   }
 
   /**

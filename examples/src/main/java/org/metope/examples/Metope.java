@@ -49,8 +49,11 @@ public final class Metope {
     return InOneBoundaryCommunication::fromInput;
   }
 
-  /** Runs with the given arguments and returns the process exit code. */
-  static int run(String[] args, PrintStream out, PrintStream err) {
+  /**
+   * Runs with the given arguments and streams and returns the process exit code; the MPJ rank
+   * entry calls this so that a rank's errors reach the launcher once (see {@code RankErrors}).
+   */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
     return run(args, out, err, boundaryCommunication());
   }
 

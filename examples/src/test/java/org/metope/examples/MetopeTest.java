@@ -110,8 +110,8 @@ class MetopeTest {
   void givenAMissingRestartFile_thenOneLineNamingItAndExitTwo() {
     Path missing = dir.resolve("advection.out1.00010.rhdf");
     assertEquals(2, run("-r", missing.toString()));
-    assertEquals(missing + ": cannot read the restart file (no such file): expected a .rhdf file"
-        + " written by a run with a file_type = rst output\n", err());
+    assertEquals(missing + ": cannot read the restart file (no such file): expected an intact"
+        + " .rhdf file written by a run with a file_type = rst output\n", err());
   }
 
   @Test

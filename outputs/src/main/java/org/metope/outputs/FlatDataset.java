@@ -25,6 +25,7 @@ import io.jhdf.object.message.Message;
 import io.jhdf.storage.HdfFileChannel;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -35,6 +36,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.CRC32C;
 
 /**
  * A contiguous HDF5 dataset written by jhdf from a flat primitive array and its dimensions, so
@@ -54,6 +56,11 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
   /** Bytes jhdf's version text may take at position 0: superblock (48) and padding (16). */
   private static final int VERSION_TEXT_ROOM = 64;
   private static final int CHUNK_BYTES = 1 << 20;
+  /**
+   * The attribute every dataset carries: the CRC-32C of its raw data bytes as stored, which
+   * {@link FileIntegrity} uses to name the damaged dataset of a file whose seal does not match.
+   */
+  static final String CHECKSUM_ATTRIBUTE = "MetopeDataCRC32C";
 
   private final Object data;
   private final int[] dimensions;
@@ -131,6 +138,7 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
 
   @Override
   public long write(HdfFileChannel channel, long position) {
+    putAttribute(CHECKSUM_ATTRIBUTE, dataChecksum());
     long dataAddress = position + header(position, Long.MAX_VALUE - 1, 0).limit();
     long size = dataSpace.getTotalLength() * dataType.getSize();
     writeData(channel.getFileChannel(), dataAddress);
@@ -156,26 +164,51 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
     return new ObjectHeader.ObjectHeaderV2(position, messages).toBuffer();
   }
 
+  /** CRC-32C of the bytes {@link #writeData} writes. */
+  private int dataChecksum() {
+    CRC32C crc = new CRC32C();
+    forEachChunk(crc::update);
+    return (int) crc.getValue();
+  }
+
   private void writeData(FileChannel file, long address) {
+    long[] at = {address};
+    try {
+      forEachChunk(buffer -> {
+        while (buffer.hasRemaining()) {
+          at[0] += file.write(buffer, at[0]);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw new HdfWritingException("cannot write dataset " + getName() + " at " + at[0],
+          e.getCause());
+    }
+  }
+
+  /** Hands the data, in stored byte order, to {@code sink} one chunk of at most 1 MiB at a time. */
+  private void forEachChunk(ChunkSink sink) {
     int elementBytes = dataType.getSize();
     int length = Array.getLength(data);
     int perChunk = Math.max(1, CHUNK_BYTES / elementBytes);
     ByteBuffer buffer = ByteBuffer.allocate(Math.min(length, perChunk) * elementBytes)
         .order(ByteOrder.nativeOrder());
-    long at = address;
-    try {
-      for (int start = 0; start < length; start += perChunk) {
-        int end = Math.min(length, start + perChunk);
-        buffer.clear();
-        fill(buffer, start, end);
-        buffer.flip();
-        while (buffer.hasRemaining()) {
-          at += file.write(buffer, at);
-        }
+    for (int start = 0; start < length; start += perChunk) {
+      int end = Math.min(length, start + perChunk);
+      buffer.clear();
+      fill(buffer, start, end);
+      buffer.flip();
+      try {
+        sink.accept(buffer);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
-    } catch (IOException e) {
-      throw new HdfWritingException("cannot write dataset " + getName() + " at " + at, e);
     }
+  }
+
+  /** Receives one chunk of data bytes (position to limit). */
+  @FunctionalInterface
+  private interface ChunkSink {
+    void accept(ByteBuffer chunk) throws IOException;
   }
 
   private void fill(ByteBuffer buffer, int start, int end) {

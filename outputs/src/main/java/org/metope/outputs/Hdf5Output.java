@@ -224,7 +224,10 @@ public final class Hdf5Output implements OutputType {
         tm.time(), tm.dt(), wallTime, mesh, settings.ghostZones(), settings.singlePrecision(),
         variables, values, sparseNames, flags, toInts(deallocCounts), toInts(derefineCounts));
     AtomicFile.write(file, settings.restart() ? "restart file" : "output file",
-        temporary -> PhdfWriter.write(temporary, content));
+        temporary -> {
+          PhdfWriter.write(temporary, content);
+          FileSeal.append(temporary);
+        });
     if (settings.writeXdmf()) {
       IndexDomain domain = settings.ghostZones() ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
       int[] n = {cells.ncellsI(domain), cells.ncellsJ(domain), cells.ncellsK(domain)};

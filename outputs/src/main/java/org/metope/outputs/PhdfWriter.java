@@ -48,6 +48,9 @@ import org.metope.mesh.geometry.UniformCartesian;
  * phdf.py}: strings are fixed-length UTF-8 instead of variable-length; datasets are contiguous and
  * uncompressed; booleans and {@code SparseInfo} are signed 8-bit integers and {@code
  * NumComponents} signed 64-bit; the root group carries jhdf's {@code _jHDF} attribute.
+ *
+ * <p>For integrity, every dataset carries an attribute {@code MetopeDataCRC32C} (the CRC-32C of
+ * its stored bytes), and {@link Hdf5Output} appends a {@link FileSeal} after the HDF5 data.
  */
 final class PhdfWriter {
   /** Parthenon's {@code HDF5::OUTPUT_VERSION_FORMAT}. */

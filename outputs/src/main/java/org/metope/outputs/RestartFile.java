@@ -6,6 +6,7 @@ import io.jhdf.api.Dataset;
 import io.jhdf.api.Group;
 import io.jhdf.api.Node;
 import java.lang.reflect.Array;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.StateDescriptor;
@@ -37,6 +39,8 @@ import org.metope.mesh.input.InputError;
  * fit the run) are one-line {@link InputError}s naming the file.
  */
 public final class RestartFile implements AutoCloseable {
+  private static final String EXPECTED =
+      "an intact .rhdf file written by a run with a file_type = rst output";
   private final Path path;
   private final HdfFile h5;
   private final List<LogicalLocation> locations;
@@ -66,25 +70,41 @@ public final class RestartFile implements AutoCloseable {
   }
 
   /**
-   * Opens a restart file.
+   * Opens a restart file after checking its integrity seal ({@link FileIntegrity}) and format
+   * version, so that a truncated, damaged, edited or incompatible file is refused before any of
+   * its values is used.
    *
-   * @throws InputError when the file is missing, not HDF5, or not a restart file
+   * @throws InputError when the file is missing, damaged, not a restart file or of another version
    */
   public static RestartFile open(Path file) {
     if (!Files.isRegularFile(file)) {
       throw InputError.at(file.toString(), "cannot read the restart file (no such file)",
-          "a .rhdf file written by a run with a file_type = rst output");
+          EXPECTED);
+    }
+    String damage;
+    try {
+      damage = FileIntegrity.problem(file);
+    } catch (IOException | RuntimeException e) {
+      damage = "it cannot be read: " + e.getMessage();
+    }
+    if (damage != null) {
+      throw InputError.at(file.toString(), "cannot read the restart file (" + damage + ")",
+          EXPECTED);
     }
     HdfFile h5;
     try {
       h5 = new HdfFile(file);
     } catch (RuntimeException e) {
       throw InputError.at(file.toString(), "cannot read the restart file (not an HDF5 file)",
-          "a .rhdf file written by a run with a file_type = rst output");
+          EXPECTED);
     }
     try {
       RestartFile restart = new RestartFile(file, h5);
       restart.checkVersion();
+      restart.deck();
+      restart.time();
+      restart.dt();
+      restart.ncycle();
       return restart;
     } catch (RuntimeException e) {
       h5.close();
@@ -92,14 +112,15 @@ public final class RestartFile implements AutoCloseable {
         throw e;
       }
       throw InputError.at(file.toString(), "cannot read the restart file (" + e.getMessage()
-          + ")", "a .rhdf file written by a run with a file_type = rst output");
+          + ")", EXPECTED);
     }
   }
 
   private void checkVersion() {
     int version = infoInt("OutputFormatVersion");
-    if (version < PhdfWriter.OUTPUT_FORMAT_VERSION - 1) {
-      throw broken("output format version " + version + " is older than 3");
+    if (version != PhdfWriter.OUTPUT_FORMAT_VERSION) {
+      throw broken("Info/OutputFormatVersion is " + version + ", this Metope reads version "
+          + PhdfWriter.OUTPUT_FORMAT_VERSION);
     }
   }
 
@@ -110,7 +131,11 @@ public final class RestartFile implements AutoCloseable {
 
   /** The effective deck of the run that wrote the file, output counters included. */
   public String deck() {
-    return (String) attribute("Input", "File");
+    Object deck = attribute("Input", "File");
+    if (!(deck instanceof String text)) {
+      throw broken("attribute Input/File is " + describe(deck) + ", expected the deck's text");
+    }
+    return text;
   }
 
   /** The cycle the file was written at. */
@@ -120,17 +145,58 @@ public final class RestartFile implements AutoCloseable {
 
   /** The time the file was written at. */
   public double time() {
-    return ((Number) attribute("Info", "Time")).doubleValue();
+    return number("Info", "Time").doubleValue();
   }
 
   /** The step of the next cycle. */
   public double dt() {
-    return ((Number) attribute("Info", "dt")).doubleValue();
+    return number("Info", "dt").doubleValue();
   }
 
   /** Every block's location, by global id. */
   public List<LogicalLocation> locations() {
     return locations;
+  }
+
+  /**
+   * Every block's location, by global id, after checking that the file's mesh is the one {@code
+   * config} describes (dimensions, root grid and block size): a restart keeps its mesh, so a deck
+   * or override that changes it is refused in one line.
+   *
+   * @throws InputError when the mesh of the file and of the run differ
+   */
+  public List<LogicalLocation> locationsFor(MeshConfiguration config) {
+    int ndim = infoInt("NumDims");
+    if (ndim != config.ndim()) {
+      throw mismatch("the file's mesh has " + ndim + " dimensions, the run's deck "
+          + config.ndim());
+    }
+    int[] rootCells = infoInts("RootGridSize");
+    int[] blockCells = infoInts("MeshBlockSize");
+    int ghosts = includesGhost ? 2 * infoInt("NGhost") : 0;
+    for (int axis = 0; axis < ndim; axis++) {
+      String key = "nx" + (axis + 1);
+      if (rootCells[axis] != config.meshSize().nx(axis)) {
+        throw mismatch("<parthenon/mesh> " + key + " = " + config.meshSize().nx(axis)
+            + ", the file's mesh has " + key + " = " + rootCells[axis]
+            + " (a restart keeps the mesh it was written with)");
+      }
+      if (blockCells[axis] - ghosts != config.blockNx(axis)) {
+        throw mismatch("<parthenon/meshblock> " + key + " = " + config.blockNx(axis)
+            + ", the file's blocks have " + key + " = " + (blockCells[axis] - ghosts)
+            + " (a restart keeps the mesh it was written with)");
+      }
+    }
+    return locations;
+  }
+
+  private int[] infoInts(String name) {
+    Object value = attribute("Info", name);
+    if (!(value instanceof int[] ints) || ints.length != 3) {
+      throw broken("attribute Info/" + name + " is " + describe(value)
+          + ", expected three integers");
+    }
+    return ints;
   }
 
   /** Every block's derefinement counter, by global id (zeros when the file has none). */
@@ -146,6 +212,16 @@ public final class RestartFile implements AutoCloseable {
    * @throws InputError when the file's blocks or fields do not match the run
    */
   public void restoreFields(Mesh mesh) {
+    try {
+      restoreFieldValues(mesh);
+    } catch (InputError e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw broken("its fields cannot be read (" + e.getMessage() + ")");
+    }
+  }
+
+  private void restoreFieldValues(Mesh mesh) {
     if (!mesh.locations().equals(locations)) {
       throw mismatch("its " + locations.size() + " blocks differ from the mesh the deck builds ("
           + mesh.totalBlocks() + " blocks)");
@@ -198,6 +274,16 @@ public final class RestartFile implements AutoCloseable {
    * the file has one (Parthenon's {@code Params::ReadFromRestart}).
    */
   public void restoreParams(Mesh mesh) {
+    try {
+      restoreParamValues(mesh);
+    } catch (InputError e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw broken("its parameters cannot be read (" + e.getMessage() + ")");
+    }
+  }
+
+  private void restoreParamValues(Mesh mesh) {
     Node node = h5.getChild("Params");
     if (!(node instanceof Group group)) {
       return;
@@ -229,11 +315,13 @@ public final class RestartFile implements AutoCloseable {
     if (node == null) {
       return columns;
     }
-    Object names = node.getAttribute("SparseFields").getData();
+    Attribute attribute = node.getAttribute("SparseFields");
+    Object names = attribute == null ? null : attribute.getData();
     if (names instanceof String single) {
       columns.put(single, 0);
+    } else if (!(names instanceof String[] all)) {
+      throw broken("SparseInfo has no SparseFields attribute listing the sparse fields");
     } else {
-      String[] all = (String[]) names;
       for (int n = 0; n < all.length; n++) {
         columns.put(all[n], n);
       }
@@ -307,7 +395,30 @@ public final class RestartFile implements AutoCloseable {
   }
 
   private int infoInt(String name) {
-    return ((Number) attribute("Info", name)).intValue();
+    Number n = number("Info", name);
+    if (n instanceof Double || n instanceof Float || n.longValue() != n.intValue()) {
+      throw broken("attribute Info/" + name + " is " + describe(n) + ", expected an integer");
+    }
+    return n.intValue();
+  }
+
+  private Number number(String group, String name) {
+    Object value = attribute(group, name);
+    if (!(value instanceof Number n)) {
+      throw broken("attribute " + group + "/" + name + " is " + describe(value)
+          + ", expected a number");
+    }
+    return n;
+  }
+
+  /** How a message shows a value of unexpected type, e.g. {@code a String ("abc")}. */
+  private static String describe(Object value) {
+    String text = value.getClass().isArray() ? value.getClass().getComponentType().getSimpleName()
+        + "[" + Array.getLength(value) + "]" : String.valueOf(value);
+    if (text.length() > 40) {
+      text = text.substring(0, 40) + "...";
+    }
+    return "a " + value.getClass().getSimpleName() + " (" + text.replace('\n', ' ') + ")";
   }
 
   private static int[] intArray(Dataset d) {
@@ -335,14 +446,20 @@ public final class RestartFile implements AutoCloseable {
     long[] longs = new long[n];
     for (int i = 0; i < n; i++) {
       Object value = Array.get(flat, i);
-      longs[i] = value instanceof Boolean b ? (b ? 1 : 0) : ((Number) value).longValue();
+      if (value instanceof Boolean b) {
+        longs[i] = b ? 1 : 0;
+      } else if (value instanceof Number number && !(number instanceof Double || number instanceof Float)) {
+        longs[i] = number.longValue();
+      } else {
+        throw new IllegalStateException("dataset " + d.getPath() + " holds "
+            + value.getClass().getSimpleName() + " values, expected integers");
+      }
     }
     return longs;
   }
 
   private InputError broken(String what) {
-    return InputError.at(path.toString(), "not a usable restart file: " + what,
-        "a .rhdf file written by a run with a file_type = rst output");
+    return InputError.at(path.toString(), "not a usable restart file: " + what, EXPECTED);
   }
 
   private InputError mismatch(String what) {

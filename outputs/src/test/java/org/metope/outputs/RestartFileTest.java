@@ -129,7 +129,7 @@ class RestartFileTest {
   void givenAMissingFileOrAnotherKindOfFile_thenOneLineNamingIt() throws Exception {
     Path missing = dir.resolve("nope.rhdf");
     InputError e = assertThrows(InputError.class, () -> RestartFile.open(missing));
-    assertEquals(missing + ": cannot read the restart file (no such file): expected a .rhdf file"
+    assertEquals(missing + ": cannot read the restart file (no such file): expected an intact .rhdf file"
         + " written by a run with a file_type = rst output", e.getMessage());
     Path text = Files.writeString(dir.resolve("deck.rhdf"), "<parthenon/mesh>\n");
     InputError t = assertThrows(InputError.class, () -> RestartFile.open(text));

@@ -152,7 +152,7 @@ public final class AdvectionApplication implements Application {
     LowStorageIntegrator integrator = LowStorageIntegrator.fromInput(pin);
     RestartFile restart = launch.restart();
     Mesh mesh = restart == null ? Mesh.build(config, launch.communicator())
-        : Mesh.build(config, launch.communicator(), restart.locations());
+        : Mesh.build(config, launch.communicator(), restart.locationsFor(config));
     mesh.initializeFields(packages, AdvectionDriver.containerNames(integrator));
     BoundaryCommunication boundaries = launch.boundaries().apply(launch.pin());
     AdaptiveRefinement refinement = config.isAdaptive()

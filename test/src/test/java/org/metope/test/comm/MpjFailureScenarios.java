@@ -1,6 +1,7 @@
 package org.metope.test.comm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,8 +35,8 @@ final class MpjFailureScenarios {
     assertEquals(1, r.exitCode(), r.output());
     assertTrue(r.output().contains("metope: rank 1 failed (exit 1): java.lang.IllegalStateException:"
         + " staged failure on rank 1"), r.output());
-    assertTrue(r.output().contains("metope: rank 0 stopped: run aborted by rank 1"), r.output());
-    assertTrue(r.output().contains("metope: rank 2 stopped: run aborted by rank 1"), r.output());
+    assertFalse(r.output().contains("stopped: run aborted by rank 1"),
+        "the ranks stopped by the failure leave the report to the launcher: " + r.output());
   }
 
   static void abortingRankFailsTheRun(String device) throws Exception {
@@ -57,7 +58,7 @@ final class MpjFailureScenarios {
     LauncherRun r = LauncherRun.run(FAILURE_LIMIT_SECONDS, SHORT_GRACE, "-np", "2", "--dev",
         device, "-i", "no-such-deck.in");
     assertNotEquals(0, r.exitCode(), r.output());
-    assertTrue(r.output().contains("input deck no-such-deck.in does not exist"), r.output());
-    assertTrue(r.output().contains("metope: rank "), r.output());
+    assertEquals("metope: input deck no-such-deck.in does not exist or is not a file",
+        r.output().strip(), "one line, before any rank starts");
   }
 }

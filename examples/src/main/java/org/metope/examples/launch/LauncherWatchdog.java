@@ -1,0 +1,78 @@
+package org.metope.examples.launch;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Ends this JVM when the launcher process that started the run is gone: first every process this
+ * JVM started (an MPJ daemon's rank processes), then the run directory, then the JVM itself with
+ * exit code {@value #EXIT_CODE}. Polls every {@value #POLL_MILLIS} ms. A launcher that has become a
+ * zombie (ended, not yet reaped by its parent) counts as gone, and so does a new process that
+ * reuses its pid (the handle remembers the start time).
+ */
+final class LauncherWatchdog {
+  /** The exit code of a JVM ended because its launcher vanished (as for SIGKILL: 128 + 9). */
+  static final int EXIT_CODE = 137;
+  private static final long POLL_MILLIS = 250;
+
+  private LauncherWatchdog() {}
+
+  /** Starts the watchdog thread; ends this JVM at once when {@code launcherPid} is already gone. */
+  static void start(long launcherPid, Path runDir) {
+    Optional<ProcessHandle> launcher = ProcessHandle.of(launcherPid);
+    Thread watchdog = new Thread(() -> watch(launcher.orElse(null), runDir),
+        "metope-launcher-watchdog");
+    watchdog.setDaemon(true);
+    watchdog.start();
+  }
+
+  private static void watch(ProcessHandle launcher, Path runDir) {
+    while (alive(launcher)) {
+      try {
+        Thread.sleep(POLL_MILLIS);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+    ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+    removeRunDirectory(runDir);
+    Runtime.getRuntime().halt(EXIT_CODE);
+  }
+
+  static boolean alive(ProcessHandle process) {
+    return process != null && process.isAlive() && !zombie(process.pid());
+  }
+
+  /** Whether Linux reports {@code pid} as a zombie (state Z in /proc/PID/stat). */
+  private static boolean zombie(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+      int end = stat.lastIndexOf(')');
+      return end > 0 && end + 2 < stat.length() && stat.charAt(end + 2) == 'Z';
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /** Deletes {@code dir} and everything in it, as far as it can; other JVMs may race for it. */
+  static void removeRunDirectory(Path dir) {
+    if (dir == null || !Files.isDirectory(dir)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(dir)) {
+      all.sorted(Comparator.reverseOrder()).forEach(p -> {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          // Another JVM of the run may remove it at the same time, or a rank still writes.
+        }
+      });
+    } catch (IOException | RuntimeException e) {
+      // Best effort: the launcher is gone and nobody else will report.
+    }
+  }
+}

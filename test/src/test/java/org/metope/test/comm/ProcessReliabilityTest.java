@@ -1,0 +1,216 @@
+package org.metope.test.comm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metope.test.ProcessResult;
+
+/**
+ * The launcher owns the processes of an MPJ run: whatever ends it (here {@code kill -9}, which it
+ * cannot trap), the MPJ daemon, mpjrun and every rank end within seconds, nothing of the run is
+ * left listening, and its run directory is removed; while it runs, it listens on the loopback
+ * address only. Failures reach the launcher's standard error once: a deck mistake before any rank
+ * starts, a rank's error as one line, and a collective stalled by a missing rank within the stall
+ * timeout.
+ */
+class ProcessReliabilityTest {
+  private static final long START_LIMIT_SECONDS = 60;
+  private static final long CLEANUP_LIMIT_SECONDS = 10;
+
+  @TempDir Path tmp;
+
+  @BeforeAll
+  static void mpjIsInstalled() {
+    LauncherRun.requireMpj();
+  }
+
+  @Test
+  void givenANiodevRunWhoseLauncherIsKilled_thenNothingOfTheRunRemains() throws Exception {
+    killedLauncherLeavesNothing("niodev");
+  }
+
+  @Test
+  void givenAMulticoreRunWhoseLauncherIsKilled_thenNothingOfTheRunRemains() throws Exception {
+    killedLauncherLeavesNothing("multicore");
+  }
+
+  private void killedLauncherLeavesNothing(String device) throws Exception {
+    Path log = tmp.resolve("launcher.log");
+    ProcessBuilder pb = new ProcessBuilder(LauncherRun.root().resolve("metope").toString(), "-np",
+        "2", "--dev", device, "-i", LauncherRun.root().resolve("inputs/advection_2d.in").toString(),
+        "parthenon/time/tlim=1000", "parthenon/time/nlim=100000000", "-d",
+        tmp.resolve("out").toString())
+        .redirectErrorStream(true).redirectOutput(log.toFile());
+    pb.environment().put("METOPE_SKIP_BUILD", "1");
+    pb.environment().put("TMPDIR", tmp.toString());
+    Process launcher = pb.start();
+    try {
+      Path runDir = awaitRanksStarted(launcher, log);
+      List<Long> pids = processesOf(runDir);
+      assertTrue(pids.size() >= (device.equals("niodev") ? 3 : 1),
+          "processes of the run: " + pids);
+      List<String> listening = listeningSockets(pids);
+      if (device.equals("niodev")) {
+        assertFalse(listening.isEmpty(), "the MPJ daemon listens");
+      }
+      for (String socket : listening) {
+        String local = socket.trim().split("\\s+")[3];
+        assertTrue(local.matches("(127(\\.\\d+){3}|\\[::ffff:127(\\.\\d+){3}]|\\[::1]):\\d+"),
+            "listens on loopback only: " + socket);
+      }
+
+      launcher.destroyForcibly().waitFor();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLEANUP_LIMIT_SECONDS);
+      while (System.nanoTime() < deadline && (!processesOf(runDir).isEmpty()
+          || anyAlive(pids) || Files.exists(runDir))) {
+        Thread.sleep(100);
+      }
+      assertEquals(List.of(), processesOf(runDir), "processes of the run after the kill");
+      assertFalse(anyAlive(pids), "a process of the run outlived its launcher: " + pids);
+      assertEquals(List.of(), listeningSockets(pids), "sockets of the run after the kill");
+      assertFalse(Files.exists(runDir), "the run directory " + runDir + " is removed");
+    } finally {
+      launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+      launcher.destroyForcibly();
+      for (long pid : processesNaming(tmp.toString())) {
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+      }
+    }
+  }
+
+  /** The run directory once both ranks have written their pid files. */
+  private Path awaitRanksStarted(Process launcher, Path log) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_LIMIT_SECONDS);
+    while (System.nanoTime() < deadline && launcher.isAlive()) {
+      try (Stream<Path> dirs = Files.list(tmp)) {
+        for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith("metope-mpj."))
+            .toList()) {
+          if (Files.exists(dir.resolve("status/rank-0.pid"))
+              && Files.exists(dir.resolve("status/rank-1.pid"))) {
+            return dir;
+          }
+        }
+      }
+      Thread.sleep(100);
+    }
+    fail("the ranks did not start within " + START_LIMIT_SECONDS + " s: "
+        + Files.readString(log));
+    return null;
+  }
+
+  /** Processes whose command line names {@code runDir} (daemon, mpjrun and ranks do). */
+  private static List<Long> processesOf(Path runDir) {
+    return processesNaming(runDir.toString());
+  }
+
+  private static List<Long> processesNaming(String text) {
+    List<Long> pids = new ArrayList<>();
+    try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+      for (Path proc : procs.toList()) {
+        String name = proc.getFileName().toString();
+        if (!name.chars().allMatch(Character::isDigit)) {
+          continue;
+        }
+        try {
+          String cmdline = new String(Files.readAllBytes(proc.resolve("cmdline")),
+              StandardCharsets.UTF_8);
+          if (cmdline.contains(text) && Long.parseLong(name) != ProcessHandle.current().pid()) {
+            pids.add(Long.parseLong(name));
+          }
+        } catch (IOException e) {
+          // The process ended while we looked.
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot list /proc", e);
+    }
+    return pids;
+  }
+
+  private static boolean anyAlive(List<Long> pids) {
+    return pids.stream().anyMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive)
+        .orElse(false));
+  }
+
+  /** The {@code ss -ltnp} lines of TCP sockets listened on by any of {@code pids}. */
+  private static List<String> listeningSockets(List<Long> pids) throws Exception {
+    ProcessResult ss = ProcessResult.run(Path.of("."), 30, Map.of(), "ss", "-ltnpH");
+    List<String> lines = new ArrayList<>();
+    for (String line : ss.output().lines().toList()) {
+      for (long pid : pids) {
+        if (line.contains("pid=" + pid + ",")) {
+          lines.add(line);
+        }
+      }
+    }
+    return lines;
+  }
+
+  @Test
+  void givenMoreRanksThanBlocks_thenOneLineAndNoRankStarts() throws Exception {
+    LauncherRun r = LauncherRun.run(60, Map.of(), "-np", "64", "-i",
+        LauncherRun.root().resolve("inputs/advection_2d.in").toString(),
+        "parthenon/meshblock/nx1=64", "parthenon/meshblock/nx2=64");
+    assertEquals(2, r.exitCode(), r.output());
+    assertEquals("metope: -np 64: the mesh of " + LauncherRun.root().resolve(
+        "inputs/advection_2d.in") + " has 4 MeshBlocks, fewer than the 64 ranks (every rank needs"
+        + " at least one)", r.output().strip());
+  }
+
+  @Test
+  void givenADeckValueEveryRankRejects_thenTheLineReachesTheLauncherOnce() throws Exception {
+    LauncherRun r = LauncherRun.run(60, Map.of(), "-np", "3", "-i",
+        LauncherRun.root().resolve("inputs/advection_2d.in").toString(), "Advection/cfl=abc",
+        "parthenon/time/nlim=1");
+    assertEquals(2, r.exitCode(), r.output());
+    String line = "command line: Advection/cfl = \"abc\": expected a real number";
+    assertEquals(1, occurrences(r.output(), line), r.output());
+    assertTrue(r.output().contains("metope: rank ") && r.output().contains(" failed (exit 2): "
+        + line), r.output());
+  }
+
+  @Test
+  void givenARankMissingFromACollectiveOnNiodev_thenTheStallTimeoutEndsTheRun()
+      throws Exception {
+    stalledCollectiveEndsTheRun("niodev");
+  }
+
+  @Test
+  void givenARankMissingFromACollectiveOnMulticore_thenTheStallTimeoutEndsTheRun()
+      throws Exception {
+    stalledCollectiveEndsTheRun("multicore");
+  }
+
+  private static void stalledCollectiveEndsTheRun(String device) throws Exception {
+    LauncherRun r = LauncherRun.run(MpjFailureScenarios.FAILURE_LIMIT_SECONDS + 30, Map.of(),
+        "-np", "2", "--dev", device, "--class", LauncherRun.SELF_TEST,
+        "--stall-collective-on-rank", "1");
+    assertEquals(1, r.exitCode(), r.output());
+    assertTrue(r.output().contains("metope: rank 0 failed (exit 1): run aborted by rank 0: rank 0"
+        + " waited 2."), r.output());
+    assertEquals(1, occurrences(r.output(), " s in a collective for allgather, receiving from rank"
+        + " 1 (the stall timeout, recv_bdry_buf_timeout_sec)"), r.output());
+  }
+
+  private static int occurrences(String text, String part) {
+    int n = 0;
+    for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+      n++;
+    }
+    return n;
+  }
+}
