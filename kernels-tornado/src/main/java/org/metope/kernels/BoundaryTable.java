@@ -18,7 +18,7 @@ package org.metope.kernels;
  *   per-step state, one entry per boundary, in arrays of their own:
  *   receiveMode[b]  written by bvals before unload: RECEIVE_SKIP, RECEIVE_COPY, RECEIVE_DEFAULT
  *   allocated[b]    written by bvals: 0 = the block's field is unallocated, skip in load,
- *                   prolongate, restrictBlocks, fluxCorrect
+ *                   prolongate, restrictBlocks
  *   nonzero[b]      written by load: 1 when some loaded |value| >= SPARSE_THRESHOLD
  * </pre>
  *

@@ -37,13 +37,7 @@ public interface KernelBackend extends AutoCloseable {
   /** Restricts the RESTRICT boundaries of the subset whose field is allocated into their boxes. */
   void restrictBlocks(BoundaryTable table, int[] subset, int count, double[] data);
 
-  /**
-   * Replaces each coarse face flux of the FLUX_* boundaries of the subset by the area-weighted
-   * average of the fine face fluxes on that face.
-   */
-  void fluxCorrect(BoundaryTable table, int[] subset, int count, double[] fluxes);
-
-  /** {@link #load} over every boundary of the table. */
+    /** {@link #load} over every boundary of the table. */
   default void load(BoundaryTable table, double[] data, double[] buffers) {
     load(table, table.all, table.size, data, buffers);
   }
