@@ -3,7 +3,8 @@ package org.metope.kernels;
 /**
  * The boundary descriptors of one cache (one partition, one direction): everything a kernel needs
  * to move the data of every boundary "in one" launch, as struct-of-arrays in flat primitive arrays.
- * Built once by {@link BoundaryTableBuilder} when the cache is built; never per step.
+ * Built by {@link BoundaryTableBuilder} when the cache is built. Per step only the per-step arrays
+ * below and the buffer offsets of sparse receivers ({@link #setBufferOffset}) change.
  *
  * <h2>Layout</h2>
  *

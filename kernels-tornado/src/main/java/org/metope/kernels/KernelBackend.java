@@ -6,8 +6,9 @@ package org.metope.kernels;
  * boundary. A subset is a list of boundary indices, {@code subset[0..count)}, like a row of
  * Parthenon's {@code buffer_subsets}.
  *
- * <p>Launches on one backend are serialised; each runs to completion before it returns, and writes
- * the same bits whatever the backend's thread count. Boundaries written by one launch must not
+ * <p>Several task threads may launch on one backend at once (the one-thread JVM backend runs each
+ * launch on its caller without a lock; device backends take turns); each launch runs to
+ * completion before it returns, and writes the same bits whatever the backend's thread count. Boundaries written by one launch must not
  * overlap unless they write equal values.
  */
 public interface KernelBackend extends AutoCloseable {
