@@ -6,7 +6,9 @@ import org.metope.kernels.BoundaryTable;
  * The plan for one direction (send or receive) of one {@link BoundaryType} on one partition
  * (Parthenon's {@code BvarsSubCache_t}): the boundary descriptors as a kernel table, the channel
  * buffers in the same order, and the refinement work as a second table with its buffer subsets.
- * Immutable once built; rebuilt when the layout it was built against changes.
+ * Its boundaries and channels are fixed once built, and it is rebuilt when the layout or the
+ * allocations it was built against change; per step only the table's per-step arrays and the
+ * buffer offsets of sparse receivers are rewritten ({@code BoundaryExchange}).
  *
  * <p>Boundary {@code b} of {@link #table} is channel {@code b} of {@link #channels} (cache order),
  * and belongs to partition block {@link #block}{@code [b]} and field {@link #field}{@code [b]}.

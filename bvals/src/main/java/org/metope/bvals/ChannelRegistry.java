@@ -16,7 +16,7 @@ import org.metope.comm.Communicator;
  *       for the stall report of the task system;
  *   <li>{@link #abortWithDump}: prints the dump and aborts the run, so every rank stops;
  *   <li>{@link #verifySequences}: the collective check that every channel was received exactly
- *       as often as it was sent (after each stage when {@link CommDebug#ENABLED});
+ *       as often as it was sent (tests call it after their exchanges; no driver does);
  *   <li>{@link #awaitSends()}: waits for the last cross-rank sends, before buffers move.
  * </ul>
  */

@@ -142,17 +142,6 @@ public final class CommBuffer {
     return s;
   }
 
-  /**
-   * A non-counting handle on the current buffer, for caches that must notice when it is freed or
-   * replaced ({@link ObjectPool.Weak#isValid()}). Creates an object: for cache building only.
-   */
-  public ObjectPool.Weak<BufferSlice> weakBuffer() {
-    if (owner == null) {
-      throw misuse("weakBuffer() of an unallocated channel");
-    }
-    return owner.weak();
-  }
-
   /** Whether a buffer is allocated (Parthenon's {@code IsActive}). */
   public boolean isAllocated() {
     return slice != null;

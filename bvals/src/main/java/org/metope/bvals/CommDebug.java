@@ -10,9 +10,9 @@ package org.metope.bvals;
  * <ul>
  *   <li>{@link CommBuffer#stale()} fills the staled buffer with NaN, so reading received data after
  *       staling it (a task-ordering bug) shows up as NaN ghosts instead of plausible old values;
- *   <li>the driver is expected to call {@link ChannelRegistry#verifySequences} after each stage,
- *       which checks, on every rank, that every channel was received exactly as often as it was
- *       sent (exactly one receive per send per channel per stage).
+ *   <li>nothing else: channels count sends and receives always (shown in every channel dump),
+ *       and the collective check {@link ChannelRegistry#verifySequences} is called by tests
+ *       after their exchanges, not by any driver.
  * </ul>
  */
 public final class CommDebug {

@@ -6,21 +6,19 @@ import java.util.function.Supplier;
 /**
  * Hands out reference-counted objects and recycles the ones given back, so that a resource is
  * created once and reused instead of created per request (Parthenon's {@code ObjectPool}). Each
- * {@link #get()} returns an {@link Owner} with count 1; {@link Owner#retain()} adds an owner,
- * {@link Owner#release()} drops one, and when the count reaches zero the object goes back on the
- * free stack and its key is invalidated. A {@link Weak} handle does not count: it is for caches
- * that refer to an object owned elsewhere and must notice when it was given back ({@link
- * Weak#isValid()}).
+ * {@link #get()} returns an {@link Owner} with count 1 and {@link Owner#release()} gives it back:
+ * the object goes back on the free stack and its key is invalidated. (Parthenon's pool also has
+ * extra owners and weak handles; a channel here is the only owner of its buffer, so neither is
+ * needed.)
  *
  * <p>Keys: each lease gets a new key, unique in this pool and never 0; a released owner's key
- * reads 0. A weak handle remembers the key of the lease it was made from, so it stays invalid even
- * after the object is handed out again.
+ * reads 0.
  *
  * <p>Allocation: the pool creates one {@link Owner} per object, at the time it creates the object,
  * and reuses it for every lease, so {@code get}/{@code release} in steady state allocate nothing.
  * The price is Java's lack of destructors: an owner reference must not be used after the {@code
  * release()} that dropped its count to zero (a second release then is caught; a use after the
- * object was leased again is not). Weak handles are the safe way to keep a reference.
+ * object was leased again is not).
  *
  * <p>Not thread-safe: a pool is used by one thread at a time. {@link BufferPools} keeps one pool
  * per buffer group and length, and a group belongs to one partition's tasks.
@@ -110,8 +108,8 @@ public final class ObjectPool<T> {
   }
 
   /**
-   * A counted handle on a leased object (Parthenon's {@code owner_t}). Every {@link #retain()}
-   * must be matched by a {@link #release()}; the {@code get()} that leased it counts as one.
+   * The handle on a leased object (Parthenon's {@code owner_t}); {@link #release()} ends the
+   * lease.
    *
    * @param <T> the pooled resource
    */
@@ -132,16 +130,6 @@ public final class ObjectPool<T> {
         throw new IllegalStateException("owner used after its last release: object=" + object);
       }
       return object;
-    }
-
-    /** Adds an owner; returns this handle for the new owner to keep. */
-    public Owner<T> retain() {
-      if (count == 0) {
-        throw new IllegalStateException("retain() of an owner already released: object="
-            + object);
-      }
-      count++;
-      return this;
     }
 
     /** Drops an owner; the last release gives the object back to the pool. */
@@ -170,57 +158,9 @@ public final class ObjectPool<T> {
       return key;
     }
 
-    /** A non-counting handle on this lease. */
-    public Weak<T> weak() {
-      if (count == 0) {
-        throw new IllegalStateException("weak() of an owner already released: object=" + object);
-      }
-      return new Weak<>(this, key);
-    }
-
     @Override
     public String toString() {
       return "Owner[key=" + key + ", count=" + count + ", object=" + object + "]";
-    }
-  }
-
-  /**
-   * A handle that does not keep its object (Parthenon's {@code weak_t}): valid while the lease it
-   * was made from is alive.
-   *
-   * @param <T> the pooled resource
-   */
-  public static final class Weak<T> {
-    private final Owner<T> owner;
-    private final long key;
-
-    private Weak(Owner<T> owner, long key) {
-      this.owner = owner;
-      this.key = key;
-    }
-
-    /** Whether the lease is still alive: not released, and not released and leased again. */
-    public boolean isValid() {
-      return owner.count > 0 && owner.key == key;
-    }
-
-    /** The object, while valid. */
-    public T get() {
-      if (!isValid()) {
-        throw new IllegalStateException("weak handle used after its lease ended: key=" + key
-            + ", current key=" + owner.key);
-      }
-      return owner.object;
-    }
-
-    /** The key of the lease this handle was made from. */
-    public long key() {
-      return key;
-    }
-
-    @Override
-    public String toString() {
-      return "Weak[key=" + key + ", valid=" + isValid() + "]";
     }
   }
 }

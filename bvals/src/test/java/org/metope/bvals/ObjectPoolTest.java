@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** Reference counting, recycling, keys, weak handles and statistics of {@link ObjectPool}. */
+/** Leases, recycling, keys and statistics of {@link ObjectPool}. */
 class ObjectPoolTest {
   private final AtomicInteger made = new AtomicInteger();
   private final ObjectPool<int[]> pool = new ObjectPool<>(() -> {
@@ -31,21 +31,6 @@ class ObjectPoolTest {
     assertEquals(1, pool.inUse());
     assertEquals(0, pool.free());
     assertEquals(0, pool.reuses());
-  }
-
-  @Test
-  void givenRetainedOwner_thenTheObjectReturnsOnlyAfterTheLastRelease() {
-    ObjectPool.Owner<int[]> o = pool.get();
-    assertSame(o, o.retain());
-    assertEquals(2, o.referenceCount());
-    o.release();
-    assertEquals(1, pool.inUse());
-    assertEquals(0, pool.free());
-    o.release();
-    assertEquals(0, pool.inUse());
-    assertEquals(1, pool.free());
-    assertEquals(0, o.key(), "a released lease has no key");
-    assertFalse(o.isValid());
   }
 
   @Test
@@ -77,31 +62,11 @@ class ObjectPoolTest {
   }
 
   @Test
-  void givenWeakHandle_thenValidUntilReleaseAndStaysInvalidAfterTheObjectIsLeasedAgain() {
-    ObjectPool.Owner<int[]> o = pool.get();
-    ObjectPool.Weak<int[]> weak = o.weak();
-    assertTrue(weak.isValid());
-    assertSame(o.get(), weak.get());
-    o.retain();
-    o.release();
-    assertTrue(weak.isValid(), "weak handles do not count");
-    o.release();
-    assertFalse(weak.isValid());
-    ObjectPool.Owner<int[]> again = pool.get();
-    assertSame(o, again, "the owner handle is recycled with its object");
-    assertFalse(weak.isValid());
-    assertThrows(IllegalStateException.class, weak::get);
-    assertTrue(again.weak().isValid());
-  }
-
-  @Test
   void givenReleasedOwner_whenUsedAgain_thenMisuse() {
     ObjectPool.Owner<int[]> o = pool.get();
     o.release();
     assertThrows(IllegalStateException.class, o::release);
-    assertThrows(IllegalStateException.class, o::retain);
     assertThrows(IllegalStateException.class, o::get);
-    assertThrows(IllegalStateException.class, o::weak);
     assertEquals(1, pool.free(), "a double release does not push the object twice");
   }
 

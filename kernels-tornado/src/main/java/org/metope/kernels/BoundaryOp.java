@@ -8,15 +8,13 @@ package org.metope.kernels;
  *
  * <table>
  *   <caption>which launch reads which code</caption>
- *   <tr><th>code</th><th>load</th><th>unload</th><th>prolongate</th><th>restrictBlocks</th>
- *       <th>fluxCorrect</th></tr>
- *   <tr><td>COPY</td><td>copy</td><td>copy</td><td>skip</td><td>skip</td><td>skip</td></tr>
+ *   <tr><th>code</th><th>load</th><th>unload</th><th>prolongate</th><th>restrictBlocks</th></tr>
+ *   <tr><td>COPY</td><td>copy</td><td>copy</td><td>skip</td><td>skip</td></tr>
  *   <tr><td>RESTRICT</td><td>restrict into buffer</td><td>copy</td><td>skip</td>
- *       <td>restrict</td><td>skip</td></tr>
- *   <tr><td>PROLONGATE</td><td>copy</td><td>copy</td><td>prolongate</td><td>skip</td>
- *       <td>skip</td></tr>
+ *       <td>restrict</td></tr>
+ *   <tr><td>PROLONGATE</td><td>copy</td><td>copy</td><td>prolongate</td><td>skip</td></tr>
  *   <tr><td>FLUX_X1..3</td><td>average faces into buffer</td><td>copy</td><td>skip</td>
- *       <td>skip</td><td>average faces</td></tr>
+ *       <td>skip</td></tr>
  * </table>
  */
 public final class BoundaryOp {

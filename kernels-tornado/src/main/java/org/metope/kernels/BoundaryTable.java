@@ -3,7 +3,8 @@ package org.metope.kernels;
 /**
  * The boundary descriptors of one cache (one partition, one direction): everything a kernel needs
  * to move the data of every boundary "in one" launch, as struct-of-arrays in flat primitive arrays.
- * Built once by {@link BoundaryTableBuilder} when the cache is built; never per step.
+ * Built by {@link BoundaryTableBuilder} when the cache is built. Per step only the per-step arrays
+ * below and the buffer offsets of sparse receivers ({@link #setBufferOffset}) change.
  *
  * <h2>Layout</h2>
  *
@@ -18,7 +19,7 @@ package org.metope.kernels;
  *   per-step state, one entry per boundary, in arrays of their own:
  *   receiveMode[b]  written by bvals before unload: RECEIVE_SKIP, RECEIVE_COPY, RECEIVE_DEFAULT
  *   allocated[b]    written by bvals: 0 = the block's field is unallocated, skip in load,
- *                   prolongate, restrictBlocks, fluxCorrect
+ *                   prolongate, restrictBlocks
  *   nonzero[b]      written by load: 1 when some loaded |value| >= SPARSE_THRESHOLD
  * </pre>
  *

@@ -79,11 +79,6 @@ public final class JvmKernelBackend implements KernelBackend {
   }
 
   @Override
-  public void fluxCorrect(BoundaryTable table, int[] subset, int count, double[] fluxes) {
-    launch(KernelKind.FLUX_CORRECT, table, subset, count, fluxes, null);
-  }
-
-  @Override
   public long launches(KernelKind which) {
     return launches.get(which.ordinal());
   }
@@ -190,11 +185,6 @@ public final class JvmKernelBackend implements KernelBackend {
         break;
       case RESTRICT:
         if (t.allocated[b] != 0 && ints[OP * n + b] == BoundaryOp.RESTRICT) {
-          RefinementKernels.restrictBoundary(b, n, ints, t.reals, data, null, false);
-        }
-        break;
-      case FLUX_CORRECT:
-        if (t.allocated[b] != 0 && BoundaryOp.isFlux(ints[OP * n + b])) {
           RefinementKernels.restrictBoundary(b, n, ints, t.reals, data, null, false);
         }
         break;

@@ -6,8 +6,9 @@ package org.metope.kernels;
  * boundary. A subset is a list of boundary indices, {@code subset[0..count)}, like a row of
  * Parthenon's {@code buffer_subsets}.
  *
- * <p>Launches on one backend are serialised; each runs to completion before it returns, and writes
- * the same bits whatever the backend's thread count. Boundaries written by one launch must not
+ * <p>Several task threads may launch on one backend at once (the one-thread JVM backend runs each
+ * launch on its caller without a lock; device backends take turns); each launch runs to
+ * completion before it returns, and writes the same bits whatever the backend's thread count. Boundaries written by one launch must not
  * overlap unless they write equal values.
  */
 public interface KernelBackend extends AutoCloseable {
@@ -37,13 +38,7 @@ public interface KernelBackend extends AutoCloseable {
   /** Restricts the RESTRICT boundaries of the subset whose field is allocated into their boxes. */
   void restrictBlocks(BoundaryTable table, int[] subset, int count, double[] data);
 
-  /**
-   * Replaces each coarse face flux of the FLUX_* boundaries of the subset by the area-weighted
-   * average of the fine face fluxes on that face.
-   */
-  void fluxCorrect(BoundaryTable table, int[] subset, int count, double[] fluxes);
-
-  /** {@link #load} over every boundary of the table. */
+    /** {@link #load} over every boundary of the table. */
   default void load(BoundaryTable table, double[] data, double[] buffers) {
     load(table, table.all, table.size, data, buffers);
   }

@@ -9,7 +9,5 @@ public enum KernelKind {
   /** Coarse buffer to fine cells. */
   PROLONGATE,
   /** Fine cells to coarse cells. */
-  RESTRICT,
-  /** Fine face fluxes to coarse face fluxes. */
-  FLUX_CORRECT
+  RESTRICT
 }

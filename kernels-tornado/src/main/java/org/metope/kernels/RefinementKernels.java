@@ -38,7 +38,7 @@ public final class RefinementKernels {
 
   /**
    * Restricts the fine children of every cell of boundary {@code b}'s box, writing either the
-   * boundary's buffer slice (load) or the box of var (restrictBlocks, fluxCorrect).
+   * boundary's buffer slice (load) or the box of var (restrictBlocks).
    *
    * @param source the data arena holding the fine layout, and var when writing var
    * @param target the buffer arena when {@code intoBuffer}, else ignored (var is in source)

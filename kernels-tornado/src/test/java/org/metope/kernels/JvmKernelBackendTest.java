@@ -35,7 +35,6 @@ class JvmKernelBackendTest {
     backend.load(t, data, buffers);
     int[] nonzero = t.nonzero.clone();
     backend.restrictBlocks(t, t.all, t.size, data);
-    backend.fluxCorrect(t, t.all, t.size, data);
     backend.prolongate(t, t.all, t.size, data);
     backend.unload(t, data, buffers);
     return new Outcome(data, buffers, nonzero);
@@ -124,7 +123,6 @@ class JvmKernelBackendTest {
       assertEquals(1, backend.launches(KernelKind.UNLOAD));
       assertEquals(1, backend.launches(KernelKind.PROLONGATE));
       assertEquals(0, backend.launches(KernelKind.RESTRICT));
-      assertEquals(0, backend.launches(KernelKind.FLUX_CORRECT));
     }
   }
 

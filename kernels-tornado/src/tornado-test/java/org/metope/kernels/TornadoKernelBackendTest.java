@@ -65,7 +65,6 @@ class TornadoKernelBackendTest {
         BoundaryTable t = s.table;
         backend.load(t, s.data, s.buffers);
         backend.restrictBlocks(t, t.all, t.size, s.data);
-        backend.fluxCorrect(t, t.all, t.size, s.data);
         backend.prolongate(t, t.all, t.size, s.data);
       }
       Reference.assertClose(jvmCase.buffers, deviceCase.buffers, ARITHMETIC_TOLERANCE);

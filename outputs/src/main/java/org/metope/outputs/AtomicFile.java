@@ -52,6 +52,7 @@ public final class AtomicFile {
     try {
       Files.deleteIfExists(temporary);
       content.writeTo(temporary);
+      pauseIfRequested(absolute, temporary);
       force(temporary);
       move(temporary, absolute);
       forceDirectory(absolute.getParent());
@@ -62,6 +63,28 @@ public final class AtomicFile {
         // The write has failed already; a stray temporary file is all that can be left.
       }
       throw new DriverError("cannot write the " + what + " " + target + " (" + reason(e) + ")");
+    }
+  }
+
+  /**
+   * A test hook, off unless the system property {@value #PAUSE_PROPERTY} is set to a regular
+   * expression: a write whose final file name matches it stops after writing its temporary file
+   * and before the rename, announces that with an empty file {@code TEMPORARY.paused} beside it,
+   * and waits until the process is killed. Kill tests use it to land a kill exactly mid-output.
+   */
+  static final String PAUSE_PROPERTY = "metope.test.pauseBeforeRename";
+
+  private static void pauseIfRequested(Path target, Path temporary) throws IOException {
+    String pattern = System.getProperty(PAUSE_PROPERTY);
+    if (pattern == null || !target.getFileName().toString().matches(pattern)) {
+      return;
+    }
+    Files.createFile(temporary.resolveSibling(temporary.getFileName() + ".paused"));
+    try {
+      Thread.sleep(Long.MAX_VALUE);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while paused for a test", e);
     }
   }
 

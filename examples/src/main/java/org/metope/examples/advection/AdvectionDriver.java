@@ -107,10 +107,9 @@ public final class AdvectionDriver extends MultiStageDriver {
       TaskId update = tl.addTask(average, "UpdateIndependentData",
           () -> Update.updateData(independent, mc0, mdudt,
               integrator.beta(stage) * integrator.dt(), mc1));
+      // The exchange ends with the physical boundary conditions, as Parthenon's does.
       TaskId exchanged = boundaries.addBoundaryExchange(update.and(receiveBounds), tl, mc1);
-      TaskId bounds = tl.addTask(exchanged, "ApplyBoundaryConditions",
-          () -> boundaries.applyBoundaryConditions(mc1));
-      TaskId derived = tl.addTask(bounds, "FillDerived", () -> {
+      TaskId derived = tl.addTask(exchanged, "FillDerived", () -> {
         mesh.packages().fillDerived(mc1);
         return TaskStatus.COMPLETE;
       });

@@ -39,7 +39,7 @@ class AdvectionDriverTest {
     assertEquals(2, stage1.regions().get(0).size());
     List<String> common = List.of("StartReceiveBoundBufs", "StartReceiveFluxCorrections",
         "CalculateFluxes", "FluxDivergence", "AverageIndependentData", "UpdateIndependentData",
-        "SendBoundBufs", "ReceiveAndSetBounds", "ApplyBoundaryConditions", "FillDerived");
+        "SendBoundBufs", "ReceiveAndSetBounds", "FillDerived");
     assertEquals(common, TaskNames.of(stage1.regions().get(0).get(1)));
     List<String> last = new java.util.ArrayList<>(common);
     last.add("EstimateTimestep");

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
 import org.metope.examples.Application;
-import org.metope.examples.testing.UniformGhostExchange;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
@@ -18,7 +17,7 @@ import org.metope.mesh.field.MeshData;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.outputs.RestartFile;
 
-/** Whole advection runs for tests, with the test-only {@link UniformGhostExchange}. */
+/** Whole advection runs for tests, through the framework's {@link InOneBoundaryCommunication}. */
 final class AdvectionRuns {
   private AdvectionRuns() {}
 

@@ -29,7 +29,8 @@ final class FailingBoundaries implements BoundaryCommunication {
 
   @Override
   public TaskId addBoundaryExchange(TaskId dependency, TaskList list, MeshData md) {
-    return initial.addBoundaryExchange(dependency, list, md);
+    TaskId exchanged = initial.addBoundaryExchange(dependency, list, md);
+    return list.addTask(exchanged, "ApplyBoundaryConditions", () -> applyBoundaryConditions(md));
   }
 
   @Override

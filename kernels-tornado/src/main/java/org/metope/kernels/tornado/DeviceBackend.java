@@ -81,12 +81,6 @@ public abstract class DeviceBackend implements KernelBackend {
   }
 
   @Override
-  public synchronized void fluxCorrect(BoundaryTable table, int[] subset, int count,
-      double[] fluxes) {
-    launch(KernelKind.FLUX_CORRECT, table, subset, count, fluxes, null);
-  }
-
-  @Override
   public synchronized void prepare(BoundaryTable table, double[] data, double[] buffers) {
     if (table.size > 0) {
       find(KernelKind.LOAD, table, table.all, table.size, data, buffers);

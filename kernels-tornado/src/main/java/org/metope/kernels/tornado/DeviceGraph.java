@@ -31,7 +31,7 @@ interface DeviceGraph {
 
   /** Task {@link TornadoKernels#restrictRows}. */
   void restrictRows(int[] subset, int count, int maxRows, int n, int[] ints, double[] reals,
-      int[] allocated, double[] data, int op, int anyFlux);
+      int[] allocated, double[] data);
 
   /** Task {@link TornadoKernels#gather}. */
   void gather(int runCount, int[] runs, double[] source, double[] staging);

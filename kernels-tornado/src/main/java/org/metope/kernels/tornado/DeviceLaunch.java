@@ -108,11 +108,8 @@ final class DeviceLaunch {
         g.download(staging);
         break;
       case RESTRICT:
-      case FLUX_CORRECT:
         g.upload(true, t.allocated, data);
-        g.restrictRows(subset, count, maxRows, n, t.ints, t.reals, t.allocated, data,
-            kind == KernelKind.RESTRICT ? BoundaryOp.RESTRICT : BoundaryOp.FLUX_X1,
-            kind == KernelKind.FLUX_CORRECT ? 1 : 0);
+        g.restrictRows(subset, count, maxRows, n, t.ints, t.reals, t.allocated, data);
         g.gather(regions.count, regions.runs, data, staging);
         g.download(staging);
         break;
@@ -187,7 +184,7 @@ final class DeviceLaunch {
 
     @Override
     public void restrictRows(int[] subset, int count, int maxRows, int n, int[] ints,
-        double[] reals, int[] allocated, double[] data, int op, int anyFlux) {}
+        double[] reals, int[] allocated, double[] data) {}
 
     @Override
     public void gather(int runCount, int[] runs, double[] source, double[] staging) {}

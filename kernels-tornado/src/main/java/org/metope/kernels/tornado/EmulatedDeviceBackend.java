@@ -238,13 +238,13 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
 
     @Override
     public void restrictRows(int[] subset, int count, int maxRows, int n, int[] ints,
-        double[] reals, int[] allocated, double[] data, int op, int anyFlux) {
+        double[] reals, int[] allocated, double[] data) {
       int[] s = dev(subset);
       int[] i = dev(ints);
       double[] r = dev(reals);
       int[] a = dev(allocated);
       double[] d = dev(data);
-      tasks.add(() -> TornadoKernels.restrictRows(s, count, maxRows, n, i, r, a, d, op, anyFlux));
+      tasks.add(() -> TornadoKernels.restrictRows(s, count, maxRows, n, i, r, a, d));
     }
 
     @Override

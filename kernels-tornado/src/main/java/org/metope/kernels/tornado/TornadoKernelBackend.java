@@ -110,9 +110,9 @@ public final class TornadoKernelBackend extends DeviceBackend {
 
     @Override
     public void restrictRows(int[] subset, int count, int maxRows, int n, int[] ints,
-        double[] reals, int[] allocated, double[] data, int op, int anyFlux) {
+        double[] reals, int[] allocated, double[] data) {
       tasks.task("restrictRows", TornadoKernels::restrictRows, subset, count, maxRows, n, ints,
-          reals, allocated, data, op, anyFlux);
+          reals, allocated, data);
     }
 
     @Override

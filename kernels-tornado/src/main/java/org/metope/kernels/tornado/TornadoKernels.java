@@ -76,18 +76,17 @@ public final class TornadoKernels {
   }
 
   /**
-   * Restricts every row of every allocated boundary of the subset whose code is {@code op}, or any
-   * FLUX_* code when {@code anyFlux} is 1. (Not named "restrict": TornadoVM emits the method name
+   * Restricts every row of every allocated RESTRICT boundary of the subset. (Not named "restrict": TornadoVM emits the method name
    * as the OpenCL kernel name, and {@code restrict} is a C keyword.)
    */
   public static void restrictRows(int[] subset, int count, int maxRows, int n, int[] ints,
-      double[] reals, int[] allocated, double[] data, int op, int anyFlux) {
+      double[] reals, int[] allocated, double[] data) {
     for (@Parallel int s = 0; s < count; s++) {
       for (@Parallel int r = 0; r < maxRows; r++) {
         final int b = subset[s];
         final int code = ints[BoundaryTable.OP * n + b];
-        final boolean wanted = anyFlux != 0 ? BoundaryOp.isFlux(code) : code == op;
-        if (allocated[b] != 0 && r < ints[BoundaryTable.ROWS * n + b] && wanted) {
+        if (allocated[b] != 0 && r < ints[BoundaryTable.ROWS * n + b]
+            && code == BoundaryOp.RESTRICT) {
           RowKernels.restrictRow(b, r, n, ints, reals, data);
         }
       }

@@ -22,7 +22,6 @@ import org.metope.kernels.RowKernels;
  *   UNLOAD        data     each row of its box in var (unless receiveMode is RECEIVE_SKIP)
  *   PROLONGATE    data     each fine row of the children of its box (PROLONGATE, allocated)
  *   RESTRICT      data     each row of its box in var (RESTRICT, allocated)
- *   FLUX_CORRECT  data     each row of its box in var (FLUX_*, allocated)
  * </pre>
  *
  * Runs follow the subset's order and, within a boundary, the order of its rows, so staging
@@ -90,8 +89,6 @@ final class WrittenRegions {
         return boxRows(t, b, rows, width, out, stride, q);
       case RESTRICT:
         return op == BoundaryOp.RESTRICT ? boxRows(t, b, rows, width, out, stride, q) : 0;
-      case FLUX_CORRECT:
-        return BoundaryOp.isFlux(op) ? boxRows(t, b, rows, width, out, stride, q) : 0;
       case PROLONGATE:
         return op == BoundaryOp.PROLONGATE ? fineRows(t, b, rows, width, out, stride, q) : 0;
       default:

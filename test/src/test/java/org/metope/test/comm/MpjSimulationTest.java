@@ -97,14 +97,14 @@ class MpjSimulationTest {
   @Test
   void givenMalformedDeckValueOnTwoRanks_thenTheRunEndsNonZeroWithTheDeckError()
       throws Exception {
-    long start = System.nanoTime();
+    // The launcher checks the deck before any rank starts, so the error is printed once; a hang
+    // is caught by the run's own time limit, not by timing it here.
     LauncherRun r = LauncherRun.run(60, Map.of(), "-np", "2", "--dev", "multicore", "-i",
         deck("advection_2d.in"), "parthenon/mesh/nx1=6x4");
-    double seconds = (System.nanoTime() - start) / 1e9;
     assertEquals(2, r.exitCode(), r.output());
-    assertTrue(r.output().contains("parthenon/mesh/nx1 = \"6x4\": expected an integer"),
+    String error = "parthenon/mesh/nx1 = \"6x4\": expected an integer";
+    assertEquals(1, r.output().split(java.util.regex.Pattern.quote(error), -1).length - 1,
         r.output());
-    assertTrue(seconds < 30, "took " + seconds + " s");
   }
 
   private static String[] concat(String[] a, String[] b) {

@@ -42,52 +42,49 @@ class OutputKillTest {
   void givenAKillDuringAnOutput_thenNoPartialFileHasAFinalNameAndEarlierFilesAreIntact()
       throws Exception {
     Path deck = Files.writeString(dir.resolve("big.in"), DECK);
-    for (int attempt = 1; attempt <= 3; attempt++) {
-      Path out = Files.createDirectory(dir.resolve("run" + attempt));
-      Path inFlight = killDuringAnOutput(deck, out);
-      if (inFlight == null) {
-        continue;
-      }
-      String finalName = inFlight.getFileName().toString().replaceAll("\\.tmp-\\d+-\\d+$", "");
-      assertFalse(Files.exists(out.resolve(finalName)),
-          "the output being written at the kill has no file under its final name");
-      List<Path> complete = files(out, ".phdf");
-      assertFalse(complete.isEmpty(), "earlier outputs exist");
-      for (Path file : complete) {
-        assertComplete(file);
-      }
-      for (Path xdmf : files(out, ".xdmf")) {
-        assertTrue(Files.readString(xdmf).endsWith("</Xdmf>\n"), xdmf.toString());
-      }
-      return;
+    Path out = Files.createDirectory(dir.resolve("run"));
+    Path inFlight = killDuringAnOutput(deck, out);
+    String finalName = inFlight.getFileName().toString().replaceAll("\\.tmp-\\d+-\\d+$", "");
+    assertEquals("big.out1.00002.phdf", finalName);
+    assertFalse(Files.exists(out.resolve(finalName)),
+        "the output being written at the kill has no file under its final name");
+    List<Path> complete = files(out, ".phdf");
+    assertEquals(2, complete.size(), "the outputs of cycles 0 and 1 exist: " + complete);
+    for (Path file : complete) {
+      assertComplete(file);
     }
-    throw new AssertionError("in three runs the kill never landed while an output was written");
+    for (Path xdmf : files(out, ".xdmf")) {
+      assertTrue(Files.readString(xdmf).endsWith("</Xdmf>\n"), xdmf.toString());
+    }
   }
 
   /**
-   * Starts the run and kills it as soon as a temporary output file of cycle 1 or later exists;
-   * returns that file if it is still there after the kill (the kill landed mid-write), else null.
+   * Starts the run with the writer told to pause before renaming output 2 into place (a test
+   * hook of AtomicFile), waits for it to say so, kills the run with SIGKILL there, and returns
+   * the temporary file it was writing.
    */
   private static Path killDuringAnOutput(Path deck, Path out) throws Exception {
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx1g", "-cp", System.getProperty("java.class.path"), "org.metope.examples.Metope",
+        "-Xmx1g", "-Dmetope.test.pauseBeforeRename=big\\.out1\\.00002\\.phdf",
+        "-cp", System.getProperty("java.class.path"), "org.metope.examples.Metope",
         "-i", deck.toString(), "-d", out.toString());
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(out.resolve("log.txt").toFile()).start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
       while (System.nanoTime() < deadline && p.isAlive()) {
-        for (Path f : files(out, "")) {
-          String name = f.getFileName().toString();
-          if (name.matches("big\\.out1\\.0000[1-9]\\.phdf\\.tmp-\\d+-\\d+")) {
-            p.destroyForcibly();
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the child did not die");
-            return Files.exists(f) ? f : null;
-          }
+        for (Path marker : files(out, ".paused")) {
+          p.destroyForcibly();
+          assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the child did not die");
+          Files.delete(marker);
+          String temporary = marker.getFileName().toString().replaceAll("\\.paused$", "");
+          Path f = out.resolve(temporary);
+          assertTrue(Files.exists(f), "the paused temporary file is left behind");
+          return f;
         }
-        Thread.sleep(1);
+        Thread.sleep(10);
       }
-      throw new AssertionError("no output was started within 120 s: "
+      throw new AssertionError("the writer never paused at output 2 within 120 s: "
           + Files.readString(out.resolve("log.txt")));
     } finally {
       p.destroyForcibly();
