@@ -185,9 +185,18 @@ class RestartFileReliabilityTest {
 
   @Test
   void givenAChangedMeshSize_thenItIsRefusedNamingTheKey() throws Exception {
-    assertRefused(resume(restart, "mesh", "parthenon/mesh/nx1=256"), restart,
-        "<parthenon/mesh> nx1 = 256, the file's mesh has nx1 = 128");
-    assertRefused(resume(restart, "block", "parthenon/meshblock/nx1=16"), restart,
-        "<parthenon/meshblock> nx1 = 16, the file's blocks have nx1 = 32");
+    assertMeshKeptRefusal(resume(restart, "mesh", "parthenon/mesh/nx1=256"),
+        "parthenon/mesh/nx1 = \"256\": expected 128 as in the restart file " + restart);
+    assertMeshKeptRefusal(resume(restart, "block", "parthenon/meshblock/nx1=16"),
+        "parthenon/meshblock/nx1 = \"16\": expected 32 as in the restart file " + restart);
+  }
+
+  /** The deck check of a restart names the override, the file and the file's value. */
+  private static void assertMeshKeptRefusal(ProcessResult r, String what) {
+    assertEquals(2, r.exitCode(), r.output());
+    String out = r.output().strip();
+    assertEquals(1, out.lines().count(), out);
+    assertTrue(out.startsWith("command line: ") && out.contains(what), out);
+    assertFalse(out.contains("Exception") || out.contains("\tat "), out);
   }
 }

@@ -53,9 +53,8 @@ public final class BurgersApplication implements Application {
       simulate(launch);
       return 0;
     } catch (InputError e) {
-      if (launch.communicator().rank() == 0) {
-        err.println(e.getMessage());
-      }
+      // Every rank says it: under MPJ the launcher prints the first failing rank's line once.
+      err.println(e.getMessage());
       return 2;
     } catch (DriverError e) {
       err.println("metope: " + e.getMessage());

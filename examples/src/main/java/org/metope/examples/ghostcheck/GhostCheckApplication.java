@@ -32,9 +32,8 @@ public final class GhostCheckApplication implements Application {
       }
       return wrong == 0 ? 0 : 1;
     } catch (InputError e) {
-      if (launch.communicator().rank() == 0) {
-        launch.err().println(e.getMessage());
-      }
+      // Every rank says it: under MPJ the launcher prints the first failing rank's line once.
+      launch.err().println(e.getMessage());
       return 2;
     } catch (DriverError e) {
       launch.err().println("metope: " + e.getMessage());

@@ -58,11 +58,25 @@ final class LauncherWatchdog {
     }
   }
 
-  /** Deletes {@code dir} and everything in it, as far as it can; other JVMs may race for it. */
+  /**
+   * Deletes {@code dir} and everything in it, as far as it can. Other JVMs of the run race for it
+   * and their ranks may write a status file into it until they halt too, so a pass that leaves
+   * the directory behind is repeated, for up to about two seconds.
+   */
   static void removeRunDirectory(Path dir) {
-    if (dir == null || !Files.isDirectory(dir)) {
-      return;
+    for (int pass = 0; pass < 40 && dir != null && Files.isDirectory(dir); pass++) {
+      removeOnce(dir);
+      if (Files.isDirectory(dir)) {
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
     }
+  }
+
+  private static void removeOnce(Path dir) {
     try (Stream<Path> all = Files.walk(dir)) {
       all.sorted(Comparator.reverseOrder()).forEach(p -> {
         try {

@@ -177,7 +177,7 @@ class ProcessReliabilityTest {
         LauncherRun.root().resolve("inputs/advection_2d.in").toString(), "Advection/cfl=abc",
         "parthenon/time/nlim=1");
     assertEquals(2, r.exitCode(), r.output());
-    String line = "command line: Advection/cfl = \"abc\": expected a real number";
+    String line = "command line: Advection/cfl = \"abc\": expected a finite real number";
     assertEquals(1, occurrences(r.output(), line), r.output());
     assertTrue(r.output().contains("metope: rank ") && r.output().contains(" failed (exit 2): "
         + line), r.output());
