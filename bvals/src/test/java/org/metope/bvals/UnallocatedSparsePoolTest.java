@@ -25,6 +25,13 @@ import org.metope.mesh.geometry.UniformCartesian;
 class UnallocatedSparsePoolTest {
   private static final String STATIC_2D = FluxCorrectionTest.DECK;
 
+  /**
+   * The 2D mesh under adaptive refinement: the same two levels, built as an adaptive mesh
+   * (coarse buffers everywhere, {@code numlevel} deeper than the levels in use).
+   */
+  private static final String ADAPTIVE_2D = FluxCorrectionTest.DECK
+      .replace("refinement = static", "refinement = adaptive\nnumlevel = 3");
+
   /** The same refinement in 3D, with outflow boundaries. */
   private static final String STATIC_3D = """
       <parthenon/mesh>
@@ -58,11 +65,13 @@ class UnallocatedSparsePoolTest {
       level = 1
       """;
 
+  /** {@code dim} -2 is the adaptive 2D mesh. */
   @ParameterizedTest(name = "{0}D, {1} ranks, coalesce={2}")
-  @CsvSource({"2, 1, true", "2, 2, true", "2, 2, false", "3, 1, true", "3, 2, false"})
+  @CsvSource({"2, 1, true", "2, 2, true", "2, 2, false", "3, 1, true", "3, 2, false",
+      "-2, 1, true", "-2, 2, true", "-2, 2, false"})
   void givenAnUnallocatedGhostFilledPool_thenOtherFieldsAreBitIdentical(int dim, int ranks,
       boolean coalesce) {
-    String deck = dim == 2 ? STATIC_2D : STATIC_3D;
+    String deck = dim == 2 ? STATIC_2D : dim == -2 ? ADAPTIVE_2D : STATIC_3D;
     Map<Integer, double[]> without = run(deck, ranks, coalesce, false);
     Map<Integer, double[]> with = run(deck, ranks, coalesce, true);
     for (Map.Entry<Integer, double[]> e : without.entrySet()) {
