@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
@@ -38,7 +42,18 @@ final class LauncherWatchdog {
         return;
       }
     }
-    ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+    List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+    children.forEach(ProcessHandle::destroyForcibly);
+    for (ProcessHandle child : children) {
+      try {
+        child.onExit().get(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      } catch (ExecutionException | TimeoutException e) {
+        // Gone or stuck: removal below is best effort either way.
+      }
+    }
     removeRunDirectory(runDir);
     Runtime.getRuntime().halt(EXIT_CODE);
   }
@@ -61,17 +76,25 @@ final class LauncherWatchdog {
   /**
    * Deletes {@code dir} and everything in it, as far as it can. Other JVMs of the run race for it
    * and their ranks may write a status file into it until they halt too, so a pass that leaves
-   * the directory behind is repeated, for up to about two seconds.
+   * the directory behind is repeated until it stays absent, for up to about three seconds.
    */
   static void removeRunDirectory(Path dir) {
-    for (int pass = 0; pass < 40 && dir != null && Files.isDirectory(dir); pass++) {
-      removeOnce(dir);
-      if (Files.isDirectory(dir)) {
-        try {
-          Thread.sleep(50);
-        } catch (InterruptedException e) {
-          return;
-        }
+    if (dir == null) {
+      return;
+    }
+    // Done once the directory has stayed absent for several checks in a row.
+    int absent = 0;
+    for (int pass = 0; pass < 60 && absent < 5; pass++) {
+      if (Files.exists(dir)) {
+        absent = 0;
+        removeOnce(dir);
+      } else {
+        absent++;
+      }
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        return;
       }
     }
   }

@@ -29,7 +29,7 @@ import org.metope.test.ProcessResult;
  */
 class ProcessReliabilityTest {
   private static final long START_LIMIT_SECONDS = 60;
-  private static final long CLEANUP_LIMIT_SECONDS = 10;
+  private static final long CLEANUP_LIMIT_SECONDS = 30;
 
   @TempDir Path tmp;
 
@@ -82,13 +82,23 @@ class ProcessReliabilityTest {
       assertEquals(List.of(), processesOf(runDir), "processes of the run after the kill");
       assertFalse(anyAlive(pids), "a process of the run outlived its launcher: " + pids);
       assertEquals(List.of(), listeningSockets(pids), "sockets of the run after the kill");
-      assertFalse(Files.exists(runDir), "the run directory " + runDir + " is removed");
+      assertFalse(Files.exists(runDir), "the run directory " + runDir + " is removed; left: "
+          + leftIn(runDir));
     } finally {
       launcher.descendants().forEach(ProcessHandle::destroyForcibly);
       launcher.destroyForcibly();
       for (long pid : processesNaming(tmp.toString())) {
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
       }
+    }
+  }
+
+  /** What is left under {@code dir}, for the failure message. */
+  private static List<String> leftIn(Path dir) {
+    try (Stream<Path> all = Files.walk(dir)) {
+      return all.map(p -> dir.relativize(p).toString()).sorted().toList();
+    } catch (IOException | RuntimeException e) {
+      return List.of("<" + e + ">");
     }
   }
 
