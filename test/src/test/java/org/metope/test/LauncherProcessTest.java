@@ -22,7 +22,7 @@ class LauncherProcessTest {
   void givenUnknownCommand_thenOneLineAndExitTwo() throws Exception {
     ProcessResult r = ProcessResult.run(Path.of("."), 30, RepoPaths.launcher().toString(), "frobnicate");
     assertEquals(2, r.exitCode());
-    assertEquals("metope: unknown command 'frobnicate' (expected -i DECK, test, bench, plot or --help)",
+    assertEquals("metope: unknown command 'frobnicate' (expected -i DECK, test, install, bench, plot or --help)",
         r.output().strip());
   }
 

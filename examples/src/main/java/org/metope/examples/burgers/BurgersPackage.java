@@ -35,7 +35,7 @@ public final class BurgersPackage {
   public static final String NAME = "burgers_package";
   /** The deck block of the package's keys. */
   public static final String BLOCK = "burgers";
-  /** The reconstructions a deck may choose, in {@link #recon} order. */
+  /** The values a deck may give {@code <burgers> recon}. */
   public static final List<String> RECONSTRUCTIONS = List.of("weno5", "linear");
   /** Ghost cells WENO5 needs on each side. */
   public static final int WENO5_GHOSTS = 4;
