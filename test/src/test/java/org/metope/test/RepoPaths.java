@@ -8,7 +8,7 @@ public final class RepoPaths {
   private RepoPaths() {}
 
   /** The repository root: the first ancestor holding the {@code metope} launcher. */
-  static Path root() {
+  public static Path root() {
     Path dir = Path.of("").toAbsolutePath();
     while (dir != null) {
       if (Files.isExecutable(dir.resolve("metope")) && Files.isDirectory(dir.resolve("inputs"))) {
@@ -19,7 +19,8 @@ public final class RepoPaths {
     throw new IllegalStateException("repository root not found above " + Path.of("").toAbsolutePath());
   }
 
-  static Path launcher() {
+  /** The launcher script. */
+  public static Path launcher() {
     return root().resolve("metope");
   }
 
