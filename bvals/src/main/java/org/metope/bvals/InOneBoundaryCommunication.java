@@ -290,7 +290,10 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     return TaskStatus.COMPLETE;
   }
 
-  /** Physical boundary conditions; register user conditions here before the run starts. */
+  /**
+   * Physical boundary conditions; give them the application's {@link BoundaryFunctions} ({@code
+   * boundaryConditions().use(registry)}) before {@link #setup}.
+   */
   public BoundaryConditions boundaryConditions() {
     return boundaryConditions;
   }
