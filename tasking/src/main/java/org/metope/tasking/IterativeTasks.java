@@ -53,6 +53,24 @@ public final class IterativeTasks {
   }
 
   /**
+   * Adds a regional task repeated on every iteration (Parthenon's {@code local_sync} inside an
+   * iterative sublist): in each iteration its dependents run only once it has completed in every
+   * list of the region. A global convergence check is built from two of them: one writing each
+   * list's partial residual, then one in which the first list combines the partials (and reduces
+   * over ranks) while the others do nothing; the completion task, depending on the second, reads
+   * the same global residual in every list, so all lists stop in the same iteration whatever the
+   * number of partitions. Every list of the region must add the same regional tasks.
+   */
+  public TaskId addRegionalTask(TaskId dependency, String taskName, Task task) {
+    if (completionTask >= 0) {
+      throw new IllegalStateException("group '" + label + "' already has its completion task");
+    }
+    TaskId id = list.add(dependency, taskName, task, true, groupIndex);
+    addMember(id.single());
+    return id;
+  }
+
+  /**
    * Sets the task that decides whether the group has converged: it returns {@link
    * TaskStatus#COMPLETE} to finish or {@link TaskStatus#ITERATE} to run the group again.
    */

@@ -26,6 +26,12 @@ public final class TaskList {
   private final List<IterativeTasks> groups = new ArrayList<>();
   private byte[] state = new byte[0];
   private TaskStatus[] lastResult = new TaskStatus[0];
+  /**
+   * Per task, how often it has completed in this execution: a regional task inside an iterative
+   * group completes once per iteration, and its region releases it for iteration {@code n} once
+   * every list has completed it {@code n} times.
+   */
+  private int[] completions = new int[0];
   private int remaining;
   private TaskRegion region;
   /** Positions of the regional tasks, computed once per change of the list. */
@@ -88,10 +94,6 @@ public final class TaskList {
           "dependency of task '" + taskName + "' belongs to list '" + dependency.owner().name()
               + "', not to list '" + name + "'");
     }
-    if (regional && group >= 0) {
-      throw new IllegalArgumentException(
-          "regional task '" + taskName + "' cannot be inside an iterative group: list=" + name);
-    }
     int index = entries.size();
     entries.add(new Entry(taskName, task, dependency.indices().clone(), regional, group));
     this.regional = null;
@@ -130,9 +132,11 @@ public final class TaskList {
     if (state.length != n) {
       state = new byte[n];
       lastResult = new TaskStatus[n];
+      completions = new int[n];
     } else {
       java.util.Arrays.fill(state, PENDING);
       java.util.Arrays.fill(lastResult, null);
+      java.util.Arrays.fill(completions, 0);
     }
     for (int g = 0; g < groups.size(); g++) {
       groups.get(g).reset();
@@ -160,7 +164,7 @@ public final class TaskList {
       }
       Entry e = entries.get(t);
       if (s == REGIONAL_WAIT) {
-        if (region.isReleased(t)) {
+        if (region.isReleased(t, completions[t])) {
           markComplete(t);
           progress = true;
         }
@@ -173,7 +177,8 @@ public final class TaskList {
       lastResult[t] = result;
       switch (result) {
         case COMPLETE -> {
-          if (e.regional && region != null && !region.completeLocally(t)) {
+          completions[t]++;
+          if (e.regional && region != null && !region.completeLocally(t, completions[t])) {
             state[t] = REGIONAL_WAIT;
           } else {
             markComplete(t);
