@@ -18,6 +18,7 @@ import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.tasking.IterativeTasks;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStatus;
@@ -248,6 +249,11 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   @Override
   public TaskId addBoundaryExchange(TaskId dependency, TaskList tl, MeshData md) {
     return exchange.addBoundaryExchangeTasks(dependency, tl, md);
+  }
+
+  @Override
+  public TaskId addBoundaryExchange(TaskId dependency, IterativeTasks group, MeshData md) {
+    return exchange.addRepeatedBoundaryExchangeTasks(dependency, group, md);
   }
 
   @Override

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * always on the last allowed one); in between, the group simply runs again. Exceeding {@code
  * maxIterations} fails the collection with an error naming the group and its list.
  */
-public final class IterativeTasks {
+public final class IterativeTasks implements TaskAdder {
   private final TaskList list;
   private final int groupIndex;
   private final String label;
@@ -43,6 +43,7 @@ public final class IterativeTasks {
   }
 
   /** Adds a task repeated on every iteration. */
+  @Override
   public TaskId addTask(TaskId dependency, String taskName, Task task) {
     if (completionTask >= 0) {
       throw new IllegalStateException("group '" + label + "' already has its completion task");

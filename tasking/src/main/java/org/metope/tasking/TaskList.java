@@ -15,7 +15,7 @@ import java.util.List;
  * <p>A list is built once and can be executed many times: every execution starts from a reset that
  * clears its state without allocating.
  */
-public final class TaskList {
+public final class TaskList implements TaskAdder {
   private static final byte PENDING = 0;
   /** A regional task that completed here but not yet in every list of its region. */
   private static final byte REGIONAL_WAIT = 1;
@@ -51,6 +51,7 @@ public final class TaskList {
   }
 
   /** Adds a task that runs once every task in {@code dependency} is complete. */
+  @Override
   public TaskId addTask(TaskId dependency, String taskName, Task task) {
     return add(dependency, taskName, task, false, -1);
   }
