@@ -119,26 +119,35 @@ public final class BoundaryFunctions {
 
   // ---- built-in conditions -----------------------------------------------------------------
 
-  /** Outflow on every field: each ghost takes the nearest interior value along the normal. */
+  /**
+   * Outflow on every evolving (not {@code STATIC}) field: each ghost takes the nearest interior
+   * value along the normal.
+   */
   public static void outflow(MeshData md, int b, BoundaryFace face, boolean coarse) {
     generic(md, b, face, coarse, false, null);
   }
 
-  /** Outflow on the fields whose id {@code fields} accepts. */
+  /**
+   * Outflow on the fields whose id {@code fields} accepts ({@code STATIC} ones included); null
+   * means every evolving field.
+   */
   public static void outflow(MeshData md, int b, BoundaryFace face, boolean coarse,
       IntPredicate fields) {
     generic(md, b, face, coarse, false, fields);
   }
 
   /**
-   * Reflection on every field: each ghost mirrors the interior across the face, the normal
-   * component of a {@code VECTOR} field changing sign.
+   * Reflection on every evolving (not {@code STATIC}) field: each ghost mirrors the interior
+   * across the face, the normal component of a {@code VECTOR} field changing sign.
    */
   public static void reflect(MeshData md, int b, BoundaryFace face, boolean coarse) {
     generic(md, b, face, coarse, true, null);
   }
 
-  /** Reflection on the fields whose id {@code fields} accepts. */
+  /**
+   * Reflection on the fields whose id {@code fields} accepts ({@code STATIC} ones included); null
+   * means every evolving field.
+   */
   public static void reflect(MeshData md, int b, BoundaryFace face, boolean coarse,
       IntPredicate fields) {
     generic(md, b, face, coarse, true, fields);
@@ -146,7 +155,9 @@ public final class BoundaryFunctions {
 
   /**
    * Outflow or reflection of every allocated ghost-filled cell field of block {@code b} that
-   * {@code fields} accepts (every one when null), over the face's whole ghost slab.
+   * {@code fields} accepts (every evolving one when null), over the face's whole ghost slab.
+   * STATIC fields are left alone unless asked for, since their ghosts are filled only at set-up
+   * and remesh, with their own conditions.
    */
   private static void generic(MeshData md, int b, BoundaryFace face, boolean coarse,
       boolean reflect, IntPredicate fields) {
@@ -163,7 +174,8 @@ public final class BoundaryFunctions {
     for (FieldInfo field : md.state().fields()) {
       if (!field.metadata().isSet(MetadataFlag.FILL_GHOST)
           || !field.metadata().isSet(MetadataFlag.CELL) || !md.isAllocated(field.id(), b)
-          || (fields != null && !fields.test(field.id()))) {
+          || (fields == null ? field.metadata().isSet(MetadataFlag.STATIC)
+              : !fields.test(field.id()))) {
         continue;
       }
       int inst = coarse ? layout.coarseInstance(field.id())
