@@ -204,7 +204,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     statics.setup(target);
   }
 
-  /** Ghost-filled cell fields with {@code flag}: STATIC ones only or none, by {@link #staticOnly}. */
+  /** Cell fields with {@code flag}: the STATIC ones if {@link #staticOnly}, else the others. */
   private List<FieldInfo> fieldsWith(MetadataFlag flag) {
     List<FieldInfo> out = new ArrayList<>();
     for (FieldInfo f : mesh.resolvedPackages().fields()) {
