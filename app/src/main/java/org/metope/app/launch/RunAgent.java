@@ -1,4 +1,4 @@
-package org.metope.examples.launch;
+package org.metope.app.launch;
 
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
@@ -10,7 +10,7 @@ import java.util.Map;
  * daemon, each rank process) so that the launcher owns the run:
  *
  * <pre>
- * java -javaagent:examples.jar=launcher=PID,runDir=DIR[,loopback=true] ...
+ * java -javaagent:app-agent.jar=launcher=PID,runDir=DIR[,loopback=true] ...
  * </pre>
  *
  * <ul>
