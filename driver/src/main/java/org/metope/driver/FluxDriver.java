@@ -276,16 +276,6 @@ public class FluxDriver extends MultiStageDriver {
   }
 
   @Override
-  protected void preStepUserWorkInLoop() {
-    userWork.preStepUserWorkInLoop(this);
-  }
-
-  @Override
-  protected void postStepUserWorkInLoop() {
-    userWork.postStepUserWorkInLoop(this);
-  }
-
-  @Override
   protected void userWorkBeforeOutput() {
     userWork.userWorkBeforeOutput(this);
   }

@@ -1,10 +1,11 @@
 package org.metope.driver;
 
 /**
- * Application work at fixed points of the time loop (the user-work functions of Parthenon's
- * {@code ApplicationInput}). Every method does nothing by default; a {@link FluxDriver} calls
- * them where {@link EvolutionDriver} names them, on every rank (print through {@link
- * EvolutionDriver#out()}, which discards on ranks other than 0).
+ * Application work before and after the time loop and before outputs (the user-work functions of
+ * Parthenon's {@code ApplicationInput} outside the loop; the work around every step is {@link
+ * LoopHooks}, set on {@link EvolutionDriver#hooks()}). Every method does nothing by default; a
+ * {@link FluxDriver} calls them where {@link EvolutionDriver} names them, on every rank (print
+ * through {@link EvolutionDriver#out()}, which discards on ranks other than 0).
  */
 public interface UserWork {
   /** No work anywhere. */
@@ -12,12 +13,6 @@ public interface UserWork {
 
   /** Once the first step is set, before the initial outputs ({@code UserWorkBeforeLoop}). */
   default void userWorkBeforeLoop(EvolutionDriver driver) {}
-
-  /** Before each step ({@code PreStepMeshUserWorkInLoop}). */
-  default void preStepUserWorkInLoop(EvolutionDriver driver) {}
-
-  /** After each step, before the clock advances ({@code PostStepMeshUserWorkInLoop}). */
-  default void postStepUserWorkInLoop(EvolutionDriver driver) {}
 
   /** Before outputs other than history are written ({@code UserMeshWorkBeforeOutput}). */
   default void userWorkBeforeOutput(EvolutionDriver driver) {}
