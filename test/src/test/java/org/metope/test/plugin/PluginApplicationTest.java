@@ -200,6 +200,7 @@ class PluginApplicationTest {
     assertEquals(0, r.exitCode(), r.output());
     assertTrue(history(dir).lines().count() >= 6);
     assertTrue(r.output().contains("wave.in:28: wave/kapa is not read by this run"), r.output());
+    assertTrue(!r.output().contains("block <wave>"), r.output());
   }
 
   @Test
