@@ -1,6 +1,7 @@
 package org.metope.test.plugin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -200,7 +201,7 @@ class PluginApplicationTest {
     assertEquals(0, r.exitCode(), r.output());
     assertTrue(history(dir).lines().count() >= 6);
     assertTrue(r.output().contains("wave.in:28: wave/kapa is not read by this run"), r.output());
-    assertTrue(!r.output().contains("block <wave>"), r.output());
+    assertFalse(r.output().contains("block <wave>"), r.output());
   }
 
   @Test
