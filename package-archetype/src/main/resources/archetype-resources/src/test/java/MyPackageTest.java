@@ -1,58 +1,75 @@
 package ${package};
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metope.app.ApplicationRunner;
+import org.metope.bvals.InOneBoundaryCommunication;
+import org.metope.comm.InProcessCluster;
+import org.metope.driver.RunOptions;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.field.MeshData;
-import org.metope.mesh.field.Packages;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.input.ParameterInput;
 
-/** The package's initial state against the integral of its Gaussian. */
+/** The package run in process on the project's deck, against answers known without it. */
 class MyPackageTest {
-  @Test
-  void initialStateHoldsTheGaussiansIntegral() {
-    ParameterInput pin = ParameterInput.parse("test.in", String.join("\n",
-        "<parthenon/mesh>", "nx1 = 64", "x1min = -0.5", "x1max = 0.5",
-        "nx2 = 64", "x2min = -0.5", "x2max = 0.5",
-        "nx3 = 1", "x3min = -0.5", "x3max = 0.5",
-        "<parthenon/meshblock>", "nx1 = 32", "nx2 = 32",
-        "<my_package>", "amplitude = 2.0", "width = 0.08"), List.of());
-    Packages packages = new Packages();
-    packages.add(MyPackage.initialize(pin));
-    Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), 1, 0);
-    mesh.initializeFields(packages, List.of("base"));
-    double total = 0.0;
-    for (MeshData md : mesh.meshData("base")) {
-      for (int b = 0; b < md.numBlocks(); b++) {
-        MyPackage.generate(md, b);
-        total += interiorSum(md, b) * md.block(b).coords().cellVolume();
-      }
-    }
-    // In 2D the Gaussian's integral is amplitude * 2 pi width^2; the domain cuts off < 1e-16 of it
-    // and the midpoint rule on 64^2 cells is far more accurate than 1e-6.
-    assertEquals(2.0 * 2.0 * Math.PI * 0.08 * 0.08, total, 1e-6);
+  @TempDir Path dir;
+
+  private Mesh run(String... overrides) {
+    ParameterInput pin = ParameterInput.load(Path.of("inputs/my_package.in"), List.of(overrides));
+    PrintStream discard = new PrintStream(new ByteArrayOutputStream(), true,
+        StandardCharsets.UTF_8);
+    return ApplicationRunner.simulate(new MyApplication(), new ApplicationRunner.Launch(pin,
+        RunOptions.of(dir, discard), discard, InProcessCluster.singleRank(),
+        InOneBoundaryCommunication::fromInput)).mesh();
   }
 
-  private static double interiorSum(MeshData md, int b) {
-    int u = md.state().fieldId("u");
-    IndexShape cells = md.block(b).cellBounds();
+  private static double total(Mesh mesh) {
     double sum = 0.0;
-    for (int k = cells.start(2, IndexDomain.INTERIOR, TopologicalElement.CC);
-        k <= cells.end(2, IndexDomain.INTERIOR, TopologicalElement.CC); k++) {
-      for (int j = cells.start(1, IndexDomain.INTERIOR, TopologicalElement.CC);
-          j <= cells.end(1, IndexDomain.INTERIOR, TopologicalElement.CC); j++) {
-        for (int i = cells.start(0, IndexDomain.INTERIOR, TopologicalElement.CC);
-            i <= cells.end(0, IndexDomain.INTERIOR, TopologicalElement.CC); i++) {
-          sum += md.data()[md.index(u, b, 0, k, j, i)];
-        }
+    for (MeshData md : mesh.meshData("base")) {
+      for (int b = 0; b < md.numBlocks(); b++) {
+        sum += MyPackage.total(md, b);
       }
     }
     return sum;
+  }
+
+  /** The largest value of {@code u} on the interior cells. */
+  private static double peak(Mesh mesh) {
+    double peak = 0.0;
+    for (MeshData md : mesh.meshData("base")) {
+      int u = md.state().fieldId("u");
+      for (int b = 0; b < md.numBlocks(); b++) {
+        IndexShape cells = md.block(b).cellBounds();
+        for (int j = cells.start(1, IndexDomain.INTERIOR, TopologicalElement.CC);
+            j <= cells.end(1, IndexDomain.INTERIOR, TopologicalElement.CC); j++) {
+          for (int i = cells.start(0, IndexDomain.INTERIOR, TopologicalElement.CC);
+              i <= cells.end(0, IndexDomain.INTERIOR, TopologicalElement.CC); i++) {
+            peak = Math.max(peak, md.data()[md.index(u, b, 0, 0, j, i)]);
+          }
+        }
+      }
+    }
+    return peak;
+  }
+
+  @Test
+  void heatIsConservedAndSpreads() {
+    Mesh start = run("parthenon/time/nlim=0");
+    Mesh end = run();
+    // In 2D the Gaussian holds amplitude * 2 pi width^2; periodic boundaries keep it all.
+    assertEquals(2.0 * Math.PI * 0.05 * 0.05, total(start), 1e-6);
+    assertEquals(total(start), total(end), 1e-14 * total(start));
+    assertTrue(peak(end) < 0.9 * peak(start), "the peak flattens: " + peak(end));
   }
 }
