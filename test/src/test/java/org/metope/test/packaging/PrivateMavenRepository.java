@@ -63,8 +63,9 @@ final class PrivateMavenRepository {
   /**
    * A pom whose {@code validate} phase installs the artifacts the reactor under {@code root} has
    * built (its parent pom and every module's main artifact, as {@code mvn install} would place
-   * them; the {@code test} module publishes nothing), with one {@code install:install-file}
-   * execution each: one Maven run instead of one per module.
+   * them; a module that sets {@code maven.install.skip}, such as {@code test}, publishes
+   * nothing), with one {@code install:install-file} execution each: one Maven run instead of one
+   * per module.
    *
    * @throws IllegalStateException when a module's jar has not been built
    */
@@ -74,10 +75,10 @@ final class PrivateMavenRepository {
     Matcher m = MODULE.matcher(Files.readString(root.resolve("pom.xml")));
     while (m.find()) {
       String module = m.group(1);
-      if (module.equals("test")) {
+      Path pom = root.resolve(module).resolve("pom.xml");
+      if (Files.readString(pom).contains("<maven.install.skip>true</maven.install.skip>")) {
         continue;
       }
-      Path pom = root.resolve(module).resolve("pom.xml");
       executions.append(execution(module, artifactOf(root, module, pom), pom));
     }
     Path installer = dir.resolve("install-metope.xml");
