@@ -96,15 +96,20 @@ public final class DiffusionPackage {
     IndexShape cells = md.block(b).cellBounds();
     double[] a = md.data();
     int base = md.index(u, b, 0, 0, 0, 0);
-    int[] shift = {md.index(u, b, 0, 0, 0, 1) - base, md.index(u, b, 0, 0, 1, 0) - base,
-        md.index(u, b, 0, 1, 0, 0) - base};
+    int si = md.index(u, b, 0, 0, 0, 1) - base;
+    int sj = md.index(u, b, 0, 0, 1, 0) - base;
+    int sk = md.index(u, b, 0, 1, 0, 0) - base;
     double largest = 0.0;
     for (int k = start(cells, 2); k <= end(cells, 2); k++) {
       for (int j = start(cells, 1); j <= end(cells, 1); j++) {
         for (int i = start(cells, 0); i <= end(cells, 0); i++) {
           int c = md.index(u, b, 0, k, j, i);
-          for (int axis = 0; axis < ndim; axis++) {
-            largest = Math.max(largest, Math.abs(a[c] - a[c - shift[axis]]));
+          largest = Math.max(largest, Math.abs(a[c] - a[c - si]));
+          if (ndim > 1) {
+            largest = Math.max(largest, Math.abs(a[c] - a[c - sj]));
+          }
+          if (ndim > 2) {
+            largest = Math.max(largest, Math.abs(a[c] - a[c - sk]));
           }
         }
       }

@@ -70,17 +70,17 @@ public final class MyPackage {
       for (int b = 0; b < md.numBlocks(); b++) {
         IndexShape cells = md.block(b).cellBounds();
         int q = md.dataOffset(f, b);
-        int origin = md.index(f, b, 0, 0, 0, 0);
-        int[] shift = {md.index(f, b, 0, 0, 0, 1) - origin, md.index(f, b, 0, 0, 1, 0) - origin,
-            md.index(f, b, 0, 1, 0, 0) - origin};
         for (int dir = 1; dir <= ndim; dir++) {
           int flux = md.fluxOffset(f, dir, b);
           double dx = md.block(b).coords().dx(dir - 1);
+          // The distance in the array from a cell to its lower neighbour along dir.
+          int shift = md.index(f, b, 0, dir == 3 ? 1 : 0, dir == 2 ? 1 : 0, dir == 1 ? 1 : 0)
+              - md.index(f, b, 0, 0, 0, 0);
           for (int k = start(cells, 2); k <= end(cells, 2) + (dir == 3 ? 1 : 0); k++) {
             for (int j = start(cells, 1); j <= end(cells, 1) + (dir == 2 ? 1 : 0); j++) {
               for (int i = start(cells, 0); i <= end(cells, 0) + (dir == 1 ? 1 : 0); i++) {
                 int n = md.index(f, b, 0, k, j, i) - q;
-                a[flux + n] = -kappa * (a[q + n] - a[q + n - shift[dir - 1]]) / dx;
+                a[flux + n] = -kappa * (a[q + n] - a[q + n - shift]) / dx;
               }
             }
           }
