@@ -49,6 +49,7 @@ public final class AdvectionDriver extends MultiStageDriver {
   /** The boundary kernels' backend, told when each stage ends. */
   private final KernelBackend kernels;
   private final AdvectionProblem problem;
+  private final AdvectionFluxes fluxKernel;
 
   /**
    * A driver for {@code mesh}, whose fields are initialised with the containers {@link
@@ -60,6 +61,8 @@ public final class AdvectionDriver extends MultiStageDriver {
     this.boundaries = boundaries;
     this.kernels = boundaries.kernels();
     this.problem = new AdvectionProblem(mesh.packages().get(AdvectionPackage.NAME).params());
+    this.fluxKernel = new AdvectionFluxes(mesh.resolvedPackages(),
+        mesh.packages().get(AdvectionPackage.NAME).params());
   }
 
   /** The containers the driver needs: the integrator's stages and {@code dUdt}. */
@@ -98,7 +101,7 @@ public final class AdvectionDriver extends MultiStageDriver {
       TaskId receiveFluxes = tl.addTask(TaskId.NONE, "StartReceiveFluxCorrections",
           () -> boundaries.startReceiveFluxCorrections(mc0));
       TaskId fluxes = tl.addTask(TaskId.NONE, "CalculateFluxes",
-          () -> AdvectionFluxes.calculateFluxes(mc0, withFluxes));
+          () -> fluxKernel.calculate(mc0));
       TaskId setFluxes = boundaries.addFluxCorrection(fluxes.and(receiveFluxes), tl, mc0);
       TaskId fluxDiv = tl.addTask(setFluxes, "FluxDivergence",
           () -> Update.fluxDivergence(mc0, mdudt, withFluxes));

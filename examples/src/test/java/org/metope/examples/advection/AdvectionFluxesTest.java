@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.MeshData;
-import org.metope.mesh.field.MetadataFlag;
-import org.metope.mesh.update.Update;
 
 class AdvectionFluxesTest {
   /** q(k, j, i) = 100 k + 10 j + i + 1000 c: every cell value says where it is. */
@@ -41,8 +39,8 @@ class AdvectionFluxesTest {
     MeshData md = mesh.meshData("base").get(0);
     int f = md.state().fieldId("advected");
     fill(md, f, 2);
-    AdvectionFluxes.calculateFluxes(md,
-        Update.fieldIds(md.state(), MetadataFlag.WITH_FLUXES, MetadataFlag.CELL));
+    new AdvectionFluxes(md.state(), mesh.packages().get(AdvectionPackage.NAME).params())
+        .calculate(md);
     for (int c = 0; c < 2; c++) {
       // x1: vx > 0, the donor is the cell below the face, faces 2 .. 10 of interior rows.
       assertEquals(q(c, 3, 4, 1) * 2.0, flux(md, f, 1, c, 3, 4, 2));
@@ -68,8 +66,8 @@ class AdvectionFluxesTest {
     for (int i = 0; i < 12; i++) {
       md.data()[md.index(v, 0, 0, 0, 0, i)] = vx[i];
     }
-    AdvectionFluxes.calculateFluxes(md,
-        Update.fieldIds(md.state(), MetadataFlag.WITH_FLUXES, MetadataFlag.CELL));
+    new AdvectionFluxes(md.state(), mesh.packages().get(AdvectionPackage.NAME).params())
+        .calculate(md);
     assertEquals(2 * 1.0, flux(md, q, 1, 0, 0, 0, 3), "both move right: left state");
     assertEquals(3 * 1.0 + 4 * -2.0, flux(md, q, 1, 0, 0, 0, 4), "diverging: both");
     assertEquals(5 * -2.0, flux(md, q, 1, 0, 0, 0, 5), "both move left: right state");
