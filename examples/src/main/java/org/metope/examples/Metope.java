@@ -15,6 +15,7 @@ import org.metope.driver.RunOptions;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.input.DeckCheck;
 import org.metope.mesh.field.FieldMemoryError;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.outputs.RestartFile;
@@ -147,7 +148,7 @@ public final class Metope {
     try {
       return app.run(new Application.Launch(deck, runOptions, err, Communicators.world(),
           boundaries, restart));
-    } catch (FieldMemoryError e) {
+    } catch (FieldMemoryError | SetupError e) {
       err.println("metope: " + e.getMessage());
       return 1;
     }

@@ -1,11 +1,13 @@
 package org.metope.examples.advection;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.metope.mesh.field.BooleanParam;
 import org.metope.mesh.field.DoubleParam;
 import org.metope.mesh.field.MeshData;
-import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.ResolvedState;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.view.FieldView;
@@ -26,8 +28,7 @@ import org.metope.tasking.TaskStatus;
  * face is {@code (vl > 0 ? ql vl : 0) + (vr < 0 ? qr vr : 0)} with {@code vl}, {@code vr} the left
  * and right values of the velocity component normal to the face.
  *
- * <p>Written on views: one {@link VariablePack} of every {@code WITH_FLUXES} cell field, resolved
- * at set-up, and a {@link ParFor} per component and direction over the faces, with the
+ * <p>Written on views: one {@link VariablePack} of the advected fields, resolved at set-up, and a {@link ParFor} per component and direction over the faces, with the
  * multiplications of Parthenon's code.
  */
 public final class AdvectionFluxes {
@@ -36,13 +37,24 @@ public final class AdvectionFluxes {
   private final DoubleParam[] velocity;
 
   /**
-   * The kernel for the fields of {@code state} and the package parameters {@code params}; fails
-   * here, at set-up, for a missing parameter.
+   * The kernel for the advected fields of {@code state} ({@code num_vars} of them, and {@code v}
+   * unless {@code v_const}) and the package parameters {@code params}; fails here, at set-up,
+   * with one sentence, for a missing parameter or field, or a field declared without {@code
+   * WITH_FLUXES} (which would otherwise never change).
+   *
+   * @throws SetupError for a missing parameter or field, or one without flux storage
    */
   public AdvectionFluxes(ResolvedState state, Params params) {
-    this.fields = PackDescriptor.withFlags(state, MetadataFlag.WITH_FLUXES, MetadataFlag.CELL)
-        .withFluxes();
     this.vConst = params.booleanHandle("v_const");
+    int numVars = params.intHandle("num_vars").get();
+    List<String> names = new ArrayList<>();
+    for (int var = 0; var < numVars; var++) {
+      names.add(AdvectionPackage.advectedName(var));
+    }
+    if (!vConst.get()) {
+      names.add("v");
+    }
+    this.fields = PackDescriptor.of(state, names.toArray(new String[0])).withFluxes();
     this.velocity = new DoubleParam[] {params.doubleHandle("vx"), params.doubleHandle("vy"),
         params.doubleHandle("vz")};
   }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.metope.mesh.DriverError;
 import org.metope.mesh.input.DeckCheck;
 
 /**
@@ -18,7 +17,7 @@ import org.metope.mesh.input.DeckCheck;
  *
  * <p>Kernels and callbacks resolve a parameter once, at set-up, into a handle ({@link #handle},
  * {@link #doubleHandle}, {@link #intHandle}, {@link #booleanHandle}): an unknown key or a wrong
- * type then stops the run at set-up with one sentence ({@link DriverError}) instead of in a hot
+ * type then stops the run at set-up with one sentence ({@link SetupError}) instead of in a hot
  * loop, and each read is an array load, with no string hashing. A handle sees later {@link
  * #update updates}. The string getters stay for code that reads a parameter once.
  */
@@ -144,7 +143,7 @@ public final class Params {
    * A handle on {@code key}, whose value must be a {@code type}; resolve it at set-up and call
    * {@link Param#get()} where the value is needed.
    *
-   * @throws DriverError when the key was never added (naming the nearest key) or has another type
+   * @throws SetupError when the key was never added (naming the nearest key) or has another type
    */
   public <T> Param<T> handle(String key, Class<T> type) {
     return new Param<>(this, resolve(key, type), key, type);
@@ -179,13 +178,13 @@ public final class Params {
     Integer slot = slotOfKey.get(key);
     if (slot == null) {
       String guess = DeckCheck.closest(key, keysInOrder);
-      throw new DriverError("package " + owner + " has no parameter " + key
+      throw new SetupError("package " + owner + " has no parameter " + key
           + (guess == null ? "" : " (did you mean " + guess + "?)")
           + "; add it with addParam at set-up (keys=" + keysInOrder + ")");
     }
     Class<?> stored = slots.get(slot).type;
     if (!type.isAssignableFrom(stored)) {
-      throw new DriverError("parameter " + key + " of package " + owner + " has type "
+      throw new SetupError("parameter " + key + " of package " + owner + " has type "
           + stored.getSimpleName() + ", not " + type.getSimpleName());
     }
     return slot;

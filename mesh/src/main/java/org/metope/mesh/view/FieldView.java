@@ -75,7 +75,7 @@ public final class FieldView {
   /**
    * The view of field {@code name}, which must be allocated on every block of {@code md}.
    *
-   * @throws org.metope.mesh.DriverError for an unknown name or an unallocated block
+   * @throws org.metope.mesh.field.SetupError for an unknown name or an unallocated block
    */
   public static FieldView of(MeshData md, String name) {
     FieldView view = new FieldView(md, ViewSetup.field(md.state(), name), false);
@@ -86,7 +86,7 @@ public final class FieldView {
   /**
    * The view of field {@code name} and its fluxes in every direction of the mesh.
    *
-   * @throws org.metope.mesh.DriverError for an unknown name, a field declared without {@code
+   * @throws org.metope.mesh.field.SetupError for an unknown name, a field declared without {@code
    *     WITH_FLUXES}, or an unallocated block
    */
   public static FieldView withFluxes(MeshData md, String name) {

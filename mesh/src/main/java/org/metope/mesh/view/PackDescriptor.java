@@ -29,7 +29,7 @@ public final class PackDescriptor {
    * The fields named {@code names}, in that order; a sparse pool's base name adds every field of
    * the pool, ids ascending.
    *
-   * @throws org.metope.mesh.DriverError when a name is neither a field nor a sparse pool
+   * @throws org.metope.mesh.field.SetupError when a name is neither a field nor a sparse pool
    */
   public static PackDescriptor of(ResolvedState state, String... names) {
     List<FieldInfo> fields = new ArrayList<>();
@@ -52,7 +52,7 @@ public final class PackDescriptor {
   /**
    * The same fields with their face fluxes.
    *
-   * @throws org.metope.mesh.DriverError when a field was declared without {@code WITH_FLUXES}
+   * @throws org.metope.mesh.field.SetupError when a field was declared without {@code WITH_FLUXES}
    */
   public PackDescriptor withFluxes() {
     for (FieldInfo f : fields) {

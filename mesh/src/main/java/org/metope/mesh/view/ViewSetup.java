@@ -1,7 +1,7 @@
 package org.metope.mesh.view;
 
 import java.util.List;
-import org.metope.mesh.DriverError;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
@@ -11,7 +11,7 @@ import org.metope.mesh.input.DeckCheck;
 
 /**
  * The checks every view makes when it is built, each failing with one sentence ({@link
- * DriverError}) that names the field, the block where one matters, and what to declare: a view is
+ * SetupError}) that names the field, the block where one matters, and what to declare: a view is
  * built at set-up or once per launch, so a mistake stops the run there instead of reading offset
  * -1 (another field's values) in a kernel.
  */
@@ -24,7 +24,7 @@ final class ViewSetup {
       return state.field(name);
     }
     String guess = DeckCheck.closest(name, state.names());
-    throw new DriverError("no package declares field=" + name
+    throw new SetupError("no package declares field=" + name
         + (guess == null ? "" : " (did you mean " + guess + "?)")
         + "; declare it with StateDescriptor.addField (fields=" + state.names() + ")");
   }
@@ -33,7 +33,7 @@ final class ViewSetup {
   static void requireFluxesDeclared(FieldInfo f) {
     if (!f.metadata().isSet(MetadataFlag.WITH_FLUXES)
         || f.metadata().topology() != MetadataFlag.CELL) {
-      throw new DriverError("field=" + f.name() + " has no flux storage: declare it with"
+      throw new SetupError("field=" + f.name() + " has no flux storage: declare it with"
           + " Metadata.CELL and Metadata.WITH_FLUXES in package " + f.packageName());
     }
   }
@@ -42,7 +42,7 @@ final class ViewSetup {
   static void requireDirection(MeshData md, FieldInfo f, int direction) {
     int dims = md.layout().fluxDirections();
     if (direction < 1 || direction > dims) {
-      throw new DriverError("field=" + f.name() + " has no fluxes through direction="
+      throw new SetupError("field=" + f.name() + " has no fluxes through direction="
           + direction + ": the mesh has " + dims + " dimension" + (dims == 1 ? "" : "s")
           + " (directions 1.." + dims + ")");
     }
@@ -51,7 +51,7 @@ final class ViewSetup {
   /** Throws when field {@code f} has no storage on partition block {@code b}. */
   static void requireAllocated(MeshData md, FieldInfo f, int b) {
     if (!md.isAllocated(f.id(), b)) {
-      throw new DriverError("field=" + f.name() + " is not allocated on block=" + blockName(md, b)
+      throw new SetupError("field=" + f.name() + " is not allocated on block=" + blockName(md, b)
           + ": allocate it first (FieldStorage.allocateSparse), or view it with FieldView.sparse"
           + " or a VariablePack, which mark unallocated blocks");
     }
@@ -81,7 +81,7 @@ final class ViewSetup {
       int inst = layout.dataInstance(f.id(), md.container());
       if (layout.ni(inst) != layout.ni(first) || layout.nj(inst) != layout.nj(first)
           || layout.nk(inst) != layout.nk(first)) {
-        throw new DriverError("field=" + f.name() + " has extents " + layout.nk(inst) + "x"
+        throw new SetupError("field=" + f.name() + " has extents " + layout.nk(inst) + "x"
             + layout.nj(inst) + "x" + layout.ni(inst) + " and field=" + fields.get(0).name()
             + " " + layout.nk(first) + "x" + layout.nj(first) + "x" + layout.ni(first)
             + ": one pack holds fields of one topology");

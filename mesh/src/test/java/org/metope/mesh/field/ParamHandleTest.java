@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.metope.mesh.DriverError;
 
 class ParamHandleTest {
   private static Params params() {
@@ -43,7 +42,7 @@ class ParamHandleTest {
 
   @Test
   void givenAMisspeltKey_thenTheHandleFailsAtSetUpNamingTheNearestKey() {
-    DriverError e = assertThrows(DriverError.class, () -> params().doubleHandle("kapa"));
+    SetupError e = assertThrows(SetupError.class, () -> params().doubleHandle("kapa"));
     assertEquals("package advection_package has no parameter kapa (did you mean kappa?); add it"
         + " with addParam at set-up (keys=[cfl, num_vars, v_const, profile, kappa])",
         e.getMessage());
@@ -51,7 +50,7 @@ class ParamHandleTest {
 
   @Test
   void givenAWrongType_thenTheHandleFailsAtSetUp() {
-    DriverError e = assertThrows(DriverError.class, () -> params().intHandle("cfl"));
+    SetupError e = assertThrows(SetupError.class, () -> params().intHandle("cfl"));
     assertEquals("parameter cfl of package advection_package has type Double, not Integer",
         e.getMessage());
     assertFalse(params().hasKey("kapa"));

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.metope.mesh.view.CoordinateDirection.X1DIR;
 
 import org.junit.jupiter.api.Test;
-import org.metope.mesh.DriverError;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.BlockShape;
 import org.metope.mesh.field.FieldStorage;
@@ -71,7 +71,7 @@ class FieldViewTest {
   @Test
   void givenAFieldWithoutFluxes_thenWithFluxesNamesTheFlagToDeclare() {
     MeshData md = ViewFixtures.storage(new BlockShape(6, 5, 4)).partitions("base", -1).get(0);
-    DriverError e = assertThrows(DriverError.class, () -> FieldView.withFluxes(md, "w"));
+    SetupError e = assertThrows(SetupError.class, () -> FieldView.withFluxes(md, "w"));
     assertEquals("field=w has no flux storage: declare it with Metadata.CELL and"
         + " Metadata.WITH_FLUXES in package p", e.getMessage());
     FieldView dataOnly = FieldView.of(md, "w");
@@ -81,7 +81,7 @@ class FieldViewTest {
   @Test
   void givenAnUnknownName_thenTheErrorNamesTheNearestField() {
     MeshData md = ViewFixtures.storage(new BlockShape(6, 5, 4)).partitions("base", -1).get(0);
-    DriverError e = assertThrows(DriverError.class, () -> FieldView.of(md, "uu"));
+    SetupError e = assertThrows(SetupError.class, () -> FieldView.of(md, "uu"));
     assertTrue(e.getMessage().startsWith("no package declares field=uu (did you mean u?);"
         + " declare it with StateDescriptor.addField"), e.getMessage());
   }
@@ -89,7 +89,7 @@ class FieldViewTest {
   @Test
   void givenAMissingDirection_thenFluxesNamesTheMeshDimensions() {
     MeshData md = ViewFixtures.storage(new BlockShape(7, 6, 1)).partitions("base", -1).get(0);
-    DriverError e = assertThrows(DriverError.class,
+    SetupError e = assertThrows(SetupError.class,
         () -> FieldView.withFluxes(md, "u").fluxes(3));
     assertEquals("field=u has no fluxes through direction=3: the mesh has 2 dimensions"
         + " (directions 1..2)", e.getMessage());
@@ -102,7 +102,7 @@ class FieldViewTest {
     storage.allocateSparse(s1, 0);
     storage.allocateSparse(s1, 2);
     MeshData md = storage.partitions("base", -1).get(0);
-    DriverError e = assertThrows(DriverError.class, () -> FieldView.of(md, "s_1"));
+    SetupError e = assertThrows(SetupError.class, () -> FieldView.of(md, "s_1"));
     assertTrue(e.getMessage().startsWith("field=s_1 is not allocated on block=index 1:"),
         e.getMessage());
     FieldView sparse = FieldView.sparse(md, "s_1");
@@ -112,6 +112,6 @@ class FieldViewTest {
     ArenaLayout layout = storage.layout();
     assertEquals(layout.index(layout.dataInstance(s1, 0), 2, 0, 1, 2, 3),
         sparse.index(2, 0, 1, 2, 3));
-    assertThrows(DriverError.class, () -> sparse.block(1));
+    assertThrows(SetupError.class, () -> sparse.block(1));
   }
 }

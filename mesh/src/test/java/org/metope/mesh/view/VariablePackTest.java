@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.metope.mesh.DriverError;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.BlockShape;
 import org.metope.mesh.field.FieldStorage;
@@ -73,11 +73,11 @@ class VariablePackTest {
   @Test
   void givenAFieldWithoutFluxes_thenTheDescriptorFailsAtSetUp() {
     FieldStorage storage = ViewFixtures.storage(new BlockShape(6, 5, 4));
-    DriverError e = assertThrows(DriverError.class,
+    SetupError e = assertThrows(SetupError.class,
         () -> PackDescriptor.of(storage.state(), "u", "w").withFluxes());
     assertEquals("field=w has no flux storage: declare it with Metadata.CELL and"
         + " Metadata.WITH_FLUXES in package p", e.getMessage());
-    DriverError unknown = assertThrows(DriverError.class,
+    SetupError unknown = assertThrows(SetupError.class,
         () -> PackDescriptor.of(storage.state(), "v"));
     assertTrue(unknown.getMessage().startsWith("no package declares field=v"), unknown.getMessage());
   }
@@ -86,7 +86,7 @@ class VariablePackTest {
   void givenFieldsOfTwoTopologies_thenPackingThemFails() {
     FieldStorage storage = ViewFixtures.storage(new BlockShape(6, 5, 4));
     PackDescriptor desc = PackDescriptor.of(storage.state(), "u", "g");
-    DriverError e = assertThrows(DriverError.class,
+    SetupError e = assertThrows(SetupError.class,
         () -> desc.pack(storage.partitions("base", -1).get(0)));
     assertTrue(e.getMessage().startsWith("field=g has extents 1x1x1 and field=u 4x5x6"),
         e.getMessage());
