@@ -12,6 +12,7 @@ import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.mesh.update.Update;
+import org.metope.mesh.view.FieldView;
 
 /**
  * The data both flux kernels run on: a periodic mesh of {@code blocks} per active axis of {@code
@@ -26,9 +27,12 @@ public final class FluxMeshes {
 
   /**
    * A case of {@code ndim} dimensions; {@code vConst} false makes the velocity the cell field
-   * {@code v}, with values of both signs.
+   * {@code v}, whose components have random signs when {@code mixedSigns} (every branch of the
+   * kernel taken, for bit comparisons) and otherwise the signs of {@code (vx, vy, vz) = (1, -0.75,
+   * 0.5)} with random magnitudes (a flow, whose branches a CPU predicts, for timings).
    */
-  public static Case build(int ndim, int cells, int blocks, boolean vConst, long seed) {
+  public static Case build(int ndim, int cells, int blocks, boolean vConst, boolean mixedSigns,
+      long seed) {
     StringBuilder deck = new StringBuilder("<parthenon/mesh>\n");
     for (int axis = 1; axis <= 3; axis++) {
       boolean active = axis <= ndim;
@@ -50,6 +54,18 @@ public final class FluxMeshes {
     mesh.initializeFields(packages, List.of("base"));
     MeshData md = mesh.meshData("base").get(0);
     fill(md.data(), md.layout().end(), seed);
+    if (!vConst && !mixedSigns) {
+      FieldView v = FieldView.of(md, "v");
+      double[] signs = {1.0, -1.0, 1.0};
+      for (int b = 0; b < md.numBlocks(); b++) {
+        for (int c = 0; c < 3; c++) {
+          int from = v.offset(b) + c * v.componentStride();
+          for (int n = from; n < from + v.componentStride(); n++) {
+            md.data()[n] = signs[c] * Math.abs(md.data()[n]);
+          }
+        }
+      }
+    }
     int[] fluxFields = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
         MetadataFlag.CELL);
     AdvectionFluxes viewKernel = new AdvectionFluxes(mesh.resolvedPackages(),

@@ -19,7 +19,7 @@ class FluxKernelBitsTest {
 
   /** Faces whose bits differ between a run of the hand-written kernel and one of the views. */
   private static long differingFaces(int ndim, boolean vConst, boolean perturbOneCell) {
-    FluxMeshes.Case c = FluxMeshes.build(ndim, 8, 2, vConst, 42);
+    FluxMeshes.Case c = FluxMeshes.build(ndim, 8, 2, vConst, true, 42);
     MeshData md = c.md();
     double[] start = md.data().clone();
     HandWrittenFluxes.calculateFluxes(md, c.fluxFields());
