@@ -8,6 +8,7 @@ import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.view.FieldView;
 
 /**
  * The {@code advection_package} of Parthenon's advection example: a scalar (or several vector
@@ -206,16 +207,17 @@ public final class AdvectionPackage {
     double refineTol = pkg.params().getDouble("refine_tol");
     double derefineTol = pkg.params().getDouble("derefine_tol");
     int numVars = pkg.params().getInt("num_vars");
+    FieldView[] advected = new FieldView[numVars];
+    for (int var = 0; var < numVars; var++) {
+      advected[var] = FieldView.of(md, advectedName(var));
+    }
     double[] a = md.data();
     for (int b = 0; b < md.numBlocks(); b++) {
       double min = Double.MAX_VALUE;
       double max = -Double.MAX_VALUE;
-      for (int var = 0; var < numVars; var++) {
-        int field = md.state().fieldId(advectedName(var));
-        int start = md.dataOffset(field, b);
-        int end = start + md.layout().blockLength(md.layout().dataInstance(field,
-            md.container()));
-        for (int n = start; n < end; n++) {
+      for (FieldView q : advected) {
+        int end = q.offset(b) + q.blockLength();
+        for (int n = q.offset(b); n < end; n++) {
           min = a[n] < min ? a[n] : min;
           max = a[n] > max ? a[n] : max;
         }

@@ -96,6 +96,9 @@ public final class BurgersApplication implements Application {
         for (String w : driver.outputWarnings()) {
           launch.err().println("warning: " + w);
         }
+        for (String w : Applications.unreadKeyWarnings(pin, new BurgersApplication())) {
+          launch.err().println("warning: " + w);
+        }
         if (prepared.mesh().refinement() != null) {
           for (String w : prepared.mesh().refinement().warnings()) {
             launch.err().println("warning: " + w);

@@ -1,10 +1,15 @@
 package org.metope.mesh.view;
 
+import org.metope.mesh.field.ArenaLayout;
+import org.metope.mesh.field.FieldInfo;
+import org.metope.mesh.field.MeshData;
+
 /**
  * One field on one block, indexed {@code (n, k, j, i)}, with its fluxes {@code flux(direction,
- * n, k, j, i)} when the {@link FieldView} it came from has them (Parthenon's {@code
- * ParArray4D} of one block's variable and its {@code flux[direction]}). Offsets and strides are
- * final fields, so an access allocates nothing; made by {@link FieldView#block}.
+ * n, k, j, i)} when made {@link #withFluxes} or from a {@link FieldView} that has them
+ * (Parthenon's {@code ParArray4D} of one block's variable and its {@code flux[direction]}), for
+ * block-level code such as history outputs and problem generators. Offsets and strides are final
+ * fields, so an access allocates nothing. Built with the checks of {@link FieldView}.
  */
 public final class BlockView {
   private final double[] a;
@@ -17,6 +22,41 @@ public final class BlockView {
   /** {@code ncomp, nk, nj, ni}, for {@link ViewChecks}. */
   private final int[] extents;
   private final String name;
+
+  /**
+   * Field {@code name} on partition block {@code b} of {@code md}.
+   *
+   * @throws org.metope.mesh.field.SetupError for an unknown name or a field not allocated there
+   */
+  public static BlockView of(MeshData md, String name, int b) {
+    return make(md, ViewSetup.field(md.state(), name), b, false);
+  }
+
+  /**
+   * Field {@code name} and its fluxes on partition block {@code b} of {@code md}.
+   *
+   * @throws org.metope.mesh.field.SetupError for an unknown name, a field without {@code
+   *     WITH_FLUXES}, or a field not allocated there
+   */
+  public static BlockView withFluxes(MeshData md, String name, int b) {
+    FieldInfo f = ViewSetup.field(md.state(), name);
+    ViewSetup.requireFluxesDeclared(f);
+    return make(md, f, b, true);
+  }
+
+  private static BlockView make(MeshData md, FieldInfo f, int b, boolean fluxes) {
+    ViewSetup.requireAllocated(md, f, b);
+    ArenaLayout layout = md.layout();
+    int inst = layout.dataInstance(f.id(), md.container());
+    int[] fluxOffsets = {-1, -1, -1};
+    for (int d = 1; fluxes && d <= layout.fluxDirections(); d++) {
+      fluxOffsets[d - 1] = layout.offset(layout.fluxInstance(f.id(), d), md.blockIndex(b));
+    }
+    return new BlockView(md.data(), layout.offset(inst, md.blockIndex(b)), fluxOffsets,
+        layout.componentStride(inst), layout.kStride(inst), layout.jStride(inst),
+        new int[] {layout.numComponents(inst), layout.nk(inst), layout.nj(inst), layout.ni(inst)},
+        f.name());
+  }
 
   BlockView(double[] a, int offset, int[] fluxOffsets, int componentStride, int kStride,
       int jStride, int[] extents, String name) {
