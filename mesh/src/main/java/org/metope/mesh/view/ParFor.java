@@ -26,8 +26,13 @@ public final class ParFor {
 
   /** Calls {@code kernel} on every cell of {@code box} of partition blocks {@code bs..be}. */
   public static void cells(int bs, int be, IndexBox box, CellKernel kernel) {
-    LOOPS.get(kernel.getClass()).run(bs, be, box.k().s(), box.k().e(), box.j().s(),
+    loopFor(kernel.getClass()).run(bs, be, box.k().s(), box.k().e(), box.j().s(),
         box.j().e(), box.i().s(), box.i().e(), kernel);
+  }
+
+  /** The loop copy of {@code kernelClass}, made on first use. */
+  static CellLoop loopFor(Class<?> kernelClass) {
+    return LOOPS.get(kernelClass);
   }
 
   /** Calls {@code kernel} on every cell of {@code box} of every block of {@code md}. */

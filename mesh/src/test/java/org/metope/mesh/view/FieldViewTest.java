@@ -114,4 +114,20 @@ class FieldViewTest {
         sparse.index(2, 0, 1, 2, 3));
     assertThrows(SetupError.class, () -> sparse.block(1));
   }
+
+  @Test
+  void givenABlockView_thenItMatchesTheFieldViewAndChecksAtBuildTime() {
+    FieldStorage storage = ViewFixtures.storage(new BlockShape(6, 5, 4));
+    MeshData md = storage.partitions("stage1", -1).get(0);
+    FieldView field = FieldView.withFluxes(md, "u");
+    BlockView block = BlockView.withFluxes(md, "u", 3);
+    assertEquals(field.index(3, 1, 2, 3, 4), block.index(1, 2, 3, 4));
+    assertEquals(field.fluxIndex(3, 2, 1, 2, 3, 4), block.fluxIndex(2, 1, 2, 3, 4));
+    assertEquals(field.index(3, 0, 0, 0, 0), BlockView.of(md, "u", 3).index(0, 0, 0, 0));
+    SetupError noFluxes = assertThrows(SetupError.class, () -> BlockView.withFluxes(md, "w", 0));
+    assertTrue(noFluxes.getMessage().startsWith("field=w has no flux storage"));
+    SetupError unallocated = assertThrows(SetupError.class, () -> BlockView.of(md, "s_2", 4));
+    assertTrue(unallocated.getMessage().startsWith("field=s_2 is not allocated on block=index 4"),
+        unallocated.getMessage());
+  }
 }

@@ -1,6 +1,9 @@
 package org.metope.mesh.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +37,19 @@ class ParForTest {
     ParFor.cells(0, 0, box, (b, k, j, i) -> sums[1] += 10 * i);
     assertEquals(6, sums[0]);
     assertEquals(60, sums[1]);
+  }
+
+  /** Each kernel class has its own loop class (its own profile), reused on later calls. */
+  @Test
+  void givenKernelClasses_thenLoopCopiesAreDistinctPerClassAndCached() {
+    CellKernel first = (b, k, j, i) -> { };
+    CellKernel second = (b, k, j, i) -> { };
+    CellLoop a = ParFor.loopFor(first.getClass());
+    assertSame(a, ParFor.loopFor(first.getClass()));
+    CellLoop b = ParFor.loopFor(second.getClass());
+    assertNotSame(a.getClass(), b.getClass());
+    assertTrue(a.getClass().isHidden());
+    assertNotSame(CellLoopTemplate.class, a.getClass());
   }
 
   @Test
