@@ -2,6 +2,7 @@ package org.metope.examples.advection;
 
 import java.util.List;
 import org.metope.mesh.field.AmrTag;
+import org.metope.mesh.field.DoubleParam;
 import org.metope.mesh.field.HistoryOutput;
 import org.metope.mesh.field.HistoryOutput.Operation;
 import org.metope.mesh.field.MeshData;
@@ -88,8 +89,11 @@ public final class AdvectionPackage {
     if (fillDerived) {
       pkg.setFillDerived(AdvectionDerived::squareIt);
     }
-    pkg.setCheckRefinement(AdvectionPackage::checkRefinement);
-    pkg.setEstimateTimestep(AdvectionTimestep::estimate);
+    DoubleParam refineTol = pkg.params().doubleHandle("refine_tol");
+    DoubleParam derefineTol = pkg.params().doubleHandle("derefine_tol");
+    pkg.setCheckRefinement((md, tags) -> checkRefinement(md, tags, refineTol.get(),
+        derefineTol.get(), numVars));
+    pkg.setEstimateTimestep(new AdvectionTimestep(pkg.params())::estimate);
     return pkg;
   }
 
@@ -202,11 +206,8 @@ public final class AdvectionPackage {
    * refine_tol} somewhere and fall below {@code derefine_tol} somewhere, derefine one whose values
    * all stay below {@code derefine_tol}.
    */
-  static void checkRefinement(MeshData md, int[] tags) {
-    StateDescriptor pkg = md.block(0).mesh().packages().get(NAME);
-    double refineTol = pkg.params().getDouble("refine_tol");
-    double derefineTol = pkg.params().getDouble("derefine_tol");
-    int numVars = pkg.params().getInt("num_vars");
+  private static void checkRefinement(MeshData md, int[] tags, double refineTol,
+      double derefineTol, int numVars) {
     FieldView[] advected = new FieldView[numVars];
     for (int var = 0; var < numVars; var++) {
       advected[var] = FieldView.of(md, advectedName(var));

@@ -169,11 +169,6 @@ public final class Params {
     return slots.get(slot).value;
   }
 
-  /** The package label the parameters belong to. */
-  public String owner() {
-    return owner;
-  }
-
   private int resolve(String key, Class<?> type) {
     Integer slot = slotOfKey.get(key);
     if (slot == null) {
