@@ -68,8 +68,8 @@ public final class FluxMeshes {
     }
     int[] fluxFields = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
         MetadataFlag.CELL);
-    AdvectionFluxes viewKernel = new AdvectionFluxes(mesh.resolvedPackages(),
-        packages.get(AdvectionPackage.NAME).params());
+    AdvectionFluxes viewKernel = new AdvectionFluxes(packages.get(AdvectionPackage.NAME).params());
+    viewKernel.resolve(mesh.resolvedPackages());
     return new Case(mesh, md, fluxFields, viewKernel);
   }
 

@@ -30,7 +30,7 @@ class FluxKernelBitsTest {
       advected.set(0, 0, ndim == 3 ? 6 : 0, ndim >= 2 ? 6 : 0, 6, 0.5 + advected.get(0, 0,
           ndim == 3 ? 6 : 0, ndim >= 2 ? 6 : 0, 6));
     }
-    c.viewKernel().calculate(md);
+    c.viewKernel().calculateFluxes(md, c.fluxFields());
     double[] views = md.data();
     long differing = 0;
     long compared = 0;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.metope.mesh.field.BooleanParam;
 import org.metope.mesh.field.DoubleParam;
+import org.metope.mesh.field.FluxFunction;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.ResolvedState;
@@ -15,7 +16,6 @@ import org.metope.mesh.view.IndexBox;
 import org.metope.mesh.view.PackDescriptor;
 import org.metope.mesh.view.ParFor;
 import org.metope.mesh.view.VariablePack;
-import org.metope.tasking.TaskStatus;
 
 /**
  * Donor-cell upwind fluxes of every field with fluxes (Parthenon's {@code CalculateFluxes} with
@@ -31,22 +31,34 @@ import org.metope.tasking.TaskStatus;
  * <p>Written on views: one {@link VariablePack} of the advected fields, resolved at set-up, and a {@link ParFor} per component and direction over the faces, with the
  * multiplications of Parthenon's code.
  */
-public final class AdvectionFluxes {
-  private final PackDescriptor fields;
+public final class AdvectionFluxes implements FluxFunction {
   private final BooleanParam vConst;
   private final DoubleParam[] velocity;
+  private final int numVars;
+  /** The advected fields with their fluxes, resolved once from the first state seen. */
+  private volatile PackDescriptor fields;
 
   /**
-   * The kernel for the advected fields of {@code state} ({@code num_vars} of them, and {@code v}
-   * unless {@code v_const}) and the package parameters {@code params}; fails here, at set-up,
-   * with one sentence, for a missing parameter or field, or a field declared without {@code
-   * WITH_FLUXES} (which would otherwise never change).
+   * The kernel of the package whose parameters are {@code params}, called at set-up.
    *
-   * @throws SetupError for a missing parameter or field, or one without flux storage
+   * @throws SetupError for a missing parameter
    */
-  public AdvectionFluxes(ResolvedState state, Params params) {
+  public AdvectionFluxes(Params params) {
     this.vConst = params.booleanHandle("v_const");
-    int numVars = params.intHandle("num_vars").get();
+    this.velocity = new DoubleParam[] {params.doubleHandle("vx"), params.doubleHandle("vy"),
+        params.doubleHandle("vz")};
+    this.numVars = params.intHandle("num_vars").get();
+  }
+
+  /**
+   * Resolves the fields the kernel computes fluxes of in {@code state}: {@code num_vars} advected
+   * fields, and {@code v} unless {@code v_const}. The application calls it when the mesh's
+   * packages are resolved, so that a field declared without {@code WITH_FLUXES} (which would
+   * otherwise never change) stops the run at set-up; the first launch calls it otherwise.
+   *
+   * @throws SetupError for a missing field or one without flux storage
+   */
+  public void resolve(ResolvedState state) {
     List<String> names = new ArrayList<>();
     for (int var = 0; var < numVars; var++) {
       names.add(AdvectionPackage.advectedName(var));
@@ -54,15 +66,21 @@ public final class AdvectionFluxes {
     if (!vConst.get()) {
       names.add("v");
     }
-    this.fields = PackDescriptor.of(state, names.toArray(new String[0])).withFluxes();
-    this.velocity = new DoubleParam[] {params.doubleHandle("vx"), params.doubleHandle("vy"),
-        params.doubleHandle("vz")};
+    fields = PackDescriptor.of(state, names.toArray(new String[0])).withFluxes();
   }
 
-  /** Computes the fluxes of every field with fluxes on every block of {@code md}. */
-  public TaskStatus calculate(MeshData md) {
+  /**
+   * Computes the fluxes of the advected fields on every block of {@code md}; {@code fieldIds},
+   * the driver's selection of the package's fields with fluxes, are the same fields, which the
+   * kernel resolved by name.
+   */
+  @Override
+  public void calculateFluxes(MeshData md, int[] fieldIds) {
     if (md.numBlocks() == 0) {
-      return TaskStatus.COMPLETE;
+      return;
+    }
+    if (fields == null) {
+      resolve(md.state());
     }
     VariablePack q = fields.pack(md);
     FieldView v = vConst.get() ? null : FieldView.of(md, "v");
@@ -78,7 +96,6 @@ public final class AdvectionFluxes {
         }
       }
     }
-    return TaskStatus.COMPLETE;
   }
 
   /** Upwind: the donor is the cell below the face for positive velocity, the cell above else. */

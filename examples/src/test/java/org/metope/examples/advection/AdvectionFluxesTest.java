@@ -44,8 +44,7 @@ class AdvectionFluxesTest {
     MeshData md = mesh.meshData("base").get(0);
     int f = md.state().fieldId("advected");
     fill(md, f, 2);
-    new AdvectionFluxes(md.state(), mesh.packages().get(AdvectionPackage.NAME).params())
-        .calculate(md);
+    mesh.packages().get(AdvectionPackage.NAME).calculateFluxes().calculateFluxes(md, null);
     for (int c = 0; c < 2; c++) {
       // x1: vx > 0, the donor is the cell below the face, faces 2 .. 10 of interior rows.
       assertEquals(q(c, 3, 4, 1) * 2.0, flux(md, f, 1, c, 3, 4, 2));
@@ -71,8 +70,7 @@ class AdvectionFluxesTest {
     for (int i = 0; i < 12; i++) {
       md.data()[md.index(v, 0, 0, 0, 0, i)] = vx[i];
     }
-    new AdvectionFluxes(md.state(), mesh.packages().get(AdvectionPackage.NAME).params())
-        .calculate(md);
+    mesh.packages().get(AdvectionPackage.NAME).calculateFluxes().calculateFluxes(md, null);
     assertEquals(2 * 1.0, flux(md, q, 1, 0, 0, 0, 3), "both move right: left state");
     assertEquals(3 * 1.0 + 4 * -2.0, flux(md, q, 1, 0, 0, 0, 4), "diverging: both");
     assertEquals(5 * -2.0, flux(md, q, 1, 0, 0, 0, 5), "both move left: right state");
@@ -101,7 +99,7 @@ class AdvectionFluxesTest {
     Packages packages = new Packages();
     packages.add(pkg);
     SetupError e = assertThrows(SetupError.class,
-        () -> new AdvectionFluxes(packages.resolve(), pkg.params()));
+        () -> new AdvectionFluxes(pkg.params()).resolve(packages.resolve()));
     assertEquals("field=advected has no flux storage: declare it with Metadata.CELL and"
         + " Metadata.WITH_FLUXES in package advection_package", e.getMessage());
   }
@@ -112,8 +110,7 @@ class AdvectionFluxesTest {
         Metadata.WITH_FLUXES), "vy");
     Packages packages = new Packages();
     packages.add(pkg);
-    SetupError e = assertThrows(SetupError.class,
-        () -> new AdvectionFluxes(packages.resolve(), pkg.params()));
+    SetupError e = assertThrows(SetupError.class, () -> new AdvectionFluxes(pkg.params()));
     assertEquals("package advection_package has no parameter vy (did you mean vx?); add it with"
         + " addParam at set-up (keys=[vx, vz, v_const, num_vars])", e.getMessage());
   }
