@@ -1,8 +1,8 @@
 package org.metope.app;
 
 import java.util.List;
-import java.util.Map;
 import org.metope.bvals.BoundaryFunction;
+import org.metope.bvals.BoundaryFunctions;
 import org.metope.driver.Driver;
 import org.metope.driver.FluxDriver;
 import org.metope.driver.LowStorageIntegrator;
@@ -20,7 +20,7 @@ import org.metope.mesh.input.ParameterInput;
  * <p><b>What the application supplies:</b> its {@link #name()}, its deck block ({@link
  * #deckBlock()}), a one-line {@link #description()} for {@code metope --help}, its packages from
  * the deck ({@link #processPackages}), a problem generator ({@link #problemGenerator}), and
- * optionally user boundary functions ({@link #boundaryFunctions}), keys the deck must or should
+ * optionally user boundary functions ({@link #registerBoundaryFunctions}), keys the deck must or should
  * set ({@link #requiredKeys}, {@link #desiredKeys}), work at fixed points of the time loop (the
  * {@link UserWork} methods) and its driver ({@link #makeDriver}, by default a {@link FluxDriver}
  * over every package that registers a flux function).
@@ -96,13 +96,14 @@ public interface Application extends UserWork {
   ProblemGenerator problemGenerator(Packages packages);
 
   /**
-   * User boundary conditions by the name a deck gives them ({@code ix1_bc = NAME}); none by
-   * default. The built-in names {@code periodic}, {@code outflow} and {@code reflecting} cannot be
-   * replaced.
+   * Registers user boundary conditions, per face and by the name a deck gives them ({@code ix1_bc
+   * = NAME}; {@link BoundaryFunctions#register(org.metope.mesh.BoundaryFace, BoundaryFunction)}
+   * registers Parthenon's unnamed {@code user}); none by default. The built-in names {@code
+   * periodic}, {@code outflow} and {@code reflecting} cannot be replaced, and a user condition can
+   * apply the built-in {@link BoundaryFunctions#outflow} or {@link BoundaryFunctions#reflect} to
+   * the fields it does not set itself.
    */
-  default Map<String, BoundaryFunction> boundaryFunctions(ParameterInput pin) {
-    return Map.of();
-  }
+  default void registerBoundaryFunctions(ParameterInput pin, BoundaryFunctions functions) {}
 
   /**
    * Keys the deck must set, as {@code block/key} (Parthenon's {@code CheckRequired}); a missing

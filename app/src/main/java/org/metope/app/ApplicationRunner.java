@@ -4,10 +4,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 import org.metope.amr.AdaptiveRefinement;
-import org.metope.bvals.BoundaryFunction;
+import org.metope.bvals.BoundaryFunctions;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
@@ -199,16 +198,16 @@ public final class ApplicationRunner {
   private static Prepared setUp(Application app, Launch launch) {
     ParameterInput pin = launch.pin();
     Packages packages = app.processPackages(pin);
-    Map<String, BoundaryFunction> userBoundaries = app.boundaryFunctions(pin);
-    MeshConfiguration config = MeshConfiguration.fromInput(pin,
-        List.copyOf(userBoundaries.keySet()));
+    BoundaryFunctions userBoundaries = new BoundaryFunctions();
+    app.registerBoundaryFunctions(pin, userBoundaries);
+    MeshConfiguration config = MeshConfiguration.fromInput(pin, userBoundaries.names());
     LowStorageIntegrator integrator = LowStorageIntegrator.fromInput(pin);
     RestartFile restart = launch.restart();
     Mesh mesh = restart == null ? Mesh.build(config, launch.communicator())
         : Mesh.build(config, launch.communicator(), restart.locationsFor(config));
     mesh.initializeFields(packages, app.containerNames(integrator));
     BoundaryCommunication boundaries = launch.boundaries().apply(pin);
-    registerBoundaryFunctions(app, userBoundaries, boundaries, config, pin);
+    registerBoundaryFunctions(userBoundaries, boundaries, config, pin);
     AdaptiveRefinement refinement = config.isAdaptive()
         ? AdaptiveRefinement.fromInput(pin, mesh, boundaries) : null;
     if (restart == null) {
@@ -231,24 +230,17 @@ public final class ApplicationRunner {
    * Hands the application's boundary functions to the boundary communication and checks that
    * every face of the deck names a condition that has one ({@code ix1_bc = user} needs one).
    */
-  private static void registerBoundaryFunctions(Application app,
-      Map<String, BoundaryFunction> functions, BoundaryCommunication boundaries,
-      MeshConfiguration config, ParameterInput pin) {
+  private static void registerBoundaryFunctions(BoundaryFunctions functions,
+      BoundaryCommunication boundaries, MeshConfiguration config, ParameterInput pin) {
     if (!(boundaries instanceof InOneBoundaryCommunication inOne)) {
-      if (!functions.isEmpty()) {
-        throw new ApplicationSetupError("it registers boundary functions " + functions.keySet()
+      if (!functions.names().isEmpty()) {
+        throw new ApplicationSetupError("it registers boundary functions " + functions.names()
             + " but this boundary communication (" + boundaries.getClass().getSimpleName()
             + ") takes none");
       }
       return;
     }
-    for (Map.Entry<String, BoundaryFunction> e : functions.entrySet()) {
-      try {
-        inOne.boundaryConditions().register(e.getKey(), e.getValue());
-      } catch (IllegalArgumentException ex) {
-        throw new ApplicationSetupError(ex.getMessage());
-      }
-    }
+    inOne.boundaryConditions().use(functions);
     inOne.boundaryConditions().requireRegistered(config, pin);
   }
 
