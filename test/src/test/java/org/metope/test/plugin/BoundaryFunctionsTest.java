@@ -8,14 +8,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.app.Application;
 import org.metope.app.ApplicationRunner;
 import org.metope.app.Simulation;
-import org.metope.bvals.BoundaryFunction;
+import org.metope.bvals.BoundaryFunctions;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessCluster;
 import org.metope.driver.Driver;
@@ -83,12 +82,13 @@ class BoundaryFunctionsTest {
     }
 
     @Override
-    public Map<String, BoundaryFunction> boundaryFunctions(ParameterInput pin) {
-      BoundaryFunction inflow = (md, b, face, coarse) -> {
-        calls.incrementAndGet();
-        fillInnerGhosts(md, b, face, coarse);
-      };
-      return register ? Map.of("inflow", inflow) : Map.of();
+    public void registerBoundaryFunctions(ParameterInput pin, BoundaryFunctions functions) {
+      if (register) {
+        functions.register(BoundaryFace.of(0, false), "inflow", (md, b, face, coarse) -> {
+          calls.incrementAndGet();
+          fillInnerGhosts(md, b, face, coarse);
+        });
+      }
     }
   }
 
@@ -143,8 +143,8 @@ class BoundaryFunctionsTest {
   void givenAFaceNamedUserWithoutAFunction_thenOneLineNamingTheKey() {
     assertEquals(2, run(new WithInflow(new AtomicInteger(), false), deck("user"), null));
     assertEquals("wave.in:7: parthenon/mesh/ix1_bc = \"user\": expected a boundary condition with"
-        + " a function: one of periodic, outflow, reflecting (the application registers no"
-        + " function for user)\n", err.toString(StandardCharsets.UTF_8));
+        + " a function for this face: one of periodic, outflow, reflecting (the application"
+        + " registers no function user for ix1_bc)\n", err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
