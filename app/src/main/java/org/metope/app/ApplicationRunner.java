@@ -78,7 +78,10 @@ public final class ApplicationRunner {
     return run(app, launch, Applications.load());
   }
 
-  /** {@link #simulate(Application, Launch, Applications)} with the applications on the class path. */
+  /**
+   * {@link #simulate(Application, Launch, Applications)} with the applications on the class
+   * path.
+   */
   public static Outcome simulate(Application app, Launch launch) {
     return simulate(app, launch, Applications.load());
   }
