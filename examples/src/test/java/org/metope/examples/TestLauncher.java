@@ -2,6 +2,7 @@ package org.metope.examples;
 
 import org.metope.bvals.InOneBoundaryCommunication;
 import java.io.PrintStream;
+import org.metope.app.Metope;
 import org.metope.examples.testing.UniformGhostExchange;
 
 /**

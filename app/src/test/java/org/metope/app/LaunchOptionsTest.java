@@ -1,4 +1,4 @@
-package org.metope.examples;
+package org.metope.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package org.metope.examples.launch;
+package org.metope.app.launch;
 
 import java.net.InetAddress;
 import java.net.NetworkInterface;

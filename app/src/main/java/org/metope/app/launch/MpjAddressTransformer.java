@@ -1,4 +1,4 @@
-package org.metope.examples.launch;
+package org.metope.app.launch;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
@@ -36,7 +36,7 @@ final class MpjAddressTransformer implements ClassFileTransformer {
   private static final String INET_ADDRESS = "java/net/InetAddress";
   private static final String SOCKET_ADDRESS = "java/net/InetSocketAddress";
   private static final int BACKLOG = 50;
-  private static final String CLUSTER_ADDRESS = "org/metope/examples/launch/ClusterAddress";
+  private static final String CLUSTER_ADDRESS = "org/metope/app/launch/ClusterAddress";
 
   private final boolean loopback;
 

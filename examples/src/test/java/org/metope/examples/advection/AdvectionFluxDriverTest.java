@@ -8,19 +8,22 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.metope.examples.testing.UniformGhostExchange;
 import org.metope.mesh.Mesh;
+import org.metope.driver.FluxDriver;
 import org.metope.driver.LowStorageIntegrator;
 import org.metope.driver.RunOptions;
+import org.metope.driver.UserWork;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskNames;
 
-class AdvectionDriverTest {
+/** The advection example's driver: a {@link FluxDriver} with Parthenon's advection stage update. */
+class AdvectionFluxDriverTest {
   @Test
   void givenRk2_thenContainersAreBaseOneAndDudt() {
     assertEquals(List.of("base", "1", "dUdt"),
-        AdvectionDriver.containerNames(LowStorageIntegrator.of("rk2")));
+        FluxDriver.containerNames(LowStorageIntegrator.of("rk2")));
     assertEquals(List.of("base", "dUdt"),
-        AdvectionDriver.containerNames(LowStorageIntegrator.of("rk1")));
+        FluxDriver.containerNames(LowStorageIntegrator.of("rk1")));
   }
 
   @Test
@@ -30,9 +33,9 @@ class AdvectionDriverTest {
     Mesh mesh = AdvectionMeshes.mesh(pin);
     UniformGhostExchange exchange = new UniformGhostExchange();
     exchange.setup(mesh);
-    AdvectionDriver driver = new AdvectionDriver(pin, mesh, RunOptions.of(Path.of("."),
+    FluxDriver driver = new FluxDriver(pin, mesh, RunOptions.of(Path.of("."),
         new PrintStream(PrintStream.nullOutputStream())), LowStorageIntegrator.of("rk2"), null,
-        exchange);
+        exchange, FluxDriver.StageUpdate.ADVECTION_EXAMPLE, UserWork.NONE);
     TaskCollection stage1 = driver.makeTaskCollection(1);
     TaskCollection stage2 = driver.makeTaskCollection(2);
     assertEquals(1, stage1.regions().size());

@@ -1,4 +1,4 @@
-package org.metope.examples;
+package org.metope.app;
 
 import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.MeshConfiguration;

@@ -1,4 +1,4 @@
-package org.metope.examples;
+package org.metope.app;
 
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -14,11 +14,11 @@ import org.metope.outputs.RestartFile;
  * is one line from one process instead of one per rank, and no rank starts for nothing.
  *
  * <pre>
- * java -cp ... org.metope.examples.LaunchCheck RANKS ARGS...
+ * java -cp ... org.metope.app.LaunchCheck RANKS ARGS...
  * </pre>
  *
  * Checks: the command line; the deck (or the restart file, its integrity and its fit to the deck's
- * mesh); the application the deck names; the mesh configuration; and, where the number of blocks
+ * mesh); the applications on the class path and the one the deck names; the mesh configuration; and, where the number of blocks
  * is known before the run (no adaptive refinement, or a restart), that every rank gets a block.
  * Exits 0 silently when all pass, else prints one line and exits 2. Warnings are left to the run.
  */
@@ -51,6 +51,9 @@ public final class LaunchCheck {
     } catch (InputError e) {
       err.println(e.getMessage());
       return 2;
+    } catch (ApplicationError e) {
+      err.println("metope: " + e.getMessage());
+      return 2;
     } catch (RuntimeException e) {
       err.println("metope: -np " + ranks + ": the run cannot be set up: " + e);
       return 2;
@@ -62,7 +65,7 @@ public final class LaunchCheck {
     if (options.printDeckOnly() || options.meshRanks() > 0) {
       return null;
     }
-    Applications.select(deck);
+    Applications.load().select(deck);
     MeshConfiguration config = MeshConfiguration.fromInput(deck);
     if (config.isAdaptive()) {
       return null;
@@ -79,7 +82,7 @@ public final class LaunchCheck {
       if (options.printDeckOnly() || options.meshRanks() > 0) {
         return null;
       }
-      Applications.select(deck);
+      Applications.load().select(deck);
       int blocks = restart.locationsFor(MeshConfiguration.fromInput(deck)).size();
       return blocks >= ranks ? null : "the restart file " + options.restartFile() + " has "
           + blocks + " MeshBlocks, fewer than the " + ranks + " ranks (every rank needs at least"

@@ -1,4 +1,4 @@
-package org.metope.examples.launch;
+package org.metope.app.launch;
 
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
@@ -12,7 +12,7 @@ import java.util.jar.JarFile;
  * daemon, each rank process) so that the launcher owns the run:
  *
  * <pre>
- * java -javaagent:examples.jar=launcher=PID,runDir=DIR[,loopback=true] ...
+ * java -javaagent:app-agent.jar=launcher=PID,runDir=DIR[,loopback=true] ...
  * </pre>
  *
  * <ul>

@@ -1,4 +1,4 @@
-package org.metope.examples;
+package org.metope.app;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.metope.examples;
+package org.metope.app;
 
 import org.metope.bvals.InOneBoundaryCommunication;
 import java.io.IOException;
@@ -14,15 +14,16 @@ import org.metope.mesh.BoundaryCommunication;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.input.DeckCheck;
-import org.metope.mesh.field.FieldMemoryError;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.outputs.RestartFile;
 
 /**
  * The {@code metope} application entry: parses Parthenon's command line and runs the application
- * a deck asks for ({@link Applications#select}). User errors end with one line on standard error
- * and exit code 2; a run that fails ends with exit code 1.
+ * a deck asks for ({@link Applications#select}) with the {@link ApplicationRunner}. User errors end
+ * with one line on standard error and exit code 2; a run that fails ends with exit code 1. {@code
+ * --applications} prints the applications on the class path, one per line (for {@code metope
+ * --help}).
  */
 public final class Metope {
   private Metope() {}
@@ -45,7 +46,7 @@ public final class Metope {
    * The boundary communication of launcher runs, made once per run from the deck: boundary
    * communication "in one" with the deck's kernel backend.
    */
-  static Function<ParameterInput, BoundaryCommunication> boundaryCommunication() {
+  public static Function<ParameterInput, BoundaryCommunication> boundaryCommunication() {
     return InOneBoundaryCommunication::fromInput;
   }
 
@@ -61,9 +62,22 @@ public final class Metope {
    * Runs with the given arguments and boundary communication (tests pass their own) and returns
    * the process exit code.
    */
-  static int run(String[] args, PrintStream out, PrintStream err,
+  public static int run(String[] args, PrintStream out, PrintStream err,
       Function<ParameterInput, BoundaryCommunication> boundaries) {
     long start = System.nanoTime();
+    Applications registry;
+    try {
+      registry = Applications.load();
+    } catch (ApplicationError e) {
+      err.println("metope: " + e.getMessage());
+      return 2;
+    }
+    if (args.length == 1 && args[0].equals("--applications")) {
+      for (String line : registry.helpLines()) {
+        out.println(line);
+      }
+      return 0;
+    }
     LaunchOptions options;
     try {
       options = LaunchOptions.parse(args);
@@ -92,17 +106,17 @@ public final class Metope {
       return 2;
     }
     try (RestartFile resumeFrom = restart) {
-      return runDeck(options, deck, resumeFrom, out, err, boundaries, start);
+      return runDeck(registry, options, deck, resumeFrom, out, err, boundaries, start);
     }
   }
 
-  private static int runDeck(LaunchOptions options, ParameterInput deck, RestartFile restart,
-      PrintStream out, PrintStream err, Function<ParameterInput, BoundaryCommunication> boundaries,
-      long start) {
+  private static int runDeck(Applications registry, LaunchOptions options, ParameterInput deck,
+      RestartFile restart, PrintStream out, PrintStream err,
+      Function<ParameterInput, BoundaryCommunication> boundaries, long start) {
     for (String warning : deck.warnings()) {
       err.println("warning: " + warning);
     }
-    for (String warning : DeckCheck.unknownBlocks(deck, Applications.blocks())) {
+    for (String warning : DeckCheck.unknownBlocks(deck, registry.blocksFor(deck))) {
       err.println("warning: " + warning);
     }
     if (options.printDeckOnly()) {
@@ -110,21 +124,21 @@ public final class Metope {
       return 0;
     }
     if (options.meshRanks() > 0) {
-      return printMeshStructure(deck, options.meshRanks(), out, err, boundaries);
+      return printMeshStructure(registry, deck, options.meshRanks(), out, err, boundaries);
     }
-    return runApplication(options, deck, restart, out, err, boundaries, start);
+    return runApplication(registry, options, deck, restart, out, err, boundaries, start);
   }
 
   /**
    * Picks the deck's application and runs it, resuming from {@code restart} when it is not null;
    * {@code start} is when the launcher started.
    */
-  private static int runApplication(LaunchOptions options, ParameterInput deck,
-      RestartFile restart, PrintStream out, PrintStream err,
+  private static int runApplication(Applications registry, LaunchOptions options,
+      ParameterInput deck, RestartFile restart, PrintStream out, PrintStream err,
       Function<ParameterInput, BoundaryCommunication> boundaries, long start) {
     Application app;
     try {
-      app = Applications.select(deck);
+      app = registry.select(deck);
     } catch (InputError e) {
       err.println(e.getMessage());
       return 2;
@@ -144,13 +158,8 @@ public final class Metope {
     long deadline = options.wallTimeLimitSeconds() < 0 ? Long.MAX_VALUE
         : start + options.wallTimeLimitSeconds() * 1_000_000_000L;
     RunOptions runOptions = new RunOptions(options.outputDir(), deadline, out, restart != null);
-    try {
-      return app.run(new Application.Launch(deck, runOptions, err, Communicators.world(),
-          boundaries, restart));
-    } catch (FieldMemoryError e) {
-      err.println("metope: " + e.getMessage());
-      return 1;
-    }
+    return ApplicationRunner.run(app, new ApplicationRunner.Launch(deck, runOptions, err,
+        Communicators.world(), boundaries, restart), registry);
   }
 
   /**
@@ -159,18 +168,19 @@ public final class Metope {
    * the deck's application sets up its initial state on one rank, so the mesh shown is the one
    * start-up refinement makes (Parthenon shows the mesh before it).
    */
-  static int printMeshStructure(ParameterInput deck, int nranks, PrintStream out,
-      PrintStream err, Function<ParameterInput, BoundaryCommunication> boundaries) {
+  static int printMeshStructure(Applications registry, ParameterInput deck, int nranks,
+      PrintStream out, PrintStream err,
+      Function<ParameterInput, BoundaryCommunication> boundaries) {
     Mesh mesh;
     try {
       MeshConfiguration config = MeshConfiguration.fromInput(deck);
       mesh = config.isAdaptive() && boundaries != null
-          ? Applications.select(deck).initialMesh(deck, nranks, boundaries)
+          ? ApplicationRunner.initialMesh(registry.select(deck), deck, nranks, boundaries)
           : Mesh.build(config, nranks, 0);
     } catch (InputError e) {
       err.println(e.getMessage());
       return 2;
-    } catch (DriverError e) {
+    } catch (DriverError | ApplicationRunner.ApplicationSetupError e) {
       err.println("metope: " + e.getMessage());
       return 1;
     }

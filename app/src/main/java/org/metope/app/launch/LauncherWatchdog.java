@@ -1,4 +1,4 @@
-package org.metope.examples.launch;
+package org.metope.app.launch;
 
 import java.io.IOException;
 import java.nio.file.Files;
