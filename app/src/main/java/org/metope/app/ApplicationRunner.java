@@ -20,6 +20,7 @@ import org.metope.mesh.DriverError;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.field.FieldMemoryError;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
@@ -95,7 +96,7 @@ public final class ApplicationRunner {
     } catch (InputError e) {
       err.println(e.getMessage());
       return 2;
-    } catch (DriverError | FieldMemoryError e) {
+    } catch (DriverError | FieldMemoryError | SetupError e) {
       err.println("metope: " + e.getMessage());
       return 1;
     } catch (TaskFailureException e) {
