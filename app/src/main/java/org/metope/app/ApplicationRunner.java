@@ -20,6 +20,7 @@ import org.metope.mesh.DriverError;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.field.FieldMemoryError;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
@@ -77,7 +78,10 @@ public final class ApplicationRunner {
     return run(app, launch, Applications.load());
   }
 
-  /** {@link #simulate(Application, Launch, Applications)} with the applications on the class path. */
+  /**
+   * {@link #simulate(Application, Launch, Applications)} with the applications on the class
+   * path.
+   */
   public static Outcome simulate(Application app, Launch launch) {
     return simulate(app, launch, Applications.load());
   }
@@ -95,7 +99,7 @@ public final class ApplicationRunner {
     } catch (InputError e) {
       err.println(e.getMessage());
       return 2;
-    } catch (DriverError | FieldMemoryError e) {
+    } catch (DriverError | FieldMemoryError | SetupError e) {
       err.println("metope: " + e.getMessage());
       return 1;
     } catch (TaskFailureException e) {

@@ -18,8 +18,9 @@ import org.metope.outputs.RestartFile;
  * </pre>
  *
  * Checks: the command line; the deck (or the restart file, its integrity and its fit to the deck's
- * mesh); the applications on the class path and the one the deck names; the mesh configuration; and, where the number of blocks
- * is known before the run (no adaptive refinement, or a restart), that every rank gets a block.
+ * mesh); the applications on the class path and the one the deck names; the mesh configuration;
+ * and, where the number of blocks is known before the run (no adaptive refinement, or a restart),
+ * that every rank gets a block.
  * Exits 0 silently when all pass, else prints one line and exits 2. Warnings are left to the run.
  */
 public final class LaunchCheck {

@@ -25,6 +25,7 @@ import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.geometry.UniformCartesian;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.IterativeTasks;
+import org.metope.tasking.RegionalConvergence;
 import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
@@ -34,8 +35,8 @@ import org.metope.tasking.TaskStatus;
 /**
  * GIVEN Laplace's equation on a 12x12 grid of 3x3 blocks with Dirichlet ghosts from u = x^2 - y^2,
  * solved by Jacobi sweeps in an iterative task group whose every iteration exchanges ghosts
- * ({@code addBoundaryExchange} inside the group) and stops on a global (regional, then over ranks)
- * maximum update, THEN the iteration converges to x^2 - y^2 at the cell centres (the five-point
+ * ({@code addBoundaryExchange} inside the group) and stops on a global maximum update ({@link
+ * RegionalConvergence}: over the partitions, then the ranks), THEN the iteration converges to x^2 - y^2 at the cell centres (the five-point
  * Laplacian of a quadratic is exact, so it is the discrete solution) with the same iteration count
  * and the same bits for every pack size and 1 or 2 ranks. Without the exchange inside the group
  * (the negative control) it converges to something else.
@@ -92,8 +93,9 @@ class IterativeExchangeTest {
     comm.setup(mesh);
 
     List<MeshData> parts = mesh.meshData("base");
-    double[] partialUpdate = new double[parts.size()];
-    double[] globalUpdate = {Double.MAX_VALUE};
+    RegionalConvergence check = new RegionalConvergence(parts.size(), Math::max,
+        v -> world.allreduce(v, ReduceOp.MAX), update -> update < TOLERANCE);
+    double[] update = new double[parts.size()];
     TaskCollection tc = new TaskCollection();
     TaskRegion region = tc.addRegion(parts.size());
     IterativeTasks[] groups = new IterativeTasks[parts.size()];
@@ -106,22 +108,11 @@ class IterativeExchangeTest {
           : TaskId.NONE;
       final int partition = p;
       double[] scratch = new double[md.numBlocks() * 16];
-      TaskId sweep = jacobi.addRegionalTask(ghosts, "sweep_and_local_update", () -> {
-        partialUpdate[partition] = sweep(md, scratch);
+      TaskId sweep = jacobi.addTask(ghosts, "sweep", () -> {
+        update[partition] = sweep(md, scratch);
         return TaskStatus.COMPLETE;
       });
-      TaskId reduce = jacobi.addRegionalTask(sweep, "global_update", () -> {
-        if (partition == 0) {
-          double local = 0.0;
-          for (double u : partialUpdate) {
-            local = Math.max(local, u);
-          }
-          globalUpdate[0] = world.allreduce(local, ReduceOp.MAX);
-        }
-        return TaskStatus.COMPLETE;
-      });
-      jacobi.setCompletionTask(reduce, "converged",
-          () -> globalUpdate[0] < TOLERANCE ? TaskStatus.COMPLETE : TaskStatus.ITERATE);
+      check.addCompletion(jacobi, sweep, p, () -> update[partition]);
     }
     if (!exchangeInside) {
       comm.fillGhosts(mesh, "base");

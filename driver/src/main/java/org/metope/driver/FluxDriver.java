@@ -113,8 +113,8 @@ public class FluxDriver extends MultiStageDriver {
             + " cell field declared WITH_FLUXES");
       }
       if (pkg.calculateFluxes() == null && ids.length > 0) {
-        throw new IllegalStateException("package " + pkg.label() + " declares cell fields WITH_FLUXES"
-            + " but no flux function (StateDescriptor.setCalculateFluxes)");
+        throw new IllegalStateException("package " + pkg.label() + " declares cell fields"
+            + " WITH_FLUXES but no flux function (StateDescriptor.setCalculateFluxes)");
       }
       if (pkg.calculateFluxes() != null) {
         withFluxFunction.add(pkg);
@@ -126,7 +126,8 @@ public class FluxDriver extends MultiStageDriver {
     }
     if (withFluxFunction.isEmpty()) {
       throw new IllegalStateException("no package computes fluxes: a flux driver needs a package"
-          + " with cell fields WITH_FLUXES and a flux function (StateDescriptor.setCalculateFluxes)");
+          + " with cell fields WITH_FLUXES and a flux function"
+          + " (StateDescriptor.setCalculateFluxes)");
     }
     this.fluxPackages = withFluxFunction.toArray(new StateDescriptor[0]);
     this.fluxFields = fields.toArray(new int[0][]);
@@ -261,7 +262,10 @@ public class FluxDriver extends MultiStageDriver {
         () -> Update.updateData(fields, s1, dudt, integrator.beta(stage) * integrator.dt(), s1));
   }
 
-  /** Parthenon's advection example: {@code in = beta in + (1 - beta) base}, {@code out = in + beta dt dUdt}. */
+  /**
+   * Parthenon's advection example: {@code in = beta in + (1 - beta) base}, then {@code out = in +
+   * beta dt dUdt}.
+   */
   private TaskId addAdvectionExampleUpdate(TaskId dependency, TaskList tl, int stage,
       int[] fields, MeshData in, MeshData base, MeshData dudt, MeshData out) {
     TaskId average = tl.addTask(dependency, "AverageIndependentData",

@@ -39,7 +39,7 @@ class LauncherProcessTest {
     ProcessResult r = ProcessResult.run(Path.of("."), 30, RepoPaths.launcher().toString(), "bench",
         "nope");
     assertEquals(2, r.exitCode());
-    assertEquals("metope: unknown benchmark 'nope' (expected kernels, exchange or scaling)",
+    assertEquals("metope: unknown benchmark 'nope' (expected kernels, exchange, scaling or weak)",
         r.output().strip());
   }
 }

@@ -62,6 +62,11 @@ public final class AdvectionApplication implements Application {
 
   @Override
   public Driver makeDriver(Simulation sim) {
+    // The mesh's packages are resolved now: a flux kernel whose fields lack WITH_FLUXES stops here.
+    if (sim.mesh().packages().get(AdvectionPackage.NAME).calculateFluxes()
+        instanceof AdvectionFluxes fluxes) {
+      fluxes.resolve(sim.mesh().resolvedPackages());
+    }
     return sim.fluxDriver(StageUpdate.ADVECTION_EXAMPLE, new AdvectionUserWork());
   }
 }

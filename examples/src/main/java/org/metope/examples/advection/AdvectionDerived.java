@@ -4,6 +4,10 @@ import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.ResolvedState;
+import org.metope.mesh.geometry.IndexDomain;
+import org.metope.mesh.view.FieldView;
+import org.metope.mesh.view.IndexBox;
+import org.metope.mesh.view.ParFor;
 
 /**
  * The derived fields of the advection example, filled on every cell, ghosts included, when {@code
@@ -71,53 +75,46 @@ final class AdvectionDerived {
     ONE_MINUS, SQUARE, ONE_MINUS_SQRT
   }
 
-  /** {@code out = op(in)} on every cell of every component both fields have. */
+  /** {@code out = op(in)} on every cell, ghosts included, of every component both fields have. */
   private static void apply(MeshData md, int in, int out, Op op) {
-    double[] a = md.data();
-    int components = Math.min(md.layout().numComponents(instance(md, in)),
-        md.layout().numComponents(instance(md, out)));
-    int stride = md.layout().componentStride(instance(md, in));
+    FieldView from = FieldView.sparse(md, md.state().field(in).name());
+    FieldView to = FieldView.sparse(md, md.state().field(out).name());
+    int components = Math.min(from.numComponents(), to.numComponents());
+    IndexBox cells = IndexBox.of(md.block(0).cellBounds(), IndexDomain.ENTIRE);
     for (int b = 0; b < md.numBlocks(); b++) {
-      if (!md.isAllocated(in, b) || !md.isAllocated(out, b)) {
+      if (!from.isAllocated(b) || !to.isAllocated(b)) {
         continue;
       }
-      int from = md.dataOffset(in, b);
-      int to = md.dataOffset(out, b);
-      int length = components * stride;
-      switch (op) {
-        case ONE_MINUS -> {
-          for (int n = 0; n < length; n++) {
-            a[to + n] = 1.0 - a[from + n];
-          }
-        }
-        case SQUARE -> {
-          for (int n = 0; n < length; n++) {
-            a[to + n] = a[from + n] * a[from + n];
-          }
-        }
-        case ONE_MINUS_SQRT -> {
-          for (int n = 0; n < length; n++) {
-            a[to + n] = 1.0 - Math.sqrt(a[from + n]);
-          }
+      for (int component = 0; component < components; component++) {
+        final int n = component;
+        switch (op) {
+          case ONE_MINUS -> ParFor.cells(b, b, cells, (bb, k, j, i) ->
+              to.set(bb, n, k, j, i, 1.0 - from.get(bb, n, k, j, i)));
+          case SQUARE -> ParFor.cells(b, b, cells, (bb, k, j, i) ->
+              to.set(bb, n, k, j, i, from.get(bb, n, k, j, i) * from.get(bb, n, k, j, i)));
+          case ONE_MINUS_SQRT -> ParFor.cells(b, b, cells, (bb, k, j, i) ->
+              to.set(bb, n, k, j, i, 1.0 - Math.sqrt(from.get(bb, n, k, j, i))));
         }
       }
     }
   }
 
-  private static int instance(MeshData md, int field) {
-    return md.layout().dataInstance(field, md.container());
-  }
-
   private static void requireNonZero(MeshData md, int field) {
-    double[] a = md.data();
-    int length = md.layout().blockLength(instance(md, field));
+    FieldView q = FieldView.of(md, md.state().field(field).name());
+    IndexBox cells = IndexBox.of(md.block(0).cellBounds(), IndexDomain.ENTIRE);
     for (int b = 0; b < md.numBlocks(); b++) {
-      int from = md.dataOffset(field, b);
-      for (int n = 0; n < length; n++) {
-        if (a[from + n] == 0.0) {
-          throw new IllegalStateException("Advected not properly initialized: advected is 0 on"
-              + " block gid=" + md.block(b).gid() + " at arena offset=" + n
-              + " though the smooth_gaussian profile is nowhere 0; some ghost cell was not filled");
+      for (int n = 0; n < q.numComponents(); n++) {
+        for (int k = cells.k().s(); k <= cells.k().e(); k++) {
+          for (int j = cells.j().s(); j <= cells.j().e(); j++) {
+            for (int i = cells.i().s(); i <= cells.i().e(); i++) {
+              if (q.get(b, n, k, j, i) == 0.0) {
+                throw new IllegalStateException("Advected not properly initialized: advected is 0"
+                    + " on block gid=" + md.block(b).gid() + " at (n, k, j, i)=(" + n + ", " + k
+                    + ", " + j + ", " + i + ") though the smooth_gaussian profile is nowhere 0;"
+                    + " some ghost cell was not filled");
+              }
+            }
+          }
         }
       }
     }

@@ -9,10 +9,10 @@ import org.metope.comm.ReduceOp;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.IndexDomain;
-import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.RegionSize;
-import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.geometry.UniformCartesian;
+import org.metope.mesh.view.FieldView;
+import org.metope.mesh.view.IndexBox;
 import org.metope.outputs.AtomicFile;
 import org.metope.outputs.PrintfFormat;
 
@@ -44,18 +44,18 @@ final class AdvectionError {
     double maxErr = 0.0;
     int lb = 0;
     for (MeshData md : mesh.meshData("base")) {
-      int field = md.state().fieldId("advected");
+      FieldView q = FieldView.of(md, "advected");
       for (int b = 0; b < md.numBlocks(); b++, lb++) {
         gids[lb] = md.block(b).gid();
         UniformCartesian coords = md.block(b).coords();
-        IndexShape cells = md.block(b).cellBounds();
+        IndexBox cells = IndexBox.of(md.block(b).cellBounds(), IndexDomain.INTERIOR);
         double vol = coords.cellVolume();
         double sum = 0.0;
-        for (int k = start(cells, 2); k <= end(cells, 2); k++) {
-          for (int j = start(cells, 1); j <= end(cells, 1); j++) {
-            for (int i = start(cells, 0); i <= end(cells, 0); i++) {
+        for (int k = cells.k().s(); k <= cells.k().e(); k++) {
+          for (int j = cells.j().s(); j <= cells.j().e(); j++) {
+            for (int i = cells.i().s(); i <= cells.i().e(); i++) {
               double ref = problem.isBlockProfile() ? 1e9 : problem.value(coords, k, j, i);
-              double err = Math.abs(ref - md.data()[md.index(field, b, 0, k, j, i)]);
+              double err = Math.abs(ref - q.get(b, 0, k, j, i));
               sum += err * vol;
               maxErr = Math.max(err, maxErr);
             }
@@ -89,13 +89,5 @@ final class AdvectionError {
     String text = Files.exists(file) ? line
         : "# Nx1  Nx2  Nx3  Ncycle  L1 max_error/L1  max_error \n" + line;
     AtomicFile.append(file, "error file", text.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static int start(IndexShape cells, int axis) {
-    return cells.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
-  }
-
-  private static int end(IndexShape cells, int axis) {
-    return cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
   }
 }

@@ -1,12 +1,21 @@
 package org.metope.examples.advection;
 
-import org.metope.mesh.field.ArenaLayout;
+import java.util.ArrayList;
+import java.util.List;
+import org.metope.mesh.field.BooleanParam;
+import org.metope.mesh.field.DoubleParam;
+import org.metope.mesh.field.FluxFunction;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Params;
+import org.metope.mesh.field.ResolvedState;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
-import org.metope.mesh.geometry.TopologicalElement;
-import org.metope.tasking.TaskStatus;
+import org.metope.mesh.view.FieldView;
+import org.metope.mesh.view.IndexBox;
+import org.metope.mesh.view.PackDescriptor;
+import org.metope.mesh.view.ParFor;
+import org.metope.mesh.view.VariablePack;
 
 /**
  * Donor-cell upwind fluxes of every field with fluxes (Parthenon's {@code CalculateFluxes} with
@@ -19,112 +28,98 @@ import org.metope.tasking.TaskStatus;
  * face is {@code (vl > 0 ? ql vl : 0) + (vr < 0 ? qr vr : 0)} with {@code vl}, {@code vr} the left
  * and right values of the velocity component normal to the face.
  *
- * <p>Loops run on the flat arena with {@code i} innermost and the multiplications of Parthenon's
- * code.
+ * <p>Written on views: one {@link VariablePack} of the advected fields, resolved at set-up, and a {@link ParFor} per component and direction over the faces, with the
+ * multiplications of Parthenon's code.
  */
-public final class AdvectionFluxes {
-  private AdvectionFluxes() {}
+public final class AdvectionFluxes implements FluxFunction {
+  private final BooleanParam vConst;
+  private final DoubleParam[] velocity;
+  private final int numVars;
+  /** The advected fields with their fluxes, resolved once from the first state seen. */
+  private volatile PackDescriptor fields;
 
-  /** Computes the fluxes of every field with fluxes on every block of {@code md}. */
-  public static TaskStatus calculateFluxes(MeshData md, int[] fields) {
-    if (md.numBlocks() == 0) {
-      return TaskStatus.COMPLETE;
-    }
-    Params params = md.block(0).mesh().packages().get(AdvectionPackage.NAME).params();
-    double[] v = {params.getDouble("vx"), params.getDouble("vy"), params.getDouble("vz")};
-    boolean vConst = params.getBoolean("v_const");
-    int velocity = vConst ? -1 : md.state().fieldId("v");
-    double[] a = md.data();
-    int[] data = md.dataOffsets();
-    int[] fluxes = md.fluxOffsets();
-    ArenaLayout layout = md.layout();
-    int ndim = layout.fluxDirections();
-    int nb = md.numBlocks();
-    IndexShape cells = md.block(0).cellBounds();
-    int[] box = new int[6];
-    for (int axis = 0; axis < 3; axis++) {
-      box[2 * axis] = cells.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
-      box[2 * axis + 1] = cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
-    }
-    int inst0 = layout.dataInstance(fields[0], md.container());
-    int[] strides = {1, layout.jStride(inst0), layout.kStride(inst0)};
-    int cs = layout.componentStride(inst0);
-    for (int b = 0; b < nb; b++) {
-      int vOffset = vConst ? -1 : data[ArenaLayout.tableSlot(velocity, b, nb)];
-      for (int f : fields) {
-        int q = data[ArenaLayout.tableSlot(f, b, nb)];
-        if (q < 0) {
-          continue;
-        }
-        int ncomp = layout.numComponents(layout.dataInstance(f, md.container()));
-        for (int dir = 1; dir <= ndim; dir++) {
-          int flux = fluxes[ArenaLayout.fluxTableSlot(f, dir, b, nb)];
-          for (int c = 0; c < ncomp; c++) {
-            if (vConst) {
-              constantVelocity(a, q + c * cs, flux + c * cs, v[dir - 1], dir, box, strides);
-            } else {
-              fieldVelocity(a, q + c * cs, flux + c * cs, vOffset + (dir - 1) * cs, dir, box,
-                  strides);
-            }
-          }
-        }
-      }
-    }
-    return TaskStatus.COMPLETE;
+  /**
+   * The kernel of the package whose parameters are {@code params}, called at set-up.
+   *
+   * @throws SetupError for a missing parameter
+   */
+  public AdvectionFluxes(Params params) {
+    this.vConst = params.booleanHandle("v_const");
+    this.velocity = new DoubleParam[] {params.doubleHandle("vx"), params.doubleHandle("vy"),
+        params.doubleHandle("vz")};
+    this.numVars = params.intHandle("num_vars").get();
   }
 
   /**
-   * Constant velocity: for each k plane, one loop over the index range from the first face of
-   * the first row to the last face of the last row, so that the JIT gets loops of hundreds of
-   * iterations instead of rows of 16. The range also covers the faces of ghost columns between
-   * rows; their values are never read (the divergence reads interior faces only).
+   * Resolves the fields the kernel computes fluxes of in {@code state}: {@code num_vars} advected
+   * fields, and {@code v} unless {@code v_const}. The application calls it when the mesh's
+   * packages are resolved, so that a field declared without {@code WITH_FLUXES} (which would
+   * otherwise never change) stops the run at set-up; the first launch calls it otherwise.
+   *
+   * @throws SetupError for a missing field or one without flux storage
    */
-  private static void constantVelocity(double[] a, int q, int flux, double vel, int dir,
-      int[] box, int[] strides) {
-    final int js = strides[1];
-    final int ks = strides[2];
-    final int shift = strides[dir - 1];
-    final int ie = dir == 1 ? box[1] + 1 : box[1];
-    final int je = dir == 2 ? box[3] + 1 : box[3];
-    final int ke = dir == 3 ? box[5] + 1 : box[5];
-    // Upwind: the donor is the cell below the face for positive velocity, the cell above else.
-    final int donor = vel > 0.0 ? q - shift : q;
-    for (int k = box[4]; k <= ke; k++) {
-      final int first = k * ks + box[2] * js + box[0];
-      final int last = k * ks + je * js + ie;
-      scaledRange(a, flux + first, donor + first, last - first + 1, vel);
+  public void resolve(ResolvedState state) {
+    List<String> names = new ArrayList<>();
+    for (int var = 0; var < numVars; var++) {
+      names.add(AdvectionPackage.advectedName(var));
     }
+    if (!vConst.get()) {
+      names.add("v");
+    }
+    fields = PackDescriptor.of(state, names.toArray(new String[0])).withFluxes();
   }
 
-  /** {@code a[to + n] = a[from + n] * vel} for {@code n = 0 .. length - 1}. */
-  private static void scaledRange(double[] a, int to, int from, int length, double vel) {
-    for (int n = 0; n < length; n++) {
-      a[to + n] = a[from + n] * vel;
+  /**
+   * Computes the fluxes of the advected fields on every block of {@code md}; {@code fieldIds},
+   * the driver's selection of the package's fields with fluxes, are the same fields, which the
+   * kernel resolved by name.
+   */
+  @Override
+  public void calculateFluxes(MeshData md, int[] fieldIds) {
+    if (md.numBlocks() == 0) {
+      return;
     }
-  }
-
-  private static void fieldVelocity(double[] a, int q, int flux, int vel, int dir, int[] box,
-      int[] strides) {
-    final int js = strides[1];
-    final int ks = strides[2];
-    final int shift = strides[dir - 1];
-    final int is = box[0];
-    final int ie = dir == 1 ? box[1] + 1 : box[1];
-    final int je = dir == 2 ? box[3] + 1 : box[3];
-    final int ke = dir == 3 ? box[5] + 1 : box[5];
-    for (int k = box[4]; k <= ke; k++) {
-      for (int j = box[2]; j <= je; j++) {
-        final int row = k * ks + j * js;
-        for (int i = is; i <= ie; i++) {
-          int right = row + i;
-          int left = right - shift;
-          double vl = a[vel + left];
-          double vr = a[vel + right];
-          double f = vl > 0.0 ? a[q + left] * vl : 0.0;
-          f += vr < 0.0 ? a[q + right] * vr : 0.0;
-          a[flux + right] = f;
+    if (fields == null) {
+      resolve(md.state());
+    }
+    VariablePack q = fields.pack(md);
+    FieldView v = vConst.get() ? null : FieldView.of(md, "v");
+    IndexShape cells = md.block(0).cellBounds();
+    int ndim = md.layout().fluxDirections();
+    for (int dir = 1; dir <= ndim; dir++) {
+      IndexBox faces = IndexBox.of(cells, IndexDomain.INTERIOR).expand(dir, 0, 1);
+      for (int n = 0; n < q.numVars(); n++) {
+        if (v == null) {
+          constantVelocity(md, q, n, dir, faces, velocity[dir - 1].get());
+        } else {
+          fieldVelocity(md, q, v, n, dir, faces);
         }
       }
     }
+  }
+
+  /** Upwind: the donor is the cell below the face for positive velocity, the cell above else. */
+  private static void constantVelocity(MeshData md, VariablePack q, int n, int dir,
+      IndexBox faces, double vel) {
+    final int si = vel > 0.0 && dir == 1 ? 1 : 0;
+    final int sj = vel > 0.0 && dir == 2 ? 1 : 0;
+    final int sk = vel > 0.0 && dir == 3 ? 1 : 0;
+    ParFor.cells(md, faces, (b, k, j, i) ->
+        q.setFlux(b, dir, n, k, j, i, q.get(b, n, k - sk, j - sj, i - si) * vel));
+  }
+
+  private static void fieldVelocity(MeshData md, VariablePack q, FieldView v, int n, int dir,
+      IndexBox faces) {
+    final int di = dir == 1 ? 1 : 0;
+    final int dj = dir == 2 ? 1 : 0;
+    final int dk = dir == 3 ? 1 : 0;
+    final int normal = dir - 1;
+    ParFor.cells(md, faces, (b, k, j, i) -> {
+      double vl = v.get(b, normal, k - dk, j - dj, i - di);
+      double vr = v.get(b, normal, k, j, i);
+      double f = vl > 0.0 ? q.get(b, n, k - dk, j - dj, i - di) * vl : 0.0;
+      f += vr < 0.0 ? q.get(b, n, k, j, i) * vr : 0.0;
+      q.setFlux(b, dir, n, k, j, i, f);
+    });
   }
 }

@@ -2,8 +2,8 @@ package org.metope.examples.advection;
 
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.IndexDomain;
-import org.metope.mesh.geometry.IndexShape;
-import org.metope.mesh.geometry.TopologicalElement;
+import org.metope.mesh.view.BlockView;
+import org.metope.mesh.view.IndexBox;
 
 /**
  * The advection package's history outputs, per block (Parthenon's {@code AdvectionHst} and {@code
@@ -29,19 +29,15 @@ final class AdvectionHistory {
 
   /** {@code out[n] = sum over interior cells of advected^(n+1) * volume}. */
   private static void powers(MeshData md, int b, double[] out) {
-    double[] a = md.data();
-    int offset = md.dataOffset(md.state().fieldId("advected"), b);
-    IndexShape cells = md.block(b).cellBounds();
+    BlockView q = BlockView.of(md, "advected", b);
+    IndexBox cells = IndexBox.of(md.block(b).cellBounds(), IndexDomain.INTERIOR);
     double vol = md.block(b).coords().cellVolume();
-    int ni = cells.entireNcells(0);
-    int nj = cells.entireNcells(1);
     for (int n = 0; n < out.length; n++) {
       double sum = 0.0;
-      for (int k = start(cells, 2); k <= end(cells, 2); k++) {
-        for (int j = start(cells, 1); j <= end(cells, 1); j++) {
-          int row = offset + (k * nj + j) * ni;
-          for (int i = start(cells, 0); i <= end(cells, 0); i++) {
-            sum += StrictMath.pow(a[row + i], n + 1) * vol;
+      for (int k = cells.k().s(); k <= cells.k().e(); k++) {
+        for (int j = cells.j().s(); j <= cells.j().e(); j++) {
+          for (int i = cells.i().s(); i <= cells.i().e(); i++) {
+            sum += StrictMath.pow(q.get(0, k, j, i), n + 1) * vol;
           }
         }
       }
@@ -58,28 +54,17 @@ final class AdvectionHistory {
   }
 
   private static double extremum(MeshData md, int b, boolean max) {
-    double[] a = md.data();
-    int offset = md.dataOffset(md.state().fieldId("advected"), b);
-    IndexShape cells = md.block(b).cellBounds();
-    int ni = cells.entireNcells(0);
-    int nj = cells.entireNcells(1);
+    BlockView q = BlockView.of(md, "advected", b);
+    IndexBox cells = IndexBox.of(md.block(b).cellBounds(), IndexDomain.INTERIOR);
     double result = max ? -Double.MAX_VALUE : Double.MAX_VALUE;
-    for (int k = start(cells, 2); k <= end(cells, 2); k++) {
-      for (int j = start(cells, 1); j <= end(cells, 1); j++) {
-        int row = offset + (k * nj + j) * ni;
-        for (int i = start(cells, 0); i <= end(cells, 0); i++) {
-          result = max ? Math.max(result, a[row + i]) : Math.min(result, a[row + i]);
+    for (int k = cells.k().s(); k <= cells.k().e(); k++) {
+      for (int j = cells.j().s(); j <= cells.j().e(); j++) {
+        for (int i = cells.i().s(); i <= cells.i().e(); i++) {
+          double value = q.get(0, k, j, i);
+          result = max ? Math.max(result, value) : Math.min(result, value);
         }
       }
     }
     return result;
-  }
-
-  private static int start(IndexShape cells, int axis) {
-    return cells.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
-  }
-
-  private static int end(IndexShape cells, int axis) {
-    return cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
   }
 }

@@ -2,12 +2,14 @@ package org.metope.examples.advection;
 
 import java.util.List;
 import org.metope.mesh.field.AmrTag;
+import org.metope.mesh.field.DoubleParam;
 import org.metope.mesh.field.HistoryOutput;
 import org.metope.mesh.field.HistoryOutput.Operation;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.view.FieldView;
 
 /**
  * The {@code advection_package} of Parthenon's advection example: a scalar (or several vector
@@ -88,9 +90,12 @@ public final class AdvectionPackage {
     if (fillDerived) {
       pkg.setFillDerived(AdvectionDerived::squareIt);
     }
-    pkg.setCheckRefinement(AdvectionPackage::checkRefinement);
-    pkg.setEstimateTimestep(AdvectionTimestep::estimate);
-    pkg.setCalculateFluxes(AdvectionFluxes::calculateFluxes);
+    DoubleParam refineTol = pkg.params().doubleHandle("refine_tol");
+    DoubleParam derefineTol = pkg.params().doubleHandle("derefine_tol");
+    pkg.setCheckRefinement((md, tags) -> checkRefinement(md, tags, refineTol.get(),
+        derefineTol.get(), numVars));
+    pkg.setEstimateTimestep(new AdvectionTimestep(pkg.params())::estimate);
+    pkg.setCalculateFluxes(new AdvectionFluxes(pkg.params()));
     return pkg;
   }
 
@@ -203,21 +208,19 @@ public final class AdvectionPackage {
    * refine_tol} somewhere and fall below {@code derefine_tol} somewhere, derefine one whose values
    * all stay below {@code derefine_tol}.
    */
-  static void checkRefinement(MeshData md, int[] tags) {
-    StateDescriptor pkg = md.block(0).mesh().packages().get(NAME);
-    double refineTol = pkg.params().getDouble("refine_tol");
-    double derefineTol = pkg.params().getDouble("derefine_tol");
-    int numVars = pkg.params().getInt("num_vars");
+  private static void checkRefinement(MeshData md, int[] tags, double refineTol,
+      double derefineTol, int numVars) {
+    FieldView[] advected = new FieldView[numVars];
+    for (int var = 0; var < numVars; var++) {
+      advected[var] = FieldView.of(md, advectedName(var));
+    }
     double[] a = md.data();
     for (int b = 0; b < md.numBlocks(); b++) {
       double min = Double.MAX_VALUE;
       double max = -Double.MAX_VALUE;
-      for (int var = 0; var < numVars; var++) {
-        int field = md.state().fieldId(advectedName(var));
-        int start = md.dataOffset(field, b);
-        int end = start + md.layout().blockLength(md.layout().dataInstance(field,
-            md.container()));
-        for (int n = start; n < end; n++) {
+      for (FieldView q : advected) {
+        int end = q.offset(b) + q.blockLength();
+        for (int n = q.offset(b); n < end; n++) {
           min = a[n] < min ? a[n] : min;
           max = a[n] > max ? a[n] : max;
         }

@@ -1,15 +1,15 @@
 package org.metope.examples.advection;
 
 import org.metope.mesh.MeshBlock;
-import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
-import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.geometry.UniformCartesian;
+import org.metope.mesh.view.BlockView;
+import org.metope.mesh.view.IndexBox;
 
 /**
  * The initial state of the advection example (Parthenon's {@code ProblemGenerator}): every
@@ -71,19 +71,17 @@ final class AdvectionProblem {
   void generate(MeshData md, int b) {
     MeshBlock block = md.block(b);
     UniformCartesian coords = block.coords();
-    IndexShape cells = block.cellBounds();
-    double[] a = md.data();
+    IndexBox cells = IndexBox.of(block.cellBounds(), IndexDomain.INTERIOR);
     for (FieldInfo field : md.state().fieldsWith(MetadataFlag.INDEPENDENT)) {
-      int offset = md.dataOffset(field.id(), b);
-      if (offset < 0) {
+      if (!md.isAllocated(field.id(), b)) {
         continue;
       }
-      int ncomp = field.numComponents();
-      for (int n = 0; n < ncomp; n++) {
-        for (int k = start(cells, 2); k <= end(cells, 2); k++) {
-          for (int j = start(cells, 1); j <= end(cells, 1); j++) {
-            for (int i = start(cells, 0); i <= end(cells, 0); i++) {
-              a[md.index(field.id(), b, n, k, j, i)] = value(coords, k, j, i);
+      BlockView q = BlockView.of(md, field.name(), b);
+      for (int n = 0; n < q.numComponents(); n++) {
+        for (int k = cells.k().s(); k <= cells.k().e(); k++) {
+          for (int j = cells.j().s(); j <= cells.j().e(); j++) {
+            for (int i = cells.i().s(); i <= cells.i().e(); i++) {
+              q.set(n, k, j, i, value(coords, k, j, i));
             }
           }
         }
@@ -114,31 +112,23 @@ final class AdvectionProblem {
 
   /** Parthenon's six moving cells of the {@code block} profile (at k, j, i with ghosts). */
   private void seedBlockProfile(MeshData md, int b) {
-    int adv = md.state().fieldId("advected");
-    int v = md.state().hasField("v") ? md.state().fieldId("v") : -1;
+    BlockView adv = BlockView.of(md, "advected", b);
+    BlockView v = md.state().hasField("v") ? BlockView.of(md, "v", b) : null;
     int[][] cellsAndVelocity = {
         {4, 4, 4, 0, 1}, {4, 6, 4, 0, -1},
         {6, 4, 4, 1, 1}, {6, 6, 6, 1, -1},
         {4, 8, 8, 2, 1}, {4, 10, 8, 2, -1}};
     double[] speeds = {vx, vy, vz};
-    ArenaLayout layout = md.layout();
-    int inst = layout.dataInstance(adv, md.container());
+    IndexShape shape = md.block(b).cellBounds();
     for (int[] c : cellsAndVelocity) {
-      if (c[0] >= layout.nk(inst) || c[1] >= layout.nj(inst) || c[2] >= layout.ni(inst)) {
+      if (c[0] >= shape.entireNcells(2) || c[1] >= shape.entireNcells(1)
+          || c[2] >= shape.entireNcells(0)) {
         continue;
       }
-      md.data()[md.index(adv, b, 0, c[0], c[1], c[2])] = 10.0;
-      if (v >= 0) {
-        md.data()[md.index(v, b, c[3], c[0], c[1], c[2])] = c[4] * speeds[c[3]];
+      adv.set(0, c[0], c[1], c[2], 10.0);
+      if (v != null) {
+        v.set(c[3], c[0], c[1], c[2], c[4] * speeds[c[3]]);
       }
     }
-  }
-
-  private static int start(IndexShape cells, int axis) {
-    return cells.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
-  }
-
-  private static int end(IndexShape cells, int axis) {
-    return cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
   }
 }

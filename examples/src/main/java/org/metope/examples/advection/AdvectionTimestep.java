@@ -1,5 +1,6 @@
 package org.metope.examples.advection;
 
+import org.metope.mesh.field.DoubleParam;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.geometry.UniformCartesian;
@@ -14,14 +15,21 @@ import org.metope.mesh.geometry.UniformCartesian;
  * gives the same bits.
  */
 final class AdvectionTimestep {
-  private AdvectionTimestep() {}
+  private final DoubleParam cflParam;
+  private final DoubleParam[] velocity;
 
-  static double estimate(MeshData md) {
-    Params params = md.block(0).mesh().packages().get(AdvectionPackage.NAME).params();
-    double cfl = params.getDouble("cfl");
-    double vx = params.getDouble("vx");
-    double vy = params.getDouble("vy");
-    double vz = params.getDouble("vz");
+  /** The estimator of the package whose parameters are {@code params}, resolved at set-up. */
+  AdvectionTimestep(Params params) {
+    this.cflParam = params.doubleHandle("cfl");
+    this.velocity = new DoubleParam[] {params.doubleHandle("vx"), params.doubleHandle("vy"),
+        params.doubleHandle("vz")};
+  }
+
+  double estimate(MeshData md) {
+    double cfl = cflParam.get();
+    double vx = velocity[0].get();
+    double vy = velocity[1].get();
+    double vz = velocity[2].get();
     double dt = Double.MAX_VALUE;
     for (int b = 0; b < md.numBlocks(); b++) {
       UniformCartesian coords = md.block(b).coords();

@@ -6,8 +6,8 @@ import org.metope.driver.UserWork;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.geometry.IndexDomain;
-import org.metope.mesh.geometry.IndexShape;
-import org.metope.mesh.geometry.TopologicalElement;
+import org.metope.mesh.view.FieldView;
+import org.metope.mesh.view.ParFor;
 
 /**
  * The advection example's work around the time loop, as in Parthenon's example: a greeting
@@ -34,28 +34,10 @@ final class AdvectionUserWork implements UserWork {
   @Override
   public void userWorkBeforeOutput(EvolutionDriver driver) {
     for (MeshData md : driver.mesh().meshData("base")) {
-      int q = md.state().fieldId("advected");
-      int derived = md.state().fieldId("my_derived_var");
-      double[] a = md.data();
-      for (int b = 0; b < md.numBlocks(); b++) {
-        IndexShape cells = md.block(b).cellBounds();
-        for (int k = start(cells, 2); k <= end(cells, 2); k++) {
-          for (int j = start(cells, 1); j <= end(cells, 1); j++) {
-            for (int i = start(cells, 0); i <= end(cells, 0); i++) {
-              a[md.index(derived, b, 0, k, j, i)] =
-                  StrictMath.log10(a[md.index(q, b, 0, k, j, i)] + 1.0e-5);
-            }
-          }
-        }
-      }
+      FieldView q = FieldView.of(md, "advected");
+      FieldView derived = FieldView.of(md, "my_derived_var");
+      ParFor.cells(md, IndexDomain.INTERIOR, (b, k, j, i) ->
+          derived.set(b, 0, k, j, i, StrictMath.log10(q.get(b, 0, k, j, i) + 1.0e-5)));
     }
-  }
-
-  private static int start(IndexShape cells, int axis) {
-    return cells.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
-  }
-
-  private static int end(IndexShape cells, int axis) {
-    return cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
   }
 }

@@ -102,7 +102,7 @@ class AdvectionPackageTest {
       a[md.index(q, 1, 0, 0, 0, i)] = 0.1; // block 1: 0.1 everywhere: same
     }
     int[] tags = new int[3];
-    AdvectionPackage.checkRefinement(md, tags);
+    mesh.packages().get(AdvectionPackage.NAME).checkRefinement(md, tags);
     assertEquals(List.of(AmrTag.REFINE_VALUE, AmrTag.SAME_VALUE, AmrTag.DEREFINE_VALUE),
         List.of(tags[0], tags[1], tags[2]));
   }

@@ -61,6 +61,16 @@ class BurgersApplicationTest {
     assertEquals(4, rows.stream().filter(r -> !r.startsWith("#")).count(), rows.toString());
   }
 
+  /** Negative control of the gap this closes: before, a misspelt burgers key was not reported. */
+  @Test
+  void givenAMisspeltBurgersKey_thenAWarningNamesItsLineAndTheNearestKey() {
+    String deck = deck("nghost = 4", "num_scalars = 1\ncfll = 0.5\n");
+    int line = deck.split("\n", -1).length - 1;
+    assertEquals(0, run(deck), err());
+    assertTrue(err().contains("warning: t.in:" + line + ": burgers/cfll is not read by this run;"
+        + " did you mean burgers/cfl?\n"), err());
+  }
+
   @Test
   void givenWeno5AndTwoGhostsInTheDeck_thenTheNghostLineIsNamed() {
     assertEquals(2, run(deck("nghost = 2", "recon = weno5\n")));

@@ -6,9 +6,10 @@ import java.util.Arrays;
 
 /**
  * Where every value of every field of a rank lives in the one {@code double[]} arena of a {@link
- * FieldStorage}. This class owns every stride and offset formula. Kernels still add strides to a
- * block's offset by hand (the advection and burgers kernels, derived fields, refinement criteria,
- * the boundary tables), from the strides this class gives them.
+ * FieldStorage}. This class owns every stride and offset formula. Package code reads fields
+ * through the views of {@code org.metope.mesh.view}, which take their offsets and strides from
+ * here; framework kernels (the field update, refinement criteria, the boundary tables) and the
+ * burgers kernels still add strides to a block's offset by hand.
  *
  * <p><b>Instances.</b> A field has several arrays per block, each an <i>instance</i> with an int
  * id: its data in each stage container ({@link #DATA}; independent fields that are not {@code

@@ -7,7 +7,9 @@ import org.metope.mesh.MeshBlock;
  * that tasks, kernels and package callbacks work on. Blocks are numbered {@code 0 ..
  * numBlocks()-1} within the partition; {@link #blockIndex} gives the rank-local block.
  *
- * <p>Kernels read the arena through the offset tables: {@link #dataOffsets()} holds, for every
+ * <p>Package code reads fields through views ({@code org.metope.mesh.view}: {@code FieldView},
+ * {@code VariablePack}, {@code ParFor}), which are built from these tables. Framework kernels
+ * that move whole blocks read the arena through the offset tables: {@link #dataOffsets()} holds, for every
  * field and block of the partition, where that block's data starts in {@link #data()} (-1 where a
  * sparse field is unallocated), at slot {@link ArenaLayout#tableSlot}{@code (field, b,
  * numBlocks())}; {@link #fluxOffsets()} and {@link #coarseOffsets()} do the same for fluxes

@@ -1,8 +1,10 @@
 package org.metope.mesh.field;
 
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.metope.mesh.input.DeckCheck;
 
 /**
  * A package's named parameters of any type (Parthenon's {@code Params}), e.g. the CFL number read
@@ -11,7 +13,13 @@ import java.util.Map;
  * <p>Parameters are immutable unless added as {@link Mutability#MUTABLE} or {@link
  * Mutability#RESTART}. Asking for a missing key, or for a key with the wrong type, is a
  * programming error reported as {@code param key=cfl ...} with the stored and requested types.
- * Keys keep insertion order. Read parameters once outside hot loops: values are stored boxed.
+ * Keys keep insertion order.
+ *
+ * <p>Kernels and callbacks resolve a parameter once, at set-up, into a handle ({@link #handle},
+ * {@link #doubleHandle}, {@link #intHandle}, {@link #booleanHandle}): an unknown key or a wrong
+ * type then stops the run at set-up with one sentence ({@link SetupError}) instead of in a hot
+ * loop, and each read is an array load, with no string hashing. A handle sees later {@link
+ * #update updates}. The string getters stay for code that reads a parameter once.
  */
 public final class Params {
   /** Whether a parameter may change after it is added (Parthenon's {@code Mutability}). */
@@ -27,7 +35,10 @@ public final class Params {
   private record Entry(Object value, Class<?> type, Mutability mutability) {}
 
   private final String owner;
-  private final Map<String, Entry> entries = new LinkedHashMap<>();
+  /** Entries in insertion order; a key's position is its slot, which handles keep. */
+  private final List<Entry> slots = new ArrayList<>();
+  private final Map<String, Integer> slotOfKey = new HashMap<>();
+  private final List<String> keysInOrder = new ArrayList<>();
 
   /** Creates an empty set; {@code owner} (the package label) appears in error messages. */
   public Params(String owner) {
@@ -44,11 +55,14 @@ public final class Params {
     if (value == null) {
       throw new IllegalArgumentException(where(key) + " value=null: parameters must not be null");
     }
-    if (entries.containsKey(key)) {
+    Integer existing = slotOfKey.get(key);
+    if (existing != null) {
       throw new IllegalArgumentException(where(key) + " already exists with value="
-          + entries.get(key).value);
+          + slots.get(existing).value);
     }
-    entries.put(key, new Entry(value, value.getClass(), mutability));
+    slotOfKey.put(key, slots.size());
+    slots.add(new Entry(value, value.getClass(), mutability));
+    keysInOrder.add(key);
   }
 
   /** Replaces the value of a mutable parameter with one of the same type. */
@@ -61,7 +75,7 @@ public final class Params {
       throw new IllegalArgumentException(where(key) + " has type=" + e.type.getSimpleName()
           + ", update has type=" + (value == null ? "null" : value.getClass().getSimpleName()));
     }
-    entries.put(key, new Entry(value, e.type, e.mutability));
+    slots.set(slotOfKey.get(key), new Entry(value, e.type, e.mutability));
   }
 
   /** The value of {@code key}, which must have been added with type {@code type}. */
@@ -77,7 +91,7 @@ public final class Params {
   /** The value of {@code key}, adding {@code defaultValue} (immutable) when absent. */
   @SuppressWarnings("unchecked")
   public <T> T getOrAdd(String key, T defaultValue) {
-    if (!entries.containsKey(key)) {
+    if (!slotOfKey.containsKey(key)) {
       add(key, defaultValue);
     }
     return (T) get(key, defaultValue.getClass());
@@ -105,7 +119,7 @@ public final class Params {
 
   /** Whether {@code key} has been added. */
   public boolean hasKey(String key) {
-    return entries.containsKey(key);
+    return slotOfKey.containsKey(key);
   }
 
   /** The type a key was added with. */
@@ -120,16 +134,64 @@ public final class Params {
 
   /** Every key in insertion order. */
   public List<String> keys() {
-    return List.copyOf(entries.keySet());
+    return List.copyOf(keysInOrder);
+  }
+
+  // ---- handles -------------------------------------------------------------------------------
+
+  /**
+   * A handle on {@code key}, whose value must be a {@code type}; resolve it at set-up and call
+   * {@link Param#get()} where the value is needed.
+   *
+   * @throws SetupError when the key was never added (naming the nearest key) or has another type
+   */
+  public <T> Param<T> handle(String key, Class<T> type) {
+    return new Param<>(this, resolve(key, type), key, type);
+  }
+
+  /** A handle on the {@code double} parameter {@code key}; see {@link #handle}. */
+  public DoubleParam doubleHandle(String key) {
+    return new DoubleParam(this, resolve(key, Double.class), key);
+  }
+
+  /** A handle on the {@code int} parameter {@code key}; see {@link #handle}. */
+  public IntParam intHandle(String key) {
+    return new IntParam(this, resolve(key, Integer.class), key);
+  }
+
+  /** A handle on the {@code boolean} parameter {@code key}; see {@link #handle}. */
+  public BooleanParam booleanHandle(String key) {
+    return new BooleanParam(this, resolve(key, Boolean.class), key);
+  }
+
+  /** The value in {@code slot}, for handles: one list read, no hashing. */
+  Object valueAt(int slot) {
+    return slots.get(slot).value;
+  }
+
+  private int resolve(String key, Class<?> type) {
+    Integer slot = slotOfKey.get(key);
+    if (slot == null) {
+      String guess = DeckCheck.closest(key, keysInOrder);
+      throw new SetupError("package " + owner + " has no parameter " + key
+          + (guess == null ? "" : " (did you mean " + guess + "?)")
+          + "; add it with addParam at set-up (keys=" + keysInOrder + ")");
+    }
+    Class<?> stored = slots.get(slot).type;
+    if (!type.isAssignableFrom(stored)) {
+      throw new SetupError("parameter " + key + " of package " + owner + " has type "
+          + stored.getSimpleName() + ", not " + type.getSimpleName());
+    }
+    return slot;
   }
 
   private Entry entry(String key) {
-    Entry e = entries.get(key);
-    if (e == null) {
-      throw new IllegalArgumentException(where(key) + " does not exist (keys=" + entries.keySet()
+    Integer slot = slotOfKey.get(key);
+    if (slot == null) {
+      throw new IllegalArgumentException(where(key) + " does not exist (keys=" + keysInOrder
           + ")");
     }
-    return e;
+    return slots.get(slot);
   }
 
   private String where(String key) {

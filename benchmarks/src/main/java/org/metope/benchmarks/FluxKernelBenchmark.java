@@ -1,0 +1,75 @@
+package org.metope.benchmarks;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The advection flux kernel on views ({@code AdvectionFluxes}: a {@code VariablePack} and {@code
+ * ParFor}) against the hand-written one it replaced ({@link HandWrittenFluxes}), on the same
+ * data: one partition of 8 blocks of 16^3 cells (2 components of {@code advected}, 3 directions),
+ * constant velocity and, with {@code velocity = field}, the cell field {@code v} (each component
+ * of one sign, as in a flow). The score is
+ * the time of one launch over the partition.
+ *
+ * <p>Both kernels, in both velocity modes, are run during set-up before anything is measured, so
+ * that every shared method (the views' accessors, the loop copies) has seen every caller, as in a
+ * run where several kernels share them, and the comparison is not flattered by a profile that
+ * only one kernel made.
+ *
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar FluxKernelBenchmark} (see
+ * docs/PERFORMANCE.md for the figures and the machine).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(2)
+public class FluxKernelBenchmark {
+  /** {@code constant}: {@code vx, vy, vz}; {@code field}: the cell field {@code v}. */
+  @Param({"constant", "field"})
+  public String velocity;
+
+  /** Cells per block side. */
+  @Param({"16"})
+  public int cells;
+
+  private FluxMeshes.Case run;
+
+  /** Builds both cases and runs all four kernel variants, so that shared code sees them all. */
+  @Setup
+  public void setUp() {
+    FluxMeshes.Case constant = FluxMeshes.build(3, cells, 2, true, false, 1);
+    FluxMeshes.Case field = FluxMeshes.build(3, cells, 2, false, false, 2);
+    for (int n = 0; n < 200; n++) {
+      for (FluxMeshes.Case c : new FluxMeshes.Case[] {constant, field}) {
+        HandWrittenFluxes.calculateFluxes(c.md(), c.fluxFields());
+        c.viewKernel().calculateFluxes(c.md(), c.fluxFields());
+      }
+    }
+    run = velocity.equals("constant") ? constant : field;
+  }
+
+  /** The kernel written by hand on arena offsets. */
+  @Benchmark
+  public void handWritten(Blackhole bh) {
+    bh.consume(HandWrittenFluxes.calculateFluxes(run.md(), run.fluxFields()));
+  }
+
+  /** The kernel on views. */
+  @Benchmark
+  public void views() {
+    run.viewKernel().calculateFluxes(run.md(), run.fluxFields());
+  }
+}

@@ -1,0 +1,241 @@
+package org.metope.mesh.view;
+
+import java.util.Arrays;
+import org.metope.mesh.field.ArenaLayout;
+import org.metope.mesh.field.FieldInfo;
+import org.metope.mesh.field.MeshData;
+
+/**
+ * One field on every block of a {@link MeshData} partition, indexed {@code (b, n, k, j, i)}:
+ * partition block, component, then cell indices with ghosts (Parthenon's {@code
+ * VariablePack<Real>} of one variable, {@code v(b, n, k, j, i)}). Made {@link #withFluxes} it also
+ * reads and writes the field's face fluxes, {@code flux(b, X1DIR, n, k, j, i)}, where the flux
+ * through the lower face of cell {@code (k, j, i)} lives (see {@link ArenaLayout}).
+ *
+ * <pre>
+ * FieldView q = FieldView.withFluxes(md, "advected");
+ * q.setFlux(b, X1DIR, n, k, j, i, vx * q.get(b, n, k, j, i - 1));
+ * </pre>
+ *
+ * <p><b>Built once per launch, allocation-free after.</b> A view copies out the arena, each
+ * block's offset (from {@link ArenaLayout}) and the strides into final fields, so an access is one
+ * table read and the index sum, with nothing allocated; the JIT hoists the fields out of a loop
+ * once the access is inlined. Because the arena array is replaced when a sparse allocation grows
+ * it, build views at the start of a kernel launch, never keep one across an allocation change.
+ *
+ * <p><b>Checks at build time.</b> An unknown name, a field without {@code WITH_FLUXES} asked for
+ * fluxes, or (except for {@link #sparse}) a field not allocated on some block of the partition
+ * stops with one sentence naming the field and block. Index checks per access are behind {@link
+ * ViewChecks}.
+ */
+public final class FieldView {
+  private final double[] a;
+  private final int[] offsets;
+  /** Flux offsets {@code [(direction - 1) * numBlocks + b]}; null without fluxes. */
+  private final int[] fluxOffsets;
+  private final int componentStride;
+  private final int kStride;
+  private final int jStride;
+  private final int numBlocks;
+  private final int numComponents;
+  private final int nk;
+  private final int nj;
+  private final int ni;
+  private final FieldInfo field;
+  private final MeshData md;
+
+  private FieldView(MeshData md, FieldInfo field, boolean fluxes) {
+    ArenaLayout layout = md.layout();
+    int inst = layout.dataInstance(field.id(), md.container());
+    this.md = md;
+    this.field = field;
+    this.a = md.data();
+    this.offsets = ViewSetup.offsets(md, inst);
+    this.numBlocks = md.numBlocks();
+    this.componentStride = layout.componentStride(inst);
+    this.kStride = layout.kStride(inst);
+    this.jStride = layout.jStride(inst);
+    this.numComponents = layout.numComponents(inst);
+    this.nk = layout.nk(inst);
+    this.nj = layout.nj(inst);
+    this.ni = layout.ni(inst);
+    if (fluxes) {
+      int dims = layout.fluxDirections();
+      this.fluxOffsets = new int[3 * numBlocks];
+      Arrays.fill(fluxOffsets, -1);
+      for (int d = 1; d <= dims; d++) {
+        System.arraycopy(ViewSetup.offsets(md, layout.fluxInstance(field.id(), d)), 0,
+            fluxOffsets, (d - 1) * numBlocks, numBlocks);
+      }
+    } else {
+      this.fluxOffsets = null;
+    }
+  }
+
+  /**
+   * The view of field {@code name}, which must be allocated on every block of {@code md}.
+   *
+   * @throws org.metope.mesh.field.SetupError for an unknown name or an unallocated block
+   */
+  public static FieldView of(MeshData md, String name) {
+    FieldView view = new FieldView(md, ViewSetup.field(md.state(), name), false);
+    view.requireAllocated();
+    return view;
+  }
+
+  /**
+   * The view of field {@code name} and its fluxes in every direction of the mesh.
+   *
+   * @throws org.metope.mesh.field.SetupError for an unknown name, a field declared without {@code
+   *     WITH_FLUXES}, or an unallocated block
+   */
+  public static FieldView withFluxes(MeshData md, String name) {
+    FieldInfo f = ViewSetup.field(md.state(), name);
+    ViewSetup.requireFluxesDeclared(f);
+    FieldView view = new FieldView(md, f, true);
+    view.requireAllocated();
+    return view;
+  }
+
+  /**
+   * The view of field {@code name} on the blocks where it is allocated (a sparse field): {@link
+   * #isAllocated} tells which; reading an unallocated block is an error the {@link ViewChecks}
+   * catch.
+   */
+  public static FieldView sparse(MeshData md, String name) {
+    return new FieldView(md, ViewSetup.field(md.state(), name), false);
+  }
+
+  private void requireAllocated() {
+    for (int b = 0; b < numBlocks; b++) {
+      ViewSetup.requireAllocated(md, field, b);
+    }
+  }
+
+  /** The value {@code (n, k, j, i)} of partition block {@code b}. */
+  public double get(int b, int n, int k, int j, int i) {
+    return a[index(b, n, k, j, i)];
+  }
+
+  /** Sets the value {@code (n, k, j, i)} of partition block {@code b}. */
+  public void set(int b, int n, int k, int j, int i, double value) {
+    a[index(b, n, k, j, i)] = value;
+  }
+
+  /** The arena index of value {@code (n, k, j, i)} of partition block {@code b}. */
+  public int index(int b, int n, int k, int j, int i) {
+    if (ViewChecks.ENABLED) {
+      check(b, n, k, j, i, offsets, 0);
+    }
+    return offsets[b] + n * componentStride + k * kStride + j * jStride + i;
+  }
+
+  /** The flux through the lower {@code direction} face of cell {@code (k, j, i)}. */
+  public double flux(int b, int direction, int n, int k, int j, int i) {
+    return a[fluxIndex(b, direction, n, k, j, i)];
+  }
+
+  /** Sets the flux through the lower {@code direction} face of cell {@code (k, j, i)}. */
+  public void setFlux(int b, int direction, int n, int k, int j, int i, double value) {
+    a[fluxIndex(b, direction, n, k, j, i)] = value;
+  }
+
+  /** The arena index of the flux {@code (direction, n, k, j, i)} of partition block {@code b}. */
+  public int fluxIndex(int b, int direction, int n, int k, int j, int i) {
+    int base = (direction - 1) * numBlocks;
+    if (ViewChecks.ENABLED) {
+      requireFluxes();
+      ViewChecks.require("direction - 1", direction - 1, 3, field.name());
+      check(b, n, k, j, i, fluxOffsets, base);
+    }
+    return fluxOffsets[base + b] + n * componentStride + k * kStride + j * jStride + i;
+  }
+
+  /** The fluxes through {@code direction} faces as a view of their own. */
+  public FluxView fluxes(int direction) {
+    requireFluxes();
+    ViewSetup.requireDirection(md, field, direction);
+    int[] dirOffsets = Arrays.copyOfRange(fluxOffsets, (direction - 1) * numBlocks,
+        direction * numBlocks);
+    return new FluxView(a, dirOffsets, componentStride, kStride, jStride,
+        new int[] {numComponents, nk, nj, ni}, field.name(), direction);
+  }
+
+  /** Partition block {@code b} alone, indexed {@code (n, k, j, i)}. */
+  public BlockView block(int b) {
+    if (offsets[b] < 0) {
+      ViewSetup.requireAllocated(md, field, b);
+    }
+    int[] blockFluxes = new int[3];
+    for (int d = 0; d < 3; d++) {
+      blockFluxes[d] = fluxOffsets == null ? -1 : fluxOffsets[d * numBlocks + b];
+    }
+    return new BlockView(a, offsets[b], blockFluxes, componentStride, kStride, jStride,
+        new int[] {numComponents, nk, nj, ni}, field.name());
+  }
+
+  private void requireFluxes() {
+    if (fluxOffsets == null) {
+      throw new IllegalStateException("view of field=" + field.name() + " was built without"
+          + " fluxes: build it with FieldView.withFluxes");
+    }
+  }
+
+  /** Checks every index; {@code table[base + b]} is the block's offset. */
+  private void check(int b, int n, int k, int j, int i, int[] table, int base) {
+    ViewChecks.require("b", b, numBlocks, field.name());
+    if (table[base + b] < 0) {
+      throw new IllegalStateException("view of field=" + field.name() + " read block="
+          + ViewSetup.blockName(md, b) + ", where it has no storage");
+    }
+    ViewChecks.require("n", n, numComponents, field.name());
+    ViewChecks.require("k", k, nk, field.name());
+    ViewChecks.require("j", j, nj, field.name());
+    ViewChecks.require("i", i, ni, field.name());
+  }
+
+  /** Whether the field has storage on partition block {@code b}. */
+  public boolean isAllocated(int b) {
+    return offsets[b] >= 0;
+  }
+
+  /** The field's id. */
+  public int fieldId() {
+    return field.id();
+  }
+
+  /** The field's name. */
+  public String name() {
+    return field.name();
+  }
+
+  /** Blocks in the partition. */
+  public int numBlocks() {
+    return numBlocks;
+  }
+
+  /** Components of the field. */
+  public int numComponents() {
+    return numComponents;
+  }
+
+  /** The arena the view reads (for kernels that sweep whole blocks). */
+  public double[] data() {
+    return a;
+  }
+
+  /** Where partition block {@code b}'s values start in {@link #data()}, -1 if unallocated. */
+  public int offset(int b) {
+    return offsets[b];
+  }
+
+  /** Distance between components. */
+  public int componentStride() {
+    return componentStride;
+  }
+
+  /** Values in one block: components times cells, ghosts included. */
+  public int blockLength() {
+    return numComponents * componentStride;
+  }
+}

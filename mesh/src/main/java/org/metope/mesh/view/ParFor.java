@@ -1,0 +1,52 @@
+package org.metope.mesh.view;
+
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.geometry.IndexDomain;
+
+/**
+ * Loops over the cells of a partition's blocks (Parthenon's {@code par_for} with {@code
+ * DEFAULT_LOOP_PATTERN}): {@code ParFor.cells(md, box, (b, k, j, i) -> ...)} calls the kernel on
+ * every cell of {@code box} of every block, {@code b} slowest and {@code i} fastest, in that
+ * fixed order on one thread (a partition is the unit of threading; results do not depend on it).
+ *
+ * <p>Each kernel class gets its own copy of the loop ({@link CellLoops}), so the JIT inlines the
+ * kernel into it and compiles the pair like a hand-written nested loop; the copy is made on the
+ * first call with that class and reused after. A call allocates nothing but what the caller's
+ * lambda captures.
+ */
+public final class ParFor {
+  private static final ClassValue<CellLoop> LOOPS = new ClassValue<>() {
+    @Override
+    protected CellLoop computeValue(Class<?> kernelClass) {
+      return CellLoops.specialised();
+    }
+  };
+
+  private ParFor() {}
+
+  /** Calls {@code kernel} on every cell of {@code box} of partition blocks {@code bs..be}. */
+  public static void cells(int bs, int be, IndexBox box, CellKernel kernel) {
+    loopFor(kernel.getClass()).run(bs, be, box.k().s(), box.k().e(), box.j().s(),
+        box.j().e(), box.i().s(), box.i().e(), kernel);
+  }
+
+  /** The loop copy of {@code kernelClass}, made on first use. */
+  static CellLoop loopFor(Class<?> kernelClass) {
+    return LOOPS.get(kernelClass);
+  }
+
+  /** Calls {@code kernel} on every cell of {@code box} of every block of {@code md}. */
+  public static void cells(MeshData md, IndexBox box, CellKernel kernel) {
+    cells(0, md.numBlocks() - 1, box, kernel);
+  }
+
+  /**
+   * Calls {@code kernel} on every cell of {@code domain} of every block of {@code md} (the blocks
+   * of a mesh share one index shape); nothing for an empty partition.
+   */
+  public static void cells(MeshData md, IndexDomain domain, CellKernel kernel) {
+    if (md.numBlocks() > 0) {
+      cells(md, IndexBox.of(md.block(0).cellBounds(), domain), kernel);
+    }
+  }
+}

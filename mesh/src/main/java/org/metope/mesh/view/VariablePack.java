@@ -1,0 +1,181 @@
+package org.metope.mesh.view;
+
+import java.util.Arrays;
+import java.util.List;
+import org.metope.mesh.field.ArenaLayout;
+import org.metope.mesh.field.FieldInfo;
+import org.metope.mesh.field.MeshData;
+
+/**
+ * Several fields on every block of a partition as one array {@code (b, v, k, j, i)}, where {@code
+ * v} runs over every component of every field of the pack, field after field (Parthenon's {@code
+ * VariablePack} / {@code SparsePack}): field {@code f} of the pack is {@code v} in {@link
+ * #lowerBound}{@code (f) ..} {@link #upperBound}{@code (f)}, inclusive, as Parthenon's {@code
+ * GetLowerBound}/{@code GetUpperBound}. A sparse field not allocated on a block is marked by
+ * {@link #isAllocated}{@code (b, v)}; kernels skip it there, as Parthenon's sparse packs give such
+ * a block an empty range.
+ *
+ * <p>Made by {@link PackDescriptor#pack} once per launch; each access is one read of the offset
+ * table {@code [b * numVars + v]} (the component's start, taken from {@link ArenaLayout}) plus the
+ * cell strides, which every field of a pack shares.
+ */
+public final class VariablePack {
+  private final double[] a;
+  /** Start of each component {@code [b * numVars + v]}; -1 where unallocated. */
+  private final int[] offsets;
+  /** Start of each component's fluxes {@code [(b * 3 + direction - 1) * numVars + v]}, or null. */
+  private final int[] fluxOffsets;
+  private final int kStride;
+  private final int jStride;
+  private final int numVars;
+  private final int numBlocks;
+  private final int nk;
+  private final int nj;
+  private final int ni;
+  private final int[] lower;
+  private final int[] upper;
+  private final int[] fieldIds;
+
+  VariablePack(MeshData md, List<FieldInfo> fields, boolean fluxes) {
+    ArenaLayout layout = md.layout();
+    this.a = md.data();
+    this.numBlocks = md.numBlocks();
+    this.lower = new int[fields.size()];
+    this.upper = new int[fields.size()];
+    this.fieldIds = new int[fields.size()];
+    int vars = 0;
+    for (int f = 0; f < fields.size(); f++) {
+      fieldIds[f] = fields.get(f).id();
+      lower[f] = vars;
+      vars += layout.numComponents(layout.dataInstance(fieldIds[f], md.container()));
+      upper[f] = vars - 1;
+    }
+    this.numVars = vars;
+    int first = fields.isEmpty() ? -1 : layout.dataInstance(fieldIds[0], md.container());
+    this.kStride = first < 0 ? 0 : layout.kStride(first);
+    this.jStride = first < 0 ? 0 : layout.jStride(first);
+    this.nk = first < 0 ? 0 : layout.nk(first);
+    this.nj = first < 0 ? 0 : layout.nj(first);
+    this.ni = first < 0 ? 0 : layout.ni(first);
+    this.offsets = new int[numBlocks * numVars];
+    this.fluxOffsets = fluxes ? new int[numBlocks * 3 * numVars] : null;
+    if (fluxes) {
+      Arrays.fill(fluxOffsets, -1);
+    }
+    for (int f = 0; f < fields.size(); f++) {
+      int inst = layout.dataInstance(fieldIds[f], md.container());
+      fill(offsets, numVars, ViewSetup.offsets(md, inst), lower[f], upper[f],
+          layout.componentStride(inst), 1, 0);
+      if (fluxes) {
+        for (int d = 1; d <= layout.fluxDirections(); d++) {
+          int fluxInst = layout.fluxInstance(fieldIds[f], d);
+          fill(fluxOffsets, numVars, ViewSetup.offsets(md, fluxInst), lower[f], upper[f],
+              layout.componentStride(fluxInst), 3, d - 1);
+        }
+      }
+    }
+  }
+
+  /**
+   * Writes the start of components {@code lo..hi} of each block into {@code table[(b * blockRows
+   * + row) * numVars + v]}, -1 where the block's start is -1.
+   */
+  private static void fill(int[] table, int numVars, int[] blockStarts, int lo, int hi,
+      int componentStride, int blockRows, int row) {
+    for (int b = 0; b < blockStarts.length; b++) {
+      for (int v = lo; v <= hi; v++) {
+        table[(b * blockRows + row) * numVars + v] =
+            blockStarts[b] < 0 ? -1 : blockStarts[b] + (v - lo) * componentStride;
+      }
+    }
+  }
+
+  /** The value of pack component {@code v} at cell {@code (k, j, i)} of partition block {@code b}. */
+  public double get(int b, int v, int k, int j, int i) {
+    return a[index(b, v, k, j, i)];
+  }
+
+  /** Sets the value of pack component {@code v} at cell {@code (k, j, i)}. */
+  public void set(int b, int v, int k, int j, int i, double value) {
+    a[index(b, v, k, j, i)] = value;
+  }
+
+  /** The arena index of pack component {@code v} at cell {@code (k, j, i)} of block {@code b}. */
+  public int index(int b, int v, int k, int j, int i) {
+    if (ViewChecks.ENABLED) {
+      check(offsets, b * numVars + v, b, v, k, j, i);
+    }
+    return offsets[b * numVars + v] + k * kStride + j * jStride + i;
+  }
+
+  /** The flux of pack component {@code v} through the lower {@code direction} face of a cell. */
+  public double flux(int b, int direction, int v, int k, int j, int i) {
+    return a[fluxIndex(b, direction, v, k, j, i)];
+  }
+
+  /** Sets the flux of pack component {@code v} through the lower {@code direction} face. */
+  public void setFlux(int b, int direction, int v, int k, int j, int i, double value) {
+    a[fluxIndex(b, direction, v, k, j, i)] = value;
+  }
+
+  /** The arena index of the flux {@code (direction, v, k, j, i)} of block {@code b}. */
+  public int fluxIndex(int b, int direction, int v, int k, int j, int i) {
+    int slot = (b * 3 + direction - 1) * numVars + v;
+    if (ViewChecks.ENABLED) {
+      if (fluxOffsets == null) {
+        throw new IllegalStateException("pack was built without fluxes: use"
+            + " PackDescriptor.withFluxes");
+      }
+      ViewChecks.require("direction - 1", direction - 1, 3, "pack");
+      check(fluxOffsets, slot, b, v, k, j, i);
+    }
+    return fluxOffsets[slot] + k * kStride + j * jStride + i;
+  }
+
+  private void check(int[] table, int slot, int b, int v, int k, int j, int i) {
+    ViewChecks.require("b", b, numBlocks, "pack");
+    ViewChecks.require("v", v, numVars, "pack");
+    if (table[slot] < 0) {
+      throw new IllegalStateException("pack component v=" + v + " has no storage on partition"
+          + " block b=" + b + " (check isAllocated(b, v))");
+    }
+    ViewChecks.require("k", k, nk, "pack");
+    ViewChecks.require("j", j, nj, "pack");
+    ViewChecks.require("i", i, ni, "pack");
+  }
+
+  /** Whether pack component {@code v} has storage on partition block {@code b}. */
+  public boolean isAllocated(int b, int v) {
+    return offsets[b * numVars + v] >= 0;
+  }
+
+  /** First pack component of pack field {@code f}. */
+  public int lowerBound(int f) {
+    return lower[f];
+  }
+
+  /** Last pack component (inclusive) of pack field {@code f}. */
+  public int upperBound(int f) {
+    return upper[f];
+  }
+
+  /** The field id of pack field {@code f}. */
+  public int fieldId(int f) {
+    return fieldIds[f];
+  }
+
+  /** Fields in the pack. */
+  public int numFields() {
+    return fieldIds.length;
+  }
+
+  /** Components in the pack, over all its fields (Parthenon's {@code GetDim(4)}). */
+  public int numVars() {
+    return numVars;
+  }
+
+  /** Blocks in the partition. */
+  public int numBlocks() {
+    return numBlocks;
+  }
+}
