@@ -51,9 +51,9 @@ final class MeshConfigurationReader {
       throw pin.error(MESH, "nghost", "an integer >= 1");
     }
     if (refinement != Refinement.NONE && nghost % 2 != 0) {
-      // A coarse buffer holds nghost / 2 ghost layers, whose prolongation covers 2 * (nghost / 2)
-      // fine layers: one short when nghost is odd. Parthenon refuses odd nghost on any multilevel
-      // mesh for the same reason.
+      // Ghosts facing a coarser block are prolongated from the nghost / 2 coarse layers beyond
+      // the boundary, which cover 2 * (nghost / 2) fine layers: one short when nghost is odd.
+      // Parthenon refuses odd nghost on any multilevel mesh for the same reason.
       throw pin.error(MESH, "nghost", "an even number when " + MESH + "/refinement = "
           + refinement.name().toLowerCase(java.util.Locale.ROOT) + " (prolongation fills fine"
           + " ghost cells in pairs, as in Parthenon)");
