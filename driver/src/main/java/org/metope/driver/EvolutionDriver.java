@@ -41,7 +41,7 @@ import org.metope.tasking.TaskStatus;
  * estimate is a regional task ({@link #addEstimateTimestep}) and one list folds them and reduces
  * over the ranks; every rank then applies the same rules to the same number.
  */
-public abstract class EvolutionDriver {
+public abstract class EvolutionDriver implements Driver {
   private static final String TIME = "parthenon/time";
 
   /** The deck, with every default the run used recorded. */
@@ -143,6 +143,17 @@ public abstract class EvolutionDriver {
     return outputs.warnings();
   }
 
+  /** The warnings about the deck's output blocks. */
+  @Override
+  public List<String> warnings() {
+    return outputWarnings();
+  }
+
+  /** The mesh being evolved. */
+  public final Mesh mesh() {
+    return mesh;
+  }
+
   private boolean isRankZero() {
     return mesh.myRank() == 0;
   }
@@ -154,6 +165,7 @@ public abstract class EvolutionDriver {
    *     when the wall-time limit stopped it
    * @throws org.metope.tasking.TaskFailureException when a step fails
    */
+  @Override
   public DriverStatus execute() {
     report.printSetup();
     if (!options.restarted()) {
@@ -329,17 +341,17 @@ public abstract class EvolutionDriver {
   }
 
   /** Whether the run resumes from a restart file. */
-  protected final boolean isRestart() {
+  public final boolean isRestart() {
     return options.restarted();
   }
 
   /** Where output files go. */
-  protected final Path outputDirectory() {
+  public final Path outputDirectory() {
     return options.outputDirectory();
   }
 
   /** Where rank 0 prints; other ranks get a stream that discards. */
-  protected final PrintStream out() {
+  public final PrintStream out() {
     return out;
   }
 }

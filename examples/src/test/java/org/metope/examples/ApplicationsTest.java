@@ -1,5 +1,7 @@
 package org.metope.examples;
 
+import org.metope.app.Applications;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,20 +22,20 @@ class ApplicationsTest {
 
   @Test
   void givenAnAdvectionBlock_thenTheAdvectionApplication() {
-    assertEquals("advection", Applications.select(pin("<Advection>\ncfl = 0.3\n")).name());
+    assertEquals("advection", Applications.load().select(pin("<Advection>\ncfl = 0.3\n")).name());
   }
 
   @Test
   void givenABurgersBlock_thenTheBurgersApplication() {
-    assertEquals("burgers", Applications.select(pin("<burgers>\ncfl = 0.8\n")).name());
+    assertEquals("burgers", Applications.load().select(pin("<burgers>\ncfl = 0.8\n")).name());
   }
 
   @Test
   void givenAnExplicitName_thenItWinsAndAnUnknownNameIsOneLine() {
-    assertEquals("advection", Applications.select(pin("<metope>\napplication = advection\n"))
+    assertEquals("advection", Applications.load().select(pin("<metope>\napplication = advection\n"))
         .name());
     InputError e = assertThrows(InputError.class,
-        () -> Applications.select(pin("<metope>\napplication = vibe\n")));
+        () -> Applications.load().select(pin("<metope>\napplication = vibe\n")));
     assertEquals("a.in:2: metope/application = \"vibe\": expected one of advection, burgers,"
         + " ghost_check",
         e.getMessage());
@@ -42,7 +44,7 @@ class ApplicationsTest {
   @Test
   void givenNoApplicationBlock_thenOneLineSayingHowToChoose() {
     InputError e = assertThrows(InputError.class,
-        () -> Applications.select(pin("<parthenon/mesh>\nnx1 = 8\n")));
+        () -> Applications.load().select(pin("<parthenon/mesh>\nnx1 = 8\n")));
     assertEquals("a.in: no application is named and no application block is present: expected"
         + " <metope> application = NAME (one of advection, burgers, ghost_check), or the block of"
         + " one application: <Advection> (advection), <burgers> (burgers), <ghost_check>"
@@ -59,7 +61,7 @@ class ApplicationsTest {
     assertTrue(found.size() >= 10, found.toString());
     for (Path deck : found) {
       ParameterInput pin = ParameterInput.load(deck, List.of());
-      assertEquals(List.of(), DeckCheck.unknownBlocks(pin, Applications.blocks()),
+      assertEquals(List.of(), DeckCheck.unknownBlocks(pin, Applications.load().blocks()),
           deck.toString());
     }
   }

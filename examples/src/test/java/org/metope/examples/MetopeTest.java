@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.metope.app.Metope;
 import org.junit.jupiter.api.io.TempDir;
 
 class MetopeTest {

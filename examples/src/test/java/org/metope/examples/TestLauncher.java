@@ -1,6 +1,7 @@
 package org.metope.examples;
 
 import java.io.PrintStream;
+import org.metope.app.Metope;
 import org.metope.bvals.InOneBoundaryCommunication;
 
 /**

@@ -19,7 +19,7 @@ class BurgersMemoryTest {
     Path deck = RepoPaths.inputs().resolve("burgers_small.in");
     ProcessResult r = ProcessResult.run(RepoPaths.root(), 120, java.util.Map.of(),
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx96m", "-cp",
-        System.getProperty("java.class.path"), "org.metope.examples.Metope", "-i",
+        System.getProperty("java.class.path"), "org.metope.app.Metope", "-i",
         deck.toString(), "-d", System.getProperty("java.io.tmpdir"));
     assertEquals(1, r.exitCode(), r.output());
     List<String> errors = r.output().lines().filter(l -> l.startsWith("metope:")).toList();

@@ -28,7 +28,7 @@ class LauncherProcessTest {
 
   @Test
   void givenBadFlagToTheJavaEntry_thenOneLineNoStackTraceAndExitTwo() throws Exception {
-    ProcessResult r = ProcessResult.java(30, "org.metope.examples.Metope", "-i", "x.in", "--bogus");
+    ProcessResult r = ProcessResult.java(30, "org.metope.app.Metope", "-i", "x.in", "--bogus");
     assertEquals(2, r.exitCode());
     assertEquals("metope: unknown option '--bogus' (see metope --help)", r.output().strip());
     assertFalse(r.output().contains("Exception"), r.output());

@@ -19,7 +19,7 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.metope.examples.Metope;
+import org.metope.app.Metope;
 import org.metope.outputs.SealedCopy;
 
 /**

@@ -12,7 +12,8 @@ import org.metope.mesh.input.ParameterInput;
 /**
  * The {@code advection_package} of Parthenon's advection example: a scalar (or several vector
  * fields) carried by a constant velocity, with the deck keys, defaults, fields, history outputs and
- * callbacks of Parthenon's {@code advection_package::Initialize}.
+ * callbacks of Parthenon's {@code advection_package::Initialize}; its fluxes are {@link
+ * AdvectionFluxes}, which a flux driver runs.
  *
  * <p>{@code <Advection>} keys (defaults): {@code cfl} (0.45), {@code v_const} (true: the velocity
  * is {@code vx, vy, vz}; false: a cell field {@code v} carries it), {@code vx}, {@code vy}, {@code
@@ -89,6 +90,7 @@ public final class AdvectionPackage {
     }
     pkg.setCheckRefinement(AdvectionPackage::checkRefinement);
     pkg.setEstimateTimestep(AdvectionTimestep::estimate);
+    pkg.setCalculateFluxes(AdvectionFluxes::calculateFluxes);
     return pkg;
   }
 

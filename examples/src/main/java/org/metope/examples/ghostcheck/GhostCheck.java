@@ -14,6 +14,7 @@ import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Packages;
+import org.metope.mesh.field.Params;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.RegionSize;
@@ -66,12 +67,10 @@ public final class GhostCheck {
   }
 
   /**
-   * Runs the check on this rank's part of the mesh the deck describes, filling ghosts with {@code
-   * boundaries}, and returns the number of wrong ghost cells over all ranks (every rank gets the
-   * same count). Prints one line on rank 0.
+   * Reads {@code <ghost_check>} and declares the package: a scalar field with {@code ncomp}
+   * components and a 3-vector; the function's slope and value are its parameters.
    */
-  public static long run(ParameterInput pin, Communicator world,
-      BoundaryCommunication boundaries, PrintStream out) {
+  static StateDescriptor initialize(ParameterInput pin) {
     pin.declareKnown("parthenon/job", "problem_id");
     double[] slope = pin.getOrAddRealList(BLOCK, "slope", new double[] {1.0, 2.0, 3.0});
     if (slope.length != 3) {
@@ -81,20 +80,52 @@ public final class GhostCheck {
     if (ncomp < 1) {
       throw pin.error(BLOCK, "ncomp", "a positive integer");
     }
-    GhostCheck check = new GhostCheck(slope, pin.getOrAddReal(BLOCK, "value", 0.5), ncomp);
-    Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
+    StateDescriptor pkg = makePackage(ncomp);
+    pkg.addParam("slope", slope);
+    pkg.addParam("value", pin.getOrAddReal(BLOCK, "value", 0.5));
+    pkg.addParam("ncomp", ncomp);
+    return pkg;
+  }
+
+  /** The check the package {@link #initialize} made describes. */
+  static GhostCheck of(Packages packages) {
+    Params params = packages.get(BLOCK).params();
+    return new GhostCheck(params.get("slope", double[].class), params.getDouble("value"),
+        params.getInt("ncomp"));
+  }
+
+  /**
+   * Runs the check on this rank's part of the mesh the deck describes, filling ghosts with {@code
+   * boundaries}, and returns the number of wrong ghost cells over all ranks (every rank gets the
+   * same count). Prints one line on rank 0.
+   */
+  public static long run(ParameterInput pin, Communicator world,
+      BoundaryCommunication boundaries, PrintStream out) {
     Packages packages = new Packages();
-    packages.add(makePackage(ncomp));
+    packages.add(initialize(pin));
+    GhostCheck check = of(packages);
+    Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
     mesh.initializeFields(packages, List.of("base"));
     boundaries.setup(mesh);
     for (MeshData md : mesh.meshData("base")) {
-      check.fillInteriors(md);
+      for (int b = 0; b < md.numBlocks(); b++) {
+        check.fillInterior(md, b);
+      }
     }
     boundaries.fillGhosts(mesh, "base");
+    return check.countAndReport(mesh, out);
+  }
+
+  /**
+   * The number of wrong ghost cells of {@code mesh} over all ranks (the same on every rank), and
+   * on rank 0 one line saying it.
+   */
+  long countAndReport(Mesh mesh, PrintStream out) {
     long local = 0;
     for (MeshData md : mesh.meshData("base")) {
-      local += check.countWrongGhosts(md);
+      local += countWrongGhosts(md);
     }
+    Communicator world = mesh.communicator();
     long wrong = world.allreduce(local, ReduceOp.SUM);
     if (world.rank() == 0) {
       out.println("ghost_check: " + mesh.totalBlocks() + " blocks on " + world.size()
@@ -107,21 +138,20 @@ public final class GhostCheck {
     return value + component + slope[0] * x1 + slope[1] * x2 + slope[2] * x3;
   }
 
-  private void fillInteriors(MeshData md) {
+  /** The problem generator: the linear function on the interior of block {@code b}. */
+  void fillInterior(MeshData md, int b) {
     double[] data = md.data();
-    for (int b = 0; b < md.numBlocks(); b++) {
-      MeshBlock block = md.block(b);
-      IndexShape cb = block.cellBounds();
-      UniformCartesian x = block.coords();
-      for (int field = 0; field < 2; field++) {
-        int nc = field == 0 ? ncomp : 3;
-        for (int c = 0; c < nc; c++) {
-          for (int k = cb.start(2, INTERIOR, CC); k <= cb.end(2, INTERIOR, CC); k++) {
-            for (int j = cb.start(1, INTERIOR, CC); j <= cb.end(1, INTERIOR, CC); j++) {
-              for (int i = cb.start(0, INTERIOR, CC); i <= cb.end(0, INTERIOR, CC); i++) {
-                data[md.index(field, b, c, k, j, i)] =
-                    f(c + 10 * field, x.xc(0, i), x.xc(1, j), x.xc(2, k));
-              }
+    MeshBlock block = md.block(b);
+    IndexShape cb = block.cellBounds();
+    UniformCartesian x = block.coords();
+    for (int field = 0; field < 2; field++) {
+      int nc = field == 0 ? ncomp : 3;
+      for (int c = 0; c < nc; c++) {
+        for (int k = cb.start(2, INTERIOR, CC); k <= cb.end(2, INTERIOR, CC); k++) {
+          for (int j = cb.start(1, INTERIOR, CC); j <= cb.end(1, INTERIOR, CC); j++) {
+            for (int i = cb.start(0, INTERIOR, CC); i <= cb.end(0, INTERIOR, CC); i++) {
+              data[md.index(field, b, c, k, j, i)] =
+                  f(c + 10 * field, x.xc(0, i), x.xc(1, j), x.xc(2, k));
             }
           }
         }

@@ -1,13 +1,19 @@
 package org.metope.examples.ghostcheck;
 
-import org.metope.examples.Application;
-import org.metope.examples.Applications;
-import org.metope.mesh.DriverError;
-import org.metope.mesh.input.InputError;
+import java.util.List;
+import org.metope.app.Application;
+import org.metope.app.Simulation;
+import org.metope.driver.Driver;
+import org.metope.driver.DriverStatus;
+import org.metope.driver.LowStorageIntegrator;
+import org.metope.driver.ProblemGenerator;
+import org.metope.mesh.field.Packages;
+import org.metope.mesh.input.ParameterInput;
 
 /**
- * The {@code ghost_check} problem as a launcher application: exit 0 when every ghost cell is
- * right, 1 when any is wrong, 2 for a bad deck.
+ * The {@code ghost_check} problem: the framework fills every block's interior with the linear
+ * function and its ghosts by one exchange; the driver counts wrong ghost cells and fails (exit
+ * code 1) when there is any. It has no time loop.
  */
 public final class GhostCheckApplication implements Application {
   @Override
@@ -21,23 +27,31 @@ public final class GhostCheckApplication implements Application {
   }
 
   @Override
-  public int run(Launch launch) {
-    try {
-      long wrong = GhostCheck.run(launch.pin(), launch.communicator(),
-          launch.boundaries().apply(launch.pin()), launch.options().out());
-      if (launch.communicator().rank() == 0) {
-        for (String warning : Applications.unreadKeyWarnings(launch.pin(), this)) {
-          launch.err().println("warning: " + warning);
-        }
-      }
-      return wrong == 0 ? 0 : 1;
-    } catch (InputError e) {
-      // Every rank says it: under MPJ the launcher prints the first failing rank's line once.
-      launch.err().println(e.getMessage());
-      return 2;
-    } catch (DriverError e) {
-      launch.err().println("metope: " + e.getMessage());
-      return 1;
-    }
+  public String description() {
+    return "fills ghosts once and counts wrong cells (inputs/ghost_check_*.in)";
+  }
+
+  @Override
+  public Packages processPackages(ParameterInput pin) {
+    Packages packages = new Packages();
+    packages.add(GhostCheck.initialize(pin));
+    return packages;
+  }
+
+  @Override
+  public ProblemGenerator problemGenerator(Packages packages) {
+    return GhostCheck.of(packages)::fillInterior;
+  }
+
+  @Override
+  public List<String> containerNames(LowStorageIntegrator integrator) {
+    return List.of("base");
+  }
+
+  @Override
+  public Driver makeDriver(Simulation sim) {
+    GhostCheck check = GhostCheck.of(sim.mesh().packages());
+    return () -> check.countAndReport(sim.mesh(), sim.options().out()) == 0
+        ? DriverStatus.COMPLETE : DriverStatus.FAILED;
   }
 }

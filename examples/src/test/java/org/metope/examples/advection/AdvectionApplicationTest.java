@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.metope.examples.Application;
+import org.metope.app.ApplicationRunner;
 import org.metope.comm.InProcessCluster;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.input.ParameterInput;
@@ -26,7 +26,7 @@ class AdvectionApplicationTest {
 
   private int run(String deck, String... overrides) {
     ParameterInput pin = AdvectionMeshes.pin(deck, overrides);
-    return new AdvectionApplication().run(new Application.Launch(pin,
+    return ApplicationRunner.run(new AdvectionApplication(), new ApplicationRunner.Launch(pin,
         RunOptions.of(dir, new PrintStream(out, true, StandardCharsets.UTF_8)),
         new PrintStream(err, true, StandardCharsets.UTF_8), InProcessCluster.singleRank(),
         InOneBoundaryCommunication::fromInput));
@@ -86,7 +86,7 @@ class AdvectionApplicationTest {
     String deck = AdvectionMeshes.deck(1, 16, 8, "profile = smooth_gaussian\n")
         + "<parthenon/time>\nnlim = 2\n";
     ParameterInput pin = AdvectionMeshes.pin(deck);
-    int code = new AdvectionApplication().run(new Application.Launch(pin,
+    int code = ApplicationRunner.run(new AdvectionApplication(), new ApplicationRunner.Launch(pin,
         RunOptions.of(dir, new PrintStream(out, true, StandardCharsets.UTF_8)),
         new PrintStream(err, true, StandardCharsets.UTF_8), InProcessCluster.singleRank(),
         FailingBoundaries::new));
@@ -101,7 +101,7 @@ class AdvectionApplicationTest {
     String deck = AdvectionMeshes.deck(1, 16, 8, "profile = smooth_gaussian\n")
         + "<parthenon/time>\nnlim = 2\nrecv_bdry_buf_timeout_sec = 0.3\n";
     ParameterInput pin = AdvectionMeshes.pin(deck);
-    int code = new AdvectionApplication().run(new Application.Launch(pin,
+    int code = ApplicationRunner.run(new AdvectionApplication(), new ApplicationRunner.Launch(pin,
         RunOptions.of(dir, new PrintStream(out, true, StandardCharsets.UTF_8)),
         new PrintStream(err, true, StandardCharsets.UTF_8), InProcessCluster.singleRank(),
         StallingBoundaries::new));

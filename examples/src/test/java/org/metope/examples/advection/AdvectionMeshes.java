@@ -1,6 +1,7 @@
 package org.metope.examples.advection;
 
 import java.util.List;
+import org.metope.driver.FluxDriver;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.comm.InProcessCluster;
@@ -42,7 +43,7 @@ final class AdvectionMeshes {
     app.setPostFillDerived(AdvectionDerived::postFill);
     packages.add(app);
     Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), InProcessCluster.singleRank());
-    mesh.initializeFields(packages, List.of("base", "1", AdvectionDriver.DUDT));
+    mesh.initializeFields(packages, List.of("base", "1", FluxDriver.DUDT));
     return mesh;
   }
 }

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
-import org.metope.examples.Application;
+import org.metope.app.ApplicationRunner;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
@@ -42,8 +42,8 @@ final class AdvectionRuns {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-    Mesh mesh = AdvectionApplication.simulate(new Application.Launch(pin,
-        RunOptions.of(dir, o), e, comm, boundaries));
+    Mesh mesh = ApplicationRunner.simulate(new AdvectionApplication(), new ApplicationRunner.Launch(pin,
+        RunOptions.of(dir, o), e, comm, boundaries)).mesh();
     return new Result(mesh, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
   }
@@ -59,9 +59,9 @@ final class AdvectionRuns {
     PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
     try (RestartFile rst = RestartFile.open(file)) {
       ParameterInput pin = ParameterInput.parse(file.toString(), rst.deck(), List.of(overrides));
-      Mesh mesh = AdvectionApplication.simulate(new Application.Launch(pin,
+      Mesh mesh = ApplicationRunner.simulate(new AdvectionApplication(), new ApplicationRunner.Launch(pin,
           new RunOptions(dir, Long.MAX_VALUE, o, true), e, comm,
-          InOneBoundaryCommunication::fromInput, rst));
+          InOneBoundaryCommunication::fromInput, rst)).mesh();
       return new Result(mesh, out.toString(StandardCharsets.UTF_8),
           err.toString(StandardCharsets.UTF_8));
     }

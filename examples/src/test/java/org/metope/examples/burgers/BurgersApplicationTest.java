@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.bvals.InOneBoundaryCommunication;
-import org.metope.examples.Application;
+import org.metope.app.ApplicationRunner;
 import org.metope.comm.InProcessCluster;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.input.ParameterInput;
@@ -41,7 +41,7 @@ class BurgersApplicationTest {
 
   private int run(String deck, String... overrides) {
     ParameterInput pin = ParameterInput.parse("t.in", deck, List.of(overrides));
-    return new BurgersApplication().run(new Application.Launch(pin,
+    return ApplicationRunner.run(new BurgersApplication(), new ApplicationRunner.Launch(pin,
         RunOptions.of(dir, new PrintStream(out, true, StandardCharsets.UTF_8)),
         new PrintStream(err, true, StandardCharsets.UTF_8), InProcessCluster.singleRank(),
         InOneBoundaryCommunication::fromInput));

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.metope.bvals.InOneBoundaryCommunication;
-import org.metope.examples.Application;
+import org.metope.app.ApplicationRunner;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
@@ -38,8 +38,8 @@ final class BurgersRuns {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-    Mesh mesh = BurgersApplication.simulate(new Application.Launch(pin,
-        RunOptions.of(dir, o), e, comm, InOneBoundaryCommunication::fromInput));
+    Mesh mesh = ApplicationRunner.simulate(new BurgersApplication(), new ApplicationRunner.Launch(pin,
+        RunOptions.of(dir, o), e, comm, InOneBoundaryCommunication::fromInput)).mesh();
     return new Result(mesh, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
   }

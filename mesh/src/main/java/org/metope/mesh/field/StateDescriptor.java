@@ -55,6 +55,8 @@ public final class StateDescriptor {
   private BlockRefinementCheck checkRefinementBlock;
   private StepDiagnostics preStepDiagnostics;
   private StepDiagnostics postStepDiagnostics;
+  private FluxFunction calculateFluxes;
+  private SourceTerm sourceTerm;
 
   /** A package named {@code label} (unique among the packages of a run). */
   public StateDescriptor(String label) {
@@ -388,6 +390,31 @@ public final class StateDescriptor {
         tags[b] = Math.max(tags[b], tag);
       }
     }
+  }
+
+  // ---- fluxes and sources (the flux driver's callbacks) ---------------------------------------
+
+  /**
+   * Sets the function that computes the fluxes of this package's {@code WITH_FLUXES} fields
+   * (Parthenon's {@code CalculateFluxes}); a flux driver calls it every stage.
+   */
+  public void setCalculateFluxes(FluxFunction function) {
+    this.calculateFluxes = function;
+  }
+
+  /** The flux function, or null when the package computes no fluxes. */
+  public FluxFunction calculateFluxes() {
+    return calculateFluxes;
+  }
+
+  /** Sets the source term a flux driver adds to {@code dU/dt} after the flux divergence. */
+  public void setSourceTerm(SourceTerm source) {
+    this.sourceTerm = source;
+  }
+
+  /** The source term, or null when the package has none. */
+  public SourceTerm sourceTerm() {
+    return sourceTerm;
   }
 
   // ---- history --------------------------------------------------------------------------------

@@ -144,7 +144,7 @@ class MultiHostTest {
     Path mpjHome = mpjHome();
     Files.createDirectories(tmp.resolve("status"));
     String agent = byAddress ? "-javaagent:" + LauncherRun.root()
-        .resolve("examples/target/examples-0.1.0-SNAPSHOT-agent.jar") + "=network=" + network
+        .resolve("app/target/app-0.1.0-SNAPSHOT-agent.jar") + "=network=" + network
         : "";
     List<Process> daemons = new ArrayList<>();
     try {
@@ -288,7 +288,7 @@ class MultiHostTest {
     }
     return java + " " + agent + " -jar " + mpjHome.resolve("lib/starter.jar") + " -np 2 -dev niodev"
         + " -machinesfile " + machines + " -Dmetope.rank.statusDir=" + tmp.resolve("status")
-        + " " + agent + " -cp " + String.join(":", cp) + " org.metope.comm.MpjRankMain"
-        + " org.metope.examples.Metope -i " + deck() + " -d " + out + " " + overrides;
+        + " " + agent + " -cp " + String.join(":", cp) + " org.metope.comm.mpj.MpjRankMain"
+        + " org.metope.app.Metope -i " + deck() + " -d " + out + " " + overrides;
   }
 }

@@ -66,7 +66,7 @@ class OutputKillTest {
   private static Path killDuringAnOutput(Path deck, Path out) throws Exception {
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx1g", "-Dmetope.test.pauseBeforeRename=big\\.out1\\.00002\\.phdf",
-        "-cp", System.getProperty("java.class.path"), "org.metope.examples.Metope",
+        "-cp", System.getProperty("java.class.path"), "org.metope.app.Metope",
         "-i", deck.toString(), "-d", out.toString());
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(out.resolve("log.txt").toFile()).start();

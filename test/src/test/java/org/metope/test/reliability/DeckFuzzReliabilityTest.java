@@ -138,7 +138,7 @@ class DeckFuzzReliabilityTest {
   private static Outcome run(Path deck, Path out, Mutation mutation) throws Exception {
     String cp = System.getProperty("metope.fuzz.classpath", System.getProperty("java.class.path"));
     String[] cmd = {Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-        "-cp", cp, "org.metope.examples.Metope", "-i", deck.toString(), "-d", out.toString(),
+        "-cp", cp, "org.metope.app.Metope", "-i", deck.toString(), "-d", out.toString(),
         "-t", "00:00:04"};
     ProcessResult r;
     try {

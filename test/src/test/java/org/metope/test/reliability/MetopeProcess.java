@@ -46,7 +46,7 @@ final class MetopeProcess {
     cmd.add("-Xmx" + xmx);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
-    cmd.add("org.metope.examples.Metope");
+    cmd.add("org.metope.app.Metope");
     cmd.addAll(List.of(args));
     return ProcessResult.run(dir, limitSeconds, Map.of(), cmd.toArray(new String[0]));
   }

@@ -1,0 +1,252 @@
+package org.metope.app;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+import org.metope.amr.AdaptiveRefinement;
+import org.metope.bvals.BoundaryFunctions;
+import org.metope.bvals.InOneBoundaryCommunication;
+import org.metope.comm.Communicator;
+import org.metope.comm.InProcessCluster;
+import org.metope.driver.Driver;
+import org.metope.driver.DriverStatus;
+import org.metope.driver.LowStorageIntegrator;
+import org.metope.driver.MeshInitialization;
+import org.metope.driver.RunOptions;
+import org.metope.mesh.BoundaryCommunication;
+import org.metope.mesh.DriverError;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshConfiguration;
+import org.metope.mesh.field.FieldMemoryError;
+import org.metope.mesh.field.Packages;
+import org.metope.mesh.input.InputError;
+import org.metope.mesh.input.ParameterInput;
+import org.metope.outputs.RestartFile;
+import org.metope.tasking.TaskFailureException;
+import org.metope.tasking.TaskThreadPool;
+
+/**
+ * Runs an {@link Application} on this rank, owning everything but its physics: required and
+ * desired keys, packages, mesh and fields (new, or from a restart file), boundary communication
+ * and user boundary functions, adaptive refinement, the initial state, {@code <metope> threads},
+ * the driver, warnings (deck, outputs, unread keys, refinement) and the exit code.
+ *
+ * <p>Set-up follows Parthenon's order: packages, mesh, fields, boundary communication, refinement,
+ * problem generator (or restart), ghost fill, derived fields; then the driver is made, rank 0
+ * prints the warnings, and the driver runs.
+ */
+public final class ApplicationRunner {
+  /** More task threads than this is a typo, not a machine (a thread costs a stack). */
+  static final int MAX_THREADS = 1024;
+
+  private ApplicationRunner() {}
+
+  /**
+   * Everything a run gets from the launcher.
+   *
+   * @param pin the deck with command-line overrides
+   * @param options output directory, wall-time limit and standard output
+   * @param err where one-line errors and warnings go
+   * @param communicator the ranks of the run
+   * @param boundaries makes the boundary communication of the mesh from the deck
+   * @param restart the restart file the run resumes from ({@code -r}), or null for a new run;
+   *     {@code pin} is then its deck with the command line's overrides
+   */
+  public record Launch(ParameterInput pin, RunOptions options, PrintStream err,
+      Communicator communicator, Function<ParameterInput, BoundaryCommunication> boundaries,
+      RestartFile restart) {
+    /** A launch of a new run. */
+    public Launch(ParameterInput pin, RunOptions options, PrintStream err,
+        Communicator communicator, Function<ParameterInput, BoundaryCommunication> boundaries) {
+      this(pin, options, err, communicator, boundaries, null);
+    }
+  }
+
+  /**
+   * How a run ended.
+   *
+   * @param mesh the mesh in its final state
+   * @param status what the driver returned
+   */
+  public record Outcome(Mesh mesh, DriverStatus status) {}
+
+  /** {@link #run(Application, Launch, Applications)} with the applications on the class path. */
+  public static int run(Application app, Launch launch) {
+    return run(app, launch, Applications.load());
+  }
+
+  /** {@link #simulate(Application, Launch, Applications)} with the applications on the class path. */
+  public static Outcome simulate(Application app, Launch launch) {
+    return simulate(app, launch, Applications.load());
+  }
+
+  /**
+   * Runs {@code app} and returns the process exit code: 0 for a run that ended (also at a
+   * wall-time limit), 2 for a bad deck, 1 for a run that failed. Errors are one line on {@code
+   * launch.err()}; every rank prints its own (under MPJ the launcher prints the first failing
+   * rank's line once).
+   */
+  public static int run(Application app, Launch launch, Applications registry) {
+    PrintStream err = launch.err();
+    try {
+      return simulate(app, launch, registry).status() == DriverStatus.FAILED ? 1 : 0;
+    } catch (InputError e) {
+      err.println(e.getMessage());
+      return 2;
+    } catch (DriverError | FieldMemoryError e) {
+      err.println("metope: " + e.getMessage());
+      return 1;
+    } catch (TaskFailureException e) {
+      err.println("metope: step failed to complete all tasks: " + e.getMessage());
+      return 1;
+    } catch (ApplicationSetupError e) {
+      err.println("metope: application " + app.name() + " cannot be set up: " + e.getMessage());
+      return 1;
+    }
+  }
+
+  /**
+   * Runs the deck to its end.
+   *
+   * @throws InputError for a bad deck
+   * @throws DriverError when the run cannot go on
+   * @throws TaskFailureException when a step fails
+   */
+  public static Outcome simulate(Application app, Launch launch, Applications registry) {
+    ParameterInput pin = launch.pin();
+    int warningsShown = pin.warnings().size();
+    for (String key : app.requiredKeys()) {
+      pin.checkRequired(block(key), key(key));
+    }
+    Prepared prepared = setUp(app, launch);
+    for (String key : app.desiredKeys()) {
+      pin.checkDesired(block(key), key(key));
+    }
+    int threads = pin.getOrAddInteger(Applications.BLOCK, "threads", 1);
+    if (threads < 1 || threads > MAX_THREADS) {
+      throw pin.error(Applications.BLOCK, "threads", "an integer from 1 to " + MAX_THREADS);
+    }
+    Mesh mesh = prepared.mesh();
+    try (TaskThreadPool pool = new TaskThreadPool(threads)) {
+      Simulation sim = new Simulation(pin, mesh, prepared.boundaries(), prepared.integrator(),
+          launch.options(), pool, launch.communicator(), launch.err());
+      Driver driver = makeDriver(app, sim);
+      if (launch.communicator().rank() == 0) {
+        printWarnings(launch.err(), pin.warnings().subList(warningsShown, pin.warnings().size()));
+        printWarnings(launch.err(), driver.warnings());
+        printWarnings(launch.err(), registry.unreadKeyWarnings(pin, app));
+        if (mesh.refinement() != null) {
+          printWarnings(launch.err(), mesh.refinement().warnings());
+        }
+      }
+      return new Outcome(mesh, driver.execute());
+    }
+  }
+
+  private static Driver makeDriver(Application app, Simulation sim) {
+    try {
+      return app.makeDriver(sim);
+    } catch (IllegalStateException | IllegalArgumentException e) {
+      throw new ApplicationSetupError(e.getMessage());
+    }
+  }
+
+  private static void printWarnings(PrintStream err, List<String> warnings) {
+    for (String w : warnings) {
+      err.println("warning: " + w);
+    }
+  }
+
+  private static String block(String path) {
+    return path.substring(0, path.lastIndexOf('/'));
+  }
+
+  private static String key(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
+  }
+
+  /**
+   * The mesh a run of {@code pin} starts its time loop on, laid out for {@code nranks} ranks, for
+   * {@code metope -m N}: with adaptive refinement the initial state is set up on one in-process
+   * rank (nothing printed) to find the mesh start-up refinement makes; otherwise the deck's mesh.
+   *
+   * @throws InputError for a bad deck
+   */
+  public static Mesh initialMesh(Application app, ParameterInput pin, int nranks,
+      Function<ParameterInput, BoundaryCommunication> boundaries) {
+    MeshConfiguration config = MeshConfiguration.fromInput(pin);
+    if (!config.isAdaptive()) {
+      return Mesh.build(config, nranks, 0);
+    }
+    PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
+    Launch oneRank = new Launch(pin, RunOptions.of(Path.of("."), discard), discard,
+        InProcessCluster.singleRank(), boundaries);
+    Mesh started = setUp(app, oneRank).mesh();
+    return Mesh.build(config, started.locations(), nranks, 0);
+  }
+
+  /** A mesh in its initial state, the boundary communication set up for it, the integrator. */
+  private record Prepared(Mesh mesh, BoundaryCommunication boundaries,
+      LowStorageIntegrator integrator) {}
+
+  /** Packages, mesh, fields and the initial state, in Parthenon's order. */
+  private static Prepared setUp(Application app, Launch launch) {
+    ParameterInput pin = launch.pin();
+    Packages packages = app.processPackages(pin);
+    BoundaryFunctions userBoundaries = new BoundaryFunctions();
+    app.registerBoundaryFunctions(pin, userBoundaries);
+    MeshConfiguration config = MeshConfiguration.fromInput(pin, userBoundaries.names());
+    LowStorageIntegrator integrator = LowStorageIntegrator.fromInput(pin);
+    RestartFile restart = launch.restart();
+    Mesh mesh = restart == null ? Mesh.build(config, launch.communicator())
+        : Mesh.build(config, launch.communicator(), restart.locationsFor(config));
+    mesh.initializeFields(packages, app.containerNames(integrator));
+    BoundaryCommunication boundaries = launch.boundaries().apply(pin);
+    registerBoundaryFunctions(userBoundaries, boundaries, config, pin);
+    AdaptiveRefinement refinement = config.isAdaptive()
+        ? AdaptiveRefinement.fromInput(pin, mesh, boundaries) : null;
+    if (restart == null) {
+      MeshInitialization.initialize(mesh, app.problemGenerator(packages), boundaries);
+    } else {
+      restart.restoreFields(mesh);
+      restart.restoreParams(mesh);
+      if (refinement != null) {
+        refinement.restoreDerefinementCounts(restart.derefinementCounts());
+      }
+      pin.setReal("parthenon/time", "start_time", restart.time());
+      pin.setReal("parthenon/time", "dt", restart.dt());
+      pin.setInteger("parthenon/time", "ncycle", restart.ncycle());
+      MeshInitialization.resume(mesh, boundaries);
+    }
+    return new Prepared(mesh, boundaries, integrator);
+  }
+
+  /**
+   * Hands the application's boundary functions to the boundary communication and checks that
+   * every face of the deck names a condition that has one ({@code ix1_bc = user} needs one).
+   */
+  private static void registerBoundaryFunctions(BoundaryFunctions functions,
+      BoundaryCommunication boundaries, MeshConfiguration config, ParameterInput pin) {
+    if (!(boundaries instanceof InOneBoundaryCommunication inOne)) {
+      if (!functions.names().isEmpty()) {
+        throw new ApplicationSetupError("it registers boundary functions " + functions.names()
+            + " but this boundary communication (" + boundaries.getClass().getSimpleName()
+            + ") takes none");
+      }
+      return;
+    }
+    inOne.boundaryConditions().use(functions);
+    inOne.boundaryConditions().requireRegistered(config, pin);
+  }
+
+  /** The application's own set-up is inconsistent (a programming error, reported in one line). */
+  static final class ApplicationSetupError extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ApplicationSetupError(String message) {
+      super(message);
+    }
+  }
+}

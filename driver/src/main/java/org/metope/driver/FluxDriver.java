@@ -1,0 +1,292 @@
+package org.metope.driver;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.metope.kernels.KernelBackend;
+import org.metope.mesh.BoundaryCommunication;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.update.Update;
+import org.metope.tasking.TaskCollection;
+import org.metope.tasking.TaskId;
+import org.metope.tasking.TaskList;
+import org.metope.tasking.TaskRegion;
+import org.metope.tasking.TaskStatus;
+import org.metope.tasking.TaskThreadPool;
+
+/**
+ * A multi-stage driver for packages that evolve their fields by fluxes (Parthenon's advection
+ * driver, made reusable): a package declares cell fields {@link MetadataFlag#WITH_FLUXES} and
+ * registers a {@linkplain StateDescriptor#setCalculateFluxes flux function} (and optionally a
+ * {@linkplain StateDescriptor#setSourceTerm source term}); this driver runs them with the deck's
+ * integrator, flux correction at fine/coarse faces, the boundary exchange with physical boundary
+ * conditions, derived fields, the time step, refinement tags and history, without a task list of
+ * the package's own. Several packages may contribute fluxes; they run in package order.
+ *
+ * <p>Each stage is one task region with one list per partition of blocks ({@code <parthenon/mesh>
+ * pack_size}); a list, for its partition: posts the receives of boundary values and of flux
+ * corrections; calls every flux function ({@code CalculateFluxes}); corrects fluxes; writes the
+ * flux divergence into {@code dUdt} and adds every source term; updates the independent fields
+ * (see {@link StageUpdate}); exchanges boundary values (physical boundary conditions included);
+ * fills derived fields; in the last stage estimates the time step and, on an adaptive mesh,
+ * tags blocks for refinement. A partition touches only its own blocks (ghost cells arrive through
+ * the boundary tasks), so one region is as safe as Parthenon's four.
+ *
+ * <p>Set-up checks: at least one package has a flux function, every package with a flux
+ * function has fields with fluxes and every package with fields with fluxes has a flux function;
+ * a violation is an {@link IllegalStateException} naming the package, at construction.
+ */
+public class FluxDriver extends MultiStageDriver {
+  /** The container of the flux divergence ({@code dU/dt}). */
+  public static final String DUDT = "dUdt";
+
+  /** How a stage combines the containers into its output. */
+  public enum StageUpdate {
+    /**
+     * The two-register low-storage form the integrator's weights are made for (Parthenon's
+     * {@code UpdateWithFluxDivergence}): with {@code S1 = base} and {@code S2 = "1"}, stage
+     * {@code s} sets {@code S2 = S2 + delta_s S1} ({@code S2 = delta_1 S1} in stage 1), then
+     * {@code S1 = gam0_s S1 + gam1_s S2 + beta_s dt dU/dt(S1)}. Every stage reads and writes
+     * {@code base}. Consistent for every integrator ({@code rk1}, {@code rk2}, {@code vl2},
+     * {@code rk3}, {@code rk4}); the default.
+     */
+    LOW_STORAGE,
+    /**
+     * Parthenon's advection example: stage {@code s} reads {@code stageName(s - 1)} ({@code
+     * in}), sets {@code in = beta_s in + (1 - beta_s) base} and writes {@code stageName(s) = in +
+     * beta_s dt dU/dt(in)}. It equals the low-storage form for {@code rk1}, {@code rk2} and
+     * {@code rk3} (up to rounding) but not for {@code vl2} or {@code rk4}, where it advances the
+     * solution by more than {@code dt} per step (vl2: {@code 1.5 dt}); kept to reproduce
+     * Parthenon's advection outputs bit for bit.
+     */
+    ADVECTION_EXAMPLE
+  }
+
+  private final BoundaryCommunication boundaries;
+  /** The boundary kernels' backend, told when each stage ends. */
+  private final KernelBackend kernels;
+  private final StageUpdate stageUpdate;
+  private final UserWork userWork;
+  /** Packages with a flux function, in package order, and the ids of their fields with fluxes. */
+  private final StateDescriptor[] fluxPackages;
+  private final int[][] fluxFields;
+  /** Packages with a source term, in package order. */
+  private final StateDescriptor[] sourcePackages;
+
+  /**
+   * A driver for {@code mesh}, whose fields are initialised with the containers {@link
+   * #containerNames} of {@code integrator}, with the {@link StageUpdate#LOW_STORAGE} update and
+   * no user work.
+   */
+  public FluxDriver(ParameterInput pin, Mesh mesh, RunOptions options,
+      LowStorageIntegrator integrator, TaskThreadPool pool, BoundaryCommunication boundaries) {
+    this(pin, mesh, options, integrator, pool, boundaries, StageUpdate.LOW_STORAGE,
+        UserWork.NONE);
+  }
+
+  /**
+   * A driver for {@code mesh} with the given stage update and user work.
+   *
+   * @param pool the threads that run the partitions' task lists (null: the calling thread)
+   * @throws IllegalStateException when no package computes fluxes, or a package has fields with
+   *     fluxes but no flux function or the reverse
+   */
+  public FluxDriver(ParameterInput pin, Mesh mesh, RunOptions options,
+      LowStorageIntegrator integrator, TaskThreadPool pool, BoundaryCommunication boundaries,
+      StageUpdate stageUpdate, UserWork userWork) {
+    super(pin, mesh, options, integrator, pool);
+    this.boundaries = boundaries;
+    this.kernels = boundaries.kernels();
+    this.stageUpdate = stageUpdate;
+    this.userWork = userWork;
+    List<StateDescriptor> withFluxFunction = new ArrayList<>();
+    List<int[]> fields = new ArrayList<>();
+    List<StateDescriptor> withSource = new ArrayList<>();
+    for (StateDescriptor pkg : mesh.packages().all()) {
+      int[] ids = packageFluxFields(mesh, pkg.label());
+      if (pkg.calculateFluxes() != null && ids.length == 0) {
+        throw new IllegalStateException("package " + pkg.label() + " has a flux function but no"
+            + " cell field declared WITH_FLUXES");
+      }
+      if (pkg.calculateFluxes() == null && ids.length > 0) {
+        throw new IllegalStateException("package " + pkg.label() + " declares cell fields WITH_FLUXES"
+            + " but no flux function (StateDescriptor.setCalculateFluxes)");
+      }
+      if (pkg.calculateFluxes() != null) {
+        withFluxFunction.add(pkg);
+        fields.add(ids);
+      }
+      if (pkg.sourceTerm() != null) {
+        withSource.add(pkg);
+      }
+    }
+    if (withFluxFunction.isEmpty()) {
+      throw new IllegalStateException("no package computes fluxes: a flux driver needs a package"
+          + " with cell fields WITH_FLUXES and a flux function (StateDescriptor.setCalculateFluxes)");
+    }
+    this.fluxPackages = withFluxFunction.toArray(new StateDescriptor[0]);
+    this.fluxFields = fields.toArray(new int[0][]);
+    this.sourcePackages = withSource.toArray(new StateDescriptor[0]);
+  }
+
+  /** The ids of the cell fields with fluxes that package {@code label} provides. */
+  private static int[] packageFluxFields(Mesh mesh, String label) {
+    int[] all = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
+        MetadataFlag.CELL);
+    int count = 0;
+    for (int id : all) {
+      if (mesh.resolvedPackages().field(id).packageName().equals(label)) {
+        all[count++] = id;
+      }
+    }
+    return Arrays.copyOf(all, count);
+  }
+
+  /**
+   * The containers the driver needs: the integrator's stage containers and {@code dUdt} (for
+   * integrators of two or more stages these include {@code "1"}, the second register of the
+   * low-storage form).
+   */
+  public static List<String> containerNames(LowStorageIntegrator integrator) {
+    List<String> names = new ArrayList<>(integrator.containerNames());
+    names.add(DUDT);
+    return names;
+  }
+
+  /** A device backend prints what the stage moved when {@code METOPE_DEVICE_TRACE=1}. */
+  @Override
+  protected void stageFinished(int stage) {
+    kernels.endStage(tm.ncycle(), stage);
+  }
+
+  /**
+   * The tasks of stage {@code stage} (1-based), one list per partition in one region; public so
+   * that tests can read the task order.
+   */
+  @Override
+  public TaskCollection makeTaskCollection(int stage) {
+    TaskCollection tc = new TaskCollection();
+    boolean lowStorage = stageUpdate == StageUpdate.LOW_STORAGE;
+    List<MeshData> base = mesh.meshData("base");
+    List<MeshData> in = lowStorage ? base : mesh.meshData(integrator.stageName(stage - 1));
+    List<MeshData> out = lowStorage ? base : mesh.meshData(integrator.stageName(stage));
+    List<MeshData> second = lowStorage && integrator.nstages() > 1 ? mesh.meshData("1") : null;
+    List<MeshData> dudt = mesh.meshData(DUDT);
+    int[] withFluxes = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
+        MetadataFlag.CELL);
+    int[] independent = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.INDEPENDENT);
+    int partitions = base.size();
+    TaskRegion region = tc.addRegion(partitions);
+    for (int p = 0; p < partitions; p++) {
+      TaskList tl = region.get(p);
+      MeshData mc0 = in.get(p);
+      MeshData mc1 = out.get(p);
+      MeshData mdudt = dudt.get(p);
+      TaskId receiveBounds = tl.addTask(TaskId.NONE, "StartReceiveBoundBufs",
+          () -> boundaries.startReceiveBoundaries(mc1));
+      TaskId receiveFluxes = tl.addTask(TaskId.NONE, "StartReceiveFluxCorrections",
+          () -> boundaries.startReceiveFluxCorrections(mc0));
+      TaskId fluxes = tl.addTask(TaskId.NONE, "CalculateFluxes", () -> calculateFluxes(mc0));
+      TaskId setFluxes = boundaries.addFluxCorrection(fluxes.and(receiveFluxes), tl, mc0);
+      TaskId divergence = tl.addTask(setFluxes, "FluxDivergence",
+          () -> Update.fluxDivergence(mc0, mdudt, withFluxes));
+      if (sourcePackages.length > 0) {
+        divergence = tl.addTask(divergence, "AddSources", () -> addSources(mc0, mdudt));
+      }
+      TaskId update = lowStorage
+          ? addLowStorageUpdate(divergence, tl, stage, independent, mc0,
+              second == null ? null : second.get(p), mdudt)
+          : addAdvectionExampleUpdate(divergence, tl, stage, independent, mc0, base.get(p),
+              mdudt, mc1);
+      // The exchange ends with the physical boundary conditions, as Parthenon's does.
+      TaskId exchanged = boundaries.addBoundaryExchange(update.and(receiveBounds), tl, mc1);
+      TaskId derived = tl.addTask(exchanged, "FillDerived", () -> {
+        mesh.packages().fillDerived(mc1);
+        return TaskStatus.COMPLETE;
+      });
+      if (stage == integrator.nstages()) {
+        addEstimateTimestep(derived, tl, mc1, partitions);
+        if (mesh.refinement() != null) {
+          tl.addTask(derived, "Tag", () -> mesh.refinement().tag(mc1));
+        }
+      }
+    }
+    return tc;
+  }
+
+  private TaskStatus calculateFluxes(MeshData md) {
+    for (int n = 0; n < fluxPackages.length; n++) {
+      fluxPackages[n].calculateFluxes().calculateFluxes(md, fluxFields[n]);
+    }
+    return TaskStatus.COMPLETE;
+  }
+
+  private TaskStatus addSources(MeshData in, MeshData dudt) {
+    for (StateDescriptor pkg : sourcePackages) {
+      pkg.sourceTerm().addSource(in, dudt);
+    }
+    return TaskStatus.COMPLETE;
+  }
+
+  /**
+   * {@code S2 = S2 + delta S1} (stage 1: {@code S2 = delta S1}), then {@code S1 = gam0 S1 + gam1
+   * S2 + beta dt dUdt}; a one-stage integrator needs no second register ({@code S2 = delta S1}
+   * makes {@code S1 = (gam0 + gam1 delta) S1 + beta dt dUdt}).
+   */
+  private TaskId addLowStorageUpdate(TaskId dependency, TaskList tl, int stage, int[] fields,
+      MeshData s1, MeshData s2, MeshData dudt) {
+    double delta = integrator.delta(stage);
+    double gam0 = integrator.gam0(stage);
+    double gam1 = integrator.gam1(stage);
+    if (s2 == null) {
+      double scale = gam0 + gam1 * delta;
+      TaskId scaled = scale == 1.0 ? dependency : tl.addTask(dependency, "WeightedSumData",
+          () -> Update.weightedSumData(fields, s1, s1, scale, 0.0, s1));
+      return tl.addTask(scaled, "UpdateIndependentData",
+          () -> Update.updateData(fields, s1, dudt, integrator.beta(stage) * integrator.dt(), s1));
+    }
+    // Stage 1 overwrites the second register: its old content (or NaN) must not leak in.
+    TaskId register = stage == 1
+        ? tl.addTask(dependency, "WeightedSumData",
+            () -> Update.weightedSumData(fields, s1, s1, delta, 0.0, s2))
+        : tl.addTask(dependency, "WeightedSumData",
+            () -> Update.weightedSumData(fields, s2, s1, 1.0, delta, s2));
+    TaskId combined = tl.addTask(register, "AverageIndependentData",
+        () -> Update.weightedSumData(fields, s1, s2, gam0, gam1, s1));
+    return tl.addTask(combined, "UpdateIndependentData",
+        () -> Update.updateData(fields, s1, dudt, integrator.beta(stage) * integrator.dt(), s1));
+  }
+
+  /** Parthenon's advection example: {@code in = beta in + (1 - beta) base}, {@code out = in + beta dt dUdt}. */
+  private TaskId addAdvectionExampleUpdate(TaskId dependency, TaskList tl, int stage,
+      int[] fields, MeshData in, MeshData base, MeshData dudt, MeshData out) {
+    TaskId average = tl.addTask(dependency, "AverageIndependentData",
+        () -> Update.averageData(fields, in, base, integrator.beta(stage)));
+    return tl.addTask(average, "UpdateIndependentData",
+        () -> Update.updateData(fields, in, dudt, integrator.beta(stage) * integrator.dt(), out));
+  }
+
+  @Override
+  protected void userWorkBeforeLoop() {
+    userWork.userWorkBeforeLoop(this);
+  }
+
+  @Override
+  protected void userWorkBeforeOutput() {
+    userWork.userWorkBeforeOutput(this);
+  }
+
+  @Override
+  protected void userWorkAfterLoop(DriverStatus status) {
+    userWork.userWorkAfterLoop(this, status);
+  }
+
+  @Override
+  protected String stallDiagnostics() {
+    return boundaries.describeChannels();
+  }
+}
