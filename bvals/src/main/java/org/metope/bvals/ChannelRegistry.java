@@ -1,10 +1,7 @@
 package org.metope.bvals;
 
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.metope.comm.CommAbortedException;
-import org.metope.comm.Communicator;
 
 /**
  * A rank's channels: one {@link ChannelMap} for boundary values and one for flux corrections, the
@@ -14,9 +11,6 @@ import org.metope.comm.Communicator;
  * <ul>
  *   <li>{@link #dump()}: every channel's key, role, state, peer, tag, size and sequence numbers,
  *       for the stall report of the task system;
- *   <li>{@link #abortWithDump}: prints the dump and aborts the run, so every rank stops;
- *   <li>{@link #verifySequences}: the collective check that every channel was received exactly
- *       as often as it was sent (tests call it after their exchanges; no driver does);
  *   <li>{@link #awaitSends()}: waits for the last cross-rank sends, before buffers move.
  * </ul>
  */
@@ -92,37 +86,6 @@ public final class ChannelRegistry {
       }
     }
     return sb.toString();
-  }
-
-  /** Prints {@link #dump()} to {@code out}. */
-  public void dumpTo(PrintStream out) {
-    out.println(dump());
-    out.flush();
-  }
-
-  /**
-   * Prints {@code reason} and the dump to {@code out}, then aborts the run through {@code comm}:
-   * every other rank's next communicator call throws {@link CommAbortedException}, on which each
-   * rank's driver prints its own dump ({@link #dumpTo}), so the dumps of all ranks are seen.
-   *
-   * @throws CommAbortedException always
-   */
-  public void abortWithDump(Communicator comm, String reason, PrintStream out) {
-    out.println("rank " + rank + ": " + reason);
-    dumpTo(out);
-    comm.abort(reason + " (channel dump of rank " + rank + " on its standard error)");
-  }
-
-  /**
-   * Collective over {@code comm} (normally the world): checks on every rank that each channel's
-   * receive count equals its send count, which holds at any point where every rank has finished
-   * the same exchanges (after a stage) if and only if every send was received exactly once.
-   *
-   * @throws SequenceMismatchException on every rank when any rank has a mismatch, each listing
-   *     its own
-   */
-  public void verifySequences(Communicator comm) {
-    SequenceCheck.verify(this, comm);
   }
 
   /** Blocks until every cross-rank send of this rank has completed (see {@link CommBuffer#awaitSend()}). */

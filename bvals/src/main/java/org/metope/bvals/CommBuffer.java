@@ -59,8 +59,8 @@ import org.metope.comm.Request;
  *
  * <p>Each send increments {@link #sendSequence()} and each completed receive {@link
  * #receiveSequence()}; a same-rank object has both. They never reset, so at a point where every
- * exchange is complete the receiver's count equals the sender's ({@link
- * ChannelRegistry#verifySequences}).
+ * exchange is complete the receiver's count equals the sender's; channel dumps (the report of a
+ * stalled or aborted step) show both, which is how a lost or extra message is found.
  *
  * <h2>Threads</h2>
  *

@@ -5,15 +5,10 @@ package org.metope.bvals;
  * class initialisation into a {@code static final}, so that the checks it guards are compiled
  * away when it is off.
  *
- * <p>When on:
- *
- * <ul>
- *   <li>{@link CommBuffer#stale()} fills the staled buffer with NaN, so reading received data after
- *       staling it (a task-ordering bug) shows up as NaN ghosts instead of plausible old values;
- *   <li>nothing else: channels count sends and receives always (shown in every channel dump),
- *       and the collective check {@link ChannelRegistry#verifySequences} is called by tests
- *       after their exchanges, not by any driver.
- * </ul>
+ * <p>When on, {@link CommBuffer#stale()} fills the staled buffer with NaN, so reading received
+ * data after staling it (a task-ordering bug) shows up as NaN ghosts instead of plausible old
+ * values. Send and receive counts are kept whether it is on or not (every channel dump shows
+ * them).
  */
 public final class CommDebug {
   /** The system property that turns debug checks on. */

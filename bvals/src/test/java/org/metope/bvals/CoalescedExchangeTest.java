@@ -176,14 +176,14 @@ class CoalescedExchangeTest {
         for (CommBuffer b : f.comm.registry().boundaryValues().sorted()) {
           if (b.isLocal()) {
             assertNull(b.message(), b.describe());
+            assertEquals(exchanges, b.sendSequence(), b.describe());
+            assertEquals(exchanges, b.receiveSequence(), b.describe());
           } else {
             assertTrue(b.message() != null, b.describe());
             assertEquals(exchanges, b.role() == ChannelRole.SENDER ? b.sendSequence()
                 : b.receiveSequence(), b.describe());
           }
         }
-        // The collective debug check: every channel received exactly as often as it was sent.
-        f.comm.registry().verifySequences(world);
       }
     });
   }

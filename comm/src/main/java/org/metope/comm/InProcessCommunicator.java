@@ -145,39 +145,33 @@ final class InProcessCommunicator implements Communicator {
   @Override
   public int[] allgather(int[] local) {
     CommArguments.checkNotNull(local, "local");
-    CollectiveRendezvous rv = collectives;
-    rv.enter(rank);
-    System.arraycopy(local, 0, rv.intSlot(rank, local.length), 0, local.length);
-    rv.arrive(rank, CollectiveRendezvous.signature(Kind.ALLGATHER_INT, null, -1, 0));
-    int total = 0;
-    for (int r = 0; r < size; r++) {
-      total += rv.length(r);
-    }
-    int[] all = new int[total];
-    int at = 0;
-    for (int r = 0; r < size; r++) {
-      System.arraycopy(rv.ints(r), 0, all, at, rv.length(r));
-      at += rv.length(r);
-    }
-    rv.depart();
-    return all;
+    return (int[]) allgather(local, local.length, Kind.ALLGATHER_INT);
   }
 
   @Override
   public double[] allgather(double[] local) {
     CommArguments.checkNotNull(local, "local");
+    return (double[]) allgather(local, local.length, Kind.ALLGATHER_DOUBLE);
+  }
+
+  /**
+   * Both allgathers: {@code local} holds {@code n} ints or doubles, as {@code kind} says, and the
+   * result is an array of the same type with every rank's values in rank order.
+   */
+  private Object allgather(Object local, int n, Kind kind) {
+    boolean ints = kind == Kind.ALLGATHER_INT;
     CollectiveRendezvous rv = collectives;
     rv.enter(rank);
-    System.arraycopy(local, 0, rv.doubleSlot(rank, local.length), 0, local.length);
-    rv.arrive(rank, CollectiveRendezvous.signature(Kind.ALLGATHER_DOUBLE, null, -1, 0));
+    System.arraycopy(local, 0, ints ? rv.intSlot(rank, n) : rv.doubleSlot(rank, n), 0, n);
+    rv.arrive(rank, CollectiveRendezvous.signature(kind, null, -1, 0));
     int total = 0;
     for (int r = 0; r < size; r++) {
       total += rv.length(r);
     }
-    double[] all = new double[total];
+    Object all = ints ? new int[total] : new double[total];
     int at = 0;
     for (int r = 0; r < size; r++) {
-      System.arraycopy(rv.doubles(r), 0, all, at, rv.length(r));
+      System.arraycopy(ints ? rv.ints(r) : rv.doubles(r), 0, all, at, rv.length(r));
       at += rv.length(r);
     }
     rv.depart();
@@ -187,35 +181,28 @@ final class InProcessCommunicator implements Communicator {
   @Override
   public void broadcast(double[] data, int root) {
     CommArguments.checkNotNull(data, "data");
-    CommArguments.checkRoot(root, size);
-    CollectiveRendezvous rv = collectives;
-    int n = data.length;
-    rv.enter(rank);
-    double[] slot = rv.doubleSlot(rank, n);
-    if (rank == root) {
-      System.arraycopy(data, 0, slot, 0, n);
-    }
-    rv.arrive(rank, CollectiveRendezvous.signature(Kind.BROADCAST_DOUBLE, null, root, n));
-    if (rank != root) {
-      System.arraycopy(rv.doubles(root), 0, data, 0, n);
-    }
-    rv.depart();
+    broadcast(data, data.length, root, Kind.BROADCAST_DOUBLE);
   }
 
   @Override
   public void broadcast(int[] data, int root) {
     CommArguments.checkNotNull(data, "data");
+    broadcast(data, data.length, root, Kind.BROADCAST_INT);
+  }
+
+  /** Both broadcasts: {@code data} holds {@code n} doubles or ints, as {@code kind} says. */
+  private void broadcast(Object data, int n, int root, Kind kind) {
     CommArguments.checkRoot(root, size);
+    boolean ints = kind == Kind.BROADCAST_INT;
     CollectiveRendezvous rv = collectives;
-    int n = data.length;
     rv.enter(rank);
-    int[] slot = rv.intSlot(rank, n);
+    Object slot = ints ? rv.intSlot(rank, n) : rv.doubleSlot(rank, n);
     if (rank == root) {
       System.arraycopy(data, 0, slot, 0, n);
     }
-    rv.arrive(rank, CollectiveRendezvous.signature(Kind.BROADCAST_INT, null, root, n));
+    rv.arrive(rank, CollectiveRendezvous.signature(kind, null, root, n));
     if (rank != root) {
-      System.arraycopy(rv.ints(root), 0, data, 0, n);
+      System.arraycopy(ints ? rv.ints(root) : rv.doubles(root), 0, data, 0, n);
     }
     rv.depart();
   }

@@ -132,8 +132,9 @@ final class DriverReport {
   }
 
   /**
-   * Parthenon's mesh summary: after every remesh when {@code ncycle_out_mesh} is negative, else
-   * (and at cycle 0) every {@code |ncycle_out_mesh|} cycles.
+   * Parthenon's mesh summary: every {@code |ncycle_out_mesh|} cycles (cycle 0 included) and,
+   * when {@code ncycle_out_mesh} is negative, also after every remesh, with the title saying which
+   * (so {@code -1} prints it every cycle, as in Parthenon).
    */
   private void printMeshStructure() {
     int meshOut = tm.ncycleOutMesh();

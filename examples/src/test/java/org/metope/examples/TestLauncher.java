@@ -1,13 +1,13 @@
 package org.metope.examples;
 
-import org.metope.bvals.InOneBoundaryCommunication;
 import java.io.PrintStream;
 import org.metope.app.Metope;
-import org.metope.examples.testing.UniformGhostExchange;
+import org.metope.bvals.InOneBoundaryCommunication;
 
 /**
- * The {@code metope} entry with the test-only {@link UniformGhostExchange} as boundary
- * communication, for running whole simulations before the {@code bvals} module is in place:
+ * The {@code metope} entry, started from the test classes (the commands of
+ * docs/PERFORMANCE.md's older measurements name it), with the in-one boundary communication as
+ * {@code ./metope} uses:
  *
  * <pre>
  * java -cp examples/target/classes:examples/target/test-classes:... \

@@ -15,8 +15,6 @@ import static org.metope.kernels.BoundaryTable.RECEIVE_DEFAULT;
 import static org.metope.kernels.BoundaryTable.SPARSE_THRESHOLD;
 import static org.metope.kernels.BoundaryTable.VAR_NI;
 import static org.metope.kernels.BoundaryTable.VAR_NJ;
-import static org.metope.kernels.BoundaryTable.VAR_NK;
-import static org.metope.kernels.BoundaryTable.VAR_OFFSET;
 
 /**
  * Kernel bodies that move boundary data between the data arena and the buffer arena: load (send
@@ -24,7 +22,8 @@ import static org.metope.kernels.BoundaryTable.VAR_OFFSET;
  * {@link BoundaryTable}, so that the JVM backend and TornadoVM run the same code.
  *
  * <p>Two granularities: {@code *Boundary} methods walk every row of one boundary with the table
- * columns hoisted (what the JVM backend's fused loop calls, through {@link #copyBox}), and {@link
+ * columns hoisted (what the JVM backend's fused loop calls; load and unload share one walk, whose
+ * box rows go through {@link #copyBox}), and {@link
  * RowKernels} decodes one row from a flat row number (what a device thread calls, through {@link
  * #copyRow}). Both fill and test rows with {@link #fillRow} and {@link #anyAtLeast}.
  */
@@ -42,30 +41,7 @@ public final class BufferKernels {
     if (BoundaryOp.isRestriction(ints[OP * n + b])) {
       return RefinementKernels.restrictBoundary(b, n, ints, reals, data, buffers, true);
     }
-    final int ni = ints[VAR_NI * n + b];
-    final int nj = ints[VAR_NJ * n + b];
-    final int nk = ints[VAR_NK * n + b];
-    final int ncomp = ints[NCOMP * n + b];
-    final int is = ints[IS * n + b];
-    final int js = ints[JS * n + b];
-    final int ks = ints[KS * n + b];
-    final int ke = ints[KE * n + b];
-    final int count = ints[IE * n + b] - is + 1;
-    final int rows = ints[JE * n + b] - js + 1;
-    final int base = ints[VAR_OFFSET * n + b] + is;
-    final double threshold = reals[SPARSE_THRESHOLD * n + b];
-    int to = ints[BUFFER_OFFSET * n + b];
-    int nonzero = 0;
-    final int planes = ke - ks + 1;
-    for (int c = 0; c < ncomp; c++) {
-      final int from = base + ((c * nk + ks) * nj + js) * ni;
-      copyBox(data, from, ni, nj * ni, buffers, to, count, rows * count, planes, rows, count);
-      if (nonzero == 0) {
-        nonzero = anyAtLeast(buffers, to, planes * rows * count, threshold);
-      }
-      to += planes * rows * count;
-    }
-    return nonzero;
+    return moveBox(b, n, ints, reals, data, buffers, LOAD);
   }
 
   /**
@@ -75,36 +51,55 @@ public final class BufferKernels {
   public static void unloadBoundary(int b, int n, int[] ints, double[] reals, int[] receiveMode,
       double[] data, double[] buffers) {
     final int mode = receiveMode[b];
-    if (mode != RECEIVE_COPY && mode != RECEIVE_DEFAULT) {
-      return;
+    if (mode == RECEIVE_COPY || mode == RECEIVE_DEFAULT) {
+      moveBox(b, n, ints, reals, data, buffers, mode);
     }
+  }
+
+  /** {@link #moveBox}'s mode for a load; the unload modes are {@link BoundaryTable}'s. */
+  private static final int LOAD = -1;
+
+  /**
+   * The one walk of load and unload over boundary {@code b}'s box, component by component: {@code
+   * LOAD} copies the box into the buffer slice (and tests the sparse threshold), {@code
+   * RECEIVE_COPY} copies the slice into the box, {@code RECEIVE_DEFAULT} fills the box with the
+   * default value. The slice is ordered like the box.
+   *
+   * @return for a load, 1 when some loaded |value| reached the sparse threshold; else 0
+   */
+  private static int moveBox(int b, int n, int[] ints, double[] reals, double[] data,
+      double[] buffers, int mode) {
     final int ni = ints[VAR_NI * n + b];
-    final int nj = ints[VAR_NJ * n + b];
-    final int nk = ints[VAR_NK * n + b];
+    final int plane = ints[VAR_NJ * n + b] * ni;
     final int ncomp = ints[NCOMP * n + b];
-    final int is = ints[IS * n + b];
     final int js = ints[JS * n + b];
     final int ks = ints[KS * n + b];
-    final int ke = ints[KE * n + b];
-    final int count = ints[IE * n + b] - is + 1;
+    final int count = ints[IE * n + b] - ints[IS * n + b] + 1;
     final int rows = ints[JE * n + b] - js + 1;
-    final int base = ints[VAR_OFFSET * n + b] + is;
-    final double value = reals[DEFAULT_VALUE * n + b];
-    int from = ints[BUFFER_OFFSET * n + b];
-    final int planes = ke - ks + 1;
+    final int planes = ints[KE * n + b] - ks + 1;
+    final int cells = planes * rows * count;
+    int slice = ints[BUFFER_OFFSET * n + b];
+    int nonzero = 0;
     for (int c = 0; c < ncomp; c++) {
-      final int to = base + ((c * nk + ks) * nj + js) * ni;
-      if (mode == RECEIVE_COPY) {
-        copyBox(buffers, from, count, rows * count, data, to, ni, nj * ni, planes, rows, count);
+      final int box = BoundaryIndex.varRow(b, n, ints, c, ks, js);
+      if (mode == LOAD) {
+        copyBox(data, box, ni, plane, buffers, slice, count, rows * count, planes, rows, count);
+        if (nonzero == 0) {
+          nonzero = anyAtLeast(buffers, slice, cells, reals[SPARSE_THRESHOLD * n + b]);
+        }
+      } else if (mode == RECEIVE_COPY) {
+        copyBox(buffers, slice, count, rows * count, data, box, ni, plane, planes, rows, count);
       } else {
+        final double value = reals[DEFAULT_VALUE * n + b];
         for (int p = 0; p < planes; p++) {
           for (int r = 0; r < rows; r++) {
-            fillRow(data, to + p * nj * ni + r * ni, count, value);
+            fillRow(data, box + p * plane + r * ni, count, value);
           }
         }
       }
-      from += planes * rows * count;
+      slice += cells;
     }
+    return nonzero;
   }
 
   /**

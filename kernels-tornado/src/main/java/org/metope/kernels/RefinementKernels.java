@@ -6,11 +6,6 @@ import static org.metope.kernels.BoundaryTable.COARSE_XMIN1;
 import static org.metope.kernels.BoundaryTable.FINE_DX1;
 import static org.metope.kernels.BoundaryTable.FINE_NI;
 import static org.metope.kernels.BoundaryTable.FINE_NJ;
-import static org.metope.kernels.BoundaryTable.FINE_NK;
-import static org.metope.kernels.BoundaryTable.FINE_OFFSET;
-import static org.metope.kernels.BoundaryTable.FINE_ORIGIN_I;
-import static org.metope.kernels.BoundaryTable.FINE_ORIGIN_J;
-import static org.metope.kernels.BoundaryTable.FINE_ORIGIN_K;
 import static org.metope.kernels.BoundaryTable.FINE_XMIN1;
 import static org.metope.kernels.BoundaryTable.IE;
 import static org.metope.kernels.BoundaryTable.IS;
@@ -24,14 +19,14 @@ import static org.metope.kernels.BoundaryTable.OP;
 import static org.metope.kernels.BoundaryTable.SPARSE_THRESHOLD;
 import static org.metope.kernels.BoundaryTable.VAR_NI;
 import static org.metope.kernels.BoundaryTable.VAR_NJ;
-import static org.metope.kernels.BoundaryTable.VAR_NK;
-import static org.metope.kernels.BoundaryTable.VAR_OFFSET;
 
 /**
  * Kernel bodies of the walks over whole boundaries that change resolution: restriction (into a
  * buffer while loading, or into var) and prolongation. The arithmetic of one row lives in {@link
- * RefinementOps}; these methods hoist a boundary's columns once and walk its rows, the way the JVM
- * backend's fused loop wants them. {@link RowKernels} reaches the same row bodies one row at a time.
+ * RefinementOps} and the arena indices of a row in {@link BoundaryIndex}; a row's parameters are
+ * read from the table here, once ({@link #restrictionMask}, {@link #restrictionWeight}, {@link
+ * #prolongateBoxRow}). The walks hoist what every row of a boundary shares out of their row
+ * loop; {@link RowKernels} reaches the same row bodies one row at a time.
  */
 public final class RefinementKernels {
   private RefinementKernels() {}
@@ -46,29 +41,16 @@ public final class RefinementKernels {
    */
   public static int restrictBoundary(int b, int n, int[] ints, double[] reals, double[] source,
       double[] target, boolean intoBuffer) {
-    final int op = ints[OP * n + b];
-    final int ndim = ints[NDIM * n + b];
     final int ncomp = ints[NCOMP * n + b];
-    final int is = ints[IS * n + b];
     final int js = ints[JS * n + b];
     final int je = ints[JE * n + b];
     final int ks = ints[KS * n + b];
     final int ke = ints[KE * n + b];
-    final int count = ints[IE * n + b] - is + 1;
-    final int vni = ints[VAR_NI * n + b];
-    final int vnj = ints[VAR_NJ * n + b];
-    final int vnk = ints[VAR_NK * n + b];
+    final int count = ints[IE * n + b] - ints[IS * n + b] + 1;
     final int fni = ints[FINE_NI * n + b];
-    final int fnj = ints[FINE_NJ * n + b];
-    final int fnk = ints[FINE_NK * n + b];
-    final int fy = ndim >= 2 ? 2 : 1;
-    final int fz = ndim >= 3 ? 2 : 1;
-    final int fineI = ints[FINE_OFFSET * n + b] + ints[FINE_ORIGIN_I * n + b] + 2 * is;
-    final int originJ = ints[FINE_ORIGIN_J * n + b];
-    final int originK = ints[FINE_ORIGIN_K * n + b];
-    final int mask = RefinementOps.restrictionMask(op, ndim);
-    final double weight = RefinementOps.restrictionWeight(op, reals[FINE_DX1 * n + b],
-        reals[(FINE_DX1 + 2) * n + b], reals[(FINE_DX1 + 4) * n + b]);
+    final int fineK = fni * ints[FINE_NJ * n + b];
+    final int mask = restrictionMask(b, n, ints);
+    final double weight = restrictionWeight(b, n, ints, reals);
     final double total = RefinementOps.totalWeight(mask, weight);
     final double threshold = reals[SPARSE_THRESHOLD * n + b];
     final double[] out = intoBuffer ? target : source;
@@ -76,15 +58,10 @@ public final class RefinementKernels {
     int nonzero = 0;
     for (int c = 0; c < ncomp; c++) {
       for (int k = ks; k <= ke; k++) {
-        final int fk = originK + fz * k;
         for (int j = js; j <= je; j++) {
-          final int fj = originJ + fy * j;
-          final int from = fineI + ((c * fnk + fk) * fnj + fj) * fni;
-          final int to = intoBuffer
-              ? bufferPos
-              : ints[VAR_OFFSET * n + b] + ((c * vnk + k) * vnj + j) * vni + is;
-          RefinementOps.restrictRow(source, from, fni, fni * fnj, mask, weight, total, out, to,
-              count);
+          final int to = intoBuffer ? bufferPos : BoundaryIndex.varRow(b, n, ints, c, k, j);
+          RefinementOps.restrictRow(source, BoundaryIndex.fineRow(b, n, ints, c, k, j), fni,
+              fineK, mask, weight, total, out, to, count);
           if (intoBuffer && nonzero == 0) {
             nonzero = BufferKernels.anyAtLeast(out, to, count, threshold);
           }
@@ -100,38 +77,45 @@ public final class RefinementKernels {
    * its 2, 4 or 8 fine children with minmod-limited slopes.
    */
   public static void prolongateBoundary(int b, int n, int[] ints, double[] reals, double[] data) {
-    final int ndim = ints[NDIM * n + b];
     final int ncomp = ints[NCOMP * n + b];
-    final int is = ints[IS * n + b];
     final int js = ints[JS * n + b];
     final int je = ints[JE * n + b];
     final int ks = ints[KS * n + b];
     final int ke = ints[KE * n + b];
-    final int count = ints[IE * n + b] - is + 1;
-    final int vni = ints[VAR_NI * n + b];
-    final int vnj = ints[VAR_NJ * n + b];
-    final int vnk = ints[VAR_NK * n + b];
-    final int fni = ints[FINE_NI * n + b];
-    final int fnj = ints[FINE_NJ * n + b];
-    final int fnk = ints[FINE_NK * n + b];
-    final int fy = ndim >= 2 ? 2 : 1;
-    final int fz = ndim >= 3 ? 2 : 1;
-    final int fineI = ints[FINE_ORIGIN_I * n + b] + 2 * is;
-    final int originJ = ints[FINE_ORIGIN_J * n + b];
-    final int originK = ints[FINE_ORIGIN_K * n + b];
-    final int varBase = ints[VAR_OFFSET * n + b] + is;
-    final int fineBase = ints[FINE_OFFSET * n + b] + fineI;
     for (int c = 0; c < ncomp; c++) {
       for (int k = ks; k <= ke; k++) {
-        final int fk = originK + fz * k;
         for (int j = js; j <= je; j++) {
-          final int fj = originJ + fy * j;
-          RefinementOps.prolongateRow(data, varBase + ((c * vnk + k) * vnj + j) * vni, vni,
-              vni * vnj, fineBase + ((c * fnk + fk) * fnj + fj) * fni, fni, fni * fnj, count, ndim,
-              is, fineI, j, fj, k, fk, b, n, reals);
+          prolongateBoxRow(b, n, ints, reals, data, c, k, j);
         }
       }
     }
+  }
+
+  /**
+   * Prolongates row {@code (c, k, j)} of boundary {@code b}'s box: the coarse cells of var from
+   * {@code IS} to {@code IE} onto their fine children.
+   */
+  static void prolongateBoxRow(int b, int n, int[] ints, double[] reals, double[] data, int c,
+      int k, int j) {
+    final int is = ints[IS * n + b];
+    final int vni = ints[VAR_NI * n + b];
+    final int fni = ints[FINE_NI * n + b];
+    RefinementOps.prolongateRow(data, BoundaryIndex.varRow(b, n, ints, c, k, j), vni,
+        vni * ints[VAR_NJ * n + b], BoundaryIndex.fineRow(b, n, ints, c, k, j), fni,
+        fni * ints[FINE_NJ * n + b], ints[IE * n + b] - is + 1, ints[NDIM * n + b], is,
+        BoundaryIndex.fineI(b, n, ints), j, BoundaryIndex.fineJ(b, n, ints, j), k,
+        BoundaryIndex.fineK(b, n, ints, k), b, n, reals);
+  }
+
+  /** The directions boundary {@code b}'s restriction averages ({@link RefinementOps}). */
+  static int restrictionMask(int b, int n, int[] ints) {
+    return RefinementOps.restrictionMask(ints[OP * n + b], ints[NDIM * n + b]);
+  }
+
+  /** The weight of one fine term of boundary {@code b}'s restriction ({@link RefinementOps}). */
+  static double restrictionWeight(int b, int n, int[] ints, double[] reals) {
+    return RefinementOps.restrictionWeight(ints[OP * n + b], reals[FINE_DX1 * n + b],
+        reals[(FINE_DX1 + 2) * n + b], reals[(FINE_DX1 + 4) * n + b]);
   }
 
   /** Cell-centre coordinate of index {@code idx}, as Parthenon's uniform Cartesian X(). */

@@ -2,29 +2,18 @@ package org.metope.kernels;
 
 import static org.metope.kernels.BoundaryTable.BUFFER_OFFSET;
 import static org.metope.kernels.BoundaryTable.DEFAULT_VALUE;
-import static org.metope.kernels.BoundaryTable.FINE_DX1;
 import static org.metope.kernels.BoundaryTable.FINE_NI;
 import static org.metope.kernels.BoundaryTable.FINE_NJ;
-import static org.metope.kernels.BoundaryTable.FINE_NK;
-import static org.metope.kernels.BoundaryTable.FINE_OFFSET;
-import static org.metope.kernels.BoundaryTable.FINE_ORIGIN_I;
-import static org.metope.kernels.BoundaryTable.FINE_ORIGIN_J;
-import static org.metope.kernels.BoundaryTable.FINE_ORIGIN_K;
 import static org.metope.kernels.BoundaryTable.IE;
 import static org.metope.kernels.BoundaryTable.IS;
 import static org.metope.kernels.BoundaryTable.JE;
 import static org.metope.kernels.BoundaryTable.JS;
 import static org.metope.kernels.BoundaryTable.KE;
 import static org.metope.kernels.BoundaryTable.KS;
-import static org.metope.kernels.BoundaryTable.NDIM;
 import static org.metope.kernels.BoundaryTable.OP;
 import static org.metope.kernels.BoundaryTable.RECEIVE_COPY;
 import static org.metope.kernels.BoundaryTable.RECEIVE_DEFAULT;
 import static org.metope.kernels.BoundaryTable.SPARSE_THRESHOLD;
-import static org.metope.kernels.BoundaryTable.VAR_NI;
-import static org.metope.kernels.BoundaryTable.VAR_NJ;
-import static org.metope.kernels.BoundaryTable.VAR_NK;
-import static org.metope.kernels.BoundaryTable.VAR_OFFSET;
 
 /**
  * The kernels one row at a time: row {@code r} of boundary {@code b} is component, k and j of its
@@ -74,21 +63,8 @@ public final class RowKernels {
   /** Prolongates row {@code row} of boundary {@code b} from var into the fine layout. */
   public static void prolongateRow(int b, int row, int n, int[] ints, double[] reals,
       double[] data) {
-    final int ndim = ints[NDIM * n + b];
-    final int is = ints[IS * n + b];
-    final int count = ints[IE * n + b] - is + 1;
-    final int vni = ints[VAR_NI * n + b];
-    final int vnj = ints[VAR_NJ * n + b];
-    final int fni = ints[FINE_NI * n + b];
-    final int fnj = ints[FINE_NJ * n + b];
-    final int j = rowJ(b, row, n, ints);
-    final int k = rowK(b, row, n, ints);
-    final int fineI = ints[FINE_ORIGIN_I * n + b] + 2 * is;
-    final int fj = ints[FINE_ORIGIN_J * n + b] + (ndim >= 2 ? 2 : 1) * j;
-    final int fk = ints[FINE_ORIGIN_K * n + b] + (ndim >= 3 ? 2 : 1) * k;
-    RefinementOps.prolongateRow(data, varIndex(b, row, n, ints), vni, vni * vnj,
-        fineRowStart(b, row, n, ints), fni, fni * fnj, count, ndim, is, fineI, j, fj, k, fk, b,
-        n, reals);
+    RefinementKernels.prolongateBoxRow(b, n, ints, reals, data, rowComponent(b, row, n, ints),
+        rowK(b, row, n, ints), rowJ(b, row, n, ints));
   }
 
   /**
@@ -97,44 +73,24 @@ public final class RowKernels {
    * and the next fine k rows (3D).
    */
   public static int fineRowStart(int b, int row, int n, int[] ints) {
-    final int ndim = ints[NDIM * n + b];
-    final int fni = ints[FINE_NI * n + b];
-    final int fnj = ints[FINE_NJ * n + b];
-    final int fj = ints[FINE_ORIGIN_J * n + b] + (ndim >= 2 ? 2 : 1) * rowJ(b, row, n, ints);
-    final int fk = ints[FINE_ORIGIN_K * n + b] + (ndim >= 3 ? 2 : 1) * rowK(b, row, n, ints);
-    return ints[FINE_OFFSET * n + b]
-        + ((rowComponent(b, row, n, ints) * ints[FINE_NK * n + b] + fk) * fnj + fj) * fni
-        + ints[FINE_ORIGIN_I * n + b] + 2 * ints[IS * n + b];
+    return BoundaryIndex.fineRow(b, n, ints, rowComponent(b, row, n, ints),
+        rowK(b, row, n, ints), rowJ(b, row, n, ints));
   }
 
   private static void restrictInto(int b, int row, int n, int[] ints, double[] reals,
       double[] data, double[] out, int to) {
-    final int op = ints[OP * n + b];
-    final int ndim = ints[NDIM * n + b];
-    final int is = ints[IS * n + b];
-    final int count = ints[IE * n + b] - is + 1;
     final int fni = ints[FINE_NI * n + b];
-    final int fnj = ints[FINE_NJ * n + b];
-    final int fj = ints[FINE_ORIGIN_J * n + b] + (ndim >= 2 ? 2 : 1) * rowJ(b, row, n, ints);
-    final int fk = ints[FINE_ORIGIN_K * n + b] + (ndim >= 3 ? 2 : 1) * rowK(b, row, n, ints);
-    final int c = rowComponent(b, row, n, ints);
-    final int from = ints[FINE_OFFSET * n + b] + ints[FINE_ORIGIN_I * n + b] + 2 * is
-        + ((c * ints[FINE_NK * n + b] + fk) * fnj + fj) * fni;
-    final int mask = RefinementOps.restrictionMask(op, ndim);
-    final double weight = RefinementOps.restrictionWeight(op, reals[FINE_DX1 * n + b],
-        reals[(FINE_DX1 + 2) * n + b], reals[(FINE_DX1 + 4) * n + b]);
-    RefinementOps.restrictRow(data, from, fni, fni * fnj, mask, weight,
-        RefinementOps.totalWeight(mask, weight), out, to, count);
+    final int mask = RefinementKernels.restrictionMask(b, n, ints);
+    final double weight = RefinementKernels.restrictionWeight(b, n, ints, reals);
+    RefinementOps.restrictRow(data, fineRowStart(b, row, n, ints), fni,
+        fni * ints[FINE_NJ * n + b], mask, weight, RefinementOps.totalWeight(mask, weight), out,
+        to, ints[IE * n + b] - ints[IS * n + b] + 1);
   }
 
   /** Arena index of the first box cell of row {@code row} in var. */
   public static int varIndex(int b, int row, int n, int[] ints) {
-    final int ni = ints[VAR_NI * n + b];
-    final int nj = ints[VAR_NJ * n + b];
-    final int nk = ints[VAR_NK * n + b];
-    final int c = rowComponent(b, row, n, ints);
-    return ints[VAR_OFFSET * n + b]
-        + ((c * nk + rowK(b, row, n, ints)) * nj + rowJ(b, row, n, ints)) * ni + ints[IS * n + b];
+    return BoundaryIndex.varRow(b, n, ints, rowComponent(b, row, n, ints), rowK(b, row, n, ints),
+        rowJ(b, row, n, ints));
   }
 
   static int rowJ(int b, int row, int n, int[] ints) {

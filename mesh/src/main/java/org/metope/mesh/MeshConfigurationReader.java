@@ -50,6 +50,14 @@ final class MeshConfigurationReader {
     if (nghost < 1) {
       throw pin.error(MESH, "nghost", "an integer >= 1");
     }
+    if (refinement != Refinement.NONE && nghost % 2 != 0) {
+      // Ghosts facing a coarser block are prolongated from the nghost / 2 coarse layers beyond
+      // the boundary, which cover 2 * (nghost / 2) fine layers: one short when nghost is odd.
+      // Parthenon refuses odd nghost on any multilevel mesh for the same reason.
+      throw pin.error(MESH, "nghost", "an even number when " + MESH + "/refinement = "
+          + refinement.name().toLowerCase(java.util.Locale.ROOT) + " (prolongation fills fine"
+          + " ghost cells in pairs, as in Parthenon)");
+    }
     int packSize = pin.getOrAddInteger(MESH, "pack_size", -1);
     List<String> boundaryNames = readBoundaryNames(ndim, userBoundaryNames);
     int[] blockNx = readBlockSize(meshSize, refinement);

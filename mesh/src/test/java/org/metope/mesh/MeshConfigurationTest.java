@@ -77,6 +77,20 @@ class MeshConfigurationTest {
   }
 
   @Test
+  void givenAnOddGhostWidthWithRefinement_thenItIsRejectedAsParthenonDoes() {
+    String statik = Decks.deck(64, 64, 1, 16, 16, 1, "refinement = static\nnghost = 3\n", "");
+    assertTrue(errorOf(statik).contains("parthenon/mesh/nghost = \"3\": expected an even number"
+        + " when parthenon/mesh/refinement = static (prolongation fills fine ghost cells in"
+        + " pairs, as in Parthenon)"), errorOf(statik));
+    String adaptive = Decks.deck(64, 64, 1, 16, 16, 1,
+        "refinement = adaptive\nnumlevel = 2\nnghost = 1\n", "");
+    assertTrue(errorOf(adaptive).contains("nghost = \"1\": expected an even number when"
+        + " parthenon/mesh/refinement = adaptive"), errorOf(adaptive));
+    // One level: odd ghost widths are fine, there is nothing to prolongate.
+    assertEquals(3, Decks.config(Decks.deck(64, 64, 1, 16, 16, 1, "nghost = 3\n", "")).nghost());
+  }
+
+  @Test
   void givenGhostsWiderThanABlock_thenItIsRejected() {
     assertTrue(errorOf(CUBE, "parthenon/mesh/nghost=17").startsWith("command line: "
         + "parthenon/mesh/nghost = \"17\": expected at most the block width "

@@ -1,6 +1,8 @@
 package org.metope.outputs;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,7 +34,7 @@ import org.metope.mesh.input.ParameterInput;
  * </pre>
  *
  * and, as Parthenon does, the file is opened for appending, so a rerun in the same directory adds
- * a new header and lines after the old ones. Unlike the snapshot outputs, which {@link AtomicFile}
+ * a new header and lines after the old ones ({@link Outputs} warns once when a run starts so). Unlike the snapshot outputs, which {@link AtomicFile}
  * writes through a temporary name, a history file grows in place (copying it for every record
  * would cost time quadratic in its length); each record is appended all or nothing ({@link
  * AtomicFile#append}: a failed write, such as on a full disk, is cut back, and a file that could
@@ -122,6 +124,19 @@ public final class HistoryFile implements OutputType {
   /** The file this output appends to. */
   public Path file() {
     return file;
+  }
+
+  /**
+   * Whether this output starts a run (no record written yet) on a file that already holds
+   * records, which it will append to, as Parthenon does; a restart continues its file and is not
+   * counted.
+   */
+  public boolean appendsToAnEarlierRun() {
+    try {
+      return fileNumber == 0 && Files.isRegularFile(file) && Files.size(file) > 0;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** Column labels after the four fixed ones, in file order. */

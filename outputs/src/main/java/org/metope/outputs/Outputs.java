@@ -86,7 +86,13 @@ public final class Outputs {
       OutputParameters params = new OutputParameters(block, number, type, dt, dn, basename, id,
           format, packages, analysis);
       if (!hdf5) {
-        outputs.add(new HistoryFile(params, mesh, pin, nextTime, fileNumber, directory));
+        HistoryFile history = new HistoryFile(params, mesh, pin, nextTime, fileNumber, directory);
+        if (mesh.myRank() == 0 && history.appendsToAnEarlierRun()) {
+          warnings.add("<" + block + "> " + history.file().getFileName() + " exists: this run"
+              + " appends its records after the old ones, as Parthenon does (remove the file,"
+              + " or write elsewhere with -d, for a file of this run only)");
+        }
+        outputs.add(history);
         continue;
       }
       Hdf5Output output = hdf5Output(params, mesh, pin, tm, nextTime, fileNumber, directory);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,21 @@ class OutputsTest {
             + " output is skipped",
         "<parthenon/output1> file_type = ascent: Metope does not write ascent outputs yet; this"
             + " output is skipped"), o.warnings());
+  }
+
+  @Test
+  void givenAHistoryFileOfAnEarlierRun_thenOneWarningSaysTheRunAppendsToIt() throws Exception {
+    SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.1);
+    String deck = "<parthenon/output2>\nfile_type = hst\ndt = 0.1\n";
+    assertTrue(outputs(deck, tm).warnings().isEmpty(), "no file yet");
+    Files.writeString(dir.resolve("parthenon.out2.hst"), "");
+    assertTrue(outputs(deck, tm).warnings().isEmpty(), "an empty file holds no records");
+    Files.writeString(dir.resolve("parthenon.out2.hst"), "#  History data\n");
+    assertEquals(List.of("<parthenon/output2> parthenon.out2.hst exists: this run appends its"
+        + " records after the old ones, as Parthenon does (remove the file, or write elsewhere"
+        + " with -d, for a file of this run only)"), outputs(deck, tm).warnings());
+    assertTrue(outputs(deck + "file_number = 3\n", tm).warnings().isEmpty(),
+        "a restarted run continues its own file");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package org.metope.comm.mpj;
 
+import java.lang.reflect.Array;
 import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -81,56 +82,45 @@ final class MpjCollectives {
   }
 
   int[] allgather(int[] local) {
-    operation = "allgather";
-    int[] all;
-    if (rank == 0) {
-      int[][] parts = new int[size][];
-      parts[0] = local;
-      int total = local.length;
-      for (int r = 1; r < size; r++) {
-        parts[r] = new int[probe(r, UP_TAG, MPI.INT)];
-        receiveFixed(parts[r], parts[r].length, MPI.INT, r, UP_TAG);
-        total += parts[r].length;
-      }
-      all = new int[total];
-      int at = 0;
-      for (int[] part : parts) {
-        System.arraycopy(part, 0, all, at, part.length);
-        at += part.length;
-      }
-      sendToAll(all, total, MPI.INT, DOWN_TAG);
-    } else {
-      send(local, local.length, MPI.INT, 0, UP_TAG);
-      all = new int[probe(0, DOWN_TAG, MPI.INT)];
-      receiveFixed(all, all.length, MPI.INT, 0, DOWN_TAG);
-    }
-    world.progressed();
-    return all;
+    return (int[]) allgather(local, local.length, MPI.INT);
   }
 
   double[] allgather(double[] local) {
+    return (double[]) allgather(local, local.length, MPI.DOUBLE);
+  }
+
+  /**
+   * Allgather of an int[] or double[] ({@code type} says which) of length {@code n}: rank 0
+   * collects every rank's part in rank order and sends the whole to all; the result has the type
+   * of {@code local}.
+   */
+  private Object allgather(Object local, int n, Datatype type) {
     operation = "allgather";
-    double[] all;
+    Class<?> element = local.getClass().getComponentType();
+    Object all;
     if (rank == 0) {
-      double[][] parts = new double[size][];
+      Object[] parts = new Object[size];
       parts[0] = local;
-      int total = local.length;
+      int total = n;
       for (int r = 1; r < size; r++) {
-        parts[r] = new double[probe(r, UP_TAG, MPI.DOUBLE)];
-        receiveFixed(parts[r], parts[r].length, MPI.DOUBLE, r, UP_TAG);
-        total += parts[r].length;
+        int length = probe(r, UP_TAG, type);
+        parts[r] = Array.newInstance(element, length);
+        receiveFixed(parts[r], length, type, r, UP_TAG);
+        total += length;
       }
-      all = new double[total];
+      all = Array.newInstance(element, total);
       int at = 0;
-      for (double[] part : parts) {
-        System.arraycopy(part, 0, all, at, part.length);
-        at += part.length;
+      for (Object part : parts) {
+        int length = Array.getLength(part);
+        System.arraycopy(part, 0, all, at, length);
+        at += length;
       }
-      sendToAll(all, total, MPI.DOUBLE, DOWN_TAG);
+      sendToAll(all, total, type, DOWN_TAG);
     } else {
-      send(local, local.length, MPI.DOUBLE, 0, UP_TAG);
-      all = new double[probe(0, DOWN_TAG, MPI.DOUBLE)];
-      receiveFixed(all, all.length, MPI.DOUBLE, 0, DOWN_TAG);
+      send(local, n, type, 0, UP_TAG);
+      int total = probe(0, DOWN_TAG, type);
+      all = Array.newInstance(element, total);
+      receiveFixed(all, total, type, 0, DOWN_TAG);
     }
     world.progressed();
     return all;

@@ -1,5 +1,6 @@
 package org.metope.examples.advection;
 
+import java.util.Locale;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
@@ -35,8 +36,22 @@ import org.metope.mesh.view.IndexBox;
  * bit for bit equal.
  */
 final class AdvectionProblem {
-  /** The profile's number, as Parthenon's problem generator numbers them. */
-  private final int profile;
+  /** The deck's profiles ({@link AdvectionPackage#PROFILES}), each named as in the deck. */
+  enum Profile {
+    WAVE, SMOOTH_GAUSSIAN, HARD_SPHERE, BLOCK;
+
+    /** The profile a deck names, e.g. {@code hard_sphere}. */
+    static Profile of(String deckName) {
+      return valueOf(deckName.toUpperCase(Locale.ROOT));
+    }
+  }
+
+  /** Radius of Parthenon's hard sphere. */
+  private static final double SPHERE_RADIUS = 0.15;
+  /** Parthenon's smooth Gaussian is {@code exp(-GAUSSIAN_STEEPNESS r^2)}. */
+  private static final double GAUSSIAN_STEEPNESS = 100.0;
+
+  private final Profile profile;
   private final double amp;
   private final double vel;
   private final double vx;
@@ -49,7 +64,7 @@ final class AdvectionProblem {
   private final double sinA3;
 
   AdvectionProblem(Params params) {
-    profile = AdvectionPackage.PROFILES.indexOf(params.getString("profile"));
+    profile = Profile.of(params.getString("profile"));
     amp = params.getDouble("amp");
     vel = params.getDouble("vel");
     vx = params.getDouble("vx");
@@ -64,7 +79,7 @@ final class AdvectionProblem {
 
   /** Whether the profile is {@code block}, which has no reference solution. */
   boolean isBlockProfile() {
-    return profile == 3;
+    return profile == Profile.BLOCK;
   }
 
   /** Sets block {@code b} of {@code md} (a partition of {@code base}). */
@@ -87,27 +102,30 @@ final class AdvectionProblem {
         }
       }
     }
-    if (profile == 3 && block.gid() == 0) {
+    if (profile == Profile.BLOCK && block.gid() == 0) {
       seedBlockProfile(md, b);
     }
   }
 
   /** The profile at the centre of cell {@code (k, j, i)}. */
   double value(UniformCartesian coords, int k, int j, int i) {
-    if (profile == 0) {
-      double x = cosA2 * (coords.x1c(i) * cosA3 + coords.x2c(j) * sinA3) + coords.x3c(k) * sinA2;
-      double sn = StrictMath.sin(kPar * x);
-      return 1.0 + amp * sn * vel;
-    }
-    if (profile == 3) {
-      return 0.0;
-    }
-    double rsq = coords.x1c(i) * coords.x1c(i) + coords.x2c(j) * coords.x2c(j)
+    return switch (profile) {
+      case WAVE -> {
+        double x = cosA2 * (coords.x1c(i) * cosA3 + coords.x2c(j) * sinA3)
+            + coords.x3c(k) * sinA2;
+        yield 1.0 + amp * StrictMath.sin(kPar * x) * vel;
+      }
+      case SMOOTH_GAUSSIAN ->
+          1.0 + amp * StrictMath.exp(-GAUSSIAN_STEEPNESS * rsq(coords, k, j, i));
+      case HARD_SPHERE -> rsq(coords, k, j, i) < SPHERE_RADIUS * SPHERE_RADIUS ? 1.0 : 0.0;
+      case BLOCK -> 0.0;
+    };
+  }
+
+  /** Squared distance of the centre of cell {@code (k, j, i)} from the origin. */
+  private static double rsq(UniformCartesian coords, int k, int j, int i) {
+    return coords.x1c(i) * coords.x1c(i) + coords.x2c(j) * coords.x2c(j)
         + coords.x3c(k) * coords.x3c(k);
-    if (profile == 1) {
-      return 1. + amp * StrictMath.exp(-100.0 * rsq);
-    }
-    return rsq < 0.15 * 0.15 ? 1.0 : 0.0;
   }
 
   /** Parthenon's six moving cells of the {@code block} profile (at k, j, i with ghosts). */

@@ -14,7 +14,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.app.ApplicationRunner;
-import org.metope.examples.testing.UniformGhostExchange;
 import org.metope.comm.InProcessCluster;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.input.ParameterInput;
@@ -90,7 +89,7 @@ class AdvectionApplicationTest {
     int code = ApplicationRunner.run(new AdvectionApplication(), new ApplicationRunner.Launch(pin,
         RunOptions.of(dir, new PrintStream(out, true, StandardCharsets.UTF_8)),
         new PrintStream(err, true, StandardCharsets.UTF_8), InProcessCluster.singleRank(),
-        ignored -> new FailingBoundaries()));
+        FailingBoundaries::new));
     assertEquals(1, code);
     assertTrue(err().endsWith("\nmetope: step failed to complete all tasks: task"
         + " 'ApplyBoundaryConditions' in list 'region0[0]' returned FAIL\n"),

@@ -6,7 +6,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.metope.examples.testing.UniformGhostExchange;
+import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.mesh.Mesh;
 import org.metope.driver.FluxDriver;
 import org.metope.driver.LowStorageIntegrator;
@@ -31,7 +31,7 @@ class AdvectionFluxDriverTest {
     ParameterInput pin = AdvectionMeshes.pin(AdvectionMeshes.deck(2, 16, 8, ""),
         "parthenon/mesh/pack_size=2", "parthenon/time/nlim=1");
     Mesh mesh = AdvectionMeshes.mesh(pin);
-    UniformGhostExchange exchange = new UniformGhostExchange();
+    InOneBoundaryCommunication exchange = InOneBoundaryCommunication.fromInput(pin);
     exchange.setup(mesh);
     FluxDriver driver = new FluxDriver(pin, mesh, RunOptions.of(Path.of("."),
         new PrintStream(PrintStream.nullOutputStream())), LowStorageIntegrator.of("rk2"), null,
@@ -42,7 +42,8 @@ class AdvectionFluxDriverTest {
     assertEquals(2, stage1.regions().get(0).size());
     List<String> common = List.of("StartReceiveBoundBufs", "StartReceiveFluxCorrections",
         "CalculateFluxes", "FluxDivergence", "AverageIndependentData", "UpdateIndependentData",
-        "SendBoundBufs", "ReceiveAndSetBounds", "FillDerived");
+        "send_bound_bufs", "receive_bound_bufs", "set_bounds", "apply_boundary_conditions",
+        "FillDerived");
     assertEquals(common, TaskNames.of(stage1.regions().get(0).get(1)));
     List<String> last = new java.util.ArrayList<>(common);
     last.add("EstimateTimestep");

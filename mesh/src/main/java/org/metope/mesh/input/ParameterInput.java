@@ -6,11 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,28 +16,24 @@ import java.util.Set;
  * <p>Values are kept as the text the user wrote and converted on each request; a value that does
  * not convert is an {@link InputError} such as {@code uni3d.in:7: parthenon/mesh/nx1 = "6x4":
  * expected an integer}. Reals must be finite ({@code nan} and {@code inf} are refused) except
- * through {@link #getOrAddRealOrInfinity}. {@code get*} requires the key; {@code getOrAdd*} records the default in
- * the deck when the key is absent, so that {@link #effectiveDeck()} prints every value the run
- * used. Requests are remembered: two requests of one key with different defaults are a
- * programming error, and {@link #unusedParameters()} lists what the deck set but nobody read.
+ * through {@link #getOrAddRealOrInfinity}. {@code get*} requires the key; {@code getOrAdd*}
+ * records the default in the deck when the key is absent, so that {@link #effectiveDeck()} prints
+ * every value the run used. Requests are remembered: two requests of one key with different
+ * defaults are a programming error, and {@link #unusedParameters()} lists what the deck set but
+ * nobody read.
  *
  * <p>Blocks and keys keep the order of their first appearance (deck, then command line, then
  * defaults in request order). Syntax is described in {@link DeckParser}; value conversions in
- * {@link ValueParser}.
+ * {@link ValueParser}. The values are stored by {@link DeckBlocks}, what the program asked for
+ * is kept by {@link ParameterRequests}, command-line arguments are {@link CommandLineOverride}s
+ * and conversions with their errors are {@link ScalarValues} and {@link ListValues}; this class
+ * is the one door to all of them.
  */
 public final class ParameterInput {
-  private static final String COMMAND_LINE = "command line";
-
   private final String deckName;
-  private final Map<String, Map<String, Parameter>> blocks = new LinkedHashMap<>();
-  private final Map<String, Integer> blockHeaderLines = new HashMap<>();
-  private final Map<String, Query> queries = new HashMap<>();
+  private final DeckBlocks blocks = new DeckBlocks();
+  private final ParameterRequests requests = new ParameterRequests();
   private final List<String> warnings = new ArrayList<>();
-  /** {@code block/key} of keys the program understands but does not read in this run. */
-  private final Set<String> known = new HashSet<>();
-
-  /** What a key was requested as, and with which default (null for a required request). */
-  private record Query(String type, String defaultText) {}
 
   private ParameterInput(String deckName) {
     this.deckName = deckName;
@@ -95,60 +87,36 @@ public final class ParameterInput {
   // ---- parsing hooks -----------------------------------------------------------------------
 
   void declareBlock(String block, int line) {
-    blocks.computeIfAbsent(block, b -> new LinkedHashMap<>());
-    blockHeaderLines.putIfAbsent(block, line);
+    blocks.declare(block, line);
   }
 
   void addParsed(String block, String key, String value, String comment, int line) {
-    put(block, key, value, comment, Parameter.Origin.DECK, line);
+    blocks.put(block, key, value, comment, Parameter.Origin.DECK, line);
   }
 
   private void applyOverride(String argument) {
-    String text = argument;
-    int hash = text.indexOf('#');
-    if (hash >= 0) {
-      text = text.substring(0, hash);
+    CommandLineOverride o = CommandLineOverride.parse(argument);
+    if (!blocks.hasBlock(o.block())) {
+      warnings.add(CommandLineOverride.WHERE + ": block <" + o.block() + "> is not in "
+          + deckName + "; it is added for " + o.block() + "/" + o.key());
+    } else if (!blocks.has(o.block(), o.key())) {
+      warnings.add(CommandLineOverride.WHERE + ": " + o.block() + "/" + o.key() + " is not in "
+          + deckName + "; it is added");
     }
-    int equals = text.indexOf('=');
-    int slash = equals < 0 ? -1 : text.lastIndexOf('/', equals);
-    String block = slash < 0 ? "" : text.substring(0, slash).strip();
-    String key = slash < 0 ? "" : text.substring(slash + 1, equals).strip();
-    if (block.isEmpty() || key.isEmpty()) {
-      throw InputError.at(COMMAND_LINE, "override \"" + argument + "\"", "block/key=value");
-    }
-    if (!blocks.containsKey(block)) {
-      warnings.add(COMMAND_LINE + ": block <" + block + "> is not in " + deckName
-          + "; it is added for " + block + "/" + key);
-    } else if (!blocks.get(block).containsKey(key)) {
-      warnings.add(COMMAND_LINE + ": " + block + "/" + key + " is not in " + deckName
-          + "; it is added");
-    }
-    put(block, key, text.substring(equals + 1).strip(), Parameter.COMMAND_LINE_COMMENT,
+    blocks.put(o.block(), o.key(), o.value(), Parameter.COMMAND_LINE_COMMENT,
         Parameter.Origin.COMMAND_LINE, 0);
-  }
-
-  private void put(String block, String key, String value, String comment,
-      Parameter.Origin origin, int line) {
-    Map<String, Parameter> params = blocks.computeIfAbsent(block, b -> new LinkedHashMap<>());
-    Parameter existing = params.get(key);
-    if (existing == null) {
-      params.put(key, new Parameter(block, key, value, comment, origin, line));
-    } else {
-      existing.assign(value, comment, origin, line);
-    }
   }
 
   // ---- structure ---------------------------------------------------------------------------
 
   /** Whether the deck (or an override, or a recorded default) has this block. */
   public boolean doesBlockExist(String block) {
-    return blocks.containsKey(block);
+    return blocks.hasBlock(block);
   }
 
   /** Whether the block has this key (from the deck, an override, a default or a set). */
   public boolean doesParameterExist(String block, String key) {
-    Map<String, Parameter> params = blocks.get(block);
-    return params != null && params.containsKey(key);
+    return blocks.has(block, key);
   }
 
   /**
@@ -156,54 +124,49 @@ public final class ParameterInput {
    * default or a value the program set); lets a check point its error at the value the user wrote.
    */
   public boolean isGivenByUser(String block, String key) {
-    Parameter p = find(block, key);
+    Parameter p = blocks.find(block, key);
     return p != null
         && (p.origin == Parameter.Origin.DECK || p.origin == Parameter.Origin.COMMAND_LINE);
   }
 
   /** Every block name, in order of first appearance. */
   public List<String> blockNames() {
-    return List.copyOf(blocks.keySet());
+    return blocks.names();
   }
 
   /** Block names starting with {@code prefix} (e.g. {@code parthenon/output}), in deck order. */
   public List<String> blockNamesWithPrefix(String prefix) {
-    List<String> names = new ArrayList<>();
-    for (String name : blocks.keySet()) {
-      if (name.startsWith(prefix)) {
-        names.add(name);
-      }
-    }
-    return names;
+    return blocks.namesWithPrefix(prefix);
   }
 
   /** The keys of a block in order of first appearance; empty when the block does not exist. */
   public List<String> parameterNames(String block) {
-    Map<String, Parameter> params = blocks.get(block);
-    return params == null ? List.of() : List.copyOf(params.keySet());
+    return blocks.keys(block);
   }
 
   // ---- typed getters -----------------------------------------------------------------------
 
   /** A required integer. */
   public int getInteger(String block, String key) {
-    return integerOf(required(block, key, "int", "an integer"));
+    return ScalarValues.integer(deckName, required(block, key, "int", "an integer"));
   }
 
   /** An integer, or {@code defaultValue} (recorded in the deck) when the key is absent. */
   public int getOrAddInteger(String block, String key, int defaultValue) {
     Parameter p = orAdd(block, key, "int", Integer.toString(defaultValue));
-    return integerOf(p);
+    return ScalarValues.integer(deckName, p);
   }
 
   /** A required finite real. */
   public double getReal(String block, String key) {
-    return realOf(required(block, key, "Real", "a finite real number"), false);
+    Parameter p = required(block, key, "Real", "a finite real number");
+    return ScalarValues.real(deckName, p, false);
   }
 
   /** A finite real, or {@code defaultValue} (recorded in the deck) when the key is absent. */
   public double getOrAddReal(String block, String key, double defaultValue) {
-    return realOf(orAdd(block, key, "Real", ValueParser.formatReal(defaultValue)), false);
+    Parameter p = orAdd(block, key, "Real", ValueParser.formatReal(defaultValue));
+    return ScalarValues.real(deckName, p, false);
   }
 
   /**
@@ -211,17 +174,20 @@ public final class ParameterInput {
    * defaultValue} when the key is absent: for keys where infinity means "no limit".
    */
   public double getOrAddRealOrInfinity(String block, String key, double defaultValue) {
-    return realOf(orAdd(block, key, "Real", ValueParser.formatReal(defaultValue)), true);
+    Parameter p = orAdd(block, key, "Real", ValueParser.formatReal(defaultValue));
+    return ScalarValues.real(deckName, p, true);
   }
 
   /** A required boolean: {@code true}/{@code false} in any case, or {@code 1}/{@code 0}. */
   public boolean getBoolean(String block, String key) {
-    return booleanOf(required(block, key, "bool", "a boolean (true or false)"));
+    Parameter p = required(block, key, "bool", "a boolean (true or false)");
+    return ScalarValues.bool(deckName, p);
   }
 
   /** A boolean, or {@code defaultValue} (recorded in the deck) when the key is absent. */
   public boolean getOrAddBoolean(String block, String key, boolean defaultValue) {
-    return booleanOf(orAdd(block, key, "bool", Boolean.toString(defaultValue)));
+    Parameter p = orAdd(block, key, "bool", Boolean.toString(defaultValue));
+    return ScalarValues.bool(deckName, p);
   }
 
   /** A required string (the value as written, trimmed; may be empty). */
@@ -237,14 +203,16 @@ public final class ParameterInput {
   /** A required string that must be one of {@code allowed}. */
   public String getString(String block, String key, List<String> allowed) {
     String expected = "one of " + String.join(", ", allowed);
-    return allowedOf(required(block, key, "string", expected), allowed, expected);
+    Parameter p = required(block, key, "string", expected);
+    return ScalarValues.oneOf(deckName, p, allowed, expected);
   }
 
   /** A string from {@code allowed}, or {@code defaultValue} when the key is absent. */
   public String getOrAddString(String block, String key, String defaultValue,
       List<String> allowed) {
     String expected = "one of " + String.join(", ", allowed);
-    return allowedOf(orAdd(block, key, "string", defaultValue), allowed, expected);
+    Parameter p = orAdd(block, key, "string", defaultValue);
+    return ScalarValues.oneOf(deckName, p, allowed, expected);
   }
 
   /** A required comma-separated list of integers. */
@@ -313,8 +281,8 @@ public final class ParameterInput {
   }
 
   private void set(String block, String key, String type, String text) {
-    queries.putIfAbsent(path(block, key), new Query(type, null));
-    put(block, key, text, Parameter.SET_COMMENT, Parameter.Origin.SET_IN_CODE, 0);
+    requests.set(path(block, key), type);
+    blocks.put(block, key, text, Parameter.SET_COMMENT, Parameter.Origin.SET_IN_CODE, 0);
   }
 
   // ---- required / desired / unused ---------------------------------------------------------
@@ -350,20 +318,18 @@ public final class ParameterInput {
    */
   public void declareKnown(String block, String... keys) {
     for (String key : keys) {
-      known.add(path(block, key));
+      requests.declareKnown(path(block, key));
     }
   }
 
   /** {@code block/key} of every key a getter requested or {@link #declareKnown} declared. */
   Set<String> knownPaths() {
-    Set<String> paths = new HashSet<>(queries.keySet());
-    paths.addAll(known);
-    return paths;
+    return requests.knownPaths();
   }
 
   /** Where a block's header is ({@code deck.in:12}), or the deck's name when it has none. */
   String blockWhere(String block) {
-    Integer line = blockHeaderLines.get(block);
+    Integer line = blocks.headerLine(block);
     return line == null ? deckName : deckName + ":" + line;
   }
 
@@ -378,11 +344,9 @@ public final class ParameterInput {
    */
   public List<String> unusedParameters() {
     List<String> unused = new ArrayList<>();
-    for (Map<String, Parameter> params : blocks.values()) {
-      for (Parameter p : params.values()) {
-        if (!queries.containsKey(p.path())) {
-          unused.add(p.path());
-        }
+    for (Parameter p : blocks.all()) {
+      if (!requests.wasRequested(p.path())) {
+        unused.add(p.path());
       }
     }
     return unused;
@@ -414,7 +378,7 @@ public final class ParameterInput {
    * same values back.
    */
   public String effectiveDeck() {
-    return DeckWriter.write(blocks.keySet(), this::parametersOf);
+    return DeckWriter.write(blocks.names(), blocks::parametersOf);
   }
 
   /** Writes {@link #effectiveDeck()} to {@code file} through a temporary name and a rename. */
@@ -427,7 +391,7 @@ public final class ParameterInput {
   }
 
   Collection<Parameter> parametersOf(String block) {
-    return blocks.get(block).values();
+    return blocks.parametersOf(block);
   }
 
   // ---- helpers -----------------------------------------------------------------------------
@@ -437,15 +401,14 @@ public final class ParameterInput {
   }
 
   private Parameter find(String block, String key) {
-    Map<String, Parameter> params = blocks.get(block);
-    return params == null ? null : params.get(key);
+    return blocks.find(block, key);
   }
 
   private Parameter required(String block, String key, String type, String expected) {
-    record(block, key, type, null);
+    requests.request(path(block, key), type, null);
     Parameter p = find(block, key);
     if (p == null) {
-      String what = blocks.containsKey(block)
+      String what = blocks.hasBlock(block)
           ? path(block, key) + " is required but missing"
           : path(block, key) + " is required but block <" + block + "> is missing";
       throw InputError.at(deckName, what, expected);
@@ -454,61 +417,12 @@ public final class ParameterInput {
   }
 
   private Parameter orAdd(String block, String key, String type, String defaultText) {
-    record(block, key, type, defaultText);
+    requests.request(path(block, key), type, defaultText);
     Parameter p = find(block, key);
     if (p == null) {
-      put(block, key, defaultText, Parameter.DEFAULT_COMMENT, Parameter.Origin.DEFAULT, 0);
+      blocks.put(block, key, defaultText, Parameter.DEFAULT_COMMENT, Parameter.Origin.DEFAULT, 0);
       p = find(block, key);
     }
     return p;
-  }
-
-  /** Remembers a request; the same key requested with two different defaults is misuse. */
-  private void record(String block, String key, String type, String defaultText) {
-    String path = path(block, key);
-    Query previous = queries.get(path);
-    if (previous == null || previous.defaultText == null) {
-      queries.put(path, new Query(type, defaultText));
-    } else if (defaultText != null && !defaultText.equals(previous.defaultText)) {
-      throw new IllegalStateException("parameter " + path + " requested with default="
-          + previous.defaultText + " and default=" + defaultText);
-    }
-  }
-
-  private InputError typeError(Parameter p, String expected) {
-    return InputError.at(p.where(deckName), p.describe(), expected);
-  }
-
-  private int integerOf(Parameter p) {
-    Integer v = ValueParser.parseInteger(p.value);
-    if (v == null) {
-      throw typeError(p, "an integer");
-    }
-    return v;
-  }
-
-  private double realOf(Parameter p, boolean infinityAllowed) {
-    Double v = ValueParser.parseReal(p.value);
-    boolean allowed = Double.isFinite(v == null ? Double.NaN : v)
-        || (infinityAllowed && v != null && v == Double.POSITIVE_INFINITY);
-    if (!allowed) {
-      throw typeError(p, infinityAllowed ? "a real number or inf" : "a finite real number");
-    }
-    return v;
-  }
-
-  private boolean booleanOf(Parameter p) {
-    Boolean v = ValueParser.parseBoolean(p.value);
-    if (v == null) {
-      throw typeError(p, "a boolean (true or false, 1 or 0)");
-    }
-    return v;
-  }
-
-  private String allowedOf(Parameter p, List<String> allowed, String expected) {
-    if (!allowed.contains(p.value)) {
-      throw typeError(p, expected);
-    }
-    return p.value;
   }
 }

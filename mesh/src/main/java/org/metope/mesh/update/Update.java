@@ -102,8 +102,8 @@ public final class Update {
 
   /**
    * One block and field: the divergence along x1, plus x2 when {@code fy >= 0}, plus x3 when
-   * {@code fz >= 0}, in that order. Rows are separate small methods so that the JIT compiles them
-   * after the first few blocks instead of after many steps.
+   * {@code fz >= 0}, in that order. The row is a small method of its own so that the JIT compiles
+   * it after the first few blocks instead of after many steps.
    */
   private static void divergence(double[] a, int out, int fx, int fy, int fz,
       UniformCartesian coords, int[] box) {
@@ -111,6 +111,7 @@ public final class Update {
     final double a2 = coords.faceArea(1);
     final double a3 = coords.faceArea(2);
     final double vol = coords.cellVolume();
+    final int ndim = fy < 0 ? 1 : fz < 0 ? 2 : 3;
     final int js = box[JS];
     final int ks = box[KS];
     final int is = box[IS];
@@ -119,42 +120,29 @@ public final class Update {
       for (int k = box[KB]; k <= box[KE]; k++) {
         for (int j = box[JB]; j <= box[JE]; j++) {
           final int row = l * box[CS] + k * ks + j * js;
-          if (fy < 0) {
-            divergenceRow1(a, out + row, fx + row, is, ie, a1, vol);
-          } else if (fz < 0) {
-            divergenceRow2(a, out + row, fx + row, fy + row, is, ie, js, a1, a2, vol);
-          } else {
-            divergenceRow3(a, out + row, fx + row, fy + row, fz + row, is, ie, js, ks, a1, a2,
-                a3, vol);
-          }
+          divergenceRow(a, out + row, fx + row, fy + row, fz + row, ndim, is, ie, js, ks, a1, a2,
+              a3, vol);
         }
       }
     }
   }
 
-  private static void divergenceRow1(double[] a, int o, int x, int is, int ie, double a1,
-      double vol) {
+  /**
+   * One row of {@code dudt = -div(F)} in {@code ndim} dimensions; the flux offsets {@code y} and
+   * {@code z} are read only when their dimension is active. {@code ndim} does not change inside
+   * the loop, so C2 unswitches it into one plain loop per dimension count, each with the
+   * arithmetic of Parthenon's (checked bit for bit against its outputs).
+   */
+  private static void divergenceRow(double[] a, int o, int x, int y, int z, int ndim, int is,
+      int ie, int js, int ks, double a1, double a2, double a3, double vol) {
     for (int i = is; i <= ie; i++) {
       double du = a1 * a[x + i + 1] - a1 * a[x + i];
-      a[o + i] = -du / vol;
-    }
-  }
-
-  private static void divergenceRow2(double[] a, int o, int x, int y, int is, int ie, int js,
-      double a1, double a2, double vol) {
-    for (int i = is; i <= ie; i++) {
-      double du = a1 * a[x + i + 1] - a1 * a[x + i];
-      du += a2 * a[y + i + js] - a2 * a[y + i];
-      a[o + i] = -du / vol;
-    }
-  }
-
-  private static void divergenceRow3(double[] a, int o, int x, int y, int z, int is, int ie,
-      int js, int ks, double a1, double a2, double a3, double vol) {
-    for (int i = is; i <= ie; i++) {
-      double du = a1 * a[x + i + 1] - a1 * a[x + i];
-      du += a2 * a[y + i + js] - a2 * a[y + i];
-      du += a3 * a[z + i + ks] - a3 * a[z + i];
+      if (ndim >= 2) {
+        du += a2 * a[y + i + js] - a2 * a[y + i];
+      }
+      if (ndim == 3) {
+        du += a3 * a[z + i + ks] - a3 * a[z + i];
+      }
       a[o + i] = -du / vol;
     }
   }

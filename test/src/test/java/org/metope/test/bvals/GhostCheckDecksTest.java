@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.examples.ghostcheck.GhostCheck;
@@ -91,6 +92,18 @@ class GhostCheckDecksTest {
     ParameterInput template = ParameterInput.parse(deck.getFileName().toString(), text, List.of());
     assertEquals(0, run(template, text, ranks, overrides), deck + " on " + ranks + " ranks with "
         + overrides);
+  }
+
+  @ParameterizedTest(name = "{0} with nghost = 4")
+  @ValueSource(strings = {"ghost_check_2d_static_periodic.in", "ghost_check_3d_static_periodic.in",
+      "ghost_check_2d_static_outflow.in"})
+  void givenRefinedDeckWithFourGhostLayers_thenEveryGhostCellHoldsTheExpectedValue(String name)
+      throws IOException {
+    // Odd ghost widths are refused with refinement (MeshConfigurationTest); the even ones past
+    // the default must all work, coarse buffers and prolongation included.
+    String text = Files.readString(repoInputs().resolve(name));
+    ParameterInput template = ParameterInput.parse(name, text, List.of());
+    assertEquals(0, run(template, text, 2, List.of("parthenon/mesh/nghost=4")), name);
   }
 
   @Test

@@ -232,7 +232,10 @@ class DeckReliabilityTest {
       if (!text.contains("<Advection>") && !text.contains("<ghost_check>")) {
         continue;
       }
-      List<String> args = new ArrayList<>(List.of("-i", deck.toString(), "-d", dir.toString()));
+      // Each deck writes into a directory of its own: decks sharing a problem_id would otherwise
+      // append to each other's history files, which is warned about.
+      Path out = dir.resolve(deck.getFileName().toString());
+      List<String> args = new ArrayList<>(List.of("-i", deck.toString(), "-d", out.toString()));
       if (text.contains("<Advection>")) {
         args.add("parthenon/time/nlim=0");
       }
