@@ -1,22 +1,20 @@
-package org.metope.examples.diffusion;
+package org.metope.mesh;
 
 import org.metope.kernels.KernelBackend;
-import org.metope.mesh.BoundaryCommunication;
-import org.metope.mesh.Mesh;
 import org.metope.mesh.field.MeshData;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStatus;
 
 /**
- * The framework's boundary communication with flux correction switched off, for the negative
- * control: fluxes at fine/coarse faces keep the coarse block's own values instead of the
- * restricted fine fluxes, so heat leaks there.
+ * A boundary communication with flux correction switched off (a negative control): fluxes at
+ * fine/coarse faces are not replaced by the restricted fine fluxes, so a conservative scheme
+ * loses conservation on a refined mesh. Everything else is the wrapped communication's.
  */
-final class WithoutFluxCorrection implements BoundaryCommunication {
+public final class WithoutFluxCorrection implements BoundaryCommunication {
   private final BoundaryCommunication wrapped;
 
-  WithoutFluxCorrection(BoundaryCommunication wrapped) {
+  public WithoutFluxCorrection(BoundaryCommunication wrapped) {
     this.wrapped = wrapped;
   }
 
