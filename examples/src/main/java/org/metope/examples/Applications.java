@@ -5,6 +5,7 @@ import java.util.List;
 import org.metope.examples.advection.AdvectionApplication;
 import org.metope.examples.burgers.BurgersApplication;
 import org.metope.examples.ghostcheck.GhostCheckApplication;
+import org.metope.examples.sparseadvection.SparseAdvectionApplication;
 import org.metope.mesh.input.DeckCheck;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
@@ -27,7 +28,7 @@ public final class Applications {
   /** Every registered application. */
   public static List<Application> all() {
     return List.of(new AdvectionApplication(), new BurgersApplication(),
-        new GhostCheckApplication());
+        new GhostCheckApplication(), new SparseAdvectionApplication());
   }
 
   /** The deck block of every registered application, e.g. {@code Advection}. */

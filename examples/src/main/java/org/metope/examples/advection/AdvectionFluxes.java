@@ -74,12 +74,18 @@ public final class AdvectionFluxes {
   }
 
   /**
-   * Constant velocity: for each k plane, one loop over the index range from the first face of
-   * the first row to the last face of the last row, so that the JIT gets loops of hundreds of
-   * iterations instead of rows of 16. The range also covers the faces of ghost columns between
-   * rows; their values are never read (the divergence reads interior faces only).
+   * Donor-cell fluxes of one component with a constant velocity {@code vel} through the {@code
+   * dir} faces of the interior {@code box} ({@code is, ie, js, je, ks, ke}), in the arena {@code
+   * a} with row and plane strides {@code strides[1]}, {@code strides[2]} ({@code strides[0]} is
+   * 1): component data at {@code q}, fluxes at {@code flux}. Shared with the sparse_advection
+   * example, whose fields each have a velocity of their own.
+   *
+   * <p>For each k plane, one loop over the index range from the first face of the first row to
+   * the last face of the last row, so that the JIT gets loops of hundreds of iterations instead
+   * of rows of 16. The range also covers the faces of ghost columns between rows; their values
+   * are never read (the divergence reads interior faces only).
    */
-  private static void constantVelocity(double[] a, int q, int flux, double vel, int dir,
+  public static void constantVelocity(double[] a, int q, int flux, double vel, int dir,
       int[] box, int[] strides) {
     final int js = strides[1];
     final int ks = strides[2];
