@@ -20,6 +20,7 @@ import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexRange;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.outputs.RestartFile;
 
 /** Whole sparse_advection runs for tests. */
 final class SparseAdvectionRuns {
@@ -54,6 +55,22 @@ final class SparseAdvectionRuns {
         RunOptions.of(dir, o), e, comm, InOneBoundaryCommunication::fromInput));
     return new Result(mesh, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** Resumes from restart {@code file} on the rank of {@code comm}, writing into {@code dir}. */
+  static Result restart(Path file, Path dir, Communicator comm, String... overrides) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+    PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+    try (RestartFile rst = RestartFile.open(file)) {
+      ParameterInput pin = ParameterInput.parse(file.toString(), rst.deck(), List.of(overrides));
+      Mesh mesh = SparseAdvectionApplication.simulate(new Application.Launch(pin,
+          new RunOptions(dir, Long.MAX_VALUE, o, true), e, comm,
+          InOneBoundaryCommunication::fromInput, rst));
+      return new Result(mesh, out.toString(StandardCharsets.UTF_8),
+          err.toString(StandardCharsets.UTF_8));
+    }
   }
 
   /**
