@@ -6,6 +6,7 @@ import org.metope.mesh.Mesh;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
 import org.metope.tasking.TaskCollection;
+import org.metope.tasking.TaskAdder;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskRegion;
@@ -33,8 +34,27 @@ public final class BoundaryExchange {
    * and physical boundaries after {@code dependency}; returns the last task. Receives must have
    * been posted earlier in the stage ({@link #startReceiveBoundBufs}).
    */
-  public TaskId addBoundaryExchangeTasks(TaskId dependency, TaskList tl, MeshData md) {
-    tl.addTask(dependency, "send_bound_bufs", () -> sendBoundBufs(md));
+  public TaskId addBoundaryExchangeTasks(TaskId dependency, TaskAdder tl, MeshData md) {
+    return addExchange(dependency, tl, md).last();
+  }
+
+  /**
+   * The exchange of {@link #addBoundaryExchangeTasks} for a group that repeats it: posts the
+   * receives first, and returns the last task together with the send, because the task that
+   * follows may change interior cells the send still has to read (an in-place sweep).
+   */
+  public TaskId addRepeatedBoundaryExchangeTasks(TaskId dependency, TaskAdder tl, MeshData md) {
+    TaskId posted = tl.addTask(dependency, "start_receive_bound_bufs",
+        () -> startReceiveBoundBufs(md));
+    ExchangeTasks tasks = addExchange(posted, tl, md);
+    return tasks.send().and(tasks.last());
+  }
+
+  /** The send task and the task after which the ghosts are filled. */
+  private record ExchangeTasks(TaskId send, TaskId last) {}
+
+  private ExchangeTasks addExchange(TaskId dependency, TaskAdder tl, MeshData md) {
+    TaskId send = tl.addTask(dependency, "send_bound_bufs", () -> sendBoundBufs(md));
     TaskId receive = tl.addTask(dependency, "receive_bound_bufs", () -> receiveBoundBufs(md));
     TaskId set = tl.addTask(receive, "set_bounds", () -> setBounds(md));
     TaskId prolongated = set;
@@ -43,22 +63,22 @@ public final class BoundaryExchange {
           () -> comm.boundaryConditions().apply(md, true));
       prolongated = tl.addTask(coarseBounds, "prolongate_bounds", () -> prolongateBounds(md));
     }
-    return tl.addTask(prolongated, "apply_boundary_conditions",
-        () -> comm.boundaryConditions().apply(md, false));
+    return new ExchangeTasks(send, tl.addTask(prolongated, "apply_boundary_conditions",
+        () -> comm.boundaryConditions().apply(md, false)));
   }
 
   /**
    * Adds send, receive and set only (no prolongation, no boundary conditions): Parthenon's
    * burgers benchmark's exchange; returns the set task.
    */
-  public TaskId addSetBoundsTasks(TaskId dependency, TaskList tl, MeshData md) {
+  public TaskId addSetBoundsTasks(TaskId dependency, TaskAdder tl, MeshData md) {
     tl.addTask(dependency, "send_bound_bufs", () -> sendBoundBufs(md));
     TaskId receive = tl.addTask(dependency, "receive_bound_bufs", () -> receiveBoundBufs(md));
     return tl.addTask(receive, "set_bounds", () -> setBounds(md));
   }
 
   /** Adds the flux-correction exchange (nothing on a single-level mesh); returns the last task. */
-  public TaskId addFluxCorrectionTasks(TaskId dependency, TaskList tl, MeshData md) {
+  public TaskId addFluxCorrectionTasks(TaskId dependency, TaskAdder tl, MeshData md) {
     if (!md.block(0).mesh().isMultilevel()) {
       return dependency;
     }

@@ -19,6 +19,7 @@ import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.tasking.IterativeTasks;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStatus;
@@ -45,7 +46,15 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private final BoundaryExchange exchange = new BoundaryExchange(this);
   /** More kernel threads than this is a typo, not a machine. */
   static final int MAX_KERNEL_THREADS = 1024;
-  private final BoundaryConditions boundaryConditions = new BoundaryConditions();
+  private final BoundaryConditions boundaryConditions;
+  /** Whether this instance exchanges the STATIC fields only (the one {@link #statics} holds). */
+  private final boolean staticOnly;
+  /**
+   * The exchange of ghost-filled STATIC fields, run by {@link #fillGhosts} only (set-up and
+   * remesh), never by a stage's tasks; null while the mesh has none.
+   */
+  private InOneBoundaryCommunication statics;
+  private final AtomicLong staticGhostFills = new AtomicLong();
   private final SparseDeallocation sparseDeallocation;
   private ChannelRegistry registry;
   private Mesh mesh;
@@ -79,6 +88,13 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    */
   public InOneBoundaryCommunication(KernelBackend backend, PostingOrder postingOrder,
       SparseConfig sparse, boolean coalesce) {
+    this(backend, postingOrder, sparse, coalesce, false);
+  }
+
+  private InOneBoundaryCommunication(KernelBackend backend, PostingOrder postingOrder,
+      SparseConfig sparse, boolean coalesce, boolean staticOnly) {
+    this.staticOnly = staticOnly;
+    this.boundaryConditions = new BoundaryConditions(staticOnly);
     this.backend = backend;
     this.postingOrder = postingOrder;
     this.sparse = sparse;
@@ -134,6 +150,9 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       c.releaseAll(backend);
     }
     caches.clear();
+    if (statics != null) {
+      statics.release();
+    }
   }
 
   @Override
@@ -143,11 +162,13 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     }
     caches.clear();
     this.mesh = target;
+    boundaryConditions.prepare(target.resolvedPackages());
     boundaryConditions.requireRegistered(target.config(), deck);
     Communicator world = target.communicator();
     this.registry = new ChannelRegistry(world.rank(), arena);
     ghostFields = fieldsWith(MetadataFlag.FILL_GHOST);
-    fluxFields = target.isMultilevel() ? fieldsWith(MetadataFlag.WITH_FLUXES) : List.of();
+    fluxFields = target.isMultilevel() && !staticOnly ? fieldsWith(MetadataFlag.WITH_FLUXES)
+        : List.of();
     if (fieldCommunicators == null || fieldCommunicators.world() != world) {
       fieldCommunicators =
           FieldCommunicators.create(world, ids(ghostFields), ids(fluxFields));
@@ -157,12 +178,39 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     arena.thaw();
     new ChannelBuilder(this).build(target);
     arena.freeze();
+    if (!staticOnly) {
+      setupStatics(target);
+    }
   }
 
+  /**
+   * Sets up the exchange of the STATIC ghost-filled fields: a second instance over the same mesh,
+   * with its own channels, messages and communicators, so that the stages' caches never contain
+   * them. Every rank resolves the same packages, so every rank makes the same decision here.
+   */
+  private void setupStatics(Mesh target) {
+    boolean any = false;
+    for (FieldInfo f : target.resolvedPackages().fields()) {
+      any |= f.metadata().allSet(MetadataFlag.STATIC, MetadataFlag.FILL_GHOST, MetadataFlag.CELL);
+    }
+    if (!any) {
+      statics = null;
+      return;
+    }
+    if (statics == null) {
+      statics = new InOneBoundaryCommunication(backend, postingOrder, sparse, coalesce, true);
+      statics.deck = deck;
+    }
+    statics.boundaryConditions.use(boundaryConditions.functions());
+    statics.setup(target);
+  }
+
+  /** Cell fields with {@code flag}: the STATIC ones if {@link #staticOnly}, else the others. */
   private List<FieldInfo> fieldsWith(MetadataFlag flag) {
     List<FieldInfo> out = new ArrayList<>();
     for (FieldInfo f : mesh.resolvedPackages().fields()) {
-      if (f.metadata().isSet(flag) && f.metadata().isSet(MetadataFlag.CELL)) {
+      if (f.metadata().isSet(flag) && f.metadata().isSet(MetadataFlag.CELL)
+          && f.metadata().isSet(MetadataFlag.STATIC) == staticOnly) {
         out.add(f);
       }
     }
@@ -252,6 +300,11 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   @Override
+  public TaskId addBoundaryExchange(TaskId dependency, IterativeTasks group, MeshData md) {
+    return exchange.addRepeatedBoundaryExchangeTasks(dependency, group, md);
+  }
+
+  @Override
   public TaskId addBoundaryExchangeWithoutProlongation(TaskId dependency, TaskList tl,
       MeshData md) {
     return exchange.addSetBoundsTasks(dependency, tl, md);
@@ -277,9 +330,22 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     return boundaryConditions.apply(md, false);
   }
 
+  /**
+   * Fills the ghosts of every ghost-filled field of {@code container}, the STATIC ones included:
+   * at set-up and after a remesh, the only times STATIC ghosts are exchanged.
+   */
   @Override
   public void fillGhosts(Mesh target, String container) {
     exchange.fillGhosts(target, container);
+    if (statics != null) {
+      statics.exchange.fillGhosts(target, container);
+      staticGhostFills.incrementAndGet();
+    }
+  }
+
+  /** How often the STATIC fields' ghosts have been exchanged: once per {@link #fillGhosts}. */
+  public long staticGhostFills() {
+    return staticGhostFills.get();
   }
 
   /**
@@ -291,7 +357,10 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     return TaskStatus.COMPLETE;
   }
 
-  /** Physical boundary conditions; register user conditions here before the run starts. */
+  /**
+   * Physical boundary conditions; give them the application's {@link BoundaryFunctions} ({@code
+   * boundaryConditions().use(registry)}) before {@link #setup}.
+   */
   public BoundaryConditions boundaryConditions() {
     return boundaryConditions;
   }
@@ -304,7 +373,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   /** Text dump of every channel (key, state, sequences, size, peer, tag), for stall reports. */
   @Override
   public String describeChannels() {
-    return registry == null ? "(no channels)" : registry.dump();
+    String own = registry == null ? "(no channels)" : registry.dump();
+    return statics == null ? own : own + "\nstatic fields:\n" + statics.describeChannels();
   }
 
   /** Number of sub-caches built so far (setup, remesh and allocation changes). */

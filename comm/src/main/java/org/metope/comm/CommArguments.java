@@ -1,31 +1,35 @@
 package org.metope.comm;
 
-/** Argument checks shared by every backend; each failure names the offending values. */
-final class CommArguments {
+/**
+ * Argument checks shared by every backend; each failure names the offending values. Public for
+ * the MPJ backend ({@code org.metope.comm.mpj}), which MPJ's multicore device loads with a class
+ * loader of each rank's own.
+ */
+public final class CommArguments {
   private CommArguments() {}
 
-  static void checkPeer(int peer, int size) {
+  public static void checkPeer(int peer, int size) {
     if (peer < 0 || peer >= size) {
       throw new IllegalArgumentException("peer out of range [0, size): peer=" + peer
           + ", size=" + size);
     }
   }
 
-  static void checkRoot(int root, int size) {
+  public static void checkRoot(int root, int size) {
     if (root < 0 || root >= size) {
       throw new IllegalArgumentException("root out of range [0, size): root=" + root
           + ", size=" + size);
     }
   }
 
-  static void checkTag(int tag) {
+  public static void checkTag(int tag) {
     if (tag < 0 || tag > Communicator.MAX_TAG) {
       throw new IllegalArgumentException("tag out of range [0, " + Communicator.MAX_TAG
           + "]: tag=" + tag);
     }
   }
 
-  static void checkSlice(double[] array, int offset, int length) {
+  public static void checkSlice(double[] array, int offset, int length) {
     if (array == null) {
       throw new IllegalArgumentException("array is null: offset=" + offset + ", length="
           + length);
@@ -36,13 +40,13 @@ final class CommArguments {
     }
   }
 
-  static void checkNotNull(Object value, String name) {
+  public static void checkNotNull(Object value, String name) {
     if (value == null) {
       throw new IllegalArgumentException(name + " is null");
     }
   }
 
-  static void checkPointToPoint(double[] array, int offset, int length, int peer, int tag,
+  public static void checkPointToPoint(double[] array, int offset, int length, int peer, int tag,
       int size) {
     checkSlice(array, offset, length);
     checkPeer(peer, size);

@@ -2,37 +2,57 @@ package org.metope.comm;
 
 /**
  * The world communicator of this rank. Under MPJ Express the MPJ entry ({@code MpjRankMain})
- * installs an MPJ communicator before the application starts; otherwise the first call creates a
- * single in-process rank, so a deck runs without MPJ.
+ * installs an MPJ communicator on the rank's thread before the application starts; otherwise the
+ * first call creates a single in-process rank, so a deck runs without MPJ.
  *
- * <p>Under MPJ's multicore device every rank is a thread of one JVM with its own class loader, so
- * this class's static state is per rank there, as it is per process under niodev.
+ * <p>The world belongs to the thread that installed it and to the threads it starts afterwards:
+ * under MPJ's multicore device every rank is a thread of one JVM, and the launcher has the ranks
+ * share Metope's classes (so the JIT compiles each method once, not once per rank), so a static
+ * field here would be one world for all ranks. Under niodev each rank is a process of its own.
  */
 public final class Communicators {
-  private static Communicator world;
+  /** The world installed by this thread, or by the thread that started it. */
+  private static final InheritableThreadLocal<Communicator> INSTALLED =
+      new InheritableThreadLocal<>();
+  /** The world of threads that have none installed: one in-process rank, made on first use. */
+  private static Communicator singleRank;
 
   private Communicators() {}
 
-  /** This rank's world communicator; a single in-process rank when none was installed. */
-  public static synchronized Communicator world() {
-    if (world == null) {
-      world = InProcessCluster.singleRank();
+  /**
+   * This rank's world communicator; a single in-process rank when none was installed, which is
+   * then this thread's world for good.
+   */
+  public static Communicator world() {
+    Communicator installed = INSTALLED.get();
+    if (installed == null) {
+      installed = singleRank();
+      INSTALLED.set(installed);
     }
-    return world;
+    return installed;
+  }
+
+  private static synchronized Communicator singleRank() {
+    if (singleRank == null) {
+      singleRank = InProcessCluster.singleRank();
+    }
+    return singleRank;
   }
 
   /**
-   * Makes {@code communicator} the world of this rank; called once, by the MPJ entry, before the
-   * application runs.
+   * Makes {@code communicator} the world of this thread and of the threads it starts from now on;
+   * called once per rank, by the MPJ entry, before the application runs.
    *
-   * @throws IllegalStateException when a world is already in use
+   * @throws IllegalStateException when this thread already has a world (installed, inherited or
+   *     in use)
    */
-  public static synchronized void install(Communicator communicator) {
+  public static void install(Communicator communicator) {
     CommArguments.checkNotNull(communicator, "communicator");
-    if (world != null) {
+    Communicator installed = INSTALLED.get();
+    if (installed != null) {
       throw new IllegalStateException("a world communicator is already in use: world="
-          + world.describe() + ", new=" + communicator.describe());
+          + installed.describe() + ", new=" + communicator.describe());
     }
-    world = communicator;
+    INSTALLED.set(communicator);
   }
 }

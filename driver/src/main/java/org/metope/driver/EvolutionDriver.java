@@ -55,6 +55,7 @@ public abstract class EvolutionDriver {
   private final Outputs outputs;
   private final DriverReport report;
   private final PrintStream out;
+  private final LoopHooks hooks = new LoopHooks();
   private final int perfCycleOffset;
   private double[] partitionDt = new double[0];
   private volatile double allowedDt = Double.MAX_VALUE;
@@ -132,6 +133,11 @@ public abstract class EvolutionDriver {
     return tm;
   }
 
+  /** The application's work around every step; set it before {@link #execute}. */
+  public final LoopHooks hooks() {
+    return hooks;
+  }
+
   /** Warnings about the deck's output blocks, for the user. */
   public List<String> outputWarnings() {
     return outputs.warnings();
@@ -167,8 +173,10 @@ public abstract class EvolutionDriver {
     while (tm.keepGoing() && signal != OutputSignal.ANALYSIS) {
       report.cycleDiagnostics();
       preStepUserWorkInLoop();
+      hooks.beforeStep(mesh, pin, tm);
       step();
       postStepUserWorkInLoop();
+      hooks.afterStep(mesh, pin, tm);
       tm.advance();
       report.countCycle();
       loadBalancingAndAdaptiveMeshRefinement();
@@ -222,10 +230,10 @@ public abstract class EvolutionDriver {
   /** Application work before the loop, once the first step is set ({@code UserWorkBeforeLoop}). */
   protected void userWorkBeforeLoop() {}
 
-  /** Application work before each step. */
+  /** A subclass's work before each step, before the {@link #hooks()}. */
   protected void preStepUserWorkInLoop() {}
 
-  /** Application work after each step, before the clock advances. */
+  /** A subclass's work after each step, before the {@link #hooks()}' and the clock's advance. */
   protected void postStepUserWorkInLoop() {}
 
   /** Application work after the loop, before the final outputs. */

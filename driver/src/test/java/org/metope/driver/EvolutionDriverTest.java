@@ -276,4 +276,49 @@ class EvolutionDriverTest {
     }
     return n;
   }
+
+  @Test
+  void givenLoopHooksAndPackageDiagnostics_thenEachCycleCallsThemInParthenonsOrder() {
+    StateDescriptor pkg = TestMeshes.toyPackage(0.125);
+    List<String> calls = new ArrayList<>();
+    pkg.setPreStepDiagnostics((tm, md) -> calls.add("preDiag" + md.partition() + "@" + tm.ncycle()));
+    pkg.setPostStepDiagnostics((tm, md) -> calls.add("postDiag" + md.partition() + "@"
+        + tm.ncycle()));
+    ParameterInput pin = TestMeshes.pin(TestMeshes.deck1d(32, 8, "<parthenon/time>\nnlim = 2\n"),
+        "parthenon/mesh/pack_size=2");
+    Mesh mesh = TestMeshes.mesh(pin, TestMeshes.packages(pkg), List.of("base", "1", "2"));
+    RecordingDriver driver = new RecordingDriver(pin, mesh, RunOptions.of(dir,
+        new PrintStream(PrintStream.nullOutputStream())));
+    driver.hooks()
+        .setPreStepMeshUserWorkInLoop((m, p, tm) -> calls.add("preWork@" + tm.ncycle()))
+        .setUserWorkInLoop((md, b) -> calls.add("block" + md.block(b).gid()))
+        .setPostStepMeshUserWorkInLoop((m, p, tm) -> calls.add("postWork@" + tm.ncycle()));
+    List<String> stages = driver.events;
+    driver.execute();
+    assertEquals(List.of("s1@0.125", "s2@0.125", "s1@0.125", "s2@0.125"), stages);
+    List<String> cycle0 = List.of("preWork@0", "preDiag0@0", "preDiag1@0", "block0", "block1",
+        "block2", "block3", "postWork@0", "postDiag0@0", "postDiag1@0");
+    List<String> expected = new ArrayList<>(cycle0);
+    for (String c : cycle0) {
+      expected.add(c.replace("@0", "@1"));
+    }
+    assertEquals(expected, calls);
+  }
+
+  @Test
+  void givenAnApplicationDiagnosticsHook_thenItReplacesThePackagesDefault() {
+    StateDescriptor pkg = TestMeshes.toyPackage(0.125);
+    List<String> calls = new ArrayList<>();
+    pkg.setPreStepDiagnostics((tm, md) -> calls.add("package"));
+    ParameterInput pin = TestMeshes.pin(TestMeshes.deck1d(32, 8, "<parthenon/time>\nnlim = 1\n"));
+    Mesh mesh = TestMeshes.mesh(pin, TestMeshes.packages(pkg), List.of("base", "1", "2"));
+    RecordingDriver driver = new RecordingDriver(pin, mesh, RunOptions.of(dir,
+        new PrintStream(PrintStream.nullOutputStream())));
+    driver.hooks().setPreStepDiagnosticsInLoop((m, p, tm) -> {
+      calls.add("app");
+      LoopHooks.packagePreStepDiagnostics(m, p, tm);
+    });
+    driver.execute();
+    assertEquals(List.of("app", "package"), calls);
+  }
 }

@@ -3,6 +3,7 @@ package org.metope.mesh;
 import org.metope.kernels.JvmKernelBackend;
 import org.metope.kernels.KernelBackend;
 import org.metope.mesh.field.MeshData;
+import org.metope.tasking.IterativeTasks;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStatus;
@@ -51,6 +52,24 @@ public interface BoundaryCommunication {
    * @return the task after which the ghosts of {@code md} are filled
    */
   TaskId addBoundaryExchange(TaskId dependency, TaskList list, MeshData md);
+
+  /**
+   * Adds, inside iterative group {@code group}, one complete ghost exchange of {@code md} that
+   * repeats every iteration: posting the receives, then the tasks of {@link
+   * #addBoundaryExchange(TaskId, TaskList, MeshData)}. What an iterative solver needs between
+   * sweeps. The returned id includes the send, so a task depending on it may change interior cells
+   * in place. A later iteration's sends cannot overwrite ghosts a neighbour has not yet read as
+   * long as every iteration ends in a regional (and, over ranks, collective) convergence check
+   * that depends on the exchange, which a global convergence check does.
+   *
+   * <p>The default throws: implementations that cannot repeat an exchange must not pretend to.
+   *
+   * @return the task after which the ghosts of {@code md} are filled in this iteration
+   */
+  default TaskId addBoundaryExchange(TaskId dependency, IterativeTasks group, MeshData md) {
+    throw new UnsupportedOperationException(getClass().getSimpleName()
+        + " has no exchange inside an iterative group");
+  }
 
   /**
    * Adds the tasks that fill the ghost cells of {@code md} that face blocks of the same or a finer

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * always on the last allowed one); in between, the group simply runs again. Exceeding {@code
  * maxIterations} fails the collection with an error naming the group and its list.
  */
-public final class IterativeTasks {
+public final class IterativeTasks implements TaskAdder {
   private final TaskList list;
   private final int groupIndex;
   private final String label;
@@ -43,11 +43,30 @@ public final class IterativeTasks {
   }
 
   /** Adds a task repeated on every iteration. */
+  @Override
   public TaskId addTask(TaskId dependency, String taskName, Task task) {
     if (completionTask >= 0) {
       throw new IllegalStateException("group '" + label + "' already has its completion task");
     }
     TaskId id = list.add(dependency, taskName, task, false, groupIndex);
+    addMember(id.single());
+    return id;
+  }
+
+  /**
+   * Adds a regional task repeated on every iteration (Parthenon's {@code local_sync} inside an
+   * iterative sublist): in each iteration its dependents run only once it has completed in every
+   * list of the region. A global convergence check is built from two of them: one writing each
+   * list's partial residual, then one in which the first list combines the partials (and reduces
+   * over ranks) while the others do nothing; the completion task, depending on the second, reads
+   * the same global residual in every list, so all lists stop in the same iteration whatever the
+   * number of partitions. Every list of the region must add the same regional tasks.
+   */
+  public TaskId addRegionalTask(TaskId dependency, String taskName, Task task) {
+    if (completionTask >= 0) {
+      throw new IllegalStateException("group '" + label + "' already has its completion task");
+    }
+    TaskId id = list.add(dependency, taskName, task, true, groupIndex);
     addMember(id.single());
     return id;
   }

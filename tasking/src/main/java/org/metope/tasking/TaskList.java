@@ -15,7 +15,7 @@ import java.util.List;
  * <p>A list is built once and can be executed many times: every execution starts from a reset that
  * clears its state without allocating.
  */
-public final class TaskList {
+public final class TaskList implements TaskAdder {
   private static final byte PENDING = 0;
   /** A regional task that completed here but not yet in every list of its region. */
   private static final byte REGIONAL_WAIT = 1;
@@ -26,6 +26,12 @@ public final class TaskList {
   private final List<IterativeTasks> groups = new ArrayList<>();
   private byte[] state = new byte[0];
   private TaskStatus[] lastResult = new TaskStatus[0];
+  /**
+   * Per task, how often it has completed in this execution: a regional task inside an iterative
+   * group completes once per iteration, and its region releases it for iteration {@code n} once
+   * every list has completed it {@code n} times.
+   */
+  private int[] completions = new int[0];
   private int remaining;
   private TaskRegion region;
   /** Positions of the regional tasks, computed once per change of the list. */
@@ -45,6 +51,7 @@ public final class TaskList {
   }
 
   /** Adds a task that runs once every task in {@code dependency} is complete. */
+  @Override
   public TaskId addTask(TaskId dependency, String taskName, Task task) {
     return add(dependency, taskName, task, false, -1);
   }
@@ -88,10 +95,6 @@ public final class TaskList {
           "dependency of task '" + taskName + "' belongs to list '" + dependency.owner().name()
               + "', not to list '" + name + "'");
     }
-    if (regional && group >= 0) {
-      throw new IllegalArgumentException(
-          "regional task '" + taskName + "' cannot be inside an iterative group: list=" + name);
-    }
     int index = entries.size();
     entries.add(new Entry(taskName, task, dependency.indices().clone(), regional, group));
     this.regional = null;
@@ -130,9 +133,11 @@ public final class TaskList {
     if (state.length != n) {
       state = new byte[n];
       lastResult = new TaskStatus[n];
+      completions = new int[n];
     } else {
       java.util.Arrays.fill(state, PENDING);
       java.util.Arrays.fill(lastResult, null);
+      java.util.Arrays.fill(completions, 0);
     }
     for (int g = 0; g < groups.size(); g++) {
       groups.get(g).reset();
@@ -160,7 +165,7 @@ public final class TaskList {
       }
       Entry e = entries.get(t);
       if (s == REGIONAL_WAIT) {
-        if (region.isReleased(t)) {
+        if (region.isReleased(t, completions[t])) {
           markComplete(t);
           progress = true;
         }
@@ -173,7 +178,8 @@ public final class TaskList {
       lastResult[t] = result;
       switch (result) {
         case COMPLETE -> {
-          if (e.regional && region != null && !region.completeLocally(t)) {
+          completions[t]++;
+          if (e.regional && region != null && !region.completeLocally(t, completions[t])) {
             state[t] = REGIONAL_WAIT;
           } else {
             markComplete(t);

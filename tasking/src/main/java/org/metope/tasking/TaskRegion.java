@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *
  * <p>A regional task ({@link TaskList#addRegionalTask}) counts as complete only once it has
  * completed in every list of the region, which is what global reductions need: each list writes its
- * partial result in its regional task, and the task depending on it sees all of them.
+ * partial result in its regional task, and the task depending on it sees all of them. Inside an
+ * iterative group ({@link IterativeTasks#addRegionalTask}) the same holds per iteration.
  */
 public final class TaskRegion {
   private final List<TaskList> lists = new ArrayList<>();
@@ -46,13 +47,19 @@ public final class TaskRegion {
     return Collections.unmodifiableList(lists);
   }
 
-  /** Records that regional task {@code t} completed in one list; true once it has in all. */
-  boolean completeLocally(int t) {
-    return regionalDone.incrementAndGet(t) >= lists.size();
+  /**
+   * Records that regional task {@code t} completed in one list for the {@code n}-th time in this
+   * execution; true once it has completed {@code n} times in every list. The count only grows
+   * during an execution, so a list that has gone on to iteration {@code n + 1} of an iterative
+   * group cannot release a list still waiting for iteration {@code n}'s release, nor hold it.
+   */
+  boolean completeLocally(int t, int n) {
+    return regionalDone.incrementAndGet(t) >= (long) lists.size() * n;
   }
 
-  boolean isReleased(int t) {
-    return regionalDone.get(t) >= lists.size();
+  /** Whether regional task {@code t} has completed {@code n} times in every list. */
+  boolean isReleased(int t, int n) {
+    return regionalDone.get(t) >= (long) lists.size() * n;
   }
 
   void markProgress(long now) {

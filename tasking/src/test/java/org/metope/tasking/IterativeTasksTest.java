@@ -85,4 +85,74 @@ class IterativeTasksTest {
     IllegalStateException e = assertThrows(IllegalStateException.class, tc::execute);
     assertTrue(e.getMessage().contains("no completion task"), e.getMessage());
   }
+
+  /**
+   * A global convergence check over the lists of a region: each list's partial residual halves
+   * per iteration from its own start, the first list sums the partials, and every list's
+   * completion reads the sum. The sums of every iteration are known in closed form, so a reduce
+   * that ran before every list wrote its partial shows as a wrong sum.
+   */
+  private static void regionalConvergence(int lists, TaskThreadPool pool) {
+    TaskCollection tc = new TaskCollection();
+    TaskRegion region = tc.addRegion(lists);
+    double[] partial = new double[lists];
+    double[] global = {0.0};
+    List<Double> sums = new ArrayList<>();
+    int[][] iterationsSeen = new int[lists][1];
+    IterativeTasks[] groups = new IterativeTasks[lists];
+    for (int p = 0; p < lists; p++) {
+      final int list = p;
+      TaskList tl = region.get(p);
+      IterativeTasks solve = tl.addIteration("solve").maxIterations(100);
+      groups[p] = solve;
+      TaskId local = solve.addRegionalTask(TaskId.NONE, "partial_residual", () -> {
+        iterationsSeen[list][0]++;
+        partial[list] = (list + 1) * Math.pow(0.5, iterationsSeen[list][0]);
+        return TaskStatus.COMPLETE;
+      });
+      TaskId reduce = solve.addRegionalTask(local, "global_residual", () -> {
+        if (list == 0) {
+          double sum = 0.0;
+          for (double r : partial) {
+            sum += r;
+          }
+          global[0] = sum;
+          sums.add(sum);
+        }
+        return TaskStatus.COMPLETE;
+      });
+      solve.setCompletionTask(reduce, "converged",
+          () -> global[0] < 1e-3 ? TaskStatus.COMPLETE : TaskStatus.ITERATE);
+    }
+    if (pool == null) {
+      tc.execute();
+    } else {
+      tc.execute(pool);
+    }
+    double total = lists * (lists + 1) / 2.0;
+    int expected = (int) Math.ceil(Math.log(total / 1e-3) / Math.log(2.0));
+    assertEquals(expected, sums.size());
+    for (int k = 1; k <= expected; k++) {
+      assertEquals(total * Math.pow(0.5, k), sums.get(k - 1), 1e-15 * total, "iteration " + k);
+    }
+    for (int p = 0; p < lists; p++) {
+      assertEquals(expected, groups[p].iterations(), "list " + p);
+      assertEquals(expected, iterationsSeen[p][0], "list " + p);
+    }
+  }
+
+  @Test
+  void givenRegionalTasksInAnIterativeGroup_thenEveryIterationReducesOverAllLists() {
+    regionalConvergence(1, null);
+    regionalConvergence(3, null);
+  }
+
+  @Test
+  void givenRegionalTasksInAnIterativeGroupOnThreads_thenTheSameIterations() {
+    try (TaskThreadPool pool = new TaskThreadPool(3)) {
+      for (int run = 0; run < 20; run++) {
+        regionalConvergence(4, pool);
+      }
+    }
+  }
 }

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -17,19 +16,33 @@ import java.util.stream.Stream;
  * exit code {@value #EXIT_CODE}. Polls every {@value #POLL_MILLIS} ms. A launcher that has become a
  * zombie (ended, not yet reaped by its parent) counts as gone, and so does a new process that
  * reuses its pid (the handle remembers the start time).
+ *
+ * <p>The clean-up must finish even when the JVM ends on its own meanwhile: MPJ's multicore starter
+ * returns from {@code main} as soon as the rank JVM the watchdog ended is gone, and a JVM whose
+ * last ordinary thread ends does not wait for daemon threads such as this one, so a removal cut
+ * short left part of the run directory behind. A shutdown hook therefore runs the same clean-up
+ * (or waits for the one under way) whenever the JVM exits after its launcher.
  */
 final class LauncherWatchdog {
   /** The exit code of a JVM ended because its launcher vanished (as for SIGKILL: 128 + 9). */
   static final int EXIT_CODE = 137;
   private static final long POLL_MILLIS = 250;
 
+  /** Guards {@link #cleanedUp}: the watchdog and the shutdown hook may both clean up. */
+  private static final Object CLEAN_UP_LOCK = new Object();
+  private static boolean cleanedUp;
+
   private LauncherWatchdog() {}
 
   /** Starts the watchdog thread; ends this JVM at once when {@code launcherPid} is already gone. */
   static void start(long launcherPid, Path runDir) {
-    Optional<ProcessHandle> launcher = ProcessHandle.of(launcherPid);
-    Thread watchdog = new Thread(() -> watch(launcher.orElse(null), runDir),
-        "metope-launcher-watchdog");
+    ProcessHandle launcher = ProcessHandle.of(launcherPid).orElse(null);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      if (!alive(launcher)) {
+        cleanUp(runDir);
+      }
+    }, "metope-launcher-cleanup"));
+    Thread watchdog = new Thread(() -> watch(launcher, runDir), "metope-launcher-watchdog");
     watchdog.setDaemon(true);
     watchdog.start();
   }
@@ -42,6 +55,26 @@ final class LauncherWatchdog {
         return;
       }
     }
+    cleanUp(runDir);
+    Runtime.getRuntime().halt(EXIT_CODE);
+  }
+
+  /**
+   * Ends every process this JVM started, then removes the run directory; once per JVM, and a
+   * second caller waits until the first is done.
+   */
+  private static void cleanUp(Path runDir) {
+    synchronized (CLEAN_UP_LOCK) {
+      if (cleanedUp) {
+        return;
+      }
+      endChildren();
+      removeRunDirectory(runDir);
+      cleanedUp = true;
+    }
+  }
+
+  private static void endChildren() {
     List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
     children.forEach(ProcessHandle::destroyForcibly);
     for (ProcessHandle child : children) {
@@ -51,11 +84,9 @@ final class LauncherWatchdog {
         Thread.currentThread().interrupt();
         break;
       } catch (ExecutionException | TimeoutException e) {
-        // Gone or stuck: removal below is best effort either way.
+        // Gone or stuck: removal after this is best effort either way.
       }
     }
-    removeRunDirectory(runDir);
-    Runtime.getRuntime().halt(EXIT_CODE);
   }
 
   static boolean alive(ProcessHandle process) {

@@ -1,9 +1,11 @@
 package org.metope.examples.launch;
 
+import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.jar.JarFile;
 
 /**
  * The Java agent the {@code ./metope} launcher puts on every JVM of an MPJ run (mpjrun, the MPJ
@@ -25,6 +27,12 @@ import java.util.Map;
  *       this host's address in that network as its own, by IP ({@link ClusterAddress}), so hosts
  *       that share a host name still find each other. A host without an address in the network
  *       stops its JVM at start with one line saying so.
+ *   <li>{@code share=JAR:JAR:...} (the rank JVM of a multicore run): the jars join the JVM's
+ *       class path. MPJ's multicore device loads the application once per rank, each rank with a
+ *       class loader of its own over the whole class path, but such a loader asks the JVM's class
+ *       path first: the shared jars' classes are then loaded once for all ranks, and the JIT
+ *       compiles each hot method once. Only the MPJ backend (which links MPJ's per-rank classes)
+ *       stays out of them.
  * </ul>
  */
 public final class RunAgent {
@@ -33,6 +41,10 @@ public final class RunAgent {
   /** Agent entry: {@code args} is the comma-separated {@code key=value} list above. */
   public static void premain(String args, Instrumentation instrumentation) {
     Map<String, String> options = parse(args);
+    String shared = options.get("share");
+    if (shared != null) {
+      share(instrumentation, shared);
+    }
     if (Boolean.parseBoolean(options.get("loopback"))) {
       instrumentation.addTransformer(new MpjAddressTransformer(true));
     } else if (options.containsKey("network")) {
@@ -48,6 +60,18 @@ public final class RunAgent {
     if (launcher != null) {
       String runDir = options.get("runDir");
       LauncherWatchdog.start(Long.parseLong(launcher), runDir == null ? null : Path.of(runDir));
+    }
+  }
+
+  private static void share(Instrumentation instrumentation, String jars) {
+    for (String jar : jars.split(":")) {
+      try {
+        instrumentation.appendToSystemClassLoaderSearch(new JarFile(jar));
+      } catch (IOException e) {
+        System.err.println("metope agent: cannot share the classes of " + jar + " among the ranks ("
+            + e.getMessage() + ")");
+        Runtime.getRuntime().halt(2);
+      }
     }
   }
 

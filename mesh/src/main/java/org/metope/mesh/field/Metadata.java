@@ -56,6 +56,7 @@ public final class Metadata {
   public static final MetadataFlag FILL_GHOST = MetadataFlag.FILL_GHOST;
   public static final MetadataFlag WITH_FLUXES = MetadataFlag.WITH_FLUXES;
   public static final MetadataFlag FORCE_REMESH_COMM = MetadataFlag.FORCE_REMESH_COMM;
+  public static final MetadataFlag STATIC = MetadataFlag.STATIC;
 
   private static final List<MetadataFlag> TOPOLOGY = List.of(NONE, CELL, FACE, EDGE, NODE);
   private static final List<MetadataFlag> ROLE = List.of(PRIVATE, PROVIDES, REQUIRES, OVERRIDABLE);
@@ -69,6 +70,7 @@ public final class Metadata {
   private final double deallocationThreshold;
   private final double defaultValue;
   private final boolean ownThresholds;
+  private final String boundaryCondition;
 
   private Metadata(Builder b) {
     this.flags = withDefaults(b.flags);
@@ -78,6 +80,7 @@ public final class Metadata {
     this.deallocationThreshold = b.deallocationThreshold;
     this.defaultValue = b.defaultValue;
     this.ownThresholds = b.thresholdsSet;
+    this.boundaryCondition = b.boundaryCondition;
     validate(b.thresholdsSet);
   }
 
@@ -100,6 +103,7 @@ public final class Metadata {
     b.deallocationThreshold = deallocationThreshold;
     b.defaultValue = defaultValue;
     b.thresholdsSet = ownThresholds;
+    b.boundaryCondition = boundaryCondition;
     return b;
   }
 
@@ -148,6 +152,18 @@ public final class Metadata {
     }
     if (deallocationThreshold > allocationThreshold) {
       throw misuse("the deallocation threshold must not exceed the allocation threshold");
+    }
+    if (flags.contains(STATIC) && anySet(INDEPENDENT, WITH_FLUXES, SPARSE)) {
+      throw misuse("a STATIC field does not evolve: it cannot be INDEPENDENT, WITH_FLUXES or"
+          + " SPARSE");
+    }
+    if (boundaryCondition != null && !allSet(STATIC, FILL_GHOST, CELL)) {
+      throw misuse("a field's own boundary condition needs STATIC, FILL_GHOST and CELL (evolving"
+          + " fields follow the deck's)");
+    }
+    if ("periodic".equals(boundaryCondition) || "".equals(boundaryCondition)) {
+      throw misuse("a field's own boundary condition is outflow, reflecting or a registered"
+          + " name, not '" + boundaryCondition + "'");
     }
   }
 
@@ -236,6 +252,15 @@ public final class Metadata {
     return flags.contains(INDEPENDENT) && !flags.contains(ONE_COPY);
   }
 
+  /**
+   * The physical boundary condition a {@code STATIC} field declares for itself ({@code outflow},
+   * {@code reflecting} or a name the application registers), or null to follow the deck's
+   * condition of each face. Periodic faces are always filled from the other side.
+   */
+  public String boundaryCondition() {
+    return boundaryCondition;
+  }
+
   /** The component shape; empty for a scalar. */
   public int[] shape() {
     return shape.clone();
@@ -294,7 +319,8 @@ public final class Metadata {
     return compatible(m) && componentLabels.equals(m.componentLabels)
         && Double.compare(allocationThreshold, m.allocationThreshold) == 0
         && Double.compare(deallocationThreshold, m.deallocationThreshold) == 0
-        && Double.compare(defaultValue, m.defaultValue) == 0;
+        && Double.compare(defaultValue, m.defaultValue) == 0
+        && Objects.equals(boundaryCondition, m.boundaryCondition);
   }
 
   @Override
@@ -323,6 +349,7 @@ public final class Metadata {
     private double deallocationThreshold = DEFAULT_DEALLOCATION_THRESHOLD;
     private double defaultValue;
     private boolean thresholdsSet;
+    private String boundaryCondition;
 
     private Builder(MetadataFlag[] initial) {
       flags.addAll(Arrays.asList(initial));
@@ -358,6 +385,16 @@ public final class Metadata {
       this.deallocationThreshold = deallocation;
       this.defaultValue = unallocated;
       this.thresholdsSet = true;
+      return this;
+    }
+
+    /**
+     * A {@code STATIC} field's own physical boundary condition ({@code outflow}, {@code
+     * reflecting} or a registered name) instead of the deck's: a mask that must not be mirrored,
+     * say, where the flow reflects.
+     */
+    public Builder boundaryCondition(String name) {
+      this.boundaryCondition = name;
       return this;
     }
 

@@ -59,5 +59,11 @@ public enum MetadataFlag {
   /** Has face fluxes, one array per active direction. */
   WITH_FLUXES,
   /** Sent between ranks on remesh even when neither independent nor filled in ghosts. */
-  FORCE_REMESH_COMM
+  FORCE_REMESH_COMM,
+  /**
+   * Does not evolve (a mask, a material coefficient, a geometric factor): with {@link #FILL_GHOST}
+   * its ghosts are filled at set-up and after every remesh only, never in a stage, with the
+   * physical boundary condition the field declares ({@link Metadata.Builder#boundaryCondition}).
+   */
+  STATIC
 }

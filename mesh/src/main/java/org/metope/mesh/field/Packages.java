@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.metope.mesh.SimTime;
 
 /**
  * The packages of a run (Parthenon's {@code Packages_t}), in the order they were added, with
@@ -74,7 +75,10 @@ public final class Packages {
 
   /**
    * Fills derived fields as Parthenon's {@code Update::FillDerived} does: every package's
-   * pre-fill, then every package's fill, then every package's post-fill.
+   * pre-fill, then every package's fill, then every package's post-fill. Within each phase a
+   * package's partition-level callback runs before its block-level one, block by block (Parthenon
+   * runs a block-level driver's phases block by block instead; block callbacks touch only their
+   * block, so the result is the same).
    */
   public void fillDerived(MeshData md) {
     for (StateDescriptor pkg : packages.values()) {
@@ -88,6 +92,23 @@ public final class Packages {
     }
   }
 
+  /**
+   * Runs every package's pre-step diagnostics on {@code md} (what Parthenon's default {@code
+   * PreStepUserDiagnosticsInLoop} does on each partition).
+   */
+  public void preStepDiagnostics(SimTime tm, MeshData md) {
+    for (StateDescriptor pkg : packages.values()) {
+      pkg.preStepDiagnostics(tm, md);
+    }
+  }
+
+  /** Runs every package's post-step diagnostics on {@code md}. */
+  public void postStepDiagnostics(SimTime tm, MeshData md) {
+    for (StateDescriptor pkg : packages.values()) {
+      pkg.postStepDiagnostics(tm, md);
+    }
+  }
+
   /** Runs every package's callback for newly allocated sparse fields. */
   public void initNewlyAllocatedVars(MeshData md) {
     for (StateDescriptor pkg : packages.values()) {
@@ -95,7 +116,10 @@ public final class Packages {
     }
   }
 
-  /** The smallest time step any package allows on {@code md} ({@code Double.MAX_VALUE} if none). */
+  /**
+   * The smallest time step any package allows on {@code md} at either level ({@code
+   * Double.MAX_VALUE} if none), as Parthenon's {@code Update::EstimateTimestep}.
+   */
   public double estimateTimestep(MeshData md) {
     double dt = Double.MAX_VALUE;
     for (StateDescriptor pkg : packages.values()) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.metope.mesh.SimTime;
 
 /**
  * A physics package (Parthenon's {@code StateDescriptor}): its label, parameters, fields, sparse
@@ -26,6 +27,12 @@ import java.util.Map;
  * <p>Fields and sparse pools keep their declaration order; {@link Packages#resolve} uses it to
  * give every field of the run a fixed position. Declaring a name twice is a programming error.
  * Callbacks that were not set do nothing ({@link #estimateTimestep} then allows any step).
+ *
+ * <p>Callbacks come at Parthenon's two levels: the partition level ({@code setFillDerived}, ...,
+ * Parthenon's {@code FillDerivedMesh}) and the block level ({@code setFillDerivedBlock}, ...,
+ * Parthenon's {@code FillDerivedBlock}). A package may set either or both; the invokers here run
+ * the partition-level callback first, then the block-level one on each block of the partition in
+ * order. A time step estimate is the minimum of both levels, a refinement tag the maximum.
  */
 public final class StateDescriptor {
   private final String label;
@@ -40,6 +47,14 @@ public final class StateDescriptor {
   private MeshDataCallback initNewlyAllocatedVars;
   private TimestepEstimator estimateTimestep;
   private RefinementCheck checkRefinement;
+  private BlockCallback preCommFillDerivedBlock;
+  private BlockCallback preFillDerivedBlock;
+  private BlockCallback fillDerivedBlock;
+  private BlockCallback postFillDerivedBlock;
+  private BlockTimestepEstimator estimateTimestepBlock;
+  private BlockRefinementCheck checkRefinementBlock;
+  private StepDiagnostics preStepDiagnostics;
+  private StepDiagnostics postStepDiagnostics;
 
   /** A package named {@code label} (unique among the packages of a run). */
   public StateDescriptor(String label) {
@@ -242,24 +257,78 @@ public final class StateDescriptor {
     this.checkRefinement = check;
   }
 
-  /** Runs the pre-communication fill-derived callback, if set. */
+  /** Sets the per-block variant of {@link #setPreCommFillDerived}. */
+  public void setPreCommFillDerivedBlock(BlockCallback callback) {
+    this.preCommFillDerivedBlock = callback;
+  }
+
+  /** Sets the per-block variant of {@link #setPreFillDerived}. */
+  public void setPreFillDerivedBlock(BlockCallback callback) {
+    this.preFillDerivedBlock = callback;
+  }
+
+  /** Sets the per-block variant of {@link #setFillDerived}. */
+  public void setFillDerivedBlock(BlockCallback callback) {
+    this.fillDerivedBlock = callback;
+  }
+
+  /** Sets the per-block variant of {@link #setPostFillDerived}. */
+  public void setPostFillDerivedBlock(BlockCallback callback) {
+    this.postFillDerivedBlock = callback;
+  }
+
+  /** Sets the per-block time step estimate. */
+  public void setEstimateTimestepBlock(BlockTimestepEstimator estimator) {
+    this.estimateTimestepBlock = estimator;
+  }
+
+  /** Sets the per-block refinement criterion. */
+  public void setCheckRefinementBlock(BlockRefinementCheck check) {
+    this.checkRefinementBlock = check;
+  }
+
+  /** Sets the diagnostics run on every partition before each step. */
+  public void setPreStepDiagnostics(StepDiagnostics diagnostics) {
+    this.preStepDiagnostics = diagnostics;
+  }
+
+  /** Sets the diagnostics run on every partition after each step. */
+  public void setPostStepDiagnostics(StepDiagnostics diagnostics) {
+    this.postStepDiagnostics = diagnostics;
+  }
+
+  /** Runs the pre-communication fill-derived callbacks (partition, then each block), if set. */
   public void preCommFillDerived(MeshData md) {
-    run(preCommFillDerived, md);
+    run(preCommFillDerived, preCommFillDerivedBlock, md);
   }
 
-  /** Runs the pre-fill-derived callback, if set. */
+  /** Runs the pre-fill-derived callbacks (partition, then each block), if set. */
   public void preFillDerived(MeshData md) {
-    run(preFillDerived, md);
+    run(preFillDerived, preFillDerivedBlock, md);
   }
 
-  /** Runs the fill-derived callback, if set. */
+  /** Runs the fill-derived callbacks (partition, then each block), if set. */
   public void fillDerived(MeshData md) {
-    run(fillDerived, md);
+    run(fillDerived, fillDerivedBlock, md);
   }
 
-  /** Runs the post-fill-derived callback, if set. */
+  /** Runs the post-fill-derived callbacks (partition, then each block), if set. */
   public void postFillDerived(MeshData md) {
-    run(postFillDerived, md);
+    run(postFillDerived, postFillDerivedBlock, md);
+  }
+
+  /** Runs the pre-step diagnostics, if set. */
+  public void preStepDiagnostics(SimTime tm, MeshData md) {
+    if (preStepDiagnostics != null) {
+      preStepDiagnostics.apply(tm, md);
+    }
+  }
+
+  /** Runs the post-step diagnostics, if set. */
+  public void postStepDiagnostics(SimTime tm, MeshData md) {
+    if (postStepDiagnostics != null) {
+      postStepDiagnostics.apply(tm, md);
+    }
   }
 
   /** Runs the newly-allocated initialisation callback, if set. */
@@ -273,20 +342,51 @@ public final class StateDescriptor {
     }
   }
 
-  /** The package's time step limit on {@code md}, or {@code Double.MAX_VALUE} when it has none. */
+  private static void run(MeshDataCallback callback, BlockCallback blockCallback, MeshData md) {
+    run(callback, md);
+    if (blockCallback != null) {
+      for (int b = 0; b < md.numBlocks(); b++) {
+        blockCallback.apply(md, b);
+      }
+    }
+  }
+
+  /**
+   * The package's time step limit on {@code md}: the minimum of its partition estimate and its
+   * estimate on every block, {@code Double.MAX_VALUE} when it has neither.
+   */
   public double estimateTimestep(MeshData md) {
-    return estimateTimestep == null ? Double.MAX_VALUE : estimateTimestep.estimate(md);
+    double dt = estimateTimestep == null ? Double.MAX_VALUE : estimateTimestep.estimate(md);
+    if (estimateTimestepBlock != null) {
+      for (int b = 0; b < md.numBlocks(); b++) {
+        dt = Math.min(dt, estimateTimestepBlock.estimate(md, b));
+      }
+    }
+    return dt;
   }
 
-  /** Whether the package has a refinement criterion. */
+  /** Whether the package has a refinement criterion (at either level). */
   public boolean hasCheckRefinement() {
-    return checkRefinement != null;
+    return checkRefinement != null || checkRefinementBlock != null;
   }
 
-  /** Runs the refinement criterion, if set, writing one tag per block into {@code tags}. */
+  /**
+   * Runs the refinement criteria, if set, writing one tag per block into {@code tags}: the
+   * partition-level criterion first, then each block's answer raises its tag if higher.
+   */
   public void checkRefinement(MeshData md, int[] tags) {
     if (checkRefinement != null) {
       checkRefinement.check(md, tags);
+    }
+    if (checkRefinementBlock != null) {
+      for (int b = 0; b < md.numBlocks(); b++) {
+        int tag = checkRefinementBlock.check(md, b);
+        if (tag < AmrTag.DEREFINE_VALUE || tag > AmrTag.REFINE_VALUE) {
+          throw new IllegalStateException("package=" + label + " block criterion answered tag="
+              + tag + " for block=" + b + "; expected -1 (derefine), 0 (same) or 1 (refine)");
+        }
+        tags[b] = Math.max(tags[b], tag);
+      }
     }
   }
 

@@ -181,4 +181,56 @@ class PackagesTest {
         + " (refine)", assertThrows(IllegalStateException.class,
             () -> packages.checkRefinement(md, tags)).getMessage());
   }
+
+  @Test
+  void givenBlockAndPartitionCallbacks_thenTheDispatcherRunsBothInParthenonsOrder() {
+    StringBuilder calls = new StringBuilder();
+    StateDescriptor a = new StateDescriptor("a");
+    a.addField("rho", CELL);
+    a.setFillDerived(md -> calls.append("a.fill "));
+    a.setFillDerivedBlock((md, b) -> calls.append("a.fill[").append(b).append("] "));
+    a.setPostFillDerivedBlock((md, b) -> calls.append("a.post[").append(b).append("] "));
+    a.setPreCommFillDerivedBlock((md, b) -> calls.append("a.comm[").append(b).append("] "));
+    StateDescriptor b = new StateDescriptor("b");
+    b.setPreFillDerivedBlock((md, k) -> calls.append("b.pre[").append(k).append("] "));
+    b.setFillDerived(md -> calls.append("b.fill "));
+    b.setPostFillDerived(md -> calls.append("b.post "));
+    Packages packages = of(a, b);
+    MeshData md = new FieldStorage(packages.resolve(), new BlockShape(4, 1, 1), null, 2,
+        List.of("base")).partitions("base", -1).get(0);
+    packages.fillDerived(md);
+    assertEquals("b.pre[0] b.pre[1] a.fill a.fill[0] a.fill[1] b.fill a.post[0] a.post[1] b.post ",
+        calls.toString());
+    calls.setLength(0);
+    packages.preCommFillDerived(md);
+    assertEquals("a.comm[0] a.comm[1] ", calls.toString());
+  }
+
+  @Test
+  void givenBlockEstimatesAndCriteria_thenTheMinimumStepAndTheMaximumTagOverBothLevels() {
+    StateDescriptor a = new StateDescriptor("a");
+    a.addField("rho", CELL);
+    a.setEstimateTimestep(md -> 0.5);
+    a.setCheckRefinement((md, tags) -> tags[0] = AmrTag.REFINE_VALUE);
+    StateDescriptor b = new StateDescriptor("b");
+    b.setEstimateTimestepBlock((md, k) -> k == 2 ? 0.25 : 1.0);
+    b.setCheckRefinementBlock((md, k) -> k == 1 ? AmrTag.SAME_VALUE : AmrTag.DEREFINE_VALUE);
+    StateDescriptor c = new StateDescriptor("c");
+    c.setEstimateTimestepBlock((md, k) -> 0.75);
+    Packages packages = of(a, b, c);
+    MeshData md = new FieldStorage(packages.resolve(), new BlockShape(4, 1, 1), null, 4,
+        List.of("base")).partitions("base", -1).get(0);
+    assertEquals(0.25, packages.estimateTimestep(md));
+    assertEquals(0.5, a.estimateTimestep(md));
+    assertEquals(0.75, c.estimateTimestep(md));
+    int[] tags = new int[4];
+    packages.checkRefinement(md, tags);
+    assertArrayEquals(new int[] {1, 0, -1, -1}, tags);
+    assertTrue(b.hasCheckRefinement());
+    assertEquals(false, c.hasCheckRefinement());
+    c.setCheckRefinementBlock((m, k) -> -2);
+    assertEquals("package=c block criterion answered tag=-2 for block=0; expected -1 (derefine),"
+        + " 0 (same) or 1 (refine)", assertThrows(IllegalStateException.class,
+            () -> packages.checkRefinement(md, tags)).getMessage());
+  }
 }

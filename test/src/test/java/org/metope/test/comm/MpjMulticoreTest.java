@@ -1,15 +1,19 @@
 package org.metope.test.comm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The communicator contract and the failure scenarios on MPJ Express's multicore device (ranks are
- * threads of one JVM with separate class loaders), through {@code ./metope -np N}.
+ * threads of one JVM, each with a class loader of its own, which the launcher makes share Metope's
+ * classes), through {@code ./metope -np N}.
  */
 class MpjMulticoreTest {
   private static final String DEVICE = "multicore";
@@ -57,5 +61,26 @@ class MpjMulticoreTest {
     assertEquals(124, r.exitCode(), r.output());
     assertTrue(r.output().contains("metope: stopped the MPJ run: no rank made communication "
         + "progress for"), r.output());
+  }
+
+  @Test
+  void givenTwoRanks_thenTheyShareMetopesClassesAndEachHasItsOwnMpjBackend() throws Exception {
+    LauncherRun r = LauncherRun.run(MpjFailureScenarios.FAILURE_LIMIT_SECONDS, Map.of(), "-np",
+        "2", "--dev", DEVICE, "--class", "org.metope.comm.ClassSharingProbe");
+    assertEquals(0, r.exitCode(), r.output());
+    String[] api = new String[2];
+    String[] backend = new String[2];
+    Matcher m = Pattern.compile("rank (\\d) api=(\\S+) backend=(\\S+)").matcher(r.output());
+    while (m.find()) {
+      int rank = Integer.parseInt(m.group(1));
+      api[rank] = m.group(2);
+      backend[rank] = m.group(3);
+    }
+    assertTrue(api[0] != null && api[1] != null, r.output());
+    assertTrue(api[0].startsWith("app@"), "Metope's classes come from the JVM's class path: "
+        + r.output());
+    assertEquals(api[0], api[1], "one class loader for Metope's classes on both ranks");
+    assertNotEquals(backend[0], backend[1], "each rank loads the MPJ backend with its own loader");
+    assertNotEquals(api[0], backend[0], r.output());
   }
 }

@@ -288,7 +288,7 @@ class MultiHostTest {
     }
     return java + " " + agent + " -jar " + mpjHome.resolve("lib/starter.jar") + " -np 2 -dev niodev"
         + " -machinesfile " + machines + " -Dmetope.rank.statusDir=" + tmp.resolve("status")
-        + " " + agent + " -cp " + String.join(":", cp) + " org.metope.comm.MpjRankMain"
+        + " " + agent + " -cp " + String.join(":", cp) + " org.metope.comm.mpj.MpjRankMain"
         + " org.metope.examples.Metope -i " + deck() + " -d " + out + " " + overrides;
   }
 }

@@ -1,4 +1,4 @@
-package org.metope.comm;
+package org.metope.comm.mpj;
 
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
@@ -7,6 +7,9 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
+import org.metope.comm.CommAbortedException;
+import org.metope.comm.Communicator;
+import org.metope.comm.Request;
 
 /**
  * What all MPJ communicators of one rank share: the abort channel, the progress counter read by

@@ -1,8 +1,9 @@
-package org.metope.comm;
+package org.metope.comm.mpj;
 
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
+import org.metope.comm.Request;
 
 /**
  * A reusable request of the MPJ backend wrapping the {@code mpi.Request} of its current

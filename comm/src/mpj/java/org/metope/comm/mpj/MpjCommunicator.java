@@ -1,10 +1,15 @@
-package org.metope.comm;
+package org.metope.comm.mpj;
 
 import java.time.Duration;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
+import org.metope.comm.CommAbortedException;
+import org.metope.comm.CommArguments;
+import org.metope.comm.Communicator;
+import org.metope.comm.ReduceOp;
+import org.metope.comm.Request;
 
 /**
  * The MPJ Express backend: ranks are the processes (niodev) or threads (multicore) that {@code

@@ -1,10 +1,12 @@
-package org.metope.comm;
+package org.metope.comm.mpj;
 
 import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
+import org.metope.comm.ReduceOp;
+import org.metope.comm.Request;
 
 /**
  * Collectives of the MPJ backend, built on non-blocking point-to-point messages on a private clone

@@ -1,4 +1,4 @@
-package org.metope.comm;
+package org.metope.comm.mpj;
 
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -6,6 +6,10 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import mpi.MPI;
+import org.metope.comm.CommAbortedException;
+import org.metope.comm.Communicators;
+import org.metope.comm.RankErrors;
+import org.metope.comm.RankStatus;
 
 /**
  * The class {@code mpjrun} starts on every rank. It initialises MPJ, installs the rank's {@link

@@ -1,0 +1,211 @@
+package org.metope.test.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code ./metope bench scaling DECK [REPEATS] [block/key=value ...]}: runs a deck on one core and
+ * on two cores in each way Metope uses a second core (task threads in one rank, two MPJ ranks on
+ * the multicore device, two on niodev), interleaved, and prints a table of zone-cycles per wall
+ * second: the cold rate over the first {@value #CYCLES} cycles (what a short run sees, JIT warm-up
+ * included), the warm rate after {@code perf_cycle_offset = }{@value #WARM_OFFSET}, the speed-up
+ * and parallel efficiency of the warm rate against one core, the warm-up share of the cold run,
+ * and the time from starting the launcher to the first cycle's status line.
+ *
+ * <p>Cores are fixed with {@code taskset} (one core: CPU 0; two: CPUs 0 and 1), so a one-core run
+ * cannot borrow the second core for its JIT or garbage collector. Each figure is the median of the
+ * repeats, with the range. Nothing else should run meanwhile; the load average before and after is
+ * printed so a reader can judge.
+ */
+public final class ScalingBenchmark {
+  static final int CYCLES = 20;
+  static final int WARM_OFFSET = 5;
+  private static final long RUN_LIMIT_SECONDS = 600;
+  private static final Pattern RATE = Pattern.compile("^zone-cycles/wallsecond = (\\S+)");
+  private static final Pattern BLOCK_ROW = Pattern.compile("^\\s+\\d+\\s+\\d+\\s+\\d+\\s");
+
+  /** One way of running the deck. */
+  record Mode(String name, int cores, List<String> launcherArgs, List<String> overrides) {}
+
+  /** What one run printed. */
+  record Run(double rate, double startSeconds) {}
+
+  private ScalingBenchmark() {}
+
+  /** Entry point; see the class comment for the arguments. */
+  public static void main(String[] args) throws Exception {
+    if (args.length < 1) {
+      System.err.println("metope: bench scaling needs a deck: bench scaling DECK [REPEATS] "
+          + "[block/key=value ...]");
+      System.exit(2);
+    }
+    Path deck = Path.of(args[0]).toAbsolutePath();
+    if (!Files.isRegularFile(deck)) {
+      System.err.println("metope: bench scaling: " + args[0] + ": no such deck");
+      System.exit(2);
+    }
+    int repeats = 3;
+    List<String> overrides = new ArrayList<>();
+    for (String arg : Arrays.asList(args).subList(1, args.length)) {
+      if (arg.contains("=")) {
+        overrides.add(arg);
+      } else {
+        repeats = Integer.parseInt(arg);
+      }
+    }
+    Path launcher = Path.of(System.getProperty("metope.root", ".")).resolve("metope")
+        .toAbsolutePath();
+    List<Mode> modes = modes(launcher, deck, overrides);
+    System.out.printf(Locale.ROOT, "deck %s, %d cycles, %d repeats, load before: %s%n", deck,
+        CYCLES, repeats, loadAverage());
+    double[][][] results = new double[modes.size()][3][repeats];
+    for (int r = 0; r < repeats; r++) {
+      for (int m = 0; m < modes.size(); m++) {
+        Run cold = run(launcher, deck, modes.get(m), overrides, 0);
+        Run warm = run(launcher, deck, modes.get(m), overrides, WARM_OFFSET);
+        results[m][0][r] = cold.rate();
+        results[m][1][r] = warm.rate();
+        results[m][2][r] = cold.startSeconds();
+        System.err.printf(Locale.ROOT, "  repeat %d, %s: cold %.3g, warm %.3g, start %.2f s%n",
+            r + 1, modes.get(m).name(), cold.rate(), warm.rate(), cold.startSeconds());
+      }
+    }
+    System.out.print(table(modes, results));
+    System.out.println("load after: " + loadAverage());
+  }
+
+  /** The four ways, with task threads over four partitions unless the deck's overrides say. */
+  static List<Mode> modes(Path launcher, Path deck, List<String> overrides) throws Exception {
+    List<String> threads = new ArrayList<>(List.of("metope/threads=2"));
+    if (overrides.stream().noneMatch(o -> o.startsWith("parthenon/mesh/pack_size="))) {
+      int blocks = initialBlocks(launcher, deck, overrides);
+      threads.add("parthenon/mesh/pack_size=" + Math.max(1, (blocks + 3) / 4));
+    }
+    return List.of(
+        new Mode("1 rank", 1, List.of(), List.of()),
+        new Mode("1 rank, 2 task threads", 2, List.of(), threads),
+        new Mode("2 MPJ ranks, multicore", 2, List.of("-np", "2"), List.of()),
+        new Mode("2 MPJ ranks, niodev", 2, List.of("-np", "2", "--dev", "niodev"), List.of()));
+  }
+
+  private static int initialBlocks(Path launcher, Path deck, List<String> overrides)
+      throws Exception {
+    List<String> command = new ArrayList<>(List.of(launcher.toString(), "-i", deck.toString(),
+        "-m", "1"));
+    command.addAll(overrides);
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    int blocks = 0;
+    try (BufferedReader in = new BufferedReader(
+        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        if (BLOCK_ROW.matcher(line).find()) {
+          blocks++;
+        }
+      }
+    }
+    if (p.waitFor() != 0 || blocks == 0) {
+      throw new IllegalStateException("metope -m 1 failed for deck=" + deck);
+    }
+    return blocks;
+  }
+
+  /** One run of {@code mode} with the given {@code perf_cycle_offset}. */
+  static Run run(Path launcher, Path deck, Mode mode, List<String> overrides, int perfOffset)
+      throws IOException, InterruptedException {
+    Path outputs = Files.createTempDirectory("metope-bench-scaling");
+    List<String> command = new ArrayList<>(List.of("taskset", "-c", mode.cores() == 1 ? "0"
+        : "0,1", launcher.toString()));
+    command.addAll(mode.launcherArgs());
+    command.addAll(List.of("-i", deck.toString(), "-d", outputs.toString(),
+        "parthenon/time/nlim=" + CYCLES, "parthenon/time/perf_cycle_offset=" + perfOffset));
+    command.addAll(overrides);
+    command.addAll(mode.overrides());
+    long start = System.nanoTime();
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    double startSeconds = Double.NaN;
+    double rate = Double.NaN;
+    StringBuilder output = new StringBuilder();
+    try (BufferedReader in = new BufferedReader(
+        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        output.append(line).append('\n');
+        if (Double.isNaN(startSeconds) && line.startsWith("cycle=0 ")) {
+          startSeconds = (System.nanoTime() - start) * 1e-9;
+        }
+        Matcher m = RATE.matcher(line);
+        if (m.find()) {
+          rate = Double.parseDouble(m.group(1));
+        }
+      }
+    }
+    boolean ended = p.waitFor(RUN_LIMIT_SECONDS, TimeUnit.SECONDS);
+    deleteTree(outputs);
+    if (!ended || p.exitValue() != 0 || Double.isNaN(rate)) {
+      throw new IllegalStateException("run failed: mode=" + mode.name() + ", command="
+          + String.join(" ", command) + "\n" + output);
+    }
+    return new Run(rate, startSeconds);
+  }
+
+  /** The markdown table of medians and ranges. */
+  static String table(List<Mode> modes, double[][][] results) {
+    StringBuilder s = new StringBuilder();
+    s.append("| mode | cores | cold rate (").append(CYCLES).append(" cycles) | warm rate (after "
+        + "cycle ").append(WARM_OFFSET).append(") | speed-up (warm) | efficiency | warm-up share "
+        + "| start to cycle 0 |\n|---|---|---|---|---|---|---|---|\n");
+    double oneCore = median(results[0][1]);
+    for (int m = 0; m < modes.size(); m++) {
+      double cold = median(results[m][0]);
+      double warm = median(results[m][1]);
+      double speedup = warm / oneCore;
+      s.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %.2f | %.0f %% | %.0f %% | "
+          + "%.2f s |%n", modes.get(m).name(), modes.get(m).cores(), range(results[m][0]),
+          range(results[m][1]), speedup, 100 * speedup / modes.get(m).cores(),
+          100 * (1 - cold / warm), median(results[m][2])));
+    }
+    return s.toString();
+  }
+
+  private static String range(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return String.format(Locale.ROOT, "%.3g (%.3g - %.3g)", median(values), sorted[0],
+        sorted[sorted.length - 1]);
+  }
+
+  static double median(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+  }
+
+  private static String loadAverage() {
+    try {
+      return Files.readString(Path.of("/proc/loadavg")).trim();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (var all = Files.walk(dir)) {
+      for (Path p : all.sorted((a, b) -> b.compareTo(a)).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}
