@@ -1,6 +1,7 @@
 package org.metope.bvals;
 
 import org.metope.mesh.field.SparseConfig;
+import org.metope.mesh.update.SparseDeallocation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;

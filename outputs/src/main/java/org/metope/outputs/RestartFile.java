@@ -207,7 +207,8 @@ public final class RestartFile implements AutoCloseable {
   /**
    * Fills this rank's blocks of {@code mesh} (built from {@link #locations()}) in the first
    * container with the file's values of every {@code INDEPENDENT} or {@code RESTART} field, and
-   * allocates the sparse fields the file has allocated.
+   * allocates the sparse fields the file has allocated, with their deallocation counters ({@code
+   * SparseDeallocCount}).
    *
    * @throws InputError when the file's blocks or fields do not match the run
    */
@@ -231,6 +232,13 @@ public final class RestartFile implements AutoCloseable {
         OutputVariable.selectForRestart(mesh.resolvedPackages(), cells, includesGhost);
     Map<String, Integer> sparseColumns = sparseColumns();
     byte[] allocated = sparseColumns.isEmpty() ? new byte[0] : byteArray(dataset("SparseInfo"));
+    Dataset countsDataset = sparseColumns.isEmpty() ? null
+        : optionalDataset("SparseDeallocCount");
+    int[] deallocCounts = countsDataset == null ? null : intArray(countsDataset);
+    if (deallocCounts != null && deallocCounts.length != allocated.length) {
+      throw broken("SparseDeallocCount has " + deallocCounts.length + " values, SparseInfo "
+          + allocated.length);
+    }
     int first = mesh.distribution().firstGid(mesh.myRank());
     int count = mesh.blocks().size();
     FieldStorage storage = mesh.fields();
@@ -259,10 +267,15 @@ public final class RestartFile implements AutoCloseable {
       for (int b = 0; b < count; b++) {
         if (v.field().isSparse()) {
           int column = sparseColumns.get(v.label());
-          if (allocated[(first + b) * sparseColumns.size() + column] == 0) {
+          int slot = (first + b) * sparseColumns.size() + column;
+          if (allocated[slot] == 0) {
             continue;
           }
           storage.allocateSparse(v.field().id(), b);
+          if (deallocCounts != null) {
+            // Parthenon restores the counter too, so a field is freed on the cycle it would be.
+            storage.setDeallocationCount(v.field().id(), b, deallocCounts[slot]);
+          }
         }
         v.unpack(storage, 0, b, cells, includesGhost, values, b * perBlock);
       }

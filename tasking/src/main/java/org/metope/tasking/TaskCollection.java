@@ -48,7 +48,7 @@ public final class TaskCollection {
     for (int r = 0; r < regions.size(); r++) {
       TaskRegion region = regions.get(r);
       region.reset();
-      runLists(region, 0, 1);
+      runLists(region, 0, 1, null);
     }
   }
 
@@ -71,19 +71,29 @@ public final class TaskCollection {
 
   /**
    * Round-robin over lists {@code first, first + stride, ...} of the region until they are all
-   * complete. Shared by the serial and threaded executions.
+   * complete. Shared by the serial and threaded executions; with a {@code pool}, each pass runs
+   * inside its gate as worker {@code first} ({@link TaskThreadPool#runExclusive}).
    */
-  void runLists(TaskRegion region, int first, int stride) {
+  void runLists(TaskRegion region, int first, int stride, TaskThreadPool pool) {
     final int n = region.size();
     int idlePasses = 0;
     while (!region.aborted()) {
       boolean allComplete = true;
       boolean progress = false;
-      for (int i = first; i < n; i += stride) {
-        TaskList list = region.get(i);
-        if (!list.isComplete()) {
-          progress |= list.pass();
-          allComplete &= list.isComplete();
+      if (pool != null) {
+        pool.beginPass(first);
+      }
+      try {
+        for (int i = first; i < n; i += stride) {
+          TaskList list = region.get(i);
+          if (!list.isComplete()) {
+            progress |= list.pass();
+            allComplete &= list.isComplete();
+          }
+        }
+      } finally {
+        if (pool != null) {
+          pool.endPass(first);
         }
       }
       if (allComplete) {

@@ -3,7 +3,12 @@ package org.metope.tasking;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class TaskThreadPoolTest {
@@ -125,6 +130,104 @@ class TaskThreadPoolTest {
       }
       ok.execute(pool);
       assertEquals(3, ran[0]);
+    }
+  }
+
+  /**
+   * GIVEN a task that writes an array it read before another thread's task moves the array
+   * (copies it into a larger one, as a sparse allocation grows the field arena), THEN with the
+   * move in {@link TaskThreadPool#runExclusive} the write is in the new array: the move waits
+   * until the writer's pass ends. (With the move run directly, the copy happens while the writer
+   * sleeps and the 42 is lost; that is what this test saw with runExclusive reduced to {@code
+   * action.run()}.)
+   */
+  @Test
+  void givenAnArrayMovedWhileAnotherTaskWritesIt_whenMovedExclusively_thenNoWriteIsLost()
+      throws InterruptedException {
+    AtomicReference<double[]> arena = new AtomicReference<>(new double[4]);
+    CountDownLatch writerStarted = new CountDownLatch(1);
+    CountDownLatch moveRequested = new CountDownLatch(1);
+    boolean[] waited = new boolean[1];
+    TaskCollection tc = new TaskCollection();
+    TaskRegion region = tc.addRegion(2);
+    region.get(0).addTask(TaskId.NONE, "kernel", () -> {
+      double[] a = arena.get();
+      writerStarted.countDown();
+      try {
+        waited[0] = moveRequested.await(10, TimeUnit.SECONDS);
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return TaskStatus.FAIL;
+      }
+      a[0] = 42.0;
+      return TaskStatus.COMPLETE;
+    });
+    region.get(1).addTask(TaskId.NONE, "allocate", () -> {
+      try {
+        writerStarted.await(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return TaskStatus.FAIL;
+      }
+      moveRequested.countDown();
+      TaskThreadPool.runExclusive(() -> arena.set(Arrays.copyOf(arena.get(), 8)));
+      return TaskStatus.COMPLETE;
+    });
+    try (TaskThreadPool pool = new TaskThreadPool(2)) {
+      tc.execute(pool);
+    }
+    assertTrue(waited[0], "the mover never asked to move");
+    assertEquals(8, arena.get().length);
+    assertEquals(42.0, arena.get()[0], "the write to the old array was lost");
+  }
+
+  /** Outside a pool's tasks, and on a pool of one thread, the action runs at once. */
+  @Test
+  void givenNoConcurrentTasks_whenRunExclusive_thenTheActionRunsAtOnce() {
+    int[] ran = {0};
+    TaskThreadPool.runExclusive(() -> ran[0]++);
+    TaskCollection tc = new TaskCollection();
+    TaskRegion region = tc.addRegion(3);
+    for (int p = 0; p < 3; p++) {
+      region.get(p).addTask(TaskId.NONE, "t", () -> {
+        TaskThreadPool.runExclusive(() -> ran[0]++);
+        return TaskStatus.COMPLETE;
+      });
+    }
+    try (TaskThreadPool pool = new TaskThreadPool(1)) {
+      tc.execute(pool);
+    }
+    tc.execute();
+    assertEquals(7, ran[0]);
+  }
+
+  /** Several tasks asking at once each get the array to themselves, one after the other. */
+  @Test
+  void givenManyTasksMovingAtOnce_thenEveryMoveAndEveryWriteSurvives() {
+    int lists = 8;
+    AtomicReference<double[]> arena = new AtomicReference<>(new double[lists]);
+    TaskCollection tc = new TaskCollection();
+    TaskRegion region = tc.addRegion(lists);
+    for (int p = 0; p < lists; p++) {
+      final int part = p;
+      TaskId write = region.get(p).addTask(TaskId.NONE, "write", () -> {
+        double[] a = arena.get();
+        a[part] = part + 1;
+        return TaskStatus.COMPLETE;
+      });
+      region.get(p).addTask(write, "grow", () -> {
+        TaskThreadPool.runExclusive(
+            () -> arena.set(Arrays.copyOf(arena.get(), arena.get().length + 1)));
+        return TaskStatus.COMPLETE;
+      });
+    }
+    try (TaskThreadPool pool = new TaskThreadPool(4)) {
+      tc.execute(pool);
+    }
+    assertEquals(2 * lists, arena.get().length);
+    for (int p = 0; p < lists; p++) {
+      assertEquals(p + 1, arena.get()[p], "write of list " + p);
     }
   }
 }

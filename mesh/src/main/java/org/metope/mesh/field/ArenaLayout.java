@@ -304,6 +304,27 @@ public final class ArenaLayout {
   }
 
   /**
+   * Where {@link #end()} would be after {@link #allocate allocating} sparse {@code field} on one
+   * more block: freed chunks of the right lengths are reused first, the rest extend the end.
+   */
+  long endAfterAllocating(int field) {
+    int[] instances = instancesOfField[field];
+    long newEnd = end;
+    for (int n = 0; n < instances.length; n++) {
+      int length = instanceBlockLength[instances[n]];
+      int takenBefore = 0;
+      for (int m = 0; m < n; m++) {
+        takenBefore += instanceBlockLength[instances[m]] == length ? 1 : 0;
+      }
+      IntArrayList free = freeChunks.get(length);
+      if (free == null || free.size() <= takenBefore) {
+        newEnd += length;
+      }
+    }
+    return newEnd;
+  }
+
+  /**
    * Gives every instance of sparse {@code field} a chunk on {@code block}, reusing freed chunks of
    * the same length first. Returns false (and changes nothing) when already allocated.
    */

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.metope.mesh.MeshBlock;
+import org.metope.tasking.TaskThreadPool;
 
 /**
  * Every field value of the blocks of one rank, in one flat {@code double[]} arena laid out by an
@@ -18,9 +19,11 @@ import org.metope.mesh.MeshBlock;
  * #allocationVersion()}, so plans built from offsets (boundary caches, {@link MeshData} tables)
  * know to rebuild.
  *
- * <p>Allocation changes must not overlap kernels writing the arena: a growth copies the array,
- * and writes to the old one during the copy would be lost. Run them in a serial phase or in a
- * regional task.
+ * <p>A growth copies the array, and writes to the old one during the copy would be lost, so it
+ * runs through {@link TaskThreadPool#runExclusive}: inside a task on a pool of several threads,
+ * it waits until no other task of the rank runs (a sparse field allocated on receive while
+ * other partitions compute), and anywhere else it happens at once. Allocations that fit in the
+ * arena's spare room move nothing and need no such wait.
  */
 public final class FieldStorage {
   private final ResolvedState state;
@@ -200,12 +203,32 @@ public final class FieldStorage {
    * Allocates sparse {@code field} on {@code block} in every container, with its fluxes and
    * coarse buffer. Returns false when it was already allocated.
    */
-  public synchronized boolean allocateSparse(int field, int block) {
+  public boolean allocateSparse(int field, int block) {
+    while (true) {
+      synchronized (this) {
+        long end = layout.endAfterAllocating(field);
+        if (end <= data.length || end > ArenaLayout.MAX_DOUBLES) {
+          return allocateInPlace(field, block);
+        }
+      }
+      // Not while holding this storage's lock: the other tasks may need it to end their pass.
+      TaskThreadPool.runExclusive(() -> growFor(field));
+    }
+  }
+
+  /** Grows the arena so that {@code field} fits on one more block (by half, at least). */
+  private synchronized void growFor(int field) {
+    long end = layout.endAfterAllocating(field);
+    if (end > data.length) {
+      long grown = Math.max(end, data.length + data.length / 2L);
+      data = Arrays.copyOf(data, (int) Math.min(grown, ArenaLayout.MAX_DOUBLES));
+    }
+  }
+
+  /** Allocates {@code field} on {@code block} in an arena that has room (or throws: too large). */
+  private boolean allocateInPlace(int field, int block) {
     if (!layout.allocate(field, block)) {
       return false;
-    }
-    if (layout.end() > data.length) {
-      data = Arrays.copyOf(data, Math.max(layout.end(), data.length + data.length / 2));
     }
     double defaultValue = state.field(field).metadata().defaultValue();
     for (int inst : layout.instancesOf(field)) {

@@ -3,6 +3,7 @@ package org.metope.mesh.field;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,6 +41,28 @@ class FieldStorageTest {
       assertEquals(100 + b, storage.data()[layout.index(inst, b, 1, 3, 4, 5)]);
     }
     assertEquals(42, storage.data()[chunk]);
+  }
+
+  /**
+   * A reallocation that fits in freed chunks moves nothing (so it needs no pause of the other
+   * task threads), and one that does not fit grows the arena by at least half, so that a run of
+   * allocations pauses the threads rarely.
+   */
+  @Test
+  void givenFreedChunks_whenReallocated_thenTheArenaDoesNotMove() {
+    FieldStorage storage = storage(4);
+    ArenaLayout layout = storage.layout();
+    int s1 = storage.state().fieldId("s_1");
+    double[] dense = storage.data();
+    storage.allocateSparse(s1, 0);
+    double[] grown = storage.data();
+    assertNotSame(dense, grown);
+    assertTrue(grown.length >= dense.length + dense.length / 2, "grew by " + grown.length);
+    storage.deallocateSparse(s1, 0);
+    int end = layout.end();
+    storage.allocateSparse(s1, 3);
+    assertSame(grown, storage.data());
+    assertEquals(end, layout.end(), "the freed chunks were reused");
   }
 
   @Test

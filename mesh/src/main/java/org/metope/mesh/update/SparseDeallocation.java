@@ -1,10 +1,11 @@
-package org.metope.bvals;
+package org.metope.mesh.update;
 
-import org.metope.mesh.field.SparseConfig;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.SparseConfig;
+import org.metope.tasking.TaskStatus;
 
 /**
  * Frees sparse fields that have stayed negligible (Parthenon's {@code Update::SparseDealloc}): at
@@ -12,16 +13,26 @@ import org.metope.mesh.field.MeshData;
  * most the deallocation threshold counts one more cycle; any larger value resets the count; once
  * the count exceeds {@code dealloc_count} the field is freed on that block. Counters live in the
  * {@link FieldStorage}, one per field and block, so that a remesh moves them with the blocks.
+ *
+ * <p>Parthenon's examples add it as the last task of the last stage, after the boundary exchange
+ * and before the refinement tags ({@link #sparseDealloc}); with sparse disabled it does nothing.
  */
-final class SparseDeallocation {
+public final class SparseDeallocation {
   private final SparseConfig settings;
 
-  SparseDeallocation(SparseConfig settings) {
+  /** Deallocation with the thresholds and count of {@code settings}. */
+  public SparseDeallocation(SparseConfig settings) {
     this.settings = settings;
   }
 
+  /** {@link #check} as a task (Parthenon's {@code Update::SparseDealloc}). */
+  public TaskStatus sparseDealloc(MeshData md) {
+    check(md);
+    return TaskStatus.COMPLETE;
+  }
+
   /** Counts and frees the sparse fields of the blocks of {@code md}; returns how many were freed. */
-  int check(MeshData md) {
+  public int check(MeshData md) {
     if (!settings.enabled()) {
       return 0;
     }
