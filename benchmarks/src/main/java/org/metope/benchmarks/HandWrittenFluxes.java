@@ -7,6 +7,7 @@ import org.metope.mesh.field.Params;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
+import org.metope.mesh.update.DonorCell;
 import org.metope.tasking.TaskStatus;
 
 /**
@@ -14,9 +15,8 @@ import org.metope.tasking.TaskStatus;
  * ({@code AdvectionFluxes} up to the change that moved it onto {@link
  * org.metope.mesh.view.VariablePack} and {@link org.metope.mesh.view.ParFor}), kept unchanged as
  * the reference the view kernel is measured against ({@link FluxKernelBenchmark}) and checked bit
- * for bit against ({@code FluxKernelBitsTest}). For each k plane the constant-velocity loop runs
- * over one index range from the first face of the first row to the last face of the last row,
- * ghost columns between rows included.
+ * for bit against ({@code FluxKernelBitsTest}). The constant-velocity loop is {@link
+ * DonorCell#constantVelocity}, one index range per k plane, ghost columns between rows included.
  */
 public final class HandWrittenFluxes {
   private HandWrittenFluxes() {}
@@ -57,7 +57,8 @@ public final class HandWrittenFluxes {
           int flux = fluxes[ArenaLayout.fluxTableSlot(f, dir, b, nb)];
           for (int c = 0; c < ncomp; c++) {
             if (vConst) {
-              constantVelocity(a, q + c * cs, flux + c * cs, v[dir - 1], dir, box, strides);
+              DonorCell.constantVelocity(a, q + c * cs, flux + c * cs, v[dir - 1], dir, box,
+                  strides);
             } else {
               fieldVelocity(a, q + c * cs, flux + c * cs, vOffset + (dir - 1) * cs, dir, box,
                   strides);
@@ -67,36 +68,6 @@ public final class HandWrittenFluxes {
       }
     }
     return TaskStatus.COMPLETE;
-  }
-
-  /**
-   * Constant velocity: for each k plane, one loop over the index range from the first face of
-   * the first row to the last face of the last row, so that the JIT gets loops of hundreds of
-   * iterations instead of rows of 16. The range also covers the faces of ghost columns between
-   * rows; their values are never read (the divergence reads interior faces only).
-   */
-  private static void constantVelocity(double[] a, int q, int flux, double vel, int dir,
-      int[] box, int[] strides) {
-    final int js = strides[1];
-    final int ks = strides[2];
-    final int shift = strides[dir - 1];
-    final int ie = dir == 1 ? box[1] + 1 : box[1];
-    final int je = dir == 2 ? box[3] + 1 : box[3];
-    final int ke = dir == 3 ? box[5] + 1 : box[5];
-    // Upwind: the donor is the cell below the face for positive velocity, the cell above else.
-    final int donor = vel > 0.0 ? q - shift : q;
-    for (int k = box[4]; k <= ke; k++) {
-      final int first = k * ks + box[2] * js + box[0];
-      final int last = k * ks + je * js + ie;
-      scaledRange(a, flux + first, donor + first, last - first + 1, vel);
-    }
-  }
-
-  /** {@code a[to + n] = a[from + n] * vel} for {@code n = 0 .. length - 1}. */
-  private static void scaledRange(double[] a, int to, int from, int length, double vel) {
-    for (int n = 0; n < length; n++) {
-      a[to + n] = a[from + n] * vel;
-    }
   }
 
   private static void fieldVelocity(double[] a, int q, int flux, int vel, int dir, int[] box,
