@@ -41,8 +41,6 @@ import org.metope.tasking.TaskThreadPool;
  * a violation is an {@link IllegalStateException} naming the package, at construction.
  */
 public class FluxDriver extends MultiStageDriver {
-  /** The container of the flux divergence ({@code dU/dt}). */
-  public static final String DUDT = "dUdt";
 
   /** How a stage combines the containers into its output. */
   public enum StageUpdate {
@@ -147,17 +145,6 @@ public class FluxDriver extends MultiStageDriver {
     return Arrays.copyOf(all, count);
   }
 
-  /**
-   * The containers the driver needs: the integrator's stage containers and {@code dUdt} (for
-   * integrators of two or more stages these include {@code "1"}, the second register of the
-   * low-storage form).
-   */
-  public static List<String> containerNames(LowStorageIntegrator integrator) {
-    List<String> names = new ArrayList<>(integrator.containerNames());
-    names.add(DUDT);
-    return names;
-  }
-
   /** A device backend prints what the stage moved when {@code METOPE_DEVICE_TRACE=1}. */
   @Override
   protected void stageFinished(int stage) {
@@ -201,7 +188,7 @@ public class FluxDriver extends MultiStageDriver {
       TaskId update = lowStorage
           ? addLowStorageUpdate(divergence, tl, stage, independent, mc0,
               second == null ? null : second.get(p), mdudt)
-          : addAdvectionExampleUpdate(divergence, tl, stage, independent, mc0, base.get(p),
+          : addAverageAndUpdate(divergence, tl, stage, independent, mc0, base.get(p),
               mdudt, mc1);
       // The exchange ends with the physical boundary conditions, as Parthenon's does.
       TaskId exchanged = boundaries.addBoundaryExchange(update.and(receiveBounds), tl, mc1);
@@ -260,18 +247,6 @@ public class FluxDriver extends MultiStageDriver {
         () -> Update.weightedSumData(fields, s1, s2, gam0, gam1, s1));
     return tl.addTask(combined, "UpdateIndependentData",
         () -> Update.updateData(fields, s1, dudt, integrator.beta(stage) * integrator.dt(), s1));
-  }
-
-  /**
-   * Parthenon's advection example: {@code in = beta in + (1 - beta) base}, then {@code out = in +
-   * beta dt dUdt}.
-   */
-  private TaskId addAdvectionExampleUpdate(TaskId dependency, TaskList tl, int stage,
-      int[] fields, MeshData in, MeshData base, MeshData dudt, MeshData out) {
-    TaskId average = tl.addTask(dependency, "AverageIndependentData",
-        () -> Update.averageData(fields, in, base, integrator.beta(stage)));
-    return tl.addTask(average, "UpdateIndependentData",
-        () -> Update.updateData(fields, in, dudt, integrator.beta(stage) * integrator.dt(), out));
   }
 
   @Override

@@ -4,7 +4,6 @@ import java.util.List;
 import org.metope.app.Application;
 import org.metope.app.Simulation;
 import org.metope.driver.Driver;
-import org.metope.driver.LowStorageIntegrator;
 import org.metope.driver.ProblemGenerator;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.input.ParameterInput;
@@ -52,11 +51,6 @@ public final class BurgersApplication implements Application {
   @Override
   public List<String> desiredKeys() {
     return List.of("parthenon/mesh/refinement", "parthenon/mesh/numlevel");
-  }
-
-  @Override
-  public List<String> containerNames(LowStorageIntegrator integrator) {
-    return BurgersDriver.containerNames(integrator);
   }
 
   @Override

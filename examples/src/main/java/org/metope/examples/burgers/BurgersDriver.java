@@ -1,6 +1,5 @@
 package org.metope.examples.burgers;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.BoundaryCommunication;
@@ -42,9 +41,6 @@ import org.metope.tasking.TaskThreadPool;
  * answers and lets a partition compute while another waits.
  */
 public final class BurgersDriver extends MultiStageDriver {
-  /** The container of the flux divergence. */
-  public static final String DUDT = "dUdt";
-
   private final BoundaryCommunication boundaries;
   private final boolean prolongateGhosts;
 
@@ -58,13 +54,6 @@ public final class BurgersDriver extends MultiStageDriver {
     this.boundaries = boundaries;
     this.prolongateGhosts = mesh.packages().get(BurgersPackage.NAME).params()
         .getBoolean("prolongate_ghosts");
-  }
-
-  /** The containers the driver needs: the integrator's stages and {@code dUdt}. */
-  public static List<String> containerNames(LowStorageIntegrator integrator) {
-    List<String> names = new ArrayList<>(integrator.containerNames());
-    names.add(DUDT);
-    return names;
   }
 
   @Override
@@ -94,11 +83,8 @@ public final class BurgersDriver extends MultiStageDriver {
       TaskId setFluxes = boundaries.addFluxCorrection(fluxes.and(receiveFluxes), tl, mc0);
       TaskId fluxDiv = tl.addTask(setFluxes, "FluxDivergence",
           () -> Update.fluxDivergence(mc0, mdudt, withFluxes));
-      TaskId average = tl.addTask(fluxDiv, "AverageIndependentData",
-          () -> Update.averageData(independent, mc0, mbase, integrator.beta(stage)));
-      TaskId update = tl.addTask(average, "UpdateIndependentData",
-          () -> Update.updateData(independent, mc0, mdudt,
-              integrator.beta(stage) * integrator.dt(), mc1));
+      TaskId update = addAverageAndUpdate(fluxDiv, tl, stage, independent, mc0, mbase, mdudt,
+          mc1);
       TaskId exchanged = prolongateGhosts
           ? boundaries.addBoundaryExchange(update.and(receiveBounds), tl, mc1)
           : boundaries.addBoundaryExchangeWithoutProlongation(update.and(receiveBounds), tl,

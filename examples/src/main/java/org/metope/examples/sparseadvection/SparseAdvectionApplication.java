@@ -4,7 +4,6 @@ import java.util.List;
 import org.metope.app.Application;
 import org.metope.app.Simulation;
 import org.metope.driver.Driver;
-import org.metope.driver.LowStorageIntegrator;
 import org.metope.driver.ProblemGenerator;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.field.Packages;
@@ -69,11 +68,6 @@ public final class SparseAdvectionApplication implements Application {
   public List<String> desiredKeys() {
     return List.of("parthenon/mesh/refinement", "parthenon/mesh/numlevel",
         "sparse_advection/cfl", "sparse_advection/refine_tol", "sparse_advection/derefine_tol");
-  }
-
-  @Override
-  public List<String> containerNames(LowStorageIntegrator integrator) {
-    return SparseAdvectionDriver.containerNames(integrator);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package org.metope.examples.sparseadvection;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.metope.driver.LowStorageIntegrator;
 import org.metope.driver.MultiStageDriver;
@@ -40,9 +39,6 @@ import org.metope.tasking.TaskThreadPool;
  * only its own blocks, so computing them in the partition's list gives the same values.
  */
 final class SparseAdvectionDriver extends MultiStageDriver {
-  /** The container of the flux divergence. */
-  static final String DUDT = "dUdt";
-
   private final BoundaryCommunication boundaries;
   private final KernelBackend kernels;
   private final SparseDeallocation deallocation;
@@ -53,13 +49,6 @@ final class SparseAdvectionDriver extends MultiStageDriver {
     this.boundaries = boundaries;
     this.kernels = boundaries.kernels();
     this.deallocation = new SparseDeallocation(mesh.config().sparse());
-  }
-
-  /** The containers the driver needs: the integrator's stages and {@code dUdt}. */
-  static List<String> containerNames(LowStorageIntegrator integrator) {
-    List<String> names = new ArrayList<>(integrator.containerNames());
-    names.add(DUDT);
-    return names;
   }
 
   @Override
@@ -95,11 +84,8 @@ final class SparseAdvectionDriver extends MultiStageDriver {
       TaskId setFluxes = boundaries.addFluxCorrection(fluxes.and(receiveFluxes), tl, mc0);
       TaskId fluxDiv = tl.addTask(setFluxes, "FluxDivergence",
           () -> Update.fluxDivergence(mc0, mdudt, withFluxes));
-      TaskId average = tl.addTask(fluxDiv, "AverageIndependentData",
-          () -> Update.averageData(independent, mc0, mbase, integrator.beta(stage)));
-      TaskId update = tl.addTask(average, "UpdateIndependentData",
-          () -> Update.updateData(independent, mc0, mdudt,
-              integrator.beta(stage) * integrator.dt(), mc1));
+      TaskId update = addAverageAndUpdate(fluxDiv, tl, stage, independent, mc0, mbase, mdudt,
+          mc1);
       TaskId exchanged = boundaries.addBoundaryExchange(update.and(receiveBounds), tl, mc1);
       if (lastStage) {
         tl.addTask(exchanged, "SparseDealloc", () -> deallocation.sparseDealloc(mc1));
