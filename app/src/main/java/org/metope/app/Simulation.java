@@ -30,13 +30,19 @@ public record Simulation(ParameterInput pin, Mesh mesh, BoundaryCommunication bo
     Communicator communicator, PrintStream err) {
 
   /**
-   * A {@link FluxDriver} for this simulation.
+   * A {@link FluxDriver} for this simulation with the default options but {@code update} and
+   * {@code work}.
    *
    * @param update how stages combine the containers ({@link FluxDriver.StageUpdate#LOW_STORAGE}
    *     unless a result must match Parthenon's advection example)
    * @param work the application's work at fixed points of the loop
    */
   public FluxDriver fluxDriver(FluxDriver.StageUpdate update, UserWork work) {
-    return new FluxDriver(pin, mesh, options, integrator, pool, boundaries, update, work);
+    return fluxDriver(FluxDriver.Options.DEFAULT.withStageUpdate(update).withUserWork(work));
+  }
+
+  /** A {@link FluxDriver} for this simulation that runs its stages as {@code settings} say. */
+  public FluxDriver fluxDriver(FluxDriver.Options settings) {
+    return new FluxDriver(pin, mesh, options, integrator, pool, boundaries, settings);
   }
 }

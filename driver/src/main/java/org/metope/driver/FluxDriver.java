@@ -3,6 +3,7 @@ package org.metope.driver;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.metope.kernels.KernelBackend;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.Mesh;
@@ -10,6 +11,7 @@ import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.update.SparseDeallocation;
 import org.metope.mesh.update.Update;
 import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskId;
@@ -24,17 +26,27 @@ import org.metope.tasking.TaskThreadPool;
  * registers a {@linkplain StateDescriptor#setCalculateFluxes flux function} (and optionally a
  * {@linkplain StateDescriptor#setSourceTerm source term}); this driver runs them with the deck's
  * integrator, flux correction at fine/coarse faces, the boundary exchange with physical boundary
- * conditions, derived fields, the time step, refinement tags and history, without a task list of
- * the package's own. Several packages may contribute fluxes; they run in package order.
+ * conditions, derived fields, sparse deallocation, the time step, refinement tags and history,
+ * without a task list of the package's own. Several packages may contribute fluxes; they run in
+ * package order. The advection, burgers and sparse_advection examples all run on it; what sets
+ * them apart is an {@link Options} value.
  *
  * <p>Each stage is one task region with one list per partition of blocks ({@code <parthenon/mesh>
  * pack_size}); a list, for its partition: posts the receives of boundary values and of flux
  * corrections; calls every flux function ({@code CalculateFluxes}); corrects fluxes; writes the
  * flux divergence into {@code dUdt} and adds every source term; updates the independent fields
- * (see {@link StageUpdate}); exchanges boundary values (physical boundary conditions included);
- * fills derived fields; in the last stage estimates the time step and, on an adaptive mesh,
- * tags blocks for refinement. A partition touches only its own blocks (ghost cells arrive through
- * the boundary tasks), so one region is as safe as Parthenon's four.
+ * (see {@link StageUpdate}); exchanges boundary values (see {@link Options#prolongateGhosts});
+ * fills derived fields; in the last stage runs the sparse deallocation (see below), estimates the
+ * time step and, on an adaptive mesh, tags blocks for refinement. A partition touches only its
+ * own blocks (ghost cells arrive through the boundary tasks), so one region is as safe as
+ * Parthenon's four.
+ *
+ * <p><b>Sparse deallocation is the framework's.</b> When {@code <parthenon/sparse> enable_sparse}
+ * is true and some field is {@linkplain SparseDeallocation#isFreedByFramework freed by the
+ * framework} (sparse, filled in ghosts by the stage exchange), the last stage ends each list with
+ * {@code SparseDealloc} (Parthenon's {@code Update::SparseDealloc}), and the time step and tags
+ * move to a second region so that they see every deallocation of the cycle, as in Parthenon's
+ * sparse_advection driver. A package never adds that task itself.
  *
  * <p>Set-up checks: at least one package has a flux function, every package with a flux
  * function has fields with fluxes and every package with fields with fluxes has a flux function;
@@ -64,30 +76,71 @@ public class FluxDriver extends MultiStageDriver {
     ADVECTION_EXAMPLE
   }
 
+  /**
+   * How a {@link FluxDriver} runs its stages; start from {@link #DEFAULT} and change what a
+   * package needs.
+   *
+   * @param stageUpdate how a stage combines the containers ({@link StageUpdate#LOW_STORAGE} unless
+   *     a result must match one of Parthenon's examples)
+   * @param prolongateGhosts true (the default): the stage exchange fills every ghost cell, ghosts
+   *     that face a coarser block by prolongation, then applies the physical boundary conditions
+   *     ({@link BoundaryCommunication#addBoundaryExchange}); false: it fills only ghosts that face
+   *     blocks of the same or a finer level ({@link
+   *     BoundaryCommunication#addBoundaryExchangeWithoutProlongation}), the others keep the values
+   *     of the last start-up or remesh fill, and an {@code ApplyBoundaryConditions} task follows.
+   *     False is what Parthenon's burgers benchmark does; it is not a consistent scheme on an
+   *     adaptive mesh and is there to reproduce that benchmark
+   * @param userWork the application's work before and after the loop and before outputs
+   */
+  public record Options(StageUpdate stageUpdate, boolean prolongateGhosts, UserWork userWork) {
+    /** The low-storage update, prolongated ghosts, no user work. */
+    public static final Options DEFAULT = new Options(StageUpdate.LOW_STORAGE, true, UserWork.NONE);
+
+    /** Checks that no option is null. */
+    public Options {
+      Objects.requireNonNull(stageUpdate, "stageUpdate");
+      Objects.requireNonNull(userWork, "userWork");
+    }
+
+    /** These options with {@code update}. */
+    public Options withStageUpdate(StageUpdate update) {
+      return new Options(update, prolongateGhosts, userWork);
+    }
+
+    /** These options with ghost prolongation in every stage on ({@code true}) or off. */
+    public Options withProlongateGhosts(boolean prolongate) {
+      return new Options(stageUpdate, prolongate, userWork);
+    }
+
+    /** These options with {@code work}. */
+    public Options withUserWork(UserWork work) {
+      return new Options(stageUpdate, prolongateGhosts, work);
+    }
+  }
+
   private final BoundaryCommunication boundaries;
   /** The boundary kernels' backend, told when each stage ends. */
   private final KernelBackend kernels;
-  private final StageUpdate stageUpdate;
-  private final UserWork userWork;
+  private final Options settings;
   /** Packages with a flux function, in package order, and the ids of their fields with fluxes. */
   private final StateDescriptor[] fluxPackages;
   private final int[][] fluxFields;
   /** Packages with a source term, in package order. */
   private final StateDescriptor[] sourcePackages;
+  /** The last stage's deallocation; null when sparse is off or no field is freed by it. */
+  private final SparseDeallocation deallocation;
 
   /**
    * A driver for {@code mesh}, whose fields are initialised with the containers {@link
-   * #containerNames} of {@code integrator}, with the {@link StageUpdate#LOW_STORAGE} update and
-   * no user work.
+   * #containerNames} of {@code integrator}, with {@link Options#DEFAULT}.
    */
   public FluxDriver(ParameterInput pin, Mesh mesh, RunOptions options,
       LowStorageIntegrator integrator, TaskThreadPool pool, BoundaryCommunication boundaries) {
-    this(pin, mesh, options, integrator, pool, boundaries, StageUpdate.LOW_STORAGE,
-        UserWork.NONE);
+    this(pin, mesh, options, integrator, pool, boundaries, Options.DEFAULT);
   }
 
   /**
-   * A driver for {@code mesh} with the given stage update and user work.
+   * A driver for {@code mesh} that runs its stages as {@code settings} say.
    *
    * @param pool the threads that run the partitions' task lists (null: the calling thread)
    * @throws IllegalStateException when no package computes fluxes, or a package has fields with
@@ -95,12 +148,11 @@ public class FluxDriver extends MultiStageDriver {
    */
   public FluxDriver(ParameterInput pin, Mesh mesh, RunOptions options,
       LowStorageIntegrator integrator, TaskThreadPool pool, BoundaryCommunication boundaries,
-      StageUpdate stageUpdate, UserWork userWork) {
+      Options settings) {
     super(pin, mesh, options, integrator, pool);
     this.boundaries = boundaries;
     this.kernels = boundaries.kernels();
-    this.stageUpdate = stageUpdate;
-    this.userWork = userWork;
+    this.settings = settings;
     List<StateDescriptor> withFluxFunction = new ArrayList<>();
     List<int[]> fields = new ArrayList<>();
     List<StateDescriptor> withSource = new ArrayList<>();
@@ -130,6 +182,8 @@ public class FluxDriver extends MultiStageDriver {
     this.fluxPackages = withFluxFunction.toArray(new StateDescriptor[0]);
     this.fluxFields = fields.toArray(new int[0][]);
     this.sourcePackages = withSource.toArray(new StateDescriptor[0]);
+    this.deallocation = SparseDeallocation.forMesh(mesh.config().sparse(),
+        mesh.resolvedPackages());
   }
 
   /** The ids of the cell fields with fluxes that package {@code label} provides. */
@@ -152,13 +206,14 @@ public class FluxDriver extends MultiStageDriver {
   }
 
   /**
-   * The tasks of stage {@code stage} (1-based), one list per partition in one region; public so
-   * that tests can read the task order.
+   * The tasks of stage {@code stage} (1-based): one list per partition in one region, and in the
+   * last stage, when the framework deallocates, a second region; public so that tests can read
+   * the task order.
    */
   @Override
   public TaskCollection makeTaskCollection(int stage) {
     TaskCollection tc = new TaskCollection();
-    boolean lowStorage = stageUpdate == StageUpdate.LOW_STORAGE;
+    boolean lowStorage = settings.stageUpdate() == StageUpdate.LOW_STORAGE;
     List<MeshData> base = mesh.meshData("base");
     List<MeshData> in = lowStorage ? base : mesh.meshData(integrator.stageName(stage - 1));
     List<MeshData> out = lowStorage ? base : mesh.meshData(integrator.stageName(stage));
@@ -167,6 +222,8 @@ public class FluxDriver extends MultiStageDriver {
     int[] withFluxes = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
         MetadataFlag.CELL);
     int[] independent = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.INDEPENDENT);
+    boolean lastStage = stage == integrator.nstages();
+    boolean deallocate = lastStage && deallocation != null;
     int partitions = base.size();
     TaskRegion region = tc.addRegion(partitions);
     for (int p = 0; p < partitions; p++) {
@@ -190,20 +247,46 @@ public class FluxDriver extends MultiStageDriver {
               second == null ? null : second.get(p), mdudt)
           : addAverageAndUpdate(divergence, tl, stage, independent, mc0, base.get(p),
               mdudt, mc1);
-      // The exchange ends with the physical boundary conditions, as Parthenon's does.
-      TaskId exchanged = boundaries.addBoundaryExchange(update.and(receiveBounds), tl, mc1);
+      TaskId exchanged = addExchange(update.and(receiveBounds), tl, mc1);
       TaskId derived = tl.addTask(exchanged, "FillDerived", () -> {
         mesh.packages().fillDerived(mc1);
         return TaskStatus.COMPLETE;
       });
-      if (stage == integrator.nstages()) {
-        addEstimateTimestep(derived, tl, mc1, partitions);
-        if (mesh.refinement() != null) {
-          tl.addTask(derived, "Tag", () -> mesh.refinement().tag(mc1));
-        }
+      if (deallocate) {
+        tl.addTask(derived, "SparseDealloc", () -> deallocation.sparseDealloc(mc1));
+      } else if (lastStage) {
+        addTimestepAndTags(derived, tl, mc1, partitions);
+      }
+    }
+    if (deallocate) {
+      TaskRegion after = tc.addRegion(partitions);
+      for (int p = 0; p < partitions; p++) {
+        addTimestepAndTags(TaskId.NONE, after.get(p), out.get(p), partitions);
       }
     }
     return tc;
+  }
+
+  /**
+   * The boundary exchange of {@code md} after {@code dependency}, ending with the physical
+   * boundary conditions (as Parthenon's does), with or without prolongation ({@link
+   * Options#prolongateGhosts}).
+   */
+  private TaskId addExchange(TaskId dependency, TaskList tl, MeshData md) {
+    if (settings.prolongateGhosts()) {
+      return boundaries.addBoundaryExchange(dependency, tl, md);
+    }
+    TaskId exchanged = boundaries.addBoundaryExchangeWithoutProlongation(dependency, tl, md);
+    return tl.addTask(exchanged, "ApplyBoundaryConditions",
+        () -> boundaries.applyBoundaryConditions(md));
+  }
+
+  /** The time step estimate of {@code md} and, on an adaptive mesh, its refinement tags. */
+  private void addTimestepAndTags(TaskId dependency, TaskList tl, MeshData md, int partitions) {
+    addEstimateTimestep(dependency, tl, md, partitions);
+    if (mesh.refinement() != null) {
+      tl.addTask(dependency, "Tag", () -> mesh.refinement().tag(md));
+    }
   }
 
   private TaskStatus calculateFluxes(MeshData md) {
@@ -251,17 +334,17 @@ public class FluxDriver extends MultiStageDriver {
 
   @Override
   protected void userWorkBeforeLoop() {
-    userWork.userWorkBeforeLoop(this);
+    settings.userWork().userWorkBeforeLoop(this);
   }
 
   @Override
   protected void userWorkBeforeOutput() {
-    userWork.userWorkBeforeOutput(this);
+    settings.userWork().userWorkBeforeOutput(this);
   }
 
   @Override
   protected void userWorkAfterLoop(DriverStatus status) {
-    userWork.userWorkAfterLoop(this, status);
+    settings.userWork().userWorkAfterLoop(this, status);
   }
 
   @Override

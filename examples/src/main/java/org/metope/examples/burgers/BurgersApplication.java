@@ -4,15 +4,18 @@ import java.util.List;
 import org.metope.app.Application;
 import org.metope.app.Simulation;
 import org.metope.driver.Driver;
+import org.metope.driver.FluxDriver;
 import org.metope.driver.ProblemGenerator;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.input.ParameterInput;
 
 /**
- * Parthenon's benchmark Parthenon-VIBE ({@code benchmarks/burgers}): {@code burgers_package},
- * its problem generator and its own {@link BurgersDriver} (Parthenon's burgers driver differs
- * from the advection example's). The deck's {@code <burgers>} block selects it; Parthenon's
- * shipped {@code burgers.pin} runs unchanged.
+ * Parthenon's benchmark Parthenon-VIBE ({@code benchmarks/burgers}): {@code burgers_package} and
+ * its problem generator, run by the framework's {@link FluxDriver} as Parthenon's burgers driver
+ * runs them: the advection example's stage update, and stages that do not prolongate ghost cells
+ * facing coarser blocks unless {@code <burgers> prolongate_ghosts = true} ({@link
+ * FluxDriver.Options#prolongateGhosts}). The deck's {@code <burgers>} block selects it;
+ * Parthenon's shipped {@code burgers.pin} runs unchanged.
  */
 public final class BurgersApplication implements Application {
   @Override
@@ -55,7 +58,11 @@ public final class BurgersApplication implements Application {
 
   @Override
   public Driver makeDriver(Simulation sim) {
-    return new BurgersDriver(sim.pin(), sim.mesh(), sim.options(), sim.integrator(), sim.pool(),
-        sim.boundaries());
+    boolean prolongate = sim.mesh().packages().get(BurgersPackage.NAME).params()
+        .getBoolean("prolongate_ghosts");
+    return sim.fluxDriver(FluxDriver.Options.DEFAULT
+        .withStageUpdate(FluxDriver.StageUpdate.ADVECTION_EXAMPLE)
+        .withProlongateGhosts(prolongate)
+        .withUserWork(this));
   }
 }

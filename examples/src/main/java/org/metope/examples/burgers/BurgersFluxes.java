@@ -6,7 +6,6 @@ import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
-import org.metope.tasking.TaskStatus;
 
 /**
  * Parthenon-VIBE's fluxes (its {@code CalculateFluxes}): for every block and active direction,
@@ -36,15 +35,18 @@ final class BurgersFluxes {
 
   private BurgersFluxes() {}
 
-  /** Computes the fluxes of {@code U} on every block of {@code md}. */
-  static TaskStatus calculateFluxes(MeshData md) {
+  /**
+   * Computes the fluxes of {@code U} on every block of {@code md} (the package's flux function;
+   * {@code U} is its only field with fluxes).
+   */
+  static void calculateFluxes(MeshData md, int[] fields) {
     final int nb = md.numBlocks();
     if (nb == 0) {
-      return TaskStatus.COMPLETE;
+      return;
     }
     StateDescriptor pkg = md.block(0).mesh().packages().get(BurgersPackage.NAME);
     final boolean weno5 = BurgersPackage.isWeno5(pkg);
-    final int u = md.state().fieldId("U");
+    final int u = fields[0];
     final ArenaLayout layout = md.layout();
     final int inst = layout.dataInstance(u, md.container());
     final int ndim = layout.fluxDirections();
@@ -69,7 +71,6 @@ final class BurgersFluxes {
         solve(a, flux, ncomp, cs, js, ks, box, dir, ql, qr, scratch[2], scratch[3]);
       }
     }
-    return TaskStatus.COMPLETE;
   }
 
   private static double[][] scratch(int blockValues, int rowLength) {

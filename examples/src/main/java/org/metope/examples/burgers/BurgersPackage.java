@@ -16,7 +16,7 @@ import org.metope.mesh.input.ParameterInput;
  * <p>{@code <burgers>} keys (defaults): {@code cfl} (0.8), {@code recon} ({@code weno5} | {@code
  * linear}; weno5 needs {@code <parthenon/mesh> nghost >= 4}, linear 2), {@code num_scalars} (1, at least 1),
  * {@code prolongate_ghosts} (false: as Parthenon's benchmark, stages do not prolongate ghost cells
- * that face coarser blocks, see {@link BurgersDriver}; a Metope key), and for the initial state
+ * that face coarser blocks, see {@link BurgersApplication}; a Metope key), and for the initial state
  * {@code kx_fact}, {@code ky_fact}, {@code kz_fact} (1.0, read but not used, as in Parthenon).
  *
  * <p>Fields, as Parthenon names them: {@code U}, one cell field of {@code 3 + num_scalars}
@@ -83,6 +83,7 @@ public final class BurgersPackage {
     pkg.addField("derived",
         Metadata.builder(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY).build());
     addHistoryOutputs(pkg, pin);
+    pkg.setCalculateFluxes(BurgersFluxes::calculateFluxes);
     pkg.setEstimateTimestep(BurgersTimestep::estimate);
     pkg.setFillDerived(BurgersDerived::fill);
     return pkg;

@@ -4,6 +4,7 @@ import java.util.List;
 import org.metope.app.Application;
 import org.metope.app.Simulation;
 import org.metope.driver.Driver;
+import org.metope.driver.FluxDriver;
 import org.metope.driver.ProblemGenerator;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.field.Packages;
@@ -14,8 +15,11 @@ import org.metope.mesh.input.ParameterInput;
  * Parthenon's {@code sparse_advection} example as a Metope application (deck block {@code
  * <sparse_advection>}): four sparse fields advected across a 2D periodic box, each allocated only
  * where its disc is, allocated on neighbours as it arrives and freed where it has left (see
- * {@link SparseAdvectionPackage}, {@link SparseAdvectionDriver}). Packages are Parthenon's: {@code
- * sparse_advection_package} and an empty {@code advection_app}.
+ * {@link SparseAdvectionPackage}). Packages are Parthenon's: {@code sparse_advection_package} and
+ * an empty {@code advection_app}. The framework's {@link FluxDriver} runs them with the advection
+ * example's stage update, as Parthenon's {@code SparseAdvectionDriver} does, and frees the fields
+ * that have left a block itself; after every step the application prints the allocation counts
+ * ({@link SparseAdvectionDiagnostics}, Parthenon's {@code PostStepDiagnosticsInLoop}).
  */
 public final class SparseAdvectionApplication implements Application {
   private static final String MESH = "parthenon/mesh";
@@ -72,7 +76,9 @@ public final class SparseAdvectionApplication implements Application {
 
   @Override
   public Driver makeDriver(Simulation sim) {
-    return new SparseAdvectionDriver(sim.pin(), sim.mesh(), sim.options(), sim.integrator(),
-        sim.pool(), sim.boundaries());
+    FluxDriver driver = sim.fluxDriver(FluxDriver.StageUpdate.ADVECTION_EXAMPLE, this);
+    driver.hooks().setPostStepDiagnosticsInLoop(
+        (mesh, pin, tm) -> SparseAdvectionDiagnostics.print(mesh, driver.out()));
+    return driver;
   }
 }

@@ -7,7 +7,6 @@ import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.update.DonorCell;
-import org.metope.tasking.TaskStatus;
 
 /**
  * Donor-cell upwind fluxes of the sparse_advection example (Parthenon's {@code
@@ -20,11 +19,14 @@ import org.metope.tasking.TaskStatus;
 final class SparseAdvectionFluxes {
   private SparseAdvectionFluxes() {}
 
-  /** Computes the fluxes of {@code fields} (ids, all with fluxes) on every block of {@code md}. */
-  static TaskStatus calculateFluxes(MeshData md, int[] fields) {
+  /**
+   * Computes the fluxes of {@code fields} (ids, all with fluxes) on every block of {@code md}
+   * (the package's flux function).
+   */
+  static void calculateFluxes(MeshData md, int[] fields) {
     int nb = md.numBlocks();
     if (nb == 0 || fields.length == 0) {
-      return TaskStatus.COMPLETE;
+      return;
     }
     Params params = md.block(0).mesh().packages().get(SparseAdvectionPackage.NAME).params();
     double[][] velocity = {params.get("vx", double[].class), params.get("vy", double[].class)};
@@ -58,6 +60,5 @@ final class SparseAdvectionFluxes {
         }
       }
     }
-    return TaskStatus.COMPLETE;
   }
 }

@@ -28,7 +28,7 @@ import org.metope.mesh.input.ParameterInput;
  * 3-vector {@code vec_x, vec_y, vec_z}) and 4 (a 4-vector), all advected with the velocity of
  * sparse id modulo 4 as Parthenon does (a dense field counts as id 0).
  *
- * <p>There are no history outputs; the driver prints the allocation counts after every step
+ * <p>There are no history outputs; the application prints the allocation counts after every step
  * ({@link SparseAdvectionDiagnostics}).
  */
 public final class SparseAdvectionPackage {
@@ -77,6 +77,7 @@ public final class SparseAdvectionPackage {
     if (restartTest) {
       addRestartTestFields(pkg, advected);
     }
+    pkg.setCalculateFluxes(SparseAdvectionFluxes::calculateFluxes);
     pkg.setCheckRefinement(SparseAdvectionPackage::checkRefinement);
     pkg.setEstimateTimestep(SparseAdvectionPackage::estimateTimestep);
     return pkg;

@@ -11,7 +11,6 @@ import org.metope.mesh.Mesh;
 import org.metope.driver.FluxDriver;
 import org.metope.driver.LowStorageIntegrator;
 import org.metope.driver.RunOptions;
-import org.metope.driver.UserWork;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskNames;
@@ -35,7 +34,8 @@ class AdvectionFluxDriverTest {
     exchange.setup(mesh);
     FluxDriver driver = new FluxDriver(pin, mesh, RunOptions.of(Path.of("."),
         new PrintStream(PrintStream.nullOutputStream())), LowStorageIntegrator.of("rk2"), null,
-        exchange, FluxDriver.StageUpdate.ADVECTION_EXAMPLE, UserWork.NONE);
+        exchange, FluxDriver.Options.DEFAULT.withStageUpdate(
+            FluxDriver.StageUpdate.ADVECTION_EXAMPLE));
     TaskCollection stage1 = driver.makeTaskCollection(1);
     TaskCollection stage2 = driver.makeTaskCollection(2);
     assertEquals(1, stage1.regions().size());
