@@ -28,8 +28,8 @@ import org.metope.tasking.TaskThreadPool;
  * integrator, flux correction at fine/coarse faces, the boundary exchange with physical boundary
  * conditions, derived fields, sparse deallocation, the time step, refinement tags and history,
  * without a task list of the package's own. Several packages may contribute fluxes; they run in
- * package order. The advection, burgers and sparse_advection examples all run on it; what sets
- * them apart is an {@link Options} value.
+ * package order. The advection, burgers, sparse_advection and diffusion examples all run on it;
+ * what sets them apart is an {@link Options} value.
  *
  * <p>Each stage is one task region with one list per partition of blocks ({@code <parthenon/mesh>
  * pack_size}); a list, for its partition: posts the receives of boundary values and of flux
@@ -118,6 +118,9 @@ public class FluxDriver extends MultiStageDriver {
     }
   }
 
+  /** The container of the flux divergence ({@code dU/dt}). */
+  public static final String DUDT = "dUdt";
+
   private final BoundaryCommunication boundaries;
   /** The boundary kernels' backend, told when each stage ends. */
   private final KernelBackend kernels;
@@ -184,6 +187,15 @@ public class FluxDriver extends MultiStageDriver {
     this.sourcePackages = withSource.toArray(new StateDescriptor[0]);
     this.deallocation = SparseDeallocation.forMesh(mesh.config().sparse(),
         mesh.resolvedPackages());
+  }
+
+  /**
+   * The containers a flux driver needs: the integrator's stage containers and {@link #DUDT}.
+   */
+  public static List<String> containerNames(LowStorageIntegrator integrator) {
+    List<String> names = new ArrayList<>(integrator.containerNames());
+    names.add(DUDT);
+    return names;
   }
 
   /** The ids of the cell fields with fluxes that package {@code label} provides. */
@@ -330,6 +342,18 @@ public class FluxDriver extends MultiStageDriver {
         () -> Update.weightedSumData(fields, s1, s2, gam0, gam1, s1));
     return tl.addTask(combined, "UpdateIndependentData",
         () -> Update.updateData(fields, s1, dudt, integrator.beta(stage) * integrator.dt(), s1));
+  }
+
+  /**
+   * The stage update of Parthenon's advection example on {@code fields}, after {@code
+   * dependency}: {@code in = beta in + (1 - beta) base}, then {@code out = in + beta dt dUdt}.
+   */
+  private TaskId addAverageAndUpdate(TaskId dependency, TaskList tl, int stage, int[] fields,
+      MeshData in, MeshData base, MeshData dudt, MeshData out) {
+    TaskId average = tl.addTask(dependency, "AverageIndependentData",
+        () -> Update.averageData(fields, in, base, integrator.beta(stage)));
+    return tl.addTask(average, "UpdateIndependentData",
+        () -> Update.updateData(fields, in, dudt, integrator.beta(stage) * integrator.dt(), out));
   }
 
   @Override

@@ -3,19 +3,13 @@ package org.metope.driver;
 import org.metope.mesh.DriverError;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.comm.CommAbortedException;
-import org.metope.mesh.field.MeshData;
-import org.metope.mesh.update.Update;
 import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskFailureException;
-import org.metope.tasking.TaskId;
-import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStallException;
 import org.metope.tasking.TaskThreadPool;
 
@@ -31,8 +25,6 @@ import org.metope.tasking.TaskThreadPool;
  * call {@link #invalidateTaskCollections()}.
  */
 public abstract class MultiStageDriver extends EvolutionDriver {
-  /** The container of the flux divergence ({@code dU/dt}). */
-  public static final String DUDT = "dUdt";
   /** The time integrator; its {@code dt} is the step being taken. */
   protected final LowStorageIntegrator integrator;
   private final TaskThreadPool pool;
@@ -58,28 +50,6 @@ public abstract class MultiStageDriver extends EvolutionDriver {
     double timeout = pin.getOrAddReal("parthenon/time", "recv_bdry_buf_timeout_sec", -1.0);
     this.stallTimeout = timeout > 0 ? Duration.ofNanos((long) (timeout * 1e9)) : DEFAULT_STALL;
     mesh.communicator().setStallTimeout(stallTimeout);
-  }
-
-  /**
-   * The containers a flux-based multi-stage driver needs: the integrator's stage containers and
-   * {@link #DUDT}.
-   */
-  public static List<String> containerNames(LowStorageIntegrator integrator) {
-    List<String> names = new ArrayList<>(integrator.containerNames());
-    names.add(DUDT);
-    return names;
-  }
-
-  /**
-   * The stage update of Parthenon's advection example on {@code fields}, after {@code
-   * dependency}: {@code in = beta in + (1 - beta) base}, then {@code out = in + beta dt dUdt}.
-   */
-  protected final TaskId addAverageAndUpdate(TaskId dependency, TaskList tl, int stage,
-      int[] fields, MeshData in, MeshData base, MeshData dudt, MeshData out) {
-    TaskId average = tl.addTask(dependency, "AverageIndependentData",
-        () -> Update.averageData(fields, in, base, integrator.beta(stage)));
-    return tl.addTask(average, "UpdateIndependentData",
-        () -> Update.updateData(fields, in, dudt, integrator.beta(stage) * integrator.dt(), out));
   }
 
   /**
