@@ -14,6 +14,7 @@ import org.metope.driver.Driver;
 import org.metope.driver.DriverStatus;
 import org.metope.driver.LowStorageIntegrator;
 import org.metope.driver.MeshInitialization;
+import org.metope.driver.MultiStageDriver;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.DriverError;
@@ -198,6 +199,7 @@ public final class ApplicationRunner {
   /** Packages, mesh, fields and the initial state, in Parthenon's order. */
   private static Prepared setUp(Application app, Launch launch) {
     ParameterInput pin = launch.pin();
+    launch.communicator().setStallTimeout(MultiStageDriver.stallTimeout(pin));
     Packages packages = app.processPackages(pin);
     BoundaryFunctions userBoundaries = new BoundaryFunctions();
     app.registerBoundaryFunctions(pin, userBoundaries);

@@ -1,15 +1,20 @@
 package org.metope.bvals;
 
+import org.metope.comm.CommAbortedException;
+import org.metope.comm.Communicator;
 import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelBackend;
+import org.metope.mesh.DriverError;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
-import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskAdder;
+import org.metope.tasking.TaskCollection;
+import org.metope.tasking.TaskFailureException;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskRegion;
+import org.metope.tasking.TaskStallException;
 import org.metope.tasking.TaskStatus;
 
 /**
@@ -247,10 +252,12 @@ public final class BoundaryExchange {
   /**
    * Fills every ghost cell of {@code container} on every partition: posts receives, then runs the
    * exchange of all partitions in one region (Parthenon's ghost fill at initialisation and after
-   * a remesh).
+   * a remesh). It waits for other ranks as long as a driver's stage would ({@link
+   * Communicator#stallTimeout}): a rank or link lost during set-up ends the run with a {@link
+   * DriverError}, as it does during a step.
    */
   void fillGhosts(Mesh mesh, String container) {
-    TaskCollection tc = new TaskCollection();
+    TaskCollection tc = new TaskCollection().stallTimeout(mesh.communicator().stallTimeout());
     var partitions = mesh.meshData(container);
     if (partitions.isEmpty()) {
       return;
@@ -263,6 +270,17 @@ public final class BoundaryExchange {
           () -> startReceiveBoundBufs(md));
       addBoundaryExchangeTasks(start, tl, md);
     }
-    tc.execute();
+    try {
+      tc.execute();
+    } catch (TaskStallException e) {
+      throw new DriverError("the ghost fill of container " + container + " stalled: "
+          + e.getMessage());
+    } catch (TaskFailureException e) {
+      if (e.getCause() instanceof CommAbortedException aborted) {
+        throw new DriverError("the ghost fill of container " + container + " stopped because"
+            + " another rank aborted: " + aborted.getMessage());
+      }
+      throw e;
+    }
   }
 }

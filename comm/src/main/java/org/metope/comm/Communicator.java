@@ -139,6 +139,14 @@ public interface Communicator {
   default void setStallTimeout(Duration timeout) {}
 
   /**
+   * The limit {@link #setStallTimeout} set ({@link #DEFAULT_STALL_TIMEOUT} until then), which
+   * exchanges outside a driver's steps (the ghost fill at set-up and after a remesh) use too.
+   */
+  default Duration stallTimeout() {
+    return DEFAULT_STALL_TIMEOUT;
+  }
+
+  /**
    * A communicator over the same ranks with its own tag space (MPI's {@code Comm_dup}): messages
    * and collectives on it never match those of this one. One per field lets every field number
    * its tags from 0. Collective: every rank calls it in the same order.

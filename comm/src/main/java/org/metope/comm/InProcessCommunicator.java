@@ -228,6 +228,11 @@ final class InProcessCommunicator implements Communicator {
   }
 
   @Override
+  public Duration stallTimeout() {
+    return Duration.ofNanos(cluster.stallTimeoutNanos());
+  }
+
+  @Override
   public void abort(String reason) {
     cluster.abort(rank, reason == null ? "(no reason given)" : reason);
     cluster.checkAbort();

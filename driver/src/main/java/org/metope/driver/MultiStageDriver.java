@@ -47,9 +47,19 @@ public abstract class MultiStageDriver extends EvolutionDriver {
     this.integrator = integrator;
     this.pool = pool;
     this.collections = new TaskCollection[integrator.nstages() + 1];
-    double timeout = pin.getOrAddReal("parthenon/time", "recv_bdry_buf_timeout_sec", -1.0);
-    this.stallTimeout = timeout > 0 ? Duration.ofNanos((long) (timeout * 1e9)) : DEFAULT_STALL;
+    this.stallTimeout = stallTimeout(pin);
     mesh.communicator().setStallTimeout(stallTimeout);
+  }
+
+  /**
+   * How long an exchange or a collective may wait for other ranks: the deck's {@code
+   * <parthenon/time> recv_bdry_buf_timeout_sec} when positive, else {@link
+   * Communicator#DEFAULT_STALL_TIMEOUT}. The runner gives it to the communicator before set-up,
+   * so that the initial ghost fill obeys it too.
+   */
+  public static Duration stallTimeout(ParameterInput pin) {
+    double timeout = pin.getOrAddReal("parthenon/time", "recv_bdry_buf_timeout_sec", -1.0);
+    return timeout > 0 ? Duration.ofNanos((long) (timeout * 1e9)) : DEFAULT_STALL;
   }
 
   /**

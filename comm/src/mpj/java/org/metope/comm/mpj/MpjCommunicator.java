@@ -217,6 +217,11 @@ final class MpjCommunicator implements Communicator {
   }
 
   @Override
+  public Duration stallTimeout() {
+    return world.stallTimeout();
+  }
+
+  @Override
   public void barrier() {
     world.checkAbort();
     collectives.barrier();

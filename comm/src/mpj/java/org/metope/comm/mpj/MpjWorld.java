@@ -127,6 +127,11 @@ final class MpjWorld {
     stallTimeoutNanos = timeout.toNanos();
   }
 
+  /** What {@link #setStallTimeout} set. */
+  Duration stallTimeout() {
+    return Duration.ofNanos(stallTimeoutNanos);
+  }
+
   /** Waits until {@code condition} holds, polling the abort channel between checks. */
   void await(Condition condition) {
     awaitCollective(condition, null);

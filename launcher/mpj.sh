@@ -1,0 +1,372 @@
+# shellcheck shell=bash
+# Sourced by ../metope (not run on its own): multi-rank runs over MPJ Express. Uses the
+# launcher's ROOT, APP_JAR_DIR, AGENT_JAR, HARNESS_JAR, USER_CP, die, java_cmd, ensure_built,
+# heap_opts and base_classpath.
+
+# ---------------------------------------------------------------------------------------------
+# Multi-rank runs over MPJ Express.
+#
+# Debian's mpjrun cannot start as installed (its jars' manifests name log4j and commons jars that
+# are not beside them, and /usr/bin/mpjrun hard-codes MPJ_HOME), so every run gets a private
+# MPJ_HOME: lib/ links to a copy of the MPJ jars plus those four under target/mpj/lib, and conf/
+# holds an mpjexpress.conf with free ports, so runs never collide on MPJ's fixed defaults.
+# mpjrun exits 0 whatever its ranks do, so ranks report through files in a status directory
+# (org.metope.comm.RankStatus): rank-R.pid at start, rank-R.progress while communicating,
+# rank-R.status at the end. This script watches them, stops the run when a rank failed and the
+# others do not stop, when a rank's process vanished, or when no rank made progress for
+# METOPE_MPJ_STALL seconds, and derives the exit code from them.
+# ---------------------------------------------------------------------------------------------
+MPJ_LIB="${METOPE_MPJ_LIB:-/usr/share/mpj/lib}"
+MPJ_DEPS_DIR="${METOPE_MPJ_DEPS:-/usr/share/java}"
+MPJ_DEPS=(log4j-1.2.jar commons-cli.jar commons-codec.jar commons-io.jar)
+RANK_MAIN="org.metope.comm.mpj.MpjRankMain"
+LAUNCH_CHECK="org.metope.app.LaunchCheck"
+RANK_STATUS_PROPERTY="metope.rank.statusDir"
+MPJ_PRIVATE_LIB=""
+STOPPED=""
+STOP_CODE=0
+RUN_DIR=""
+MPJRUN_PID=""
+DAEMON_PID=""
+
+# Sets MPJ_PRIVATE_LIB: a copy of MPJ's jars with the dependencies their manifests name beside
+# them (a manifest's Class-Path is resolved next to the real jar, so links to the jars do not do).
+mpj_private_lib() {
+  local lib="$ROOT/target/mpj/lib" jar
+  [ -f "$MPJ_LIB/starter.jar" ] || die "MPJ Express is not installed ($MPJ_LIB/starter.jar is missing): install Debian's libmpj-java (apt-get install libmpj-java)"
+  if [ ! -f "$lib/.complete" ] || [ "$MPJ_LIB/starter.jar" -nt "$lib/.complete" ]; then
+    rm -rf "$lib" && mkdir -p "$lib" || die "cannot create $lib"
+    cp -L "$MPJ_LIB"/*.jar "$lib/" || die "cannot copy the MPJ jars from $MPJ_LIB"
+    for jar in "${MPJ_DEPS[@]}"; do
+      [ -f "$MPJ_DEPS_DIR/$jar" ] || die "MPJ Express needs $MPJ_DEPS_DIR/$jar: install liblog4j1.2-java, libcommons-cli-java, libcommons-codec-java and libcommons-io-java"
+      cp -L "$MPJ_DEPS_DIR/$jar" "$lib/" || die "cannot copy $MPJ_DEPS_DIR/$jar"
+    done
+    touch "$lib/.complete"
+  fi
+  MPJ_PRIVATE_LIB="$lib"
+}
+
+# True when TCP port $1 appears in no socket of this machine.
+port_free() {
+  local hex
+  hex="$(printf ':%04X ' "$1")"
+  if [ -r /proc/net/tcp ]; then
+    ! grep -qi "$hex" /proc/net/tcp /proc/net/tcp6 2>/dev/null
+  else
+    ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+  fi
+}
+
+# A free port below the range MPJ's ranks pick theirs from (25000-40000).
+pick_port() {
+  local p tries
+  for tries in $(seq 1 100); do
+    p=$((20000 + RANDOM % 5000))
+    port_free "$p" && { echo "$p"; return 0; }
+  done
+  return 1
+}
+
+port_listening() {
+  local hex
+  hex="$(printf ':%04X ' "$1")"
+  grep -hi "$hex" /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4 == "0A" { found = 1 } END { exit !found }'
+}
+
+# The run's MPJ_HOME with its own ports: daemon ($1), port manager ($2), mpjrun server ($3).
+write_mpj_home() {
+  local home="$RUN_DIR/home"
+  mkdir -p "$home/conf" "$home/logs" || die "cannot create $home"
+  ln -sfn "$MPJ_PRIVATE_LIB" "$home/lib"
+  cat >"$home/conf/mpjexpress.conf" <<CONF
+mpjexpress.mpjdaemon.port.1=$1
+mpjexpress.mpjdaemon.port.2=$2
+mpjexpress.mpjrun.port.1=$3
+mpjexpress.mpjdaemon.loglevel=OFF
+mpjexpress.mpjrun.loglevel=OFF
+mpjexpress.mpi.loglevel=OFF
+mpjexpress.version=0.44
+mpjexpress.mpi.old.collectives=false
+CONF
+}
+
+# The Java agent option for every JVM of the run (org.metope.app.launch.RunAgent): each one
+# ends itself, its child processes and the run directory once this launcher's process is gone,
+# whatever ended it (kill -9 included), and MPJ's sockets bind the loopback address only.
+run_agent() {
+  echo "-javaagent:$AGENT_JAR=launcher=$$,runDir=$RUN_DIR,loopback=true${1:+,share=$1}"
+}
+
+# The jars of class path $1 that the ranks of a multicore run share: all but the MPJ backend's
+# (comm-*-mpjexpress.jar), which each rank loads with MPJ in a class loader of its own. MPJ's multicore
+# starter gives every rank such a loader over the whole class path; the agent puts the shared jars
+# on the JVM's class path, where those loaders look first, so every rank runs the same classes and
+# the JIT compiles each hot method once instead of once per rank.
+shared_jars() {
+  local jar shared=""
+  local IFS=:
+  for jar in $1; do
+    case "$jar" in
+      */comm-*-mpjexpress.jar) ;;
+      *) shared="${shared:+$shared:}$jar" ;;
+    esac
+  done
+  echo "$shared"
+}
+
+# Starts an MPJ daemon for this run on port $1 (niodev needs one per machine); it listens on the
+# loopback address only and lives only as long as the run (and this launcher's process).
+start_daemon() {
+  local java="$1" port="$2" waited
+  MPJ_HOME="$RUN_DIR/home" setsid "$java" "$(run_agent)" -cp "$RUN_DIR/home/lib/daemon.jar" \
+    runtime.daemon.MPJDaemon "$port" >"$RUN_DIR/daemon.log" 2>&1 </dev/null &
+  DAEMON_PID=$!
+  for waited in $(seq 1 100); do
+    port_listening "$port" && return 0
+    kill -0 "$DAEMON_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  return 1
+}
+
+# Ends process group $1 (its leader was started with setsid), or process $1 if it leads none.
+stop_group() {
+  local pid="$1" i
+  kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || return 0
+  for i in $(seq 1 20); do
+    kill -0 -- "-$pid" 2>/dev/null || kill -0 "$pid" 2>/dev/null || return 0
+    sleep 0.1
+  done
+  kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null
+  return 0
+}
+
+# Rank processes of this run still alive (recognised by the status directory on their command line).
+live_rank_pids() {
+  local f pid
+  for f in "$RUN_DIR"/status/rank-*.pid; do
+    [ -f "$f" ] || continue
+    pid="$(cat "$f" 2>/dev/null)"
+    [ -n "$pid" ] && grep -qa "$RUN_DIR/status" "/proc/$pid/cmdline" 2>/dev/null && echo "$pid"
+  done
+}
+
+mpj_cleanup() {
+  local pid
+  [ -n "$MPJRUN_PID" ] && stop_group "$MPJRUN_PID"
+  for pid in $(live_rank_pids); do
+    kill -KILL "$pid" 2>/dev/null
+  done
+  [ -n "$DAEMON_PID" ] && stop_group "$DAEMON_PID"
+  if [ -n "$RUN_DIR" ] && [ "${METOPE_KEEP_RUN_DIR:-0}" != 1 ]; then
+    rm -rf "$RUN_DIR"
+  fi
+  MPJRUN_PID=""
+  DAEMON_PID=""
+}
+
+status_field() {
+  sed -n "s/^$2=//p" "$1" 2>/dev/null
+}
+
+# The newest time (epoch seconds) any rank started or made progress; $1 when none did yet.
+last_progress() {
+  local newest="$1" t f
+  for f in "$RUN_DIR"/status/rank-*.pid "$RUN_DIR"/status/rank-*.progress; do
+    [ -f "$f" ] || continue
+    t="$(stat -c %Y "$f" 2>/dev/null || echo 0)"
+    [ "$t" -gt "$newest" ] && newest="$t"
+  done
+  echo "$newest"
+}
+
+# Prints why the run must fail now (a failed rank, or a rank whose process vanished), or nothing.
+rank_failure() {
+  local np="$1" r f pid
+  for ((r = 0; r < np; r++)); do
+    f="$RUN_DIR/status/rank-$r.status"
+    if [ -f "$f" ]; then
+      [ "$(status_field "$f" exit)" != 0 ] && { echo "rank $r failed"; return; }
+    elif [ -f "$RUN_DIR/status/rank-$r.pid" ]; then
+      pid="$(cat "$RUN_DIR/status/rank-$r.pid" 2>/dev/null)"
+      [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null \
+        && { echo "the process of rank $r ended without reporting"; return; }
+    fi
+  done
+}
+
+# Watches the running mpjrun until it ends (in this shell, which reaps it); sets STOPPED to the
+# reason when the run failed and did not end, stalled or timed out.
+watch_run() {
+  local np="$1" stall="${METOPE_MPJ_STALL:-300}" timeout="${METOPE_MPJ_TIMEOUT:-0}"
+  local grace="${METOPE_MPJ_GRACE:-5}" started now failing="" failed_at=0 quiet
+  started="$(date +%s)"
+  while kill -0 "$MPJRUN_PID" 2>/dev/null; do
+    sleep 0.5
+    now="$(date +%s)"
+    if [ -z "$failing" ]; then
+      failing="$(rank_failure "$np")"
+      [ -n "$failing" ] && failed_at="$now"
+    fi
+    if [ -n "$failing" ] && [ $((now - failed_at)) -ge "$grace" ]; then
+      STOPPED="$failing and the other ranks did not stop within ${grace} s"
+      STOP_CODE=1
+      return
+    fi
+    quiet=$((now - $(last_progress "$started")))
+    if [ "$stall" -gt 0 ] && [ "$quiet" -ge "$stall" ]; then
+      STOPPED="no rank made communication progress for ${quiet} s (METOPE_MPJ_STALL=$stall)"
+      STOP_CODE=124
+      return
+    fi
+    if [ "$timeout" -gt 0 ] && [ $((now - started)) -ge "$timeout" ]; then
+      STOPPED="the run exceeded METOPE_MPJ_TIMEOUT=$timeout s"
+      STOP_CODE=124
+      return
+    fi
+  done
+}
+
+# The run's exit code from the ranks' status files; explains a failure on standard error. The
+# earliest-written FAILED or ENDED status names the cause; ranks stopped by the cause report later,
+# and statuses written after this script stopped the run (file "stopped") are its consequences.
+mpj_exit_code() {
+  local np="$1" r f code=0 cause="" missing=() stamp newer=()
+  [ -f "$RUN_DIR/stopped" ] && newer=(! -newer "$RUN_DIR/stopped")
+  while read -r stamp f; do
+    case "$(status_field "$f" outcome)" in
+      FAILED|ENDED) cause="$f"; break ;;
+    esac
+  done < <(find "$RUN_DIR/status" -name 'rank-*.status' "${newer[@]}" -printf '%T@ %p\n' 2>/dev/null \
+    | sort -n)
+  if [ -n "$cause" ]; then
+    r="${cause##*/rank-}"
+    code="$(status_field "$cause" exit)"
+    echo "metope: rank ${r%.status} failed (exit $code): $(status_field "$cause" message)" >&2
+  fi
+  if [ -n "$STOPPED" ]; then
+    echo "metope: stopped the MPJ run: $STOPPED" >&2
+    [ "$code" = 0 ] && code="$STOP_CODE"
+  fi
+  for ((r = 0; r < np; r++)); do
+    f="$RUN_DIR/status/rank-$r.status"
+    if [ ! -f "$f" ]; then
+      missing+=("$r")
+    elif [ "$code" = 0 ]; then
+      code="$(status_field "$f" exit)"
+    fi
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "metope: rank(s) ${missing[*]} of $np ended without reporting a status (killed)" >&2
+    [ "$code" = 0 ] && code=1
+  fi
+  echo "$code"
+}
+
+# Sets MPJ_NP, MPJ_DEV, MPJ_APP_CLASS and MPJ_APP_ARGS from the command line; usage errors exit 2.
+parse_mpj_args() {
+  MPJ_NP=""
+  MPJ_DEV="multicore"
+  MPJ_APP_CLASS="$MAIN_CLASS"
+  MPJ_APP_ARGS=()
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      -np) [ $# -ge 2 ] || die "option -np needs a number of ranks"; MPJ_NP="$2"; shift 2 ;;
+      --dev) [ $# -ge 2 ] || die "option --dev needs multicore or niodev"; MPJ_DEV="$2"; shift 2 ;;
+      --class) [ $# -ge 2 ] || die "option --class needs a class name"; MPJ_APP_CLASS="$2"; shift 2 ;;
+      *) MPJ_APP_ARGS+=("$1"); shift ;;
+    esac
+  done
+  [ -n "$MPJ_NP" ] || die "options --dev and --class need -np N"
+  [[ "$MPJ_NP" =~ ^[1-9][0-9]{0,3}$ ]] \
+    || die "option -np = \"$MPJ_NP\": expected a number of ranks from 1 to 9999"
+  case "$MPJ_DEV" in
+    multicore|niodev) ;;
+    *) die "option --dev = \"$MPJ_DEV\": expected multicore or niodev" ;;
+  esac
+}
+
+# Creates RUN_DIR with the run's MPJ_HOME on free ports and, for niodev, starts its daemon.
+prepare_mpj_run() {
+  local java="$1" ports=() port attempt
+  RUN_DIR="$(mktemp -d "${TMPDIR:-/tmp}/metope-mpj.XXXXXX")" || die "cannot create a run directory"
+  trap mpj_cleanup EXIT
+  trap 'echo "metope: interrupted; stopping the MPJ run" >&2; exit 130' INT TERM
+  mkdir -p "$RUN_DIR/status"
+  echo "localhost" >"$RUN_DIR/machines"
+  for attempt in 1 2 3; do
+    ports=()
+    while [ ${#ports[@]} -lt 3 ]; do
+      port="$(pick_port)" || die "found no free TCP ports in 20000-24999 for MPJ Express"
+      [[ " ${ports[*]} " == *" $port "* ]] || ports+=("$port")
+    done
+    write_mpj_home "${ports[@]}"
+    [ "$MPJ_DEV" != niodev ] && return 0
+    start_daemon "$java" "${ports[0]}" && return 0
+    stop_group "$DAEMON_PID"
+    DAEMON_PID=""
+  done
+  cat "$RUN_DIR/daemon.log" >&2
+  die "the MPJ daemon did not start (log above)"
+}
+
+# Multicore ranks share the class path's jars through the agent, which takes jars only: a class
+# directory of -cp would be seen by no rank's application registry, so it is refused in one line.
+refuse_class_directories() {
+  local entry IFS=:
+  for entry in ${USER_CP#:}; do
+    [ -d "$entry" ] && die "-cp $entry: with -np N and --dev multicore give your classes as a jar (the ranks share jars only: jar cf mine.jar -C $entry .)"
+  done
+  return 0
+}
+
+# ./metope -np N [--dev D] [--class C] ARGS...: runs C (the Metope entry by default) on N ranks.
+run_mpj() {
+  local java cp jar code
+  parse_mpj_args "$@"
+  [ -f "$MPJ_LIB/starter.jar" ] || die "MPJ Express is not installed ($MPJ_LIB/starter.jar is missing): install Debian's libmpj-java (apt-get install libmpj-java)"
+  command -v setsid >/dev/null || die "setsid (util-linux) is needed to run MPJ Express"
+  ensure_built
+  grep -qa "org/metope/comm/mpj/MpjRankMain.class" "$APP_JAR_DIR"/lib/comm-*.jar 2>/dev/null \
+    || die "this build has no MPJ backend (it was built before libmpj-java was installed): rebuild with 'mvn -B -DskipTests package'"
+  java="$(java_cmd)"
+  export PATH="$(dirname "$java"):$PATH"
+  mpj_private_lib
+  cp="$APP_JAR_DIR/examples-0.1.0-SNAPSHOT.jar"
+  for jar in "$APP_JAR_DIR"/lib/*.jar; do
+    cp="$cp:$jar"
+  done
+  cp="$cp$USER_CP:$HARNESS_JAR"
+  [ "$MPJ_DEV" = multicore ] && refuse_class_directories
+  if [ "$MPJ_APP_CLASS" = "$MAIN_CLASS" ]; then
+    # The checks every rank would make first, once, so a mistake is one line and no rank starts.
+    # shellcheck disable=SC2086
+    "$java" ${METOPE_JAVA_OPTS:-} -cp "$cp" "$LAUNCH_CHECK" "$MPJ_NP" "${MPJ_APP_ARGS[@]}" </dev/null \
+      || exit $?
+  fi
+  prepare_mpj_run "$java"
+  # multicore: the ranks are threads of one JVM; niodev: one JVM per rank on this machine.
+  local heap_share=1
+  [ "$MPJ_DEV" = niodev ] && heap_share="$MPJ_NP"
+
+  local share=""
+  [ "$MPJ_DEV" = multicore ] && share="$(shared_jars "$cp")"
+
+  # shellcheck disable=SC2086
+  MPJ_HOME="$RUN_DIR/home" setsid "$java" "$(run_agent)" -jar "$RUN_DIR/home/lib/starter.jar" \
+    -np "$MPJ_NP" -dev "$MPJ_DEV" -machinesfile "$RUN_DIR/machines" \
+    "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "$(run_agent "$share")" $(heap_opts "$heap_share") \
+    ${METOPE_JAVA_OPTS:-} -cp "$cp" \
+    "$RANK_MAIN" "$MPJ_APP_CLASS" "${MPJ_APP_ARGS[@]}" </dev/null &
+  MPJRUN_PID=$!
+  STOPPED=""
+  watch_run "$MPJ_NP"
+  if [ -n "$STOPPED" ]; then
+    touch "$RUN_DIR/stopped"
+    stop_group "$MPJRUN_PID"
+  fi
+  wait "$MPJRUN_PID" 2>/dev/null
+  MPJRUN_PID=""
+  code="$(mpj_exit_code "$MPJ_NP")"
+  exit "$code"
+}
