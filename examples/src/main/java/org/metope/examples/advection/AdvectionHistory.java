@@ -27,21 +27,42 @@ final class AdvectionHistory {
     powers(md, b, out);
   }
 
-  /** {@code out[n] = sum over interior cells of advected^(n+1) * volume}. */
+  /**
+   * {@code out[n] = sum over interior cells of advected^(n+1) * volume}, for {@code n <
+   * out.length <= 3}, in one sweep. Parthenon calls {@code std::pow(q, n + 1)}; Metope's
+   * reference is {@code StrictMath.pow} (fdlibm), which returns {@code q} itself for the power 1
+   * and {@code q * q} for the power 2 (special cases of fdlibm's algorithm), so only the cube needs
+   * the call, the costliest operation of a history record. Each sum adds the cells in the same
+   * order as a sweep per power would, so the bits are those of the call for every power.
+   */
   private static void powers(MeshData md, int b, double[] out) {
     BlockView q = BlockView.of(md, "advected", b);
     IndexBox cells = IndexBox.of(md.block(b).cellBounds(), IndexDomain.INTERIOR);
     double vol = md.block(b).coords().cellVolume();
-    for (int n = 0; n < out.length; n++) {
-      double sum = 0.0;
-      for (int k = cells.k().s(); k <= cells.k().e(); k++) {
-        for (int j = cells.j().s(); j <= cells.j().e(); j++) {
-          for (int i = cells.i().s(); i <= cells.i().e(); i++) {
-            sum += StrictMath.pow(q.get(0, k, j, i), n + 1) * vol;
+    int powers = out.length;
+    double first = 0.0;
+    double second = 0.0;
+    double third = 0.0;
+    for (int k = cells.k().s(); k <= cells.k().e(); k++) {
+      for (int j = cells.j().s(); j <= cells.j().e(); j++) {
+        for (int i = cells.i().s(); i <= cells.i().e(); i++) {
+          double v = q.get(0, k, j, i);
+          first += v * vol;
+          if (powers > 1) {
+            second += v * v * vol;
+            if (powers > 2) {
+              third += StrictMath.pow(v, 3) * vol;
+            }
           }
         }
       }
-      out[n] = sum;
+    }
+    out[0] = first;
+    if (powers > 1) {
+      out[1] = second;
+    }
+    if (powers > 2) {
+      out[2] = third;
     }
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.MeshData;
@@ -31,5 +32,28 @@ class AdvectionHistoryTest {
         (15 * 8.0 - 1.0) * cellVolume}, powers, 1e-15);
     assertEquals(2.0, AdvectionHistory.maxAdvected(md, 1));
     assertEquals(-1.0, AdvectionHistory.minAdvected(md, 1));
+  }
+
+  /**
+   * The history's powers skip {@code StrictMath.pow} for the powers 1 and 2 because fdlibm
+   * returns {@code q} and {@code q * q} for them: checked here on random bit patterns (every
+   * class of double: subnormal, infinite, signed zero) and on values of the advected profile's
+   * range, so that a JDK whose {@code StrictMath.pow} did otherwise fails this test instead of
+   * changing the histories that match Parthenon's.
+   */
+  @Test
+  void givenAnyDouble_thenStrictMathPowOfOneAndTwoAreTheValueAndItsSquare() {
+    SplittableRandom random = new SplittableRandom(20261124L);
+    for (int n = 0; n < 2_000_000; n++) {
+      double v = n % 2 == 0 ? Double.longBitsToDouble(random.nextLong())
+          : random.nextDouble(-2.0, 2.0);
+      if (Double.isNaN(v)) {
+        continue;
+      }
+      assertEquals(Double.doubleToRawLongBits(v), Double.doubleToRawLongBits(StrictMath.pow(v, 1)),
+          () -> "pow(v, 1) for v=" + v);
+      assertEquals(Double.doubleToRawLongBits(v * v),
+          Double.doubleToRawLongBits(StrictMath.pow(v, 2)), () -> "pow(v, 2) for v=" + v);
+    }
   }
 }
