@@ -12,6 +12,7 @@ import org.metope.mesh.field.SetupError;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.view.FieldView;
+import org.metope.mesh.view.FlatRange;
 import org.metope.mesh.view.IndexBox;
 import org.metope.mesh.view.PackDescriptor;
 import org.metope.mesh.view.ParFor;
@@ -28,8 +29,12 @@ import org.metope.mesh.view.VariablePack;
  * face is {@code (vl > 0 ? ql vl : 0) + (vr < 0 ? qr vr : 0)} with {@code vl}, {@code vr} the left
  * and right values of the velocity component normal to the face.
  *
- * <p>Written on views: one {@link VariablePack} of the advected fields, resolved at set-up, and a {@link ParFor} per component and direction over the faces, with the
- * multiplications of Parthenon's code.
+ * <p>Written on views: one {@link VariablePack} of the advected fields, resolved at set-up, and
+ * a {@link ParFor#flat} loop per component and direction over the faces, with the
+ * multiplications of Parthenon's code. Every access is a shift of the face's cell number, so the
+ * loop runs over whole k planes ({@link FlatRange}) as a hand-written kernel on the arena would;
+ * the faces of ghost columns between rows get values too, which nobody reads (the divergence and
+ * flux correction read interior faces only).
  */
 public final class AdvectionFluxes implements FluxFunction {
   private final BooleanParam vConst;
@@ -87,7 +92,7 @@ public final class AdvectionFluxes implements FluxFunction {
     IndexShape cells = md.block(0).cellBounds();
     int ndim = md.layout().fluxDirections();
     for (int dir = 1; dir <= ndim; dir++) {
-      IndexBox faces = IndexBox.of(cells, IndexDomain.INTERIOR).expand(dir, 0, 1);
+      FlatRange faces = q.flatRange(IndexBox.of(cells, IndexDomain.INTERIOR).expand(dir, 0, 1));
       for (int n = 0; n < q.numVars(); n++) {
         if (v == null) {
           constantVelocity(md, q, n, dir, faces, velocity[dir - 1].get());
@@ -100,26 +105,22 @@ public final class AdvectionFluxes implements FluxFunction {
 
   /** Upwind: the donor is the cell below the face for positive velocity, the cell above else. */
   private static void constantVelocity(MeshData md, VariablePack q, int n, int dir,
-      IndexBox faces, double vel) {
-    final int si = vel > 0.0 && dir == 1 ? 1 : 0;
-    final int sj = vel > 0.0 && dir == 2 ? 1 : 0;
-    final int sk = vel > 0.0 && dir == 3 ? 1 : 0;
-    ParFor.cells(md, faces, (b, k, j, i) ->
-        q.setFlux(b, dir, n, k, j, i, q.get(b, n, k - sk, j - sj, i - si) * vel));
+      FlatRange faces, double vel) {
+    final int donor = vel > 0.0 ? q.stride(dir) : 0;
+    ParFor.flat(md, faces, (b, c) -> q.setFluxFlat(b, dir, n, c, q.getFlat(b, n, c - donor) * vel));
   }
 
+  /** {@code v} has the cell numbering of {@code q}: both are cell fields of the same blocks. */
   private static void fieldVelocity(MeshData md, VariablePack q, FieldView v, int n, int dir,
-      IndexBox faces) {
-    final int di = dir == 1 ? 1 : 0;
-    final int dj = dir == 2 ? 1 : 0;
-    final int dk = dir == 3 ? 1 : 0;
+      FlatRange faces) {
+    final int below = q.stride(dir);
     final int normal = dir - 1;
-    ParFor.cells(md, faces, (b, k, j, i) -> {
-      double vl = v.get(b, normal, k - dk, j - dj, i - di);
-      double vr = v.get(b, normal, k, j, i);
-      double f = vl > 0.0 ? q.get(b, n, k - dk, j - dj, i - di) * vl : 0.0;
-      f += vr < 0.0 ? q.get(b, n, k, j, i) * vr : 0.0;
-      q.setFlux(b, dir, n, k, j, i, f);
+    ParFor.flat(md, faces, (b, c) -> {
+      double vl = v.getFlat(b, normal, c - below);
+      double vr = v.getFlat(b, normal, c);
+      double f = vl > 0.0 ? q.getFlat(b, n, c - below) * vl : 0.0;
+      f += vr < 0.0 ? q.getFlat(b, n, c) * vr : 0.0;
+      q.setFluxFlat(b, dir, n, c, f);
     });
   }
 }
