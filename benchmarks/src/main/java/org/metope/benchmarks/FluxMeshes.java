@@ -3,10 +3,10 @@ package org.metope.benchmarks;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.metope.comm.InProcessCluster;
-import org.metope.examples.advection.AdvectionFluxes;
 import org.metope.examples.advection.AdvectionPackage;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
+import org.metope.mesh.field.FluxFunction;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.Packages;
@@ -21,7 +21,7 @@ import org.metope.mesh.view.FieldView;
  */
 public final class FluxMeshes {
   /** One partition of the mesh and the two kernels' inputs. */
-  public record Case(Mesh mesh, MeshData md, int[] fluxFields, AdvectionFluxes viewKernel) {}
+  public record Case(Mesh mesh, MeshData md, int[] fluxFields, FluxFunction viewKernel) {}
 
   private FluxMeshes() {}
 
@@ -68,9 +68,8 @@ public final class FluxMeshes {
     }
     int[] fluxFields = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
         MetadataFlag.CELL);
-    AdvectionFluxes viewKernel = new AdvectionFluxes(packages.get(AdvectionPackage.NAME).params());
-    viewKernel.resolve(mesh.resolvedPackages());
-    return new Case(mesh, md, fluxFields, viewKernel);
+    // The package's AdvectionFluxes, resolved by initializeFields.
+    return new Case(mesh, md, fluxFields, packages.get(AdvectionPackage.NAME).calculateFluxes());
   }
 
   /** Values in [-1, 1) everywhere in use, fluxes included. */

@@ -40,7 +40,7 @@ public final class AdvectionFluxes implements FluxFunction {
   private final BooleanParam vConst;
   private final DoubleParam[] velocity;
   private final int numVars;
-  /** The advected fields with their fluxes, resolved once from the first state seen. */
+  /** The advected fields with their fluxes, set by {@link #resolve} at set-up. */
   private volatile PackDescriptor fields;
 
   /**
@@ -56,13 +56,14 @@ public final class AdvectionFluxes implements FluxFunction {
   }
 
   /**
-   * Resolves the fields the kernel computes fluxes of in {@code state}: {@code num_vars} advected
-   * fields, and {@code v} unless {@code v_const}. The application calls it when the mesh's
-   * packages are resolved, so that a field declared without {@code WITH_FLUXES} (which would
-   * otherwise never change) stops the run at set-up; the first launch calls it otherwise.
+   * Resolves the fields the kernel computes fluxes of: {@code num_vars} advected fields, and
+   * {@code v} unless {@code v_const}. The mesh calls it when it resolves the packages, so that a
+   * field declared without {@code WITH_FLUXES} (which would otherwise never change) stops the run
+   * at set-up.
    *
    * @throws SetupError for a missing field or one without flux storage
    */
+  @Override
   public void resolve(ResolvedState state) {
     List<String> names = new ArrayList<>();
     for (int var = 0; var < numVars; var++) {
@@ -78,6 +79,8 @@ public final class AdvectionFluxes implements FluxFunction {
    * Computes the fluxes of the advected fields on every block of {@code md}; {@code fieldIds},
    * the driver's selection of the package's fields with fluxes, are the same fields, which the
    * kernel resolved by name.
+   *
+   * @throws IllegalStateException when the kernel was never resolved (not run through a mesh)
    */
   @Override
   public void calculateFluxes(MeshData md, int[] fieldIds) {
@@ -85,7 +88,8 @@ public final class AdvectionFluxes implements FluxFunction {
       return;
     }
     if (fields == null) {
-      resolve(md.state());
+      throw new IllegalStateException("advection fluxes were not resolved: Mesh.initializeFields"
+          + " resolves the packages' flux functions");
     }
     VariablePack q = fields.pack(md);
     FieldView v = vConst.get() ? null : FieldView.of(md, "v");
