@@ -30,11 +30,11 @@ import org.metope.mesh.view.VariablePack;
  * and right values of the velocity component normal to the face.
  *
  * <p>Written on views: one {@link VariablePack} of the advected fields, resolved at set-up, and
- * a {@link ParFor#flat} loop per component and direction over the faces, with the
- * multiplications of Parthenon's code. Every access is a shift of the face's cell number, so the
- * loop runs over whole k planes ({@link FlatRange}) as a hand-written kernel on the arena would;
- * the faces of ghost columns between rows get values too, which nobody reads (the divergence and
- * flux correction read interior faces only).
+ * a {@link ParFor} loop per component and direction over the faces, with the multiplications of
+ * Parthenon's code. With constant velocity every access is a shift of the face's cell number, so
+ * that loop runs over whole k planes ({@link ParFor#flat} on a {@link FlatRange}) as a
+ * hand-written kernel on the arena would; the faces of ghost columns between rows get values too,
+ * which nobody reads (the divergence and flux correction read interior faces only).
  */
 public final class AdvectionFluxes implements FluxFunction {
   private final BooleanParam vConst;
@@ -96,10 +96,10 @@ public final class AdvectionFluxes implements FluxFunction {
     IndexShape cells = md.block(0).cellBounds();
     int ndim = md.layout().fluxDirections();
     for (int dir = 1; dir <= ndim; dir++) {
-      FlatRange faces = q.flatRange(IndexBox.of(cells, IndexDomain.INTERIOR).expand(dir, 0, 1));
+      IndexBox faces = IndexBox.of(cells, IndexDomain.INTERIOR).expand(dir, 0, 1);
       for (int n = 0; n < q.numVars(); n++) {
         if (v == null) {
-          constantVelocity(md, q, n, dir, faces, velocity[dir - 1].get());
+          constantVelocity(md, q, n, dir, q.flatRange(faces), velocity[dir - 1].get());
         } else {
           fieldVelocity(md, q, v, n, dir, faces);
         }
@@ -107,24 +107,34 @@ public final class AdvectionFluxes implements FluxFunction {
     }
   }
 
-  /** Upwind: the donor is the cell below the face for positive velocity, the cell above else. */
+  /**
+   * Upwind: the donor is the cell below the face for positive velocity, the cell above else. A
+   * stream over shifts of one cell number, so it runs on flat ranges (the faces of ghost columns
+   * between rows get values too, which nobody reads).
+   */
   private static void constantVelocity(MeshData md, VariablePack q, int n, int dir,
       FlatRange faces, double vel) {
     final int donor = vel > 0.0 ? q.stride(dir) : 0;
     ParFor.flat(md, faces, (b, c) -> q.setFluxFlat(b, dir, n, c, q.getFlat(b, n, c - donor) * vel));
   }
 
-  /** {@code v} has the cell numbering of {@code q}: both are cell fields of the same blocks. */
+  /**
+   * Face by face over the box: on flat ranges this kernel ran either faster than the hand-written
+   * one or 1.3 to 1.7 times slower, from one JVM to the next, as the JIT chose conditional moves
+   * or branches for its two upwind tests (docs/PERFORMANCE.md, "Views").
+   */
   private static void fieldVelocity(MeshData md, VariablePack q, FieldView v, int n, int dir,
-      FlatRange faces) {
-    final int below = q.stride(dir);
+      IndexBox faces) {
+    final int di = dir == 1 ? 1 : 0;
+    final int dj = dir == 2 ? 1 : 0;
+    final int dk = dir == 3 ? 1 : 0;
     final int normal = dir - 1;
-    ParFor.flat(md, faces, (b, c) -> {
-      double vl = v.getFlat(b, normal, c - below);
-      double vr = v.getFlat(b, normal, c);
-      double f = vl > 0.0 ? q.getFlat(b, n, c - below) * vl : 0.0;
-      f += vr < 0.0 ? q.getFlat(b, n, c) * vr : 0.0;
-      q.setFluxFlat(b, dir, n, c, f);
+    ParFor.cells(md, faces, (b, k, j, i) -> {
+      double vl = v.get(b, normal, k - dk, j - dj, i - di);
+      double vr = v.get(b, normal, k, j, i);
+      double f = vl > 0.0 ? q.get(b, n, k - dk, j - dj, i - di) * vl : 0.0;
+      f += vr < 0.0 ? q.get(b, n, k, j, i) * vr : 0.0;
+      q.setFlux(b, dir, n, k, j, i, f);
     });
   }
 }

@@ -22,9 +22,7 @@ package org.metope.mesh.view;
 public record FlatRange(int ks, int ke, int kStride, int first, int length) {
   /**
    * The range of {@code box} in a numbering with strides {@code jStride}, {@code kStride} of
-   * blocks of {@code nk x nj x ni} cells.
-   *
-   * An empty box gives an empty range.
+   * blocks of {@code nk x nj x ni} cells; an empty box gives an empty range.
    *
    * @throws IllegalArgumentException when the box leaves the block or a row is wider than
    *     {@code jStride}
