@@ -23,7 +23,8 @@ import org.metope.mesh.input.ParameterInput;
  * optionally user boundary functions ({@link #registerBoundaryFunctions}), keys the deck must or should
  * set ({@link #requiredKeys}, {@link #desiredKeys}), work at fixed points of the time loop (the
  * {@link UserWork} methods) and its driver ({@link #makeDriver}, by default a {@link FluxDriver}
- * over every package that registers a flux function).
+ * over every package that registers a flux function). A {@link DescribedApplication} takes the
+ * describing methods (name, deck block, description, keys) from one {@link ApplicationDescriptor}.
  *
  * <p><b>What the framework does</b> ({@link ApplicationRunner}): loads the deck and the
  * command-line overrides, or the restart file of {@code -r}; {@code -n}, {@code -m N}, {@code -d},

@@ -22,10 +22,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * of one sign, as in a flow). The score is
  * the time of one launch over the partition.
  *
- * <p>Both kernels, in both velocity modes, are run during set-up before anything is measured, so
- * that every shared method (the views' accessors, the loop copies) has seen every caller, as in a
- * run where several kernels share them, and the comparison is not flattered by a profile that
- * only one kernel made.
+ * <p>Both kernels, in both velocity modes, and other kernels of the loop helpers are run during
+ * set-up before anything is measured ({@link FluxMeshes#warmUp}), so that every shared method
+ * (the views' accessors, the loop helpers) has seen several callers, as in a run, and the
+ * comparison is not flattered or hurt by a profile that only one kernel made.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar FluxKernelBenchmark} (see
  * docs/PERFORMANCE.md for the figures and the machine).
@@ -47,17 +47,12 @@ public class FluxKernelBenchmark {
 
   private FluxMeshes.Case run;
 
-  /** Builds both cases and runs all four kernel variants, so that shared code sees them all. */
+  /** Builds both cases and warms them up ({@link FluxMeshes#warmUp}). */
   @Setup
   public void setUp() {
     FluxMeshes.Case constant = FluxMeshes.build(3, cells, 2, true, false, 1);
     FluxMeshes.Case field = FluxMeshes.build(3, cells, 2, false, false, 2);
-    for (int n = 0; n < 200; n++) {
-      for (FluxMeshes.Case c : new FluxMeshes.Case[] {constant, field}) {
-        HandWrittenFluxes.calculateFluxes(c.md(), c.fluxFields());
-        c.viewKernel().calculateFluxes(c.md(), c.fluxFields());
-      }
-    }
+    FluxMeshes.warmUp(200, constant, field);
     run = velocity.equals("constant") ? constant : field;
   }
 

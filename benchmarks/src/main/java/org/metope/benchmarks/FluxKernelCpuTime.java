@@ -9,7 +9,7 @@ import java.util.Locale;
  * The comparison of {@link FluxKernelBenchmark} timed in thread CPU time instead of wall time, for
  * a shared machine: other processes stretch wall time (JMH's errors reach 30% at a load of 20 on
  * 2 cores) far more than the CPU time of the measuring thread. Both kernels run in alternation,
- * 10 launches per sample, after a warm-up of both kernels in both velocity modes; prints the median
+ * 10 launches per sample, after the warm-up of {@link FluxMeshes#warmUp}; prints the median
  * and 10th percentile per launch and the ratio of the medians.
  *
  * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar
@@ -25,12 +25,7 @@ public final class FluxKernelCpuTime {
     int samples = args.length > 0 ? Integer.parseInt(args[0]) : 200;
     FluxMeshes.Case constant = FluxMeshes.build(3, 16, 2, true, false, 1);
     FluxMeshes.Case field = FluxMeshes.build(3, 16, 2, false, false, 2);
-    for (int n = 0; n < 300; n++) {
-      for (FluxMeshes.Case c : new FluxMeshes.Case[] {constant, field}) {
-        HandWrittenFluxes.calculateFluxes(c.md(), c.fluxFields());
-        c.viewKernel().calculateFluxes(c.md(), c.fluxFields());
-      }
-    }
+    FluxMeshes.warmUp(300, constant, field);
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     for (FluxMeshes.Case c : new FluxMeshes.Case[] {constant, field}) {
       long[] hand = new long[samples];

@@ -141,13 +141,18 @@ public final class Mesh {
   }
 
   /**
-   * Resolves the packages and allocates the field storage of this rank's blocks for the given
-   * stage containers (base container first). Dense fields start at zero, sparse fields
+   * Resolves the packages, and their flux functions in the result ({@link
+   * Packages#resolveFluxFunctions}), and allocates the field storage of this rank's blocks for the
+   * given stage containers (base container first). Dense fields start at zero, sparse fields
    * unallocated.
+   *
+   * @throws org.metope.mesh.field.SetupError from a flux function that cannot find its fields
    */
   public void initializeFields(Packages packages, List<String> containerNames) {
+    ResolvedState state = packages.resolve();
+    packages.resolveFluxFunctions(state);
     this.packages = packages;
-    this.resolved = packages.resolve();
+    this.resolved = state;
     this.containers = List.copyOf(containerNames);
     rebuildStorage(null);
   }

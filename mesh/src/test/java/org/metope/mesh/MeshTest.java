@@ -9,6 +9,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.metope.comm.InProcessCluster;
+import org.metope.mesh.field.FluxFunction;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Packages;
+import org.metope.mesh.field.ResolvedState;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.geometry.RegionSize;
 
@@ -279,5 +285,46 @@ class MeshTest {
       assertEquals(0.0, data[n]);
     }
     assertThrows(IllegalArgumentException.class, () -> mesh.replaceBlocks(leaves, new double[3]));
+  }
+
+  /** A flux function that records the state it was resolved in and fails when told to. */
+  private static final class ResolvingFluxes implements FluxFunction {
+    private final List<ResolvedState> seen = new ArrayList<>();
+    private final boolean fail;
+
+    ResolvingFluxes(boolean fail) {
+      this.fail = fail;
+    }
+
+    @Override
+    public void resolve(ResolvedState state) {
+      seen.add(state);
+      if (fail) {
+        throw new SetupError("field=q is missing");
+      }
+    }
+
+    @Override
+    public void calculateFluxes(MeshData md, int[] fields) {}
+  }
+
+  @Test
+  void givenAFluxFunction_thenInitializeFieldsResolvesItOnceInTheMeshsState() {
+    var config = Decks.config(Decks.deck(32, 1, 1, 16, 1, 1, Decks.periodic(), ""));
+    ResolvingFluxes fluxes = new ResolvingFluxes(false);
+    var pkg = TestMeshes.toyPackage(1.0);
+    pkg.setCalculateFluxes(fluxes);
+    Mesh mesh = Mesh.build(config, InProcessCluster.singleRank());
+    mesh.initializeFields(Packages.of(pkg), List.of("base"));
+    assertEquals(List.of(mesh.resolvedPackages()), fluxes.seen);
+
+    ResolvingFluxes failing = new ResolvingFluxes(true);
+    var bad = TestMeshes.toyPackage(1.0);
+    bad.setCalculateFluxes(failing);
+    Mesh other = Mesh.build(config, InProcessCluster.singleRank());
+    var e = assertThrows(SetupError.class,
+        () -> other.initializeFields(Packages.of(bad), List.of("base")));
+    assertEquals("field=q is missing", e.getMessage());
+    assertEquals(1, failing.seen.size());
   }
 }

@@ -1,13 +1,12 @@
 package org.metope.examples.advection;
 
-import java.util.List;
-import org.metope.app.Application;
+import org.metope.app.ApplicationDescriptor;
+import org.metope.app.DescribedApplication;
 import org.metope.app.Simulation;
 import org.metope.driver.Driver;
 import org.metope.driver.FluxDriver.StageUpdate;
 import org.metope.driver.ProblemGenerator;
 import org.metope.mesh.field.Packages;
-import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -16,31 +15,20 @@ import org.metope.mesh.input.ParameterInput;
  * Parthenon's advection stage update (so histories match Parthenon's) and {@link
  * AdvectionUserWork}.
  */
-public final class AdvectionApplication implements Application {
-  @Override
-  public String name() {
-    return "advection";
-  }
-
-  @Override
-  public String deckBlock() {
-    return AdvectionPackage.BLOCK;
-  }
-
-  @Override
-  public String description() {
-    return "Parthenon's advection example (inputs/advection*.in)";
+public final class AdvectionApplication extends DescribedApplication {
+  /** The application {@code advection} of the deck block {@code <Advection>}. */
+  public AdvectionApplication() {
+    super(ApplicationDescriptor.of("advection", AdvectionPackage.BLOCK,
+            "Parthenon's advection example (inputs/advection*.in)")
+        .requiring("parthenon/mesh/ix1_bc", "parthenon/mesh/ox1_bc", "parthenon/mesh/ix2_bc",
+            "parthenon/mesh/ox2_bc")
+        .desiring("parthenon/mesh/refinement", "parthenon/mesh/numlevel", "Advection/cfl",
+            "Advection/vx", "Advection/refine_tol", "Advection/derefine_tol"));
   }
 
   @Override
   public Packages processPackages(ParameterInput pin) {
-    Packages packages = new Packages();
-    packages.add(AdvectionPackage.initialize(pin));
-    StateDescriptor app = new StateDescriptor("advection_app");
-    app.setPreFillDerived(AdvectionDerived::preFill);
-    app.setPostFillDerived(AdvectionDerived::postFill);
-    packages.add(app);
-    return packages;
+    return Packages.of(AdvectionPackage.initialize(pin), AdvectionDerived.appPackage());
   }
 
   @Override
@@ -49,24 +37,7 @@ public final class AdvectionApplication implements Application {
   }
 
   @Override
-  public List<String> requiredKeys() {
-    return List.of("parthenon/mesh/ix1_bc", "parthenon/mesh/ox1_bc", "parthenon/mesh/ix2_bc",
-        "parthenon/mesh/ox2_bc");
-  }
-
-  @Override
-  public List<String> desiredKeys() {
-    return List.of("parthenon/mesh/refinement", "parthenon/mesh/numlevel", "Advection/cfl",
-        "Advection/vx", "Advection/refine_tol", "Advection/derefine_tol");
-  }
-
-  @Override
   public Driver makeDriver(Simulation sim) {
-    // The mesh's packages are resolved now: a flux kernel whose fields lack WITH_FLUXES stops here.
-    if (sim.mesh().packages().get(AdvectionPackage.NAME).calculateFluxes()
-        instanceof AdvectionFluxes fluxes) {
-      fluxes.resolve(sim.mesh().resolvedPackages());
-    }
     return sim.fluxDriver(StageUpdate.ADVECTION_EXAMPLE, new AdvectionUserWork());
   }
 }

@@ -4,6 +4,7 @@ import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.ResolvedState;
+import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.view.FieldView;
 import org.metope.mesh.view.IndexBox;
@@ -30,6 +31,17 @@ import org.metope.mesh.view.ParFor;
  */
 final class AdvectionDerived {
   private AdvectionDerived() {}
+
+  /**
+   * The example's {@code advection_app} package: no fields, the pre- and post-fill of the derived
+   * fields (what Parthenon's example registers in its {@code ProcessPackages}).
+   */
+  static StateDescriptor appPackage() {
+    StateDescriptor app = new StateDescriptor("advection_app");
+    app.setPreFillDerived(AdvectionDerived::preFill);
+    app.setPostFillDerived(AdvectionDerived::postFill);
+    return app;
+  }
 
   private static Params params(MeshData md) {
     return md.block(0).mesh().packages().get(AdvectionPackage.NAME).params();

@@ -6,6 +6,10 @@ package org.metope.mesh.field;
  * from the partition's current cell values, ghosts included. A multi-stage flux driver calls it
  * once per stage and partition, then corrects fluxes at fine/coarse faces and forms {@code dU/dt}
  * from their divergence.
+ *
+ * <p>A flux function that looks fields up by name (a {@code PackDescriptor}, a field id) does so
+ * once, in {@link #resolve}, which the mesh calls when it resolves the packages: a missing field
+ * or one without flux storage then stops the run at set-up, before anything is computed.
  */
 @FunctionalInterface
 public interface FluxFunction {
@@ -16,4 +20,12 @@ public interface FluxFunction {
    *     by the driver, so the call allocates nothing to find them)
    */
   void calculateFluxes(MeshData md, int[] fields);
+
+  /**
+   * Looks up what the function needs in the resolved fields of every package, once, when the
+   * mesh resolves them ({@link org.metope.mesh.Mesh#initializeFields}); nothing by default.
+   *
+   * @throws SetupError for a field that is missing or lacks what the function needs
+   */
+  default void resolve(ResolvedState state) {}
 }

@@ -17,6 +17,15 @@ import org.metope.mesh.SimTime;
 public final class Packages {
   private final Map<String, StateDescriptor> packages = new LinkedHashMap<>();
 
+  /** The packages {@code pkgs}, in that order. */
+  public static Packages of(StateDescriptor... pkgs) {
+    Packages packages = new Packages();
+    for (StateDescriptor pkg : pkgs) {
+      packages.add(pkg);
+    }
+    return packages;
+  }
+
   /** Adds a package; labels must be unique. */
   public void add(StateDescriptor pkg) {
     if (packages.containsKey(pkg.label())) {
@@ -64,6 +73,20 @@ public final class Packages {
    */
   public ResolvedState resolve() {
     return PackageResolver.resolve(all());
+  }
+
+  /**
+   * Resolves every package's flux function in {@code state} ({@link FluxFunction#resolve}), in
+   * the order the packages were added.
+   *
+   * @throws SetupError from the first flux function that cannot find what it needs
+   */
+  public void resolveFluxFunctions(ResolvedState state) {
+    for (StateDescriptor pkg : packages.values()) {
+      if (pkg.calculateFluxes() != null) {
+        pkg.calculateFluxes().resolve(state);
+      }
+    }
   }
 
   /** Runs every package's pre-communication fill-derived callback. */

@@ -1,7 +1,7 @@
 package org.metope.mesh.view;
 
 /**
- * The loop {@link ParFor} runs, in a class of its own so that {@link CellLoops} can define a copy
+ * The loop {@link ParFor} runs, in a class of its own so that {@link LoopCopies} can define a copy
  * of it per kernel class (see there). Plain nested loops, {@code i} innermost, with exclusive
  * upper bounds computed once: C2 turns {@code i < end} with an invariant {@code end} into a fully
  * unrolled counted loop, where {@code i <= last} with {@code last} a parameter (which might be

@@ -161,6 +161,41 @@ public final class FieldView {
         new int[] {numComponents, nk, nj, ni}, field.name(), direction);
   }
 
+  /**
+   * The distance between the numbers of neighbouring cells along {@code direction} (1..3), for
+   * kernels on a {@link FlatRange} ({@link VariablePack#stride}).
+   */
+  public int stride(int direction) {
+    return FlatRange.stride(direction, jStride, kStride);
+  }
+
+  /**
+   * {@code box} in this view's cell numbering, for {@link ParFor#flat}.
+   *
+   * @throws IllegalArgumentException when the box leaves the field's blocks
+   */
+  public FlatRange flatRange(IndexBox box) {
+    return FlatRange.of(box, nk, nj, ni, jStride, kStride);
+  }
+
+  /** The value of component {@code n} at cell number {@code c} of partition block {@code b}. */
+  public double getFlat(int b, int n, int c) {
+    return a[flatIndex(b, n, c)];
+  }
+
+  /** Sets the value of component {@code n} at cell number {@code c} of block {@code b}. */
+  public void setFlat(int b, int n, int c, double value) {
+    a[flatIndex(b, n, c)] = value;
+  }
+
+  private int flatIndex(int b, int n, int c) {
+    if (ViewChecks.ENABLED) {
+      check(b, n, 0, 0, 0, offsets, 0);
+      ViewChecks.require("c", c, nk * nj * ni, field.name());
+    }
+    return offsets[b] + n * componentStride + c;
+  }
+
   /** Partition block {@code b} alone, indexed {@code (n, k, j, i)}. */
   public BlockView block(int b) {
     if (offsets[b] < 0) {

@@ -9,16 +9,29 @@ import org.metope.mesh.geometry.IndexDomain;
  * every cell of {@code box} of every block, {@code b} slowest and {@code i} fastest, in that
  * fixed order on one thread (a partition is the unit of threading; results do not depend on it).
  *
- * <p>Each kernel class gets its own copy of the loop ({@link CellLoops}), so the JIT inlines the
- * kernel into it and compiles the pair like a hand-written nested loop; the copy is made on the
- * first call with that class and reused after. A call allocates nothing but what the caller's
- * lambda captures.
+ * <p>{@link #flat} is the same loop for kernels whose every access is a shift of one cell
+ * number, such as a face flux from its two cells: {@code ParFor.flat(md, q.flatRange(faces), (b,
+ * c) -> ...)} runs one loop per block and k plane over a {@link FlatRange}, which also covers the
+ * cells between the box's rows. That is what a hand-written kernel on the flat arena does, with
+ * loops of hundreds of iterations instead of rows of 16 or 32 (docs/PERFORMANCE.md, "Views", has
+ * what it gains on the advection flux kernel).
+ *
+ * <p>Each kernel class gets its own copy of the loop ({@link LoopCopies}), so the JIT inlines the
+ * kernel into it and compiles the pair like a hand-written loop; the copy is made on the first
+ * call with that class and reused after. A call allocates nothing but what the caller's lambda
+ * captures.
  */
 public final class ParFor {
   private static final ClassValue<CellLoop> LOOPS = new ClassValue<>() {
     @Override
     protected CellLoop computeValue(Class<?> kernelClass) {
-      return CellLoops.specialised();
+      return LoopCopies.of(CellLoopTemplate.class, CellLoop.class);
+    }
+  };
+  private static final ClassValue<FlatLoop> FLAT_LOOPS = new ClassValue<>() {
+    @Override
+    protected FlatLoop computeValue(Class<?> kernelClass) {
+      return LoopCopies.of(FlatLoopTemplate.class, FlatLoop.class);
     }
   };
 
@@ -48,5 +61,20 @@ public final class ParFor {
     if (md.numBlocks() > 0) {
       cells(md, IndexBox.of(md.block(0).cellBounds(), domain), kernel);
     }
+  }
+
+  /** Calls {@code kernel} on every cell number of {@code range} of blocks {@code bs..be}. */
+  public static void flat(int bs, int be, FlatRange range, FlatKernel kernel) {
+    flatLoopFor(kernel.getClass()).run(bs, be, range, kernel);
+  }
+
+  /** Calls {@code kernel} on every cell number of {@code range} of every block of {@code md}. */
+  public static void flat(MeshData md, FlatRange range, FlatKernel kernel) {
+    flat(0, md.numBlocks() - 1, range, kernel);
+  }
+
+  /** The flat loop copy of {@code kernelClass}, made on first use. */
+  static FlatLoop flatLoopFor(Class<?> kernelClass) {
+    return FLAT_LOOPS.get(kernelClass);
   }
 }

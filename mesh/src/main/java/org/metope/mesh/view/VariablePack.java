@@ -120,16 +120,73 @@ public final class VariablePack {
 
   /** The arena index of the flux {@code (direction, v, k, j, i)} of block {@code b}. */
   public int fluxIndex(int b, int direction, int v, int k, int j, int i) {
-    int slot = (b * 3 + direction - 1) * numVars + v;
+    int slot = fluxSlot(b, direction, v);
     if (ViewChecks.ENABLED) {
-      if (fluxOffsets == null) {
-        throw new IllegalStateException("pack was built without fluxes: use"
-            + " PackDescriptor.withFluxes");
-      }
-      ViewChecks.require("direction - 1", direction - 1, 3, "pack");
-      check(fluxOffsets, slot, b, v, k, j, i);
+      check(fluxTable(), slot, b, v, k, j, i);
     }
     return fluxOffsets[slot] + k * kStride + j * jStride + i;
+  }
+
+  private int fluxSlot(int b, int direction, int v) {
+    if (ViewChecks.ENABLED) {
+      ViewChecks.require("direction - 1", direction - 1, 3, "pack");
+    }
+    return (b * 3 + direction - 1) * numVars + v;
+  }
+
+  /** The flux offset table; with checks on, a pack without fluxes stops here with a sentence. */
+  private int[] fluxTable() {
+    if (ViewChecks.ENABLED && fluxOffsets == null) {
+      throw new IllegalStateException("pack was built without fluxes: use"
+          + " PackDescriptor.withFluxes");
+    }
+    return fluxOffsets;
+  }
+
+  /**
+   * The distance between the numbers of neighbouring cells along {@code direction} (1..3), for
+   * kernels on a {@link FlatRange}: cell {@code c - stride(X1DIR)} is the one below {@code c}
+   * along x1.
+   */
+  public int stride(int direction) {
+    return FlatRange.stride(direction, jStride, kStride);
+  }
+
+  /**
+   * {@code box} in this pack's cell numbering, for {@link ParFor#flat}.
+   *
+   * @throws IllegalArgumentException when the box leaves the pack's blocks
+   */
+  public FlatRange flatRange(IndexBox box) {
+    return FlatRange.of(box, nk, nj, ni, jStride, kStride);
+  }
+
+  /** The value of pack component {@code v} at cell number {@code c} of block {@code b}. */
+  public double getFlat(int b, int v, int c) {
+    return a[flatIndex(offsets, b * numVars + v, b, v, c)];
+  }
+
+  /** Sets the value of pack component {@code v} at cell number {@code c}. */
+  public void setFlat(int b, int v, int c, double value) {
+    a[flatIndex(offsets, b * numVars + v, b, v, c)] = value;
+  }
+
+  /** The flux of component {@code v} through the lower {@code direction} face of cell {@code c}. */
+  public double fluxFlat(int b, int direction, int v, int c) {
+    return a[flatIndex(fluxTable(), fluxSlot(b, direction, v), b, v, c)];
+  }
+
+  /** Sets the flux of component {@code v} through the lower {@code direction} face of {@code c}. */
+  public void setFluxFlat(int b, int direction, int v, int c, double value) {
+    a[flatIndex(fluxTable(), fluxSlot(b, direction, v), b, v, c)] = value;
+  }
+
+  private int flatIndex(int[] table, int slot, int b, int v, int c) {
+    if (ViewChecks.ENABLED) {
+      check(table, slot, b, v, 0, 0, 0);
+      ViewChecks.require("c", c, nk * nj * ni, "pack");
+    }
+    return table[slot] + c;
   }
 
   private void check(int[] table, int slot, int b, int v, int k, int j, int i) {

@@ -7,16 +7,20 @@ import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexDomain;
-import org.metope.mesh.geometry.IndexShape;
-import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.geometry.UniformCartesian;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.view.BlockView;
+import org.metope.mesh.view.FieldView;
+import org.metope.mesh.view.FluxView;
+import org.metope.mesh.view.IndexBox;
+import org.metope.mesh.view.ParFor;
 
 /**
  * A physics package: heat {@code u} diffusing with diffusivity {@code kappa}, {@code du/dt =
  * kappa laplacian(u)}, from a Gaussian {@code amplitude exp(-r^2 / (2 width^2))} at the centre
  * of the domain. It declares its deck keys, its field with fluxes, its flux function, its time
- * step and a history output; the flux driver does the rest.
+ * step and a history output; the flux driver does the rest. Its loops read and write {@code u}
+ * through views ({@code org.metope.mesh.view}), never through arena offsets.
  *
  * <p>{@code <my_package>} keys (defaults): {@code kappa} (1.0), {@code cfl} (0.8, the fraction
  * of the explicit stability limit), {@code amplitude} (1.0), {@code width} (0.05).
@@ -56,8 +60,9 @@ public final class MyPackage {
   }
 
   /**
-   * Fick's law on every face of the interior cells: {@code -kappa (u_i - u_(i-1)) / dx} on the
-   * face below cell {@code i}, which has the cell's index in the face array.
+   * Fick's law on every face of the interior cells, written on views: {@code u(b, 0, k, j, i)}
+   * and its fluxes per direction, where the face below cell {@code i} has the cell's index; the
+   * faces along {@code dir} are the interior and one more above.
    */
   static void calculateFluxes(MeshData md, int[] fields) {
     if (md.numBlocks() == 0) {
@@ -65,26 +70,18 @@ public final class MyPackage {
     }
     double kappa = params(md).getDouble("kappa");
     int ndim = md.block(0).mesh().config().ndim();
-    double[] a = md.data();
-    for (int f : fields) {
+    FieldView u = FieldView.withFluxes(md, "u");
+    for (int dir = 1; dir <= ndim; dir++) {
+      FluxView flux = u.fluxes(dir);
+      IndexBox faces = interior(md).expand(dir, 0, 1);
+      // The lower neighbour along dir is (k - dk, j - dj, i - di).
+      int di = dir == 1 ? 1 : 0;
+      int dj = dir == 2 ? 1 : 0;
+      int dk = dir == 3 ? 1 : 0;
       for (int b = 0; b < md.numBlocks(); b++) {
-        IndexShape cells = md.block(b).cellBounds();
-        int q = md.dataOffset(f, b);
-        for (int dir = 1; dir <= ndim; dir++) {
-          int flux = md.fluxOffset(f, dir, b);
-          double dx = md.block(b).coords().dx(dir - 1);
-          // The distance in the array from a cell to its lower neighbour along dir.
-          int shift = md.index(f, b, 0, dir == 3 ? 1 : 0, dir == 2 ? 1 : 0, dir == 1 ? 1 : 0)
-              - md.index(f, b, 0, 0, 0, 0);
-          for (int k = start(cells, 2); k <= end(cells, 2) + (dir == 3 ? 1 : 0); k++) {
-            for (int j = start(cells, 1); j <= end(cells, 1) + (dir == 2 ? 1 : 0); j++) {
-              for (int i = start(cells, 0); i <= end(cells, 0) + (dir == 1 ? 1 : 0); i++) {
-                int n = md.index(f, b, 0, k, j, i) - q;
-                a[flux + n] = -kappa * (a[q + n] - a[q + n - shift]) / dx;
-              }
-            }
-          }
-        }
+        double dx = md.block(b).coords().dx(dir - 1);
+        ParFor.cells(b, b, faces, (bb, k, j, i) -> flux.set(bb, 0, k, j, i,
+            -kappa * (u.get(bb, 0, k, j, i) - u.get(bb, 0, k - dk, j - dj, i - di)) / dx));
       }
     }
   }
@@ -101,13 +98,13 @@ public final class MyPackage {
 
   /** The integral of {@code u} over block {@code b}. */
   static double total(MeshData md, int b) {
-    int u = md.state().fieldId("u");
-    IndexShape cells = md.block(b).cellBounds();
+    BlockView u = BlockView.of(md, "u", b);
+    IndexBox cells = interior(md);
     double sum = 0.0;
-    for (int k = start(cells, 2); k <= end(cells, 2); k++) {
-      for (int j = start(cells, 1); j <= end(cells, 1); j++) {
-        for (int i = start(cells, 0); i <= end(cells, 0); i++) {
-          sum += md.data()[md.index(u, b, 0, k, j, i)];
+    for (int k = cells.k().s(); k <= cells.k().e(); k++) {
+      for (int j = cells.j().s(); j <= cells.j().e(); j++) {
+        for (int i = cells.i().s(); i <= cells.i().e(); i++) {
+          sum += u.get(0, k, j, i);
         }
       }
     }
@@ -120,30 +117,26 @@ public final class MyPackage {
     double amplitude = p.getDouble("amplitude");
     double width = p.getDouble("width");
     MeshConfiguration config = md.block(b).mesh().config();
-    int u = md.state().fieldId("u");
     UniformCartesian x = md.block(b).coords();
-    IndexShape cells = md.block(b).cellBounds();
-    for (int k = start(cells, 2); k <= end(cells, 2); k++) {
-      for (int j = start(cells, 1); j <= end(cells, 1); j++) {
-        for (int i = start(cells, 0); i <= end(cells, 0); i++) {
+    BlockView u = BlockView.of(md, "u", b);
+    IndexBox cells = interior(md);
+    for (int k = cells.k().s(); k <= cells.k().e(); k++) {
+      for (int j = cells.j().s(); j <= cells.j().e(); j++) {
+        for (int i = cells.i().s(); i <= cells.i().e(); i++) {
           double r2 = 0.0;
           for (int axis = 0; axis < config.ndim(); axis++) {
             double centre = 0.5 * (config.meshSize().xmin(axis) + config.meshSize().xmax(axis));
             double d = x.xc(axis, axis == 0 ? i : axis == 1 ? j : k) - centre;
             r2 += d * d;
           }
-          md.data()[md.index(u, b, 0, k, j, i)] =
-              amplitude * Math.exp(-r2 / (2.0 * width * width));
+          u.set(0, k, j, i, amplitude * Math.exp(-r2 / (2.0 * width * width)));
         }
       }
     }
   }
 
-  private static int start(IndexShape cells, int axis) {
-    return cells.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
-  }
-
-  private static int end(IndexShape cells, int axis) {
-    return cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
+  /** The interior cells of a block (every block of a mesh has the same). */
+  static IndexBox interior(MeshData md) {
+    return IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
   }
 }

@@ -16,10 +16,9 @@ import org.metope.comm.InProcessCluster;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.MeshData;
-import org.metope.mesh.geometry.IndexDomain;
-import org.metope.mesh.geometry.IndexShape;
-import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.view.BlockView;
+import org.metope.mesh.view.IndexBox;
 
 /** The package run in process on the project's deck, against answers known without it. */
 class MyPackageTest {
@@ -48,14 +47,12 @@ class MyPackageTest {
   private static double peak(Mesh mesh) {
     double peak = 0.0;
     for (MeshData md : mesh.meshData("base")) {
-      int u = md.state().fieldId("u");
+      IndexBox cells = MyPackage.interior(md);
       for (int b = 0; b < md.numBlocks(); b++) {
-        IndexShape cells = md.block(b).cellBounds();
-        for (int j = cells.start(1, IndexDomain.INTERIOR, TopologicalElement.CC);
-            j <= cells.end(1, IndexDomain.INTERIOR, TopologicalElement.CC); j++) {
-          for (int i = cells.start(0, IndexDomain.INTERIOR, TopologicalElement.CC);
-              i <= cells.end(0, IndexDomain.INTERIOR, TopologicalElement.CC); i++) {
-            peak = Math.max(peak, md.data()[md.index(u, b, 0, 0, j, i)]);
+        BlockView u = BlockView.of(md, "u", b);
+        for (int j = cells.j().s(); j <= cells.j().e(); j++) {
+          for (int i = cells.i().s(); i <= cells.i().e(); i++) {
+            peak = Math.max(peak, u.get(0, 0, j, i));
           }
         }
       }

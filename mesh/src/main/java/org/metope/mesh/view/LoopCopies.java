@@ -7,8 +7,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 /**
- * One copy of {@link CellLoopTemplate} per kernel class, so that every kernel gets a loop whose
- * call {@code kernel.apply(b, k, j, i)} has only ever seen that kernel.
+ * Copies of a loop template ({@link CellLoopTemplate}, {@link FlatLoopTemplate}), one per kernel
+ * class, so that every kernel gets a loop whose call {@code kernel.apply(...)} has only ever seen
+ * that kernel.
  *
  * <p><b>Why.</b> HotSpot profiles a call site per method, not per caller. One shared loop method
  * called with many kernels (fluxes, divergence, derived fields, ...) sees many receiver classes
@@ -18,26 +19,28 @@ import java.lang.invoke.MethodType;
  * method with a fresh profile, so its call site is monomorphic and the JIT inlines the kernel into
  * the loop, as if the loop had been written out by hand around it.
  */
-final class CellLoops {
-  private static final byte[] TEMPLATE = templateBytes();
+final class LoopCopies {
+  private LoopCopies() {}
 
-  private CellLoops() {}
-
-  /** A new copy of the loop, with its own profile. */
-  static CellLoop specialised() {
+  /**
+   * A new copy of {@code template} (a class of this package with a no-argument constructor), with
+   * its own profile, as its interface {@code type}.
+   */
+  static <T> T of(Class<? extends T> template, Class<T> type) {
     try {
-      MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClass(TEMPLATE, true);
-      return (CellLoop) lookup.findConstructor(lookup.lookupClass(),
-          MethodType.methodType(void.class)).invoke();
+      MethodHandles.Lookup lookup =
+          MethodHandles.lookup().defineHiddenClass(templateBytes(template), true);
+      return type.cast(lookup.findConstructor(lookup.lookupClass(),
+          MethodType.methodType(void.class)).invoke());
     } catch (Throwable e) {
-      throw new IllegalStateException("cannot define a loop class from CellLoopTemplate: " + e,
-          e);
+      throw new IllegalStateException("cannot define a loop class from " + template.getName()
+          + ": " + e, e);
     }
   }
 
-  private static byte[] templateBytes() {
-    String resource = CellLoopTemplate.class.getSimpleName() + ".class";
-    try (InputStream in = CellLoopTemplate.class.getResourceAsStream(resource)) {
+  private static byte[] templateBytes(Class<?> template) {
+    String resource = template.getSimpleName() + ".class";
+    try (InputStream in = template.getResourceAsStream(resource)) {
       if (in == null) {
         throw new IllegalStateException("class file " + resource + " is not on the class path");
       }
