@@ -22,7 +22,7 @@ import org.metope.mesh.field.MetadataFlag;
  * <p>With coalescing on, cross-rank channels are grouped by peer rank, <em>sending</em> partition
  * (the receiver's groups follow the sender's partitioning, {@link PartitionRule}), kind and role,
  * and each group becomes one {@link CoalescedMessage} whose slice holds its members' buffers; all
- * of them are allocated, sparse receivers included.
+ * of them are allocated, sparse receivers included (only the traffic follows allocation).
  */
 final class ChannelBuilder {
   private final InOneBoundaryCommunication comm;

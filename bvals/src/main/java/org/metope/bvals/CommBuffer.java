@@ -52,8 +52,8 @@ import org.metope.comm.Request;
  * states above are the same; only when the data move differs: a member's {@code send()} marks it
  * ready and the message goes out with the last member, a member's receive completes when the
  * whole message arrives, and its receive is posted only once every member of the message is
- * {@code STALE}. A member's buffer is its part of the message's slice, always allocated (a sparse
- * member receives its part whether or not data came).
+ * {@code STALE}. A member's buffer is its part of the message's slice, always allocated; only the
+ * members that send data put it on the wire, and a sparse receiver is allocated on the flag.
  *
  * <h2>Sequence numbers</h2>
  *

@@ -377,6 +377,15 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     return statics == null ? own : own + "\nstatic fields:\n" + statics.describeChannels();
   }
 
+  /**
+   * Length of the boundary-buffer arena's array (every buffer and coalesced message of this rank,
+   * spare room included), the memory boundary communication holds for buffers; the STATIC
+   * fields' exchange has its own.
+   */
+  public int bufferArenaLength() {
+    return arena.array().length;
+  }
+
   /** Number of sub-caches built so far (setup, remesh and allocation changes). */
   public long cacheBuilds() {
     return cacheBuilds.get();
