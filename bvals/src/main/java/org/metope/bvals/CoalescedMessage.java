@@ -98,6 +98,8 @@ final class CoalescedMessage {
   private int stale;
   private boolean inFlight;
   private long sequence;
+  /** The array the receive was posted into; the arena may have a longer copy by its completion. */
+  private double[] postedArray;
 
   /**
    * A message over {@code owner}'s slice, which must hold {@link #length(List)} elements.
@@ -263,7 +265,8 @@ final class CoalescedMessage {
     if (stale < members.length) {
       return false;
     }
-    communicator.irecv(request, slice.array(), slice.offset(), slice.length(), group.peerRank(),
+    postedArray = slice.array();
+    communicator.irecv(request, postedArray, slice.offset(), slice.length(), group.peerRank(),
         tag);
     inFlight = true;
     slice.arena().beginFlight();
@@ -286,6 +289,10 @@ final class CoalescedMessage {
     int o = slice.offset();
     long seq = ++sequence;
     int received = request.length();
+    if (postedArray != a) {
+      System.arraycopy(postedArray, o, a, o, received);
+    }
+    postedArray = null;
     checkHeader(received, a, o, seq);
     unpack(a, o, received);
     stale = 0;

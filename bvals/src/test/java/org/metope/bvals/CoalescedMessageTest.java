@@ -27,11 +27,7 @@ class CoalescedMessageTest {
       MessageRig rig = new MessageRig(world, LENGTHS, MessageRig.ELEMENT);
       List<CommBuffer> ch = rig.channels;
       if (world.rank() == 0) {
-        RankChannels.fill(ch.get(0), 100);
-        RankChannels.fill(ch.get(2), 300);
-        ch.get(0).send();
-        ch.get(1).sendNull();
-        ch.get(2).send();
+        sendDataNullData(ch);
       }
       world.barrier();
       if (world.rank() == 1) {
@@ -196,6 +192,32 @@ class CoalescedMessageTest {
   }
 
   @Test
+  void givenAReceivePostedBeforeTheArenaIsLengthened_thenTheDataReachTheNewArray() {
+    InProcessCluster.run(2, world -> {
+      MessageRig rig = new MessageRig(world, LENGTHS, MessageRig.ELEMENT);
+      List<CommBuffer> ch = rig.channels;
+      BufferArena arena = rig.rank.arena;
+      arena.openOnDemandRegion();
+      if (world.rank() == 1) {
+        assertTrue(ch.get(0).tryStartReceive(), "the message's receive is posted");
+        double[] posted = arena.array();
+        arena.allocateOnDemand(posted.length + 1);
+        assertTrue(posted != arena.array(), "the receive's array was replaced");
+      }
+      world.barrier();
+      if (world.rank() == 0) {
+        sendDataNullData(ch);
+      }
+      world.barrier();
+      if (world.rank() == 1) {
+        rig.receiveAll();
+        assertEquals(0, RankChannels.mismatches(ch.get(0), 100));
+        assertEquals(0, RankChannels.mismatches(ch.get(2), 300));
+      }
+    });
+  }
+
+  @Test
   void givenAMessageLongerThanItsFlagsSay_thenItIsReportedWithBothLengths() {
     InProcessCluster.run(2, world -> {
       MessageRig rig = new MessageRig(world, LENGTHS, MessageRig.ELEMENT);
@@ -326,5 +348,14 @@ class CoalescedMessageTest {
             comms.messages(ChannelKind.BOUNDARY_VALUES), owner));
     assertEquals("sending partition above the largest tag: partition=32768, maxTag=32767",
         e.getMessage());
+  }
+
+  /** Channel 0 sends 100 + i, channel 1 null, channel 2 300 + i. */
+  private static void sendDataNullData(List<CommBuffer> ch) {
+    RankChannels.fill(ch.get(0), 100);
+    RankChannels.fill(ch.get(2), 300);
+    ch.get(0).send();
+    ch.get(1).sendNull();
+    ch.get(2).send();
   }
 }
