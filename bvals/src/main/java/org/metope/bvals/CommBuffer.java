@@ -193,8 +193,8 @@ public final class CommBuffer {
 
   /**
    * Frees the buffer of a sending or same-rank channel whose field was deallocated, unless a
-   * message on it is still in flight or a same-rank receiver has not read its data yet; returns
-   * whether it is unallocated now.
+   * message on it is still in flight or a same-rank receiver has not unloaded its data yet;
+   * returns whether it is unallocated now.
    */
   boolean freeIfIdle() {
     if (owner == null) {
@@ -206,11 +206,22 @@ public final class CommBuffer {
     if (role == ChannelRole.SENDER && inFlightArena != null && request.test()) {
       completeSend();
     }
-    if (inFlightArena != null || (role == ChannelRole.LOCAL && state == BufferState.SENDING)) {
+    BufferState s = state;
+    if (inFlightArena != null || (role == ChannelRole.LOCAL
+        && (s == BufferState.SENDING || s == BufferState.RECEIVED))) {
       return false;
     }
     free();
     return true;
+  }
+
+  /**
+   * The buffer, or null when unallocated, read once: for a receiving cache that refreshes its
+   * offsets while the sending partition's task (another thread) may free a same-rank buffer that
+   * holds no data.
+   */
+  BufferSlice sliceOrNull() {
+    return slice;
   }
 
   /**
