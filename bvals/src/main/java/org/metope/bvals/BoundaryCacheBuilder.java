@@ -67,6 +67,25 @@ final class BoundaryCacheBuilder {
     return out;
   }
 
+  /**
+   * Gives each sparse send buffer outside coalesced messages a slice where its field is allocated
+   * on the sending block, and frees the others' when nothing uses them (Parthenon's send buffers
+   * follow allocation the same way); before the send plan is built from their offsets.
+   */
+  void prepareSendBuffers(MeshData md, BoundaryType type) {
+    for (Boundary bd : enumerate(md, type)) {
+      CommBuffer buffer = channel(bd, type, true);
+      if (!buffer.isSparse() || buffer.message() != null) {
+        continue;
+      }
+      if (md.isAllocated(bd.field.id(), bd.block)) {
+        buffer.allocate();
+      } else {
+        buffer.freeIfIdle();
+      }
+    }
+  }
+
   /** Builds the send ({@code sender}) or receive plan of {@code type} for {@code md}. */
   BvarsSubCache build(MeshData md, BoundaryType type, boolean sender) {
     List<Boundary> boundaries = enumerate(md, type);

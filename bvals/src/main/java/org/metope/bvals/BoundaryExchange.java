@@ -236,15 +236,16 @@ public final class BoundaryExchange {
   }
 
   /**
-   * Sparse receivers take a slice only when data arrive, so their offsets are read each step; a
-   * changed offset bumps the table's columns version, which tells a device backend to upload the
-   * columns again.
+   * Sparse buffers are taken and given back as allocation changes (receivers when data arrive,
+   * same-rank channels by the sending partition), so their offsets are read each step; a changed
+   * offset bumps the table's columns version, which tells a device backend to upload the columns
+   * again.
    */
   private static void refreshSparseOffsets(BvarsSubCache sub) {
     for (int s : sub.sparseBoundaries) {
-      CommBuffer buffer = sub.channels.inCacheOrder(s);
-      if (buffer.isAllocated()) {
-        sub.table.setBufferOffset(s, buffer.buffer().offset());
+      BufferSlice slice = sub.channels.inCacheOrder(s).sliceOrNull();
+      if (slice != null) {
+        sub.table.setBufferOffset(s, slice.offset());
       }
     }
   }

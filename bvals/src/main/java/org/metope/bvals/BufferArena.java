@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.metope.tasking.TaskThreadPool;
 
 /**
  * The one {@code double[]} of a rank that holds every boundary buffer, each a {@link BufferSlice}
@@ -26,7 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * lie in {@code [groupStart(g), groupStart(g) + groupUsed(g))} and travel as one message ({@link
  * CoalescedMessage}, whose slice is the group's region).
  *
- * <h2>Growth moves data, so it happens only while building</h2>
+ * <h2>A group's growth moves data, so it happens only while building</h2>
  *
  * <p>A region that is full doubles its capacity; the regions after it shift, and the array is
  * reallocated when too small. Contents are copied, and slices follow automatically (they read
@@ -37,16 +38,36 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <ul>
  *   <li>moving data while a message is in flight on any slice is refused ({@link
  *       #slicesInFlight()}, counted by {@link CommBuffer}), always;
- *   <li>moving data while {@linkplain #freeze() frozen} is refused: the cache builder freezes the
- *       arena once the caches are built and thaws it at the next remesh or allocation change, so
- *       a step never moves data, deterministically;
+ *   <li>moving data while {@linkplain #freeze() frozen} is refused: boundary communication
+ *       freezes the arena once its channels are built (a remesh builds a new arena), so a step
+ *       never moves a group's data, deterministically;
  *   <li>every move increments {@link #layoutVersion()}, which caches compare with the version they
  *       were built against.
  * </ul>
  *
  * <p>Appending a slice into a region's spare capacity moves nothing and is allowed at any time;
- * reserve slices at build time ({@link ObjectPool#ensureCapacity}) so that sparse receivers that
- * allocate during a step find one.
+ * reserve slices at build time ({@link ObjectPool#ensureCapacity}) for buffers every step needs.
+ *
+ * <h2>The on-demand region: buffers that follow sparse allocation</h2>
+ *
+ * <p>Buffers of sparse fields outside coalesced messages are taken when their field is allocated
+ * (sender) or data arrive (receiver), during a step, from one more region that {@link
+ * #openOnDemandRegion} places after every other ({@link #allocateOnDemand}). It grows only at
+ * the end of the array, so no slice ever changes its offset; when the array is too short it is
+ * replaced by a longer copy (half as long again, at least), which is allowed while frozen and
+ * while messages are in flight:
+ *
+ * <ul>
+ *   <li>a receive posted into the old array lands there, so whoever completes it copies what
+ *       arrived into the current array at the same offset ({@link CommBuffer}, {@link
+ *       CoalescedMessage}); a send from the old array sends the same values;
+ *   <li>the copy runs through {@link TaskThreadPool#runExclusive}, so no other task's kernel is
+ *       writing the old array meanwhile;
+ *   <li>{@link #layoutVersion()} increments, so caches prepare their launches again.
+ * </ul>
+ *
+ * <p>So the on-demand region holds what sparse allocation needs at its peak within a mesh (slices
+ * are recycled by their pools, never returned); a remesh starts a new arena.
  *
  * <p>Thread safety: slice creation and growth are synchronized; {@link #array()} is a volatile
  * read; the in-flight count is atomic.
@@ -75,6 +96,8 @@ public final class BufferArena {
   private int sliceCount;
   private boolean frozen;
   private volatile long layoutVersion;
+  /** The region of {@link #allocateOnDemand}, the last one; null until opened. */
+  private Region onDemand;
 
   /** An empty arena. */
   public BufferArena() {
@@ -116,6 +139,10 @@ public final class BufferArena {
     }
     Region region = regionOfGroup.get(group);
     if (region == null) {
+      if (onDemand != null) {
+        throw new IllegalStateException("a group's region after the on-demand region: group="
+            + group + ", length=" + length);
+      }
       region = new Region(group, end);
       regions.add(region);
       regionOfGroup.put(group, region);
@@ -127,6 +154,64 @@ public final class BufferArena {
     region.used += length;
     sliceCount++;
     return slice;
+  }
+
+  /**
+   * Opens the on-demand region after every region so far; no group may take a region after it
+   * (their slices would have to move when it grows). Called once the caches' groups are built.
+   */
+  public synchronized void openOnDemandRegion() {
+    if (onDemand != null) {
+      throw new IllegalStateException("the on-demand region is open already: " + describe());
+    }
+    onDemand = new Region(null, end);
+    regions.add(onDemand);
+  }
+
+  /**
+   * A new slice of {@code length} elements in the on-demand region, for a sparse field's buffer
+   * taken during a step; never moves a slice, and replaces the array by a longer copy when it is
+   * full (see the class comment). Called by the pools' factories.
+   *
+   * @throws IllegalStateException before {@link #openOnDemandRegion}
+   */
+  public BufferSlice allocateOnDemand(int length) {
+    if (length <= 0) {
+      throw new IllegalArgumentException("slice length must be positive: length=" + length);
+    }
+    while (true) {
+      synchronized (this) {
+        if (onDemand == null) {
+          throw new IllegalStateException("no on-demand region: length=" + length + ", "
+              + describe());
+        }
+        if ((long) end + length <= array.length) {
+          BufferSlice slice = new BufferSlice(this, onDemand, onDemand.used, length);
+          onDemand.used += length;
+          onDemand.capacity = onDemand.used;
+          end += length;
+          sliceCount++;
+          return slice;
+        }
+      }
+      // Not while holding this arena's lock: another task may need it to end its pass.
+      TaskThreadPool.runExclusive(() -> lengthenFor(length));
+    }
+  }
+
+  /** Replaces the array by a copy with room for {@code length} more (half as long again, at least). */
+  private synchronized void lengthenFor(int length) {
+    long needed = (long) end + length;
+    if (needed <= array.length) {
+      return;
+    }
+    if (needed > Integer.MAX_VALUE - 8) {
+      throw new IllegalStateException("buffer arena would exceed the largest Java array: end="
+          + end + ", length=" + length);
+    }
+    long grown = Math.max(needed, Math.max(MIN_ARRAY_LENGTH, array.length + array.length / 2L));
+    array = java.util.Arrays.copyOf(array, (int) Math.min(grown, Integer.MAX_VALUE - 8));
+    layoutVersion = layoutVersion + 1;
   }
 
   /** Gives {@code region} at least {@code needed} elements, moving later regions if needed. */
@@ -230,11 +315,13 @@ public final class BufferArena {
     return region(group).used;
   }
 
-  /** Groups in the order of their regions in the array. */
+  /** Groups in the order of their regions in the array (the on-demand region has none). */
   public synchronized List<BufferGroup> groups() {
     List<BufferGroup> groups = new ArrayList<>(regions.size());
     for (Region r : regions) {
-      groups.add(r.group);
+      if (r.group != null) {
+        groups.add(r.group);
+      }
     }
     return groups;
   }
@@ -264,7 +351,8 @@ public final class BufferArena {
   /** One line: sizes, counts and whether it is frozen. */
   public synchronized String describe() {
     return "arena length=" + array.length + " used=" + used() + " regions=" + regions.size()
-        + " slices=" + sliceCount + " slicesInFlight=" + inFlight.get() + " frozen=" + frozen
+        + " slices=" + sliceCount + " onDemand=" + (onDemand == null ? "closed" : onDemand.used)
+        + " slicesInFlight=" + inFlight.get() + " frozen=" + frozen
         + " layoutVersion=" + layoutVersion;
   }
 

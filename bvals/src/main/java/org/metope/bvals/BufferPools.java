@@ -15,7 +15,7 @@ import java.util.List;
  * returned pool.
  */
 public final class BufferPools {
-  private record PoolKey(BufferGroup group, int length) {}
+  private record PoolKey(BufferGroup group, int length, boolean onDemand) {}
 
   private final BufferArena arena;
   private final HashMap<PoolKey, ObjectPool<BufferSlice>> pools = new HashMap<>();
@@ -31,14 +31,29 @@ public final class BufferPools {
 
   /** The pool of {@code length}-element slices of {@code group}, created on first use. */
   public ObjectPool<BufferSlice> pool(BufferGroup group, int length) {
+    return pool(group, length, false);
+  }
+
+  /**
+   * The pool of {@code length}-element slices of {@code group}'s sparse channels, which the
+   * arena's on-demand region creates when a lease finds the pool empty ({@link
+   * BufferArena#allocateOnDemand}); created on first use. The group keeps the pool to one
+   * partition's tasks, so one thread at a time.
+   */
+  public ObjectPool<BufferSlice> onDemandPool(BufferGroup group, int length) {
+    return pool(group, length, true);
+  }
+
+  private ObjectPool<BufferSlice> pool(BufferGroup group, int length, boolean onDemand) {
     if (group == null || length <= 0) {
       throw new IllegalArgumentException("pool needs a group and a positive length: group="
           + group + ", length=" + length);
     }
-    PoolKey key = new PoolKey(group, length);
+    PoolKey key = new PoolKey(group, length, onDemand);
     ObjectPool<BufferSlice> pool = pools.get(key);
     if (pool == null) {
-      pool = new ObjectPool<>(() -> arena.allocate(group, length));
+      pool = onDemand ? new ObjectPool<>(() -> arena.allocateOnDemand(length))
+          : new ObjectPool<>(() -> arena.allocate(group, length));
       pools.put(key, pool);
       creationOrder.add(key);
     }
@@ -97,7 +112,7 @@ public final class BufferPools {
     for (PoolKey key : creationOrder) {
       ObjectPool<BufferSlice> p = pools.get(key);
       sb.append("\npool group=").append(key.group()).append(" length=").append(key.length())
-          .append(" created=").append(p.created()).append(" inUse=").append(p.inUse())
+          .append(key.onDemand() ? " onDemand" : "").append(" created=").append(p.created()).append(" inUse=").append(p.inUse())
           .append(" free=").append(p.free()).append(" reuses=").append(p.reuses());
     }
     return sb.toString();

@@ -47,7 +47,7 @@ public final class BufferSlice {
     return length;
   }
 
-  /** The group whose region holds the slice. */
+  /** The group whose region holds the slice; null in the on-demand region. */
   public BufferGroup group() {
     return region.group;
   }

@@ -17,12 +17,15 @@ import org.metope.mesh.field.MetadataFlag;
  * and both flux-correction types): for each local block, field and neighbour, the send channel,
  * and the receive channel when the neighbour is on another rank (a same-rank channel is one
  * buffer shared by both sides). Buffers come from pools grouped by peer rank, partition, kind and
- * role; senders, same-rank and dense receivers are allocated now so no step allocates.
+ * role; dense fields' buffers are allocated now, so no step allocates them. Sparse fields' buffers
+ * follow allocation: a sender's (or same-rank channel's) is taken when the send cache is built on
+ * a block where the field is allocated, a receiver's when data arrive, both from the arena's
+ * on-demand region ({@link BufferPools#onDemandPool}).
  *
  * <p>With coalescing on, cross-rank channels are grouped by peer rank, <em>sending</em> partition
  * (the receiver's groups follow the sender's partitioning, {@link PartitionRule}), kind and role,
  * and each group becomes one {@link CoalescedMessage} whose slice holds its members' buffers; all
- * of them are allocated, sparse receivers included.
+ * of them are allocated, sparse receivers included (only the traffic follows allocation).
  */
 final class ChannelBuilder {
   private final InOneBoundaryCommunication comm;
@@ -131,12 +134,12 @@ final class ChannelBuilder {
             nb.element().reverse().index());
     ChannelSpec spec = new ChannelSpec(key, kind, senderRank, receiverRank, tag, length, sparse);
     BufferGroup group = new BufferGroup(local ? me : nb.rank(), partition, kind, role);
-    ObjectPool<BufferSlice> pool = comm.pools().pool(group, length);
+    ObjectPool<BufferSlice> pool = sparse ? comm.pools().onDemandPool(group, length)
+        : comm.pools().pool(group, length);
     CommBuffer buffer = new CommBuffer(spec, fieldComm, pool::get);
     map.put(buffer);
-    demand.merge(new BufferGroupLength(group, length), 1, Integer::sum);
-    // Sparse receivers allocate when data arrive; everything else holds its buffer from now on.
-    if (!(sparse && role == ChannelRole.RECEIVER)) {
+    if (!sparse) {
+      demand.merge(new BufferGroupLength(group, length), 1, Integer::sum);
       toAllocate.add(buffer);
     }
   }

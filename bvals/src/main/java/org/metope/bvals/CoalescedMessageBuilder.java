@@ -9,8 +9,9 @@ import java.util.function.Supplier;
 
 /**
  * Collects the cross-rank channels of a rank by {@link BufferGroup} while {@link ChannelBuilder}
- * creates them, then makes one {@link CoalescedMessage} per group: members sorted by {@link
- * ChannelKey}, one slice of {@link CoalescedMessage#length} elements from the group's pool, and
+ * creates them, then makes one {@link CoalescedMessage} per group: members sorted dense first,
+ * then by {@link ChannelKey} (a null member moves the data of the members after it on the wire,
+ * and dense members are rarely null), one slice of {@link CoalescedMessage#length} elements from the group's pool, and
  * each member's buffer its part of that slice.
  *
  * <p>A member's {@link CommBuffer} is created before its message exists, so it gets a {@link
@@ -18,6 +19,10 @@ import java.util.function.Supplier;
  */
 final class CoalescedMessageBuilder {
   /** Orders groups the same way on every run (records of enums hash by identity). */
+  /** Dense members first, so that null sparse members move no dense data; then by key. */
+  static final Comparator<CommBuffer> MEMBER_ORDER =
+      Comparator.comparing(CommBuffer::isSparse).thenComparing(CommBuffer::key);
+
   private static final Comparator<BufferGroup> GROUP_ORDER = Comparator
       .comparingInt(BufferGroup::peerRank).thenComparingInt(BufferGroup::partition)
       .thenComparing(BufferGroup::kind).thenComparing(BufferGroup::role);
@@ -67,7 +72,7 @@ final class CoalescedMessageBuilder {
     List<CoalescedMessage> messages = new ArrayList<>(groups.size());
     for (BufferGroup group : groups) {
       List<CommBuffer> list = members.get(group);
-      list.sort(Comparator.comparing(CommBuffer::key));
+      list.sort(MEMBER_ORDER);
       int length = CoalescedMessage.length(list);
       ObjectPool.Owner<BufferSlice> owner = pools.pool(group, length).get();
       BufferSlice whole = owner.get();

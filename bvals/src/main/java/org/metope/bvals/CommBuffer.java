@@ -52,8 +52,8 @@ import org.metope.comm.Request;
  * states above are the same; only when the data move differs: a member's {@code send()} marks it
  * ready and the message goes out with the last member, a member's receive completes when the
  * whole message arrives, and its receive is posted only once every member of the message is
- * {@code STALE}. A member's buffer is its part of the message's slice, always allocated (a sparse
- * member receives its part whether or not data came).
+ * {@code STALE}. A member's buffer is its part of the message's slice, always allocated; only the
+ * members that send data put it on the wire, and a sparse receiver is allocated on the flag.
  *
  * <h2>Sequence numbers</h2>
  *
@@ -94,6 +94,8 @@ public final class CommBuffer {
   private boolean receivePosted;
   /** The arena of the slice a send or posted receive uses, until it is known complete; else null. */
   private BufferArena inFlightArena;
+  /** The array a receive was posted into; the arena may have a longer copy by its completion. */
+  private double[] postedArray;
   private long sendSequence;
   private long receiveSequence;
   /** The coalesced message this channel travels in, or null when it sends its own. */
@@ -187,6 +189,39 @@ public final class CommBuffer {
     owner = null;
     slice = null;
     o.release();
+  }
+
+  /**
+   * Frees the buffer of a sending or same-rank channel whose field was deallocated, unless a
+   * message on it is still in flight or a same-rank receiver has not unloaded its data yet;
+   * returns whether it is unallocated now.
+   */
+  boolean freeIfIdle() {
+    if (owner == null) {
+      return true;
+    }
+    if (role == ChannelRole.RECEIVER || message != null) {
+      return false;
+    }
+    if (role == ChannelRole.SENDER && inFlightArena != null && request.test()) {
+      completeSend();
+    }
+    BufferState s = state;
+    if (inFlightArena != null || (role == ChannelRole.LOCAL
+        && (s == BufferState.SENDING || s == BufferState.RECEIVED))) {
+      return false;
+    }
+    free();
+    return true;
+  }
+
+  /**
+   * The buffer, or null when unallocated, read once: for a receiving cache that refreshes its
+   * offsets while the sending partition's task (another thread) may free a same-rank buffer that
+   * holds no data.
+   */
+  BufferSlice sliceOrNull() {
+    return slice;
   }
 
   /**
@@ -336,7 +371,8 @@ public final class CommBuffer {
     if (target == null) {
       communicator.irecv(request, EMPTY, 0, 0, peer, tag);
     } else {
-      communicator.irecv(request, target.array(), target.offset(), length, peer, tag);
+      postedArray = target.array();
+      communicator.irecv(request, postedArray, target.offset(), length, peer, tag);
       inFlightArena = target.arena();
       inFlightArena.beginFlight();
     }
@@ -383,8 +419,18 @@ public final class CommBuffer {
       throw misuse("received message length differs from the buffer length: messageLength="
           + received);
     }
+    copyFromPostedArray(received);
     finishReceive(received);
     return true;
+  }
+
+  /** Copies what arrived into the arena's current array when it was lengthened meanwhile. */
+  private void copyFromPostedArray(int received) {
+    double[] posted = postedArray;
+    postedArray = null;
+    if (received > 0 && posted != slice.array()) {
+      System.arraycopy(posted, slice.offset(), slice.array(), slice.offset(), received);
+    }
   }
 
   private void finishReceive(int received) {

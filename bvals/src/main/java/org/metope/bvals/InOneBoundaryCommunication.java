@@ -39,8 +39,9 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private final PostingOrder postingOrder;
   private final SparseConfig sparse;
   private final boolean coalesce;
-  private final BufferArena arena = new BufferArena();
-  private final BufferPools pools = new BufferPools(arena);
+  /** The buffers of the current mesh: a new arena at every {@link #setup}. */
+  private BufferArena arena = new BufferArena();
+  private BufferPools pools = new BufferPools(arena);
   private final Map<MeshData, BvarsCache> caches = new IdentityHashMap<>();
   private final BoundaryCacheBuilder builder = new BoundaryCacheBuilder(this);
   private final BoundaryExchange exchange = new BoundaryExchange(this);
@@ -161,6 +162,9 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       registry.clear();
     }
     caches.clear();
+    // A new arena per mesh: sized for this mesh's channels, and its on-demand region last.
+    arena = new BufferArena();
+    pools = new BufferPools(arena);
     this.mesh = target;
     boundaryConditions.prepare(target.resolvedPackages());
     boundaryConditions.requireRegistered(target.config(), deck);
@@ -175,8 +179,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     }
     // Coalesced messages are tagged by sending partition; per-channel tags only without them.
     tags = coalesce ? null : buildTagMap(target);
-    arena.thaw();
     new ChannelBuilder(this).build(target);
+    arena.openOnDemandRegion();
     arena.freeze();
     if (!staticOnly) {
       setupStatics(target);
@@ -262,6 +266,11 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
         && sub.arenaLayoutVersion == arena.layoutVersion()) {
       cacheReuses.incrementAndGet();
       return sub;
+    }
+    if (sender) {
+      // Outside the rebuild's lock: taking a buffer may lengthen the arena, which waits for the
+      // other tasks to end their pass, and one of them may be waiting for that lock.
+      builder.prepareSendBuffers(md, type);
     }
     return rebuild(md, c, sub, type, sender);
   }
@@ -375,6 +384,15 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   public String describeChannels() {
     String own = registry == null ? "(no channels)" : registry.dump();
     return statics == null ? own : own + "\nstatic fields:\n" + statics.describeChannels();
+  }
+
+  /**
+   * Length of the boundary-buffer arena's array (every buffer and coalesced message of this rank,
+   * spare room included), the memory boundary communication holds for buffers; the STATIC
+   * fields' exchange has its own.
+   */
+  public int bufferArenaLength() {
+    return arena.array().length;
   }
 
   /** Number of sub-caches built so far (setup, remesh and allocation changes). */

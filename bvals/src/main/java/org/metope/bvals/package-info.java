@@ -33,35 +33,38 @@
  *
  * <h2>Life cycle</h2>
  *
- * <p>Slices are created (and the arena grows) only while building. Two rules make that hold
- * during steps: reserve, in each pool, a slice for every channel that uses it ({@link
- * org.metope.bvals.ObjectPool#ensureCapacity}), so that sparse receivers allocating on arrival
- * find one; and freeze the arena after building, so that a missed reservation fails at once
- * instead of moving buffers under messages in flight.
+ * <p>Dense fields' slices are created (and their regions grow) only while building: reserve, in
+ * each pool, a slice for every channel that uses it ({@link
+ * org.metope.bvals.ObjectPool#ensureCapacity}), and freeze the arena after building, so that a
+ * missed reservation fails at once instead of moving buffers under messages in flight. Sparse
+ * fields' buffers outside coalesced messages follow allocation: their pools ({@link
+ * org.metope.bvals.BufferPools#onDemandPool}) take slices from the arena's on-demand region,
+ * opened after every other region, which grows at the end of the array only, during steps too
+ * ({@link org.metope.bvals.BufferArena}).
  *
  * <pre>{@code
  * // setup, on every rank (collective: duplicates)
  * FieldCommunicators comms = FieldCommunicators.create(world, boundaryFieldIds, fluxFieldIds);
+ *
+ * // build (setup, remesh): a new arena for the mesh
  * BufferArena arena = new BufferArena();
  * BufferPools pools = new BufferPools(arena);
  * ChannelRegistry channels = new ChannelRegistry(world.rank(), arena);
- *
- * // build (setup, remesh, allocation change): arena thawed
- * arena.thaw();
  * TagMap tags = TagMap.builder(rank).add(...).add(...).build();
  * ChannelSpec spec = new ChannelSpec(key, kind, senderRank, receiverRank,
  *     tags.tag(myGid, myElement, otherRank, otherGid, otherElement), length, sparse);
- * ObjectPool<BufferSlice> pool = pools.pool(new BufferGroup(peer, partition, kind, role), length);
+ * BufferGroup group = new BufferGroup(peer, partition, kind, role);
+ * ObjectPool<BufferSlice> pool = sparse ? pools.onDemandPool(group, length)
+ *     : pools.pool(group, length);
  * CommBuffer b = new CommBuffer(spec, comms.communicator(kind, fieldId), pool::get);
- * pool.ensureCapacity(channelsUsingThisPool);  // a slice for every user, made now
- * // allocate now: senders and same-rank buffers whose field is allocated on the sending block,
- * // and non-sparse receivers; sparse receivers allocate when a non-empty message arrives
- * b.allocate();
  * channels.map(kind).put(b);
- * ChannelVector sends = new ChannelVector(sendBuffersInCacheOrder, order, salt);
+ * pool.ensureCapacity(channelsUsingThisPool);  // dense: a slice for every user, made now
+ * b.allocate();                                // dense: allocate now
+ * arena.openOnDemandRegion();
  * arena.freeze();
  *
- * // every stage: see CommBuffer for the calls; nothing allocates
+ * // every stage: see CommBuffer for the calls; sparse senders allocate when their send cache is
+ * // built on a block that holds the field, sparse receivers when a non-empty message arrives
  * }</pre>
  */
 package org.metope.bvals;

@@ -120,6 +120,45 @@ class BufferArenaTest {
   }
 
   @Test
+  void givenFrozenArenaWithAMessageInFlight_whenTheOnDemandRegionOutgrowsTheArray_thenNoSliceMoves() {
+    BufferArena arena = new BufferArena(0);
+    BufferSlice dense = arena.allocate(toRank(1), 4);
+    arena.openOnDemandRegion();
+    BufferSlice first = arena.allocateOnDemand(3);
+    fill(dense, 10);
+    fill(first, 20);
+    int denseOffset = dense.offset();
+    int firstOffset = first.offset();
+    arena.freeze();
+    arena.beginFlight();
+    double[] before = arena.array();
+    long version = arena.layoutVersion();
+    BufferSlice big = arena.allocateOnDemand(1000);
+    assertNotSame(before, arena.array(), "a longer copy");
+    assertTrue(arena.layoutVersion() > version, "caches must prepare their launches again");
+    assertEquals(denseOffset, dense.offset());
+    assertEquals(firstOffset, first.offset());
+    assertEquals(firstOffset + 3, big.offset(), "appended after the last on-demand slice");
+    assertEquals(0, mismatches(dense, 10));
+    assertEquals(0, mismatches(first, 20));
+    assertEquals(List.of(toRank(1)), arena.groups(), "the on-demand region is no group's");
+    assertEquals(null, big.group());
+  }
+
+  @Test
+  void givenTheOnDemandRegionOpen_thenNoGroupMayTakeARegionAfterIt() {
+    BufferArena arena = new BufferArena();
+    assertThrows(IllegalStateException.class, () -> arena.allocateOnDemand(2), "not open yet");
+    arena.allocate(toRank(1), 4);
+    arena.openOnDemandRegion();
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> arena.allocate(toRank(2), 4));
+    assertTrue(e.getMessage().startsWith("a group's region after the on-demand region"),
+        e.getMessage());
+    assertThrows(IllegalStateException.class, arena::openOnDemandRegion);
+  }
+
+  @Test
   void givenBadArguments_thenRejected() {
     BufferArena arena = new BufferArena();
     assertThrows(IllegalArgumentException.class, () -> arena.allocate(toRank(1), 0));

@@ -16,13 +16,20 @@ class CoalescedMessageBuilderTest {
   private static CommBuffer channel(Communicator world, ChannelKind kind, int senderGid,
       int receiverGid, int senderRank, int receiverRank, int length,
       CoalescedMessageBuilder.MessagePart part) {
+    return channel(world, kind, senderGid, receiverGid, senderRank, receiverRank, length, false,
+        part);
+  }
+
+  private static CommBuffer channel(Communicator world, ChannelKind kind, int senderGid,
+      int receiverGid, int senderRank, int receiverRank, int length, boolean sparse,
+      CoalescedMessageBuilder.MessagePart part) {
     ChannelSpec spec = new ChannelSpec(new ChannelKey(senderGid, receiverGid, 0, 4), kind,
-        senderRank, receiverRank, 0, length, false);
+        senderRank, receiverRank, 0, length, sparse);
     return new CommBuffer(spec, world, part);
   }
 
   @Test
-  void givenChannelsOfSeveralGroups_thenOneMessagePerGroupWithMembersByKeyBackToBack() {
+  void givenChannelsOfSeveralGroups_thenOneMessagePerGroupWithDenseMembersFirstBackToBack() {
     InProcessCluster.run(3, world -> {
       if (world.rank() != 0) {
         FieldCommunicators.create(world, new int[] {0}, new int[0]);
@@ -39,8 +46,9 @@ class CoalescedMessageBuilderTest {
       CommBuffer[] toTwoMembers = new CommBuffer[3];
       for (int i = 0; i < 3; i++) {
         var part = builder.newPart();
+        // gid 6 is a sparse field's channel: after the dense ones although its key is smaller.
         toTwoMembers[i] = channel(world, ChannelKind.BOUNDARY_VALUES, made[i][0], made[i][1], 0,
-            2, 10 + i, part);
+            2, 10 + i, i == 2, part);
         builder.add(toTwo, toTwoMembers[i], part);
       }
       var p1 = builder.newPart();
@@ -55,14 +63,14 @@ class CoalescedMessageBuilderTest {
       CoalescedMessage m = messages.get(2);
       assertEquals(1, m.tag(), "tag = the sending partition");
       assertSame(toTwoMembers[1], m.member(0), "gid 5 first");
-      assertSame(toTwoMembers[2], m.member(1));
-      assertSame(toTwoMembers[0], m.member(2));
-      assertEquals(3 + 3 + 11 + 12 + 10, m.length());
+      assertSame(toTwoMembers[0], m.member(1), "then gid 7, the other dense one");
+      assertSame(toTwoMembers[2], m.member(2), "the sparse gid 6 last");
+      assertEquals(3 + 1 + 11 + 10 + 12, m.length());
       int start = rc.arena.groupStart(toTwo);
       assertEquals(m.length(), rc.arena.groupUsed(toTwo), "the message fills its group's region");
-      assertEquals(start + 6, m.member(0).buffer().offset(), "after header and flags");
-      assertEquals(start + 6 + 11, m.member(1).buffer().offset());
-      assertEquals(start + 6 + 11 + 12, m.member(2).buffer().offset());
+      assertEquals(start + 4, m.member(0).buffer().offset(), "after header and flag word");
+      assertEquals(start + 4 + 11, m.member(1).buffer().offset());
+      assertEquals(start + 4 + 11 + 10, m.member(2).buffer().offset());
       assertSame(comms.messages(ChannelKind.FLUX_CORRECTION), comms.messages(fromOne.kind()));
       for (CoalescedMessage each : messages) {
         for (int s = 0; s < each.size(); s++) {

@@ -2,6 +2,7 @@ package org.metope.bvals;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -130,6 +131,32 @@ class CommBufferCrossRankTest {
       }
       assertEquals(1, pool.created(), "one slice, reserved at build");
       assertEquals(2, pool.reuses(), "both data stages leased the reserved slice");
+    });
+  }
+
+  @Test
+  void givenAReceivePostedBeforeTheArenaIsLengthened_thenTheDataReachTheNewArray() {
+    InProcessCluster.run(2, comm -> {
+      RankChannels rc = new RankChannels(comm);
+      ChannelKey key = new ChannelKey(0, 1, 3, 4);
+      CommBuffer b = rc.channel(key, 0, 1, 5, LENGTH, false);
+      rc.arena.openOnDemandRegion();
+      if (comm.rank() == 1) {
+        assertTrue(b.tryStartReceive());
+        double[] posted = rc.arena.array();
+        rc.arena.allocateOnDemand(posted.length + 1);
+        assertNotSame(posted, rc.arena.array(), "the receive's array was replaced");
+      }
+      comm.barrier();
+      if (comm.rank() == 0) {
+        RankChannels.fill(b, base(0, 7));
+        b.send();
+      }
+      comm.barrier();
+      if (comm.rank() == 1) {
+        RankChannels.receive(b);
+        assertEquals(0, RankChannels.mismatches(b, base(0, 7)));
+      }
     });
   }
 }

@@ -7,11 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import org.metope.app.Application;
 import org.metope.app.ApplicationRunner;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
 import org.metope.driver.RunOptions;
+import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
@@ -47,13 +50,24 @@ final class SparseAdvectionRuns {
 
   /** Runs {@code pin} on the rank of {@code comm}. */
   static Result run(ParameterInput pin, Path dir, Communicator comm) {
+    return run(pin, dir, comm, InOneBoundaryCommunication::fromInput);
+  }
+
+  /** Runs {@code pin} on the rank of {@code comm}, with boundary communication from {@code bc}. */
+  static Result run(ParameterInput pin, Path dir, Communicator comm,
+      Function<ParameterInput, BoundaryCommunication> bc) {
+    return run(new SparseAdvectionApplication(), pin, dir, comm, bc);
+  }
+
+  /** Runs {@code app} (sparse_advection or a wrapper of it) as above. */
+  static Result run(Application app, ParameterInput pin, Path dir, Communicator comm,
+      Function<ParameterInput, BoundaryCommunication> bc) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-    Mesh mesh = ApplicationRunner.simulate(new SparseAdvectionApplication(),
-        new ApplicationRunner.Launch(pin, RunOptions.of(dir, o), e, comm,
-            InOneBoundaryCommunication::fromInput)).mesh();
+    Mesh mesh = ApplicationRunner.simulate(app,
+        new ApplicationRunner.Launch(pin, RunOptions.of(dir, o), e, comm, bc)).mesh();
     return new Result(mesh, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
   }

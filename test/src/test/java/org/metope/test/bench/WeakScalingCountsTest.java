@@ -45,8 +45,9 @@ class WeakScalingCountsTest {
     for (int rank = 0; rank < 2; rank++) {
       assertEquals(4, timed.blocks()[rank]);
       assertEquals(STAGES, perCycle(setup, timed, rank, TrafficKind.BOUNDARY, false));
-      // One message holds every channel's cells behind a header of 3 doubles and a flag each.
-      assertEquals(STAGES * 8L * (CELLS + 3 + CHANNELS),
+      // One message holds every channel's cells behind a header of 3 doubles and the channels'
+      // flags, 52 to a double (72 channels: two).
+      assertEquals(STAGES * 8L * (CELLS + 3 + 2),
           perCycle(setup, timed, rank, TrafficKind.BOUNDARY, true));
       assertEquals(0, perCycle(setup, timed, rank, TrafficKind.FLUX_CORRECTION, false));
       assertEquals(0, perCycle(setup, timed, rank, TrafficKind.REMESH, false));

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Whole simulations under MPJ Express multicore through {@code ./metope -np 2}: the boundary
  * exchange fills every ghost cell across ranks, a deck gives the same history file on 1 rank and
- * on 2 MPJ ranks (an adaptive one too, with blocks moving between the ranks), and a bad deck ends
- * the run non-zero within seconds.
+ * on 2 MPJ ranks (an adaptive one too, with blocks moving between the ranks, and sparse_advection
+ * with fields allocated and freed, in both message modes), and a bad deck ends the run non-zero
+ * within seconds.
  */
 class MpjSimulationTest {
   private static final long LIMIT_SECONDS = 120;
@@ -92,6 +93,32 @@ class MpjSimulationTest {
     assertTrue(expected.lines().count() > 20, expected);
     assertEquals(expected, Files.readString(two.resolve(hst)));
     assertTrue(mpj.output().contains("New Mesh structure after (de)refinement"), mpj.output());
+  }
+
+  @Test
+  void givenSparseAdvection_thenTwoMpjRanksWriteTheOneRankAndParthenonHistoryInBothMessageModes()
+      throws Exception {
+    // Parthenon's "short" case (its reference files: examples' test resources); no field files.
+    String[] overrides = {"parthenon/time/tlim=0.3", "parthenon/output0/dt=-1",
+        "parthenon/output1/dt=-1"};
+    Path one = Files.createDirectories(dir.resolve("one"));
+    LauncherRun serial = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-i",
+        deck("sparse_advection.in"), "-d", one.toString()}, overrides));
+    assertEquals(0, serial.exitCode(), serial.output());
+    String hst = "sparse.out3.hst";
+    String expected = Files.readString(one.resolve(hst));
+    assertEquals(Files.readString(LauncherRun.root().resolve(
+        "examples/src/test/resources/parthenon/sparse_advection/short.out3.hst")), expected,
+        "1 rank against Parthenon's history");
+    for (String coalesce : List.of("true", "false")) {
+      Path two = Files.createDirectories(dir.resolve("two-" + coalesce));
+      LauncherRun mpj = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(concat(new String[] {
+          "-np", "2", "--dev", "multicore", "-i", deck("sparse_advection.in"), "-d",
+          two.toString()}, overrides), new String[] {"parthenon/comm/coalesce=" + coalesce}));
+      assertEquals(0, mpj.exitCode(), mpj.output());
+      assertTrue(mpj.output().contains("New Mesh structure after (de)refinement"), mpj.output());
+      assertEquals(expected, Files.readString(two.resolve(hst)), "coalesce=" + coalesce);
+    }
   }
 
   @Test

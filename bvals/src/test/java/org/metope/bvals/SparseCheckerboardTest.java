@@ -1,0 +1,182 @@
+package org.metope.bvals;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.metope.comm.InProcessCluster;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.geometry.IndexDomain;
+import org.metope.mesh.geometry.IndexRange;
+import org.metope.mesh.geometry.IndexShape;
+
+/**
+ * {@code ghost_check} for a sparse field allocated on a checkerboard of blocks: 4 x 4 periodic
+ * blocks, the field allocated where {@code lx1 + lx2} is even, each such block's interior holding
+ * its own constant. One exchange later every block holds the field (the unallocated ones are
+ * allocated on receive, since their face neighbours send data), and every ghost cell is known
+ * from its position alone: the constant of the block across that boundary if that block was
+ * allocated, else the field's default. Diagonal neighbours share a colour, face neighbours do not,
+ * so both kinds of ghost occur on every block. The negative control runs the same check on the
+ * field allocated everywhere, where every ghost facing a block off the checkerboard must disagree:
+ * the face ghosts of the blocks on it and the corner ghosts of the blocks off it.
+ */
+class SparseCheckerboardTest {
+  private static final int BLOCKS = 4;
+  private static final int CELLS = 8;
+  private static final double DEFAULT = -0.5;
+  private static final double STALE_GHOST = 99.0;
+
+  private static final String DECK = """
+      <parthenon/mesh>
+      refinement = none
+      pack_size = 3
+      nx1 = 32
+      x1min = 0
+      x1max = 1
+      ix1_bc = periodic
+      ox1_bc = periodic
+      nx2 = 32
+      x2min = 0
+      x2max = 1
+      ix2_bc = periodic
+      ox2_bc = periodic
+      nx3 = 1
+      x3min = 0
+      x3max = 1
+      <parthenon/meshblock>
+      nx1 = 8
+      nx2 = 8
+      nx3 = 1
+      """;
+
+  /** The outcome of one run: ghost cells checked, wrong ones, blocks unallocated at the end. */
+  private record Count(long ghosts, long wrong, long unallocated) {}
+
+  @ParameterizedTest(name = "{0} ranks, coalesce={1}")
+  @CsvSource({"1, true", "2, true", "2, false", "3, true", "3, false"})
+  void givenACheckerboardOfAllocatedBlocks_thenGhostsHoldNeighbourValuesOrTheDefault(int ranks,
+      boolean coalesce) {
+    Count c = run(ranks, coalesce, false);
+    int ng = nghost();
+    assertEquals(BLOCKS * BLOCKS * ((CELLS + 2L * ng) * (CELLS + 2L * ng) - CELLS * CELLS),
+        c.ghosts(), "every ghost cell of every block checked");
+    assertEquals(0, c.wrong(), "wrong ghost cells");
+    assertEquals(0, c.unallocated(), "blocks that received data but were not allocated");
+  }
+
+  @ParameterizedTest(name = "{0} ranks, coalesce={1}")
+  @CsvSource({"1, true", "2, true", "2, false"})
+  void givenTheFieldAllocatedEverywhere_thenExactlyTheGhostsFacingOffBlocksDisagree(int ranks,
+      boolean coalesce) {
+    Count c = run(ranks, coalesce, true);
+    int ng = nghost();
+    long faceGhosts = 4L * CELLS * ng;
+    long cornerGhosts = 4L * ng * ng;
+    int half = BLOCKS * BLOCKS / 2;
+    assertEquals(half * faceGhosts + half * cornerGhosts, c.wrong());
+  }
+
+  private static int nghost() {
+    int[] ng = new int[1];
+    InProcessCluster.run(1, world -> {
+      try (ExchangeFixture f = new ExchangeFixture(DECK, world, pool())) {
+        ng[0] = f.mesh.nghost();
+      }
+    });
+    assertTrue(ng[0] >= 1, "ghosts: " + ng[0]);
+    return ng[0];
+  }
+
+  private static StateDescriptor pool() {
+    StateDescriptor pkg = new StateDescriptor("checkerboard");
+    pkg.addSparsePool("s", Metadata.builder(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
+        MetadataFlag.FILL_GHOST, MetadataFlag.SPARSE).sparseThresholds(1e-3, 1e-4, DEFAULT)
+        .build(), 0);
+    return pkg;
+  }
+
+  private static boolean onCheckerboard(long lx1, long lx2) {
+    return Math.floorMod(lx1 + lx2, 2) == 0;
+  }
+
+  /** The constant of the block at {@code (lx1, lx2)}; far from the default and the thresholds. */
+  private static double constant(long lx1, long lx2) {
+    return 10.0 + lx1 + BLOCKS * lx2;
+  }
+
+  private static Count run(int ranks, boolean coalesce, boolean everywhere) {
+    AtomicLong ghosts = new AtomicLong();
+    AtomicLong wrong = new AtomicLong();
+    AtomicLong unallocated = new AtomicLong();
+    InProcessCluster.run(ranks, world -> {
+      try (ExchangeFixture f = new ExchangeFixture(DECK, world, pool(), coalesce)) {
+        for (MeshData md : f.mesh.meshData("base")) {
+          for (int b = 0; b < md.numBlocks(); b++) {
+            LogicalLocation loc = md.block(b).loc();
+            if (everywhere || onCheckerboard(loc.lx1(), loc.lx2())) {
+              md.storage().allocateSparse(0, md.blockIndex(b));
+              // Ghosts start at a value no rule gives, so a default must be written, not left.
+              fill(md, b, IndexDomain.ENTIRE, STALE_GHOST);
+              fill(md, b, IndexDomain.INTERIOR, constant(loc.lx1(), loc.lx2()));
+            }
+          }
+        }
+        f.exchange.execute();
+        for (MeshData md : f.mesh.meshData("base")) {
+          for (int b = 0; b < md.numBlocks(); b++) {
+            if (!md.isAllocated(0, b)) {
+              unallocated.incrementAndGet();
+              continue;
+            }
+            checkGhosts(md, b, ghosts, wrong);
+          }
+        }
+      }
+    });
+    return new Count(ghosts.get(), wrong.get(), unallocated.get());
+  }
+
+  private static void fill(MeshData md, int b, IndexDomain domain, double value) {
+    IndexShape cells = md.block(b).cellBounds();
+    IndexRange ib = cells.boundsI(domain);
+    IndexRange jb = cells.boundsJ(domain);
+    for (int j = jb.s(); j <= jb.e(); j++) {
+      for (int i = ib.s(); i <= ib.e(); i++) {
+        md.data()[md.index(0, b, 0, 0, j, i)] = value;
+      }
+    }
+  }
+
+  /** Counts the ghost cells of block {@code b} and those that hold another value than expected. */
+  private static void checkGhosts(MeshData md, int b, AtomicLong ghosts, AtomicLong wrong) {
+    IndexShape cells = md.block(b).cellBounds();
+    IndexRange ib = cells.boundsI(IndexDomain.INTERIOR);
+    IndexRange jb = cells.boundsJ(IndexDomain.INTERIOR);
+    IndexRange ie = cells.boundsI(IndexDomain.ENTIRE);
+    IndexRange je = cells.boundsJ(IndexDomain.ENTIRE);
+    LogicalLocation loc = md.block(b).loc();
+    for (int j = je.s(); j <= je.e(); j++) {
+      for (int i = ie.s(); i <= ie.e(); i++) {
+        int o1 = i < ib.s() ? -1 : i > ib.e() ? 1 : 0;
+        int o2 = j < jb.s() ? -1 : j > jb.e() ? 1 : 0;
+        if (o1 == 0 && o2 == 0) {
+          continue;
+        }
+        long n1 = Math.floorMod(loc.lx1() + o1, BLOCKS);
+        long n2 = Math.floorMod(loc.lx2() + o2, BLOCKS);
+        double expected = onCheckerboard(n1, n2) ? constant(n1, n2) : DEFAULT;
+        ghosts.incrementAndGet();
+        if (md.data()[md.index(0, b, 0, 0, j, i)] != expected) {
+          wrong.incrementAndGet();
+        }
+      }
+    }
+  }
+}
