@@ -39,8 +39,9 @@ import org.metope.mesh.input.ParameterInput;
  * blocks packed straight from its storage and the other ranks' in messages of bounded size ({@link
  * FieldStream}), so that no rank holds a whole field; per-block numbers (sparse allocation,
  * counters) are gathered whole ({@link BlockGather}). A failure on rank 0 is reported on every rank
- * as the same {@link DriverError}. The file's bytes do not depend on the number of ranks except
- * for {@code WallTime} and {@code BlocksPerPE}.
+ * as the same {@link DriverError}. The file's content does not depend on the number of ranks
+ * except for {@code WallTime}, {@code BlocksPerPE} and the local ids in {@code
+ * Blocks/loc.level-gid-lid-cnghost-gflag}, nor on the size of the messages.
  */
 public final class Hdf5Output implements OutputType {
   private final OutputParameters params;
@@ -51,7 +52,7 @@ public final class Hdf5Output implements OutputType {
   private final List<String> warnings = new java.util.ArrayList<>();
   private final IndexShape cells;
   private final BlockGather gather;
-  private final FieldStream stream;
+  private FieldStream stream;
   private double nextTime;
   private int nextCycle;
   private int fileNumber;
@@ -96,6 +97,16 @@ public final class Hdf5Output implements OutputType {
     }
     this.gather = new BlockGather(mesh.communicator());
     this.stream = new FieldStream(gather.communicator(), FieldStream.MESSAGE_BYTES);
+  }
+
+  /** Test hook: later writes move field values in messages of at most {@code bytes}. */
+  void limitMessages(int bytes) {
+    stream = new FieldStream(gather.communicator(), bytes);
+  }
+
+  /** Test hook: the longest array of field values this rank has allocated for its writes. */
+  int largestValueBuffer() {
+    return stream.largestBuffer();
   }
 
   /** Warnings about the output block, e.g. a {@code variables} entry that matches no field. */
