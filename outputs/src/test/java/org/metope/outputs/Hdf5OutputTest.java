@@ -5,19 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jhdf.HdfFile;
-import io.jhdf.api.Attribute;
 import io.jhdf.api.Dataset;
-import io.jhdf.api.Group;
-import io.jhdf.api.Node;
-import io.jhdf.api.dataset.ContiguousDataset;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.mesh.Mesh;
@@ -144,50 +137,6 @@ class Hdf5OutputTest {
     }
   }
 
-  /** What depends on the rank count or the clock: blocks per rank, wall time, local ids. */
-  private static final List<String> RANK_DEPENDENT = List.of("/Info/@BlocksPerPE",
-      "/Info/@WallTime", "/Blocks/loc.level-gid-lid-cnghost-gflag");
-
-  /**
-   * Every dataset's stored bytes and every attribute of a file by path, except those that depend
-   * on the run's rank count or clock ({@link #RANK_DEPENDENT}).
-   */
-  static Map<String, List<Object>> contents(Path file) {
-    Map<String, List<Object>> out = new TreeMap<>();
-    try (HdfFile h5 = new HdfFile(file)) {
-      collect(h5, out);
-    }
-    return out;
-  }
-
-  private static void collect(Node node, Map<String, List<Object>> out) {
-    for (Map.Entry<String, Attribute> a : node.getAttributes().entrySet()) {
-      String path = node.getPath() + "@" + a.getKey();
-      if (!RANK_DEPENDENT.contains(path) && !RANK_DEPENDENT.contains(node.getPath())) {
-        out.put(path, List.of(a.getValue().getData()));
-      }
-    }
-    if (node instanceof ContiguousDataset d && !RANK_DEPENDENT.contains(node.getPath())) {
-      ByteBuffer buffer = d.getBuffer();
-      byte[] bytes = new byte[buffer.remaining()];
-      buffer.get(bytes);
-      out.put(node.getPath(), List.of(bytes));
-    } else if (node instanceof Group g) {
-      for (Node child : g.getChildren().values()) {
-        collect(child, out);
-      }
-    }
-  }
-
-  private static void assertSameContents(Map<String, List<Object>> expected,
-      Map<String, List<Object>> actual, String what) {
-    assertEquals(expected.keySet(), actual.keySet(), what);
-    for (String key : expected.keySet()) {
-      assertTrue(Objects.deepEquals(expected.get(key).get(0), actual.get(key).get(0)),
-          what + ": " + key);
-    }
-  }
-
   /**
    * One, two and four ranks, with messages of the default size or of one block (so that rank 0
    * writes while several messages of every rank are in flight): every dataset holds the same
@@ -199,7 +148,7 @@ class Hdf5OutputTest {
       throws Exception {
     Path reference = Files.createDirectory(dir.resolve("reference"));
     writeOutputs("ghost_zones = true\n", 1, reference, 0);
-    Map<String, List<Object>> expected = contents(reference.resolve("om.out0.00000.phdf"));
+    Map<String, List<Object>> expected = PhdfContents.of(reference.resolve("om.out0.00000.phdf"));
     assertTrue(expected.containsKey("/v") && expected.containsKey("/s_1"), expected.toString());
     for (int ranks : new int[] {1, 2, 4}) {
       for (int messageBytes : new int[] {0, 8 * 12 * 8 * 2}) {
@@ -207,7 +156,7 @@ class Hdf5OutputTest {
         writeOutputs("ghost_zones = true\n", ranks, into, messageBytes);
         Path file = into.resolve("om.out0.00000.phdf");
         assertEquals(null, FileIntegrity.problem(file));
-        assertSameContents(expected, contents(file), ranks + " ranks, messages of "
+        PhdfContents.assertSame(expected, PhdfContents.of(file), ranks + " ranks, messages of "
             + messageBytes + " bytes");
       }
     }
@@ -225,13 +174,13 @@ class Hdf5OutputTest {
     int perBlockOfV = 2 * 8 * 12;
     Path one = Files.createDirectory(dir.resolve("one"));
     writeOutputs("ghost_zones = true\n", 1, one, 0, wide);
-    Map<String, List<Object>> expected = contents(one.resolve("om.out0.00000.phdf"));
+    Map<String, List<Object>> expected = PhdfContents.of(one.resolve("om.out0.00000.phdf"));
     int outputValues = 64 * (8 * 12 + perBlockOfV + 2 * 8 * 12);
     Path small = Files.createDirectory(dir.resolve("small"));
     int[] largest = writeOutputs("ghost_zones = true\n", 2, small, perBlockOfV * 8, wide);
     assertEquals(perBlockOfV, largest[0]);
     assertEquals(160 * largest[0], outputValues);
-    assertSameContents(expected, contents(small.resolve("om.out0.00000.phdf")), "small");
+    PhdfContents.assertSame(expected, PhdfContents.of(small.resolve("om.out0.00000.phdf")), "small");
     Path whole = Files.createDirectory(dir.resolve("whole"));
     largest = writeOutputs("ghost_zones = true\n", 2, whole, 1 << 30, wide);
     assertEquals(32 * perBlockOfV, largest[0], "negative control: a rank's 32 blocks");
