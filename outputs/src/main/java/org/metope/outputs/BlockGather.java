@@ -8,11 +8,13 @@ import org.metope.comm.Request;
 /**
  * Brings per-block values of every rank to rank 0, in global block order, for the files rank 0
  * writes: whole arrays, for the few numbers per block of a file (the fields' values travel in
- * bounded messages, {@link FieldStream}). Ranks own contiguous, ascending ranges of global ids, so concatenating the ranks' arrays
- * in rank order puts the blocks in gid order; the result does not depend on the number of ranks.
+ * bounded messages, {@link FieldStream}). Ranks own contiguous, ascending ranges of global ids,
+ * so concatenating the ranks' arrays in rank order puts the blocks in gid order; the result does
+ * not depend on the number of ranks.
  *
  * <p>Uses its own duplicate of the run's communicator, so its messages never meet those of the
- * boundary exchange. Collective: every rank calls {@link #toRoot} in the same order.
+ * boundary exchange; {@link FieldStream} uses it too, on tags of its own. Collective: every rank
+ * calls {@link #toRoot} in the same order.
  */
 final class BlockGather {
   private static final int TAG = 0;

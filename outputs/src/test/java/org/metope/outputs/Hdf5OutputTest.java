@@ -165,8 +165,8 @@ class Hdf5OutputTest {
   /**
    * Rank 0's buffers for field values stay at one message (here one block of {@code v}, its
    * largest variable: 2 x 8 x 12 values with ghosts) on a mesh of 64 blocks, whose output holds
-   * 160 times that; the values are those of a one-rank run. Negative control: with messages that may
-   * hold a rank's every block, the buffer holds a rank's 32 blocks of {@code v}.
+   * 160 times that; the values are those of a one-rank run. Negative control: with messages that
+   * may hold a rank's every block, the buffer holds a rank's 32 blocks of {@code v}.
    */
   @Test
   void givenManyBlocksAndSmallMessages_thenRankZerosBufferHoldsOneMessage() throws Exception {
@@ -180,7 +180,8 @@ class Hdf5OutputTest {
     int[] largest = writeOutputs("ghost_zones = true\n", 2, small, perBlockOfV * 8, wide);
     assertEquals(perBlockOfV, largest[0]);
     assertEquals(160 * largest[0], outputValues);
-    PhdfContents.assertSame(expected, PhdfContents.of(small.resolve("om.out0.00000.phdf")), "small");
+    PhdfContents.assertSame(expected, PhdfContents.of(small.resolve("om.out0.00000.phdf")),
+        "small");
     Path whole = Files.createDirectory(dir.resolve("whole"));
     largest = writeOutputs("ghost_zones = true\n", 2, whole, 1 << 30, wide);
     assertEquals(32 * perBlockOfV, largest[0], "negative control: a rank's 32 blocks");

@@ -19,13 +19,13 @@ import org.metope.outputs.Outputs;
  * {@code now}) into {@code DIR}, and prints per write on rank 0 the wall time, the bytes rank 0's
  * thread allocated during it and the JVM's uptime at its start and end, so that a {@code
  * -Xlog:gc} log can be cut at the writes. Each write follows a full collection ({@code
- * System.gc()}), whose heap after is the live heap before the write; a small young generation
- * With {@code -Doutputcost.gcSampleMs=N} a thread also collects every N ms during each write, so
- * that the log shows the live heap while it runs (its times are then not the write's own):
+ * System.gc()}), whose heap after is the live heap before the write. With {@code
+ * -Doutputcost.gcSampleMs=N} a thread also collects every N ms during each write, so that the log
+ * shows the live heap while it runs (its times are then not the write's own):
  *
  * <pre>
- * java -Xlog:gc:file=gc.log [-Doutputcost.gcSampleMs=20] -cp ... org.metope.examples.advection.OutputCost RANKS DECK DIR \
- *     REPEATS [block/key=value ...]
+ * java -Xlog:gc:file=gc.log [-Doutputcost.gcSampleMs=20] -cp ... \
+ *     org.metope.examples.advection.OutputCost RANKS DECK DIR REPEATS [block/key=value ...]
  * </pre>
  */
 public final class OutputCost {
