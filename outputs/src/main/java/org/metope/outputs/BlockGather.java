@@ -7,11 +7,14 @@ import org.metope.comm.Request;
 
 /**
  * Brings per-block values of every rank to rank 0, in global block order, for the files rank 0
- * writes. Ranks own contiguous, ascending ranges of global ids, so concatenating the ranks' arrays
- * in rank order puts the blocks in gid order; the result does not depend on the number of ranks.
+ * writes: whole arrays, for the few numbers per block of a file (the fields' values travel in
+ * bounded messages, {@link FieldStream}). Ranks own contiguous, ascending ranges of global ids,
+ * so concatenating the ranks' arrays in rank order puts the blocks in gid order; the result does
+ * not depend on the number of ranks.
  *
  * <p>Uses its own duplicate of the run's communicator, so its messages never meet those of the
- * boundary exchange. Collective: every rank calls {@link #toRoot} in the same order.
+ * boundary exchange; {@link FieldStream} uses it too, on tags of its own. Collective: every rank
+ * calls {@link #toRoot} in the same order.
  */
 final class BlockGather {
   private static final int TAG = 0;
@@ -21,6 +24,11 @@ final class BlockGather {
   /** A gather over {@code comm}'s ranks (null for a single rank without a communicator). */
   BlockGather(Communicator comm) {
     this.comm = comm == null || comm.size() == 1 ? null : comm.duplicate();
+  }
+
+  /** The gather's own communicator, null for a single rank. */
+  Communicator communicator() {
+    return comm;
   }
 
   /** This rank's number (0 without a communicator). */

@@ -41,8 +41,9 @@ import java.util.zip.CRC32C;
 /**
  * A contiguous HDF5 dataset written by jhdf from a flat primitive array and its dimensions, so
  * that a field of {@code blocks x components x k x j x i} values needs no nested Java arrays.
- * Element types: {@code double[]} (64-bit float, or 32-bit with {@link #singlePrecision}), {@code
- * long[]} (64-bit integer), {@code int[]} (32-bit integer) and {@code byte[]} (8-bit integer).
+ * Element types: {@code double[]} (64-bit float), {@code long[]} (64-bit integer), {@code int[]}
+ * (32-bit integer) and {@code byte[]} (8-bit integer); a {@link #reserved} dataset holds 64-bit or
+ * 32-bit floats.
  *
  * <p>It also works around a defect of jhdf 0.9.4's writer: when the file is closed, jhdf appends
  * its version text at the file channel's <i>current position</i>, which its own datasets leave at
@@ -51,6 +52,11 @@ import java.util.zip.CRC32C;
  * positions only and leaves the channel at position 0, where the text (at most 64 bytes, checked)
  * lands on the superblock and its padding, which jhdf rewrites last. Use only this class for
  * datasets in a file.
+ *
+ * <p>A dataset {@link #reserved} without data takes its place in the file's layout when jhdf
+ * writes the file (header and data area, the file's length included) and gets its values
+ * afterwards through {@link #fill}, in order, chunk by chunk: the data of a field never has to be
+ * held whole. Its header is written again when the values are complete, with their checksum.
  */
 final class FlatDataset extends AbstractWritableNode implements WritableDataset {
   /** Bytes jhdf's version text may take at position 0: superblock (48) and padding (16). */
@@ -62,10 +68,15 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
    */
   static final String CHECKSUM_ATTRIBUTE = "MetopeDataCRC32C";
 
+  /** The values, or null for a {@link #reserved} dataset. */
   private final Object data;
   private final int[] dimensions;
   private final DataType dataType;
   private final DataSpace dataSpace;
+  /** Where jhdf put a reserved dataset's header and data; -1 until it has written the file. */
+  private long headerPosition = -1;
+  private long dataAddress = -1;
+  private int headerLength = -1;
 
   private FlatDataset(Group parent, String name, Object data, int[] dimensions,
       DataType dataType) {
@@ -78,7 +89,7 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
       }
       count *= d;
     }
-    if (dimensions.length == 0 || count != Array.getLength(data)) {
+    if (dimensions.length == 0 || (data != null && count != Array.getLength(data))) {
       throw new IllegalArgumentException("dataset name=" + name + " dimensions="
           + Arrays.toString(dimensions) + " do not hold length=" + Array.getLength(data));
     }
@@ -101,14 +112,14 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
     return new FlatDataset(parent, name, data, dimensions, FloatingPoint.DOUBLE);
   }
 
-  /** 32-bit floats, rounded from {@code data} to nearest (Parthenon's single precision output). */
-  static FlatDataset singlePrecision(Group parent, String name, double[] data,
+  /**
+   * A dataset of {@code dimensions} whose values come after the file is laid out ({@link #fill}):
+   * 32-bit floats rounded from doubles with {@code singlePrecision}, else 64-bit floats.
+   */
+  static FlatDataset reserved(Group parent, String name, boolean singlePrecision,
       int... dimensions) {
-    float[] values = new float[data.length];
-    for (int n = 0; n < data.length; n++) {
-      values[n] = (float) data[n];
-    }
-    return new FlatDataset(parent, name, values, dimensions, FloatingPoint.FLOAT);
+    return new FlatDataset(parent, name, null, dimensions,
+        singlePrecision ? FloatingPoint.FLOAT : FloatingPoint.DOUBLE);
   }
 
   /** 64-bit signed integers. */
@@ -138,13 +149,58 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
 
   @Override
   public long write(HdfFileChannel channel, long position) {
-    putAttribute(CHECKSUM_ATTRIBUTE, dataChecksum());
-    long dataAddress = position + header(position, Long.MAX_VALUE - 1, 0).limit();
-    long size = dataSpace.getTotalLength() * dataType.getSize();
-    writeData(channel.getFileChannel(), dataAddress);
-    channel.write(header(position, dataAddress, size), position);
+    // A reserved dataset's checksum is a placeholder of the same length until fill() ends.
+    putAttribute(CHECKSUM_ATTRIBUTE, data == null ? 0 : dataChecksum());
+    long address = position + header(position, Long.MAX_VALUE - 1, 0).limit();
+    long size = getSizeInBytes();
+    if (data == null) {
+      reserve(channel.getFileChannel(), address + size - 1);
+    } else {
+      writeData(channel.getFileChannel(), address);
+    }
+    ByteBuffer header = header(position, address, size);
+    headerPosition = position;
+    headerLength = header.remaining();
+    dataAddress = address;
+    channel.write(header, position);
     channel.position(0L);
-    return dataAddress + size;
+    return address + size;
+  }
+
+  /** Extends the file to {@code lastByte}, so that jhdf records the length with the data in it. */
+  private void reserve(FileChannel file, long lastByte) {
+    try {
+      file.write(ByteBuffer.allocate(1), lastByte);
+    } catch (IOException e) {
+      throw new HdfWritingException("cannot reserve dataset " + getName() + " up to " + lastByte,
+          e);
+    }
+  }
+
+  /**
+   * The values of this reserved dataset, appended in order through the returned fill once jhdf
+   * has written (and closed) the file {@code file} is open on.
+   */
+  DatasetFill fill(FileChannel file) {
+    if (data != null || dataAddress < 0) {
+      throw new IllegalStateException("dataset name=" + getName() + " is not a reserved dataset"
+          + " laid out in a file: reserved=" + (data == null) + " address=" + dataAddress);
+    }
+    return new DatasetFill(this, file, dataAddress, getSize(), dataType.getSize());
+  }
+
+  /** Writes this reserved dataset's header again, now recording its data's {@code checksum}. */
+  void completeHeader(FileChannel file, int checksum) throws IOException {
+    putAttribute(CHECKSUM_ATTRIBUTE, checksum);
+    ByteBuffer header = header(headerPosition, dataAddress, getSizeInBytes());
+    if (header.remaining() != headerLength) {
+      throw new IllegalStateException("dataset name=" + getName() + " header length="
+          + header.remaining() + " differs from the reserved length=" + headerLength);
+    }
+    long at = headerPosition;
+    while (header.hasRemaining()) {
+      at += file.write(header, at);
+    }
   }
 
   /** The object header; its length does not depend on the address and size it records. */
@@ -195,7 +251,7 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
     for (int start = 0; start < length; start += perChunk) {
       int end = Math.min(length, start + perChunk);
       buffer.clear();
-      fill(buffer, start, end);
+      copyInto(buffer, start, end);
       buffer.flip();
       try {
         sink.accept(buffer);
@@ -211,11 +267,9 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
     void accept(ByteBuffer chunk) throws IOException;
   }
 
-  private void fill(ByteBuffer buffer, int start, int end) {
+  private void copyInto(ByteBuffer buffer, int start, int end) {
     if (data instanceof double[] d) {
       buffer.asDoubleBuffer().put(d, start, end - start);
-    } else if (data instanceof float[] f) {
-      buffer.asFloatBuffer().put(f, start, end - start);
     } else if (data instanceof long[] l) {
       buffer.asLongBuffer().put(l, start, end - start);
     } else if (data instanceof int[] n) {
@@ -294,6 +348,9 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
 
   @Override
   public Class<?> getJavaType() {
+    if (data == null) {
+      return dataType.getSize() == 4 ? float.class : double.class;
+    }
     return data.getClass().getComponentType();
   }
 

@@ -1,11 +1,13 @@
 package org.metope.outputs;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.MeshBlock;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.field.FieldStorage;
@@ -32,10 +34,14 @@ import org.metope.mesh.input.ParameterInput;
  * next_time} by {@code dt} when the output has a time cadence, {@code next_n} by {@code dn} when
  * it has a cycle cadence. Final and requested outputs change no counter.
  *
- * <p>Every rank packs its blocks, rank 0 gathers them in gid order ({@link BlockGather}) and writes
- * the file through a temporary name ({@link AtomicFile}); a failure on rank 0 is reported on every
- * rank as the same {@link DriverError}. The file's bytes do not depend on the number of ranks
- * except for {@code WallTime} and {@code BlocksPerPE}.
+ * <p>Rank 0 writes the file through a temporary name ({@link AtomicFile}): first everything but the
+ * fields' values ({@link PhdfWriter}), then each field's values in gid order as they come, its own
+ * blocks packed straight from its storage and the other ranks' in messages of bounded size ({@link
+ * FieldStream}), so that no rank holds a whole field; per-block numbers (sparse allocation,
+ * counters) are gathered whole ({@link BlockGather}). A failure on rank 0 is reported on every rank
+ * as the same {@link DriverError}. The file's content does not depend on the number of ranks
+ * except for {@code WallTime}, {@code BlocksPerPE} and the local ids in {@code
+ * Blocks/loc.level-gid-lid-cnghost-gflag}, nor on the size of the messages.
  */
 public final class Hdf5Output implements OutputType {
   private final OutputParameters params;
@@ -46,6 +52,7 @@ public final class Hdf5Output implements OutputType {
   private final List<String> warnings = new java.util.ArrayList<>();
   private final IndexShape cells;
   private final BlockGather gather;
+  private FieldStream stream;
   private double nextTime;
   private int nextCycle;
   private int fileNumber;
@@ -89,6 +96,17 @@ public final class Hdf5Output implements OutputType {
           + " run (" + fields + "); it is not written");
     }
     this.gather = new BlockGather(mesh.communicator());
+    this.stream = new FieldStream(gather.communicator(), FieldStream.MESSAGE_BYTES);
+  }
+
+  /** Test hook: later writes move field values in messages of at most {@code bytes}. */
+  void limitMessages(int bytes) {
+    stream = new FieldStream(gather.communicator(), bytes);
+  }
+
+  /** Test hook: the longest array of field values this rank has allocated for its writes. */
+  int largestValueBuffer() {
+    return stream.largestBuffer();
   }
 
   /** Warnings about the output block, e.g. a {@code variables} entry that matches no field. */
@@ -135,10 +153,6 @@ public final class Hdf5Output implements OutputType {
     if (signal == OutputSignal.NONE) {
       advanceCounters();
     }
-    List<double[]> values = new ArrayList<>();
-    for (OutputVariable v : variables) {
-      values.add(gather.toRoot(mesh.distribution(), pack(mesh, v), v.valuesPerBlock()));
-    }
     List<OutputVariable> sparse = sparseVariables();
     double[] allocated = gather.toRoot(mesh.distribution(), allocationFlags(mesh, sparse),
         sparse.size());
@@ -146,9 +160,14 @@ public final class Hdf5Output implements OutputType {
         deallocationCounts(mesh, sparse), sparse.size());
     double[] derefineCounts = gather.toRoot(mesh.distribution(), derefinementCounts(mesh), 1);
     String error = null;
-    if (gather.rank() == 0) {
+    FieldStream.BlockPacker packer = packer(mesh);
+    if (gather.rank() != 0) {
+      stream.send(mesh.distribution(), variables, packer);
+    } else {
+      PhdfWriter.Content content = content(mesh, tm, sparse, allocated, deallocCounts,
+          derefineCounts);
       try {
-        writeFiles(file, mesh, tm, values, sparse, allocated, deallocCounts, derefineCounts);
+        writeFiles(file, content, packer);
       } catch (DriverError e) {
         error = e.getMessage();
       }
@@ -172,17 +191,12 @@ public final class Hdf5Output implements OutputType {
     }
   }
 
-  private double[] pack(Mesh mesh, OutputVariable v) {
+  /** Packs a variable's values on one of this rank's blocks, from the first (base) container. */
+  private FieldStream.BlockPacker packer(Mesh mesh) {
     FieldStorage storage = mesh.fields();
-    int base = 0; // the base container is the first
-    int perBlock = v.valuesPerBlock();
     double fill = settings.sparseSeedNans() ? Double.NaN : 0.0;
-    List<MeshBlock> blocks = mesh.blocks();
-    double[] local = new double[blocks.size() * perBlock];
-    for (int b = 0; b < blocks.size(); b++) {
-      v.pack(storage, base, b, cells, settings.ghostZones(), local, b * perBlock, fill);
-    }
-    return local;
+    boolean ghosts = settings.ghostZones();
+    return (v, lid, into, at) -> v.pack(storage, 0, lid, cells, ghosts, into, at, fill);
   }
 
   private List<OutputVariable> sparseVariables() {
@@ -207,34 +221,76 @@ public final class Hdf5Output implements OutputType {
     return flags;
   }
 
-  private void writeFiles(Path file, Mesh mesh, SimTime tm, List<double[]> values,
-      List<OutputVariable> sparse, double[] allocated, double[] deallocCounts,
-      double[] derefineCounts) {
-    int nb = mesh.totalBlocks();
-    byte[] flags = new byte[nb * sparse.size()];
+  private PhdfWriter.Content content(Mesh mesh, SimTime tm, List<OutputVariable> sparse,
+      double[] allocated, double[] deallocCounts, double[] derefineCounts) {
+    byte[] flags = new byte[allocated.length];
+    for (int n = 0; n < flags.length; n++) {
+      flags[n] = (byte) (allocated[n] != 0.0 ? 1 : 0);
+    }
     List<String> sparseNames = new ArrayList<>();
     for (OutputVariable v : sparse) {
       sparseNames.add(v.label());
     }
-    for (int n = 0; n < flags.length; n++) {
-      flags[n] = (byte) (allocated[n] != 0.0 ? 1 : 0);
-    }
     double wallTime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
-    PhdfWriter.Content content = new PhdfWriter.Content(pin.effectiveDeck(), tm.ncycle(),
-        tm.time(), tm.dt(), wallTime, mesh, settings.ghostZones(), settings.singlePrecision(),
-        variables, values, sparseNames, flags, toInts(deallocCounts), toInts(derefineCounts));
-    AtomicFile.write(file, settings.restart() ? "restart file" : "output file",
-        temporary -> {
-          PhdfWriter.write(temporary, content);
-          FileSeal.append(temporary);
-        });
+    return new PhdfWriter.Content(pin.effectiveDeck(), tm.ncycle(), tm.time(), tm.dt(), wallTime,
+        mesh, settings.ghostZones(), settings.singlePrecision(), variables, sparseNames, flags,
+        toInts(deallocCounts), toInts(derefineCounts));
+  }
+
+  /**
+   * Rank 0: the file and its XDMF companion. The fields' values are streamed in whether or not
+   * the file could be started, so that the other ranks are released either way.
+   */
+  private void writeFiles(Path file, PhdfWriter.Content content, FieldStream.BlockPacker packer) {
+    Mesh mesh = content.mesh();
+    boolean[] streamed = {false};
+    try {
+      AtomicFile.write(file, settings.restart() ? "restart file" : "output file", temporary -> {
+        List<FlatDataset> datasets = PhdfWriter.write(temporary, content);
+        streamed[0] = true;
+        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+          fillValues(mesh, datasets, channel, packer);
+        }
+        FileSeal.append(temporary);
+      });
+    } finally {
+      if (!streamed[0]) {
+        dropValues(mesh, packer);
+      }
+    }
     if (settings.writeXdmf()) {
       IndexDomain domain = settings.ghostZones() ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
       int[] n = {cells.ncellsI(domain), cells.ncellsJ(domain), cells.ncellsK(domain)};
-      String xdmf = XdmfWriter.render(file.getFileName().toString(), tm.ncycle(), tm.time(), nb,
-          n, variables, settings.singlePrecision());
+      String xdmf = XdmfWriter.render(file.getFileName().toString(), content.ncycle(),
+          content.time(), mesh.totalBlocks(), n, variables, settings.singlePrecision());
       AtomicFile.writeString(file.resolveSibling(file.getFileName() + ".xdmf"), "XDMF file",
           xdmf);
+    }
+  }
+
+  /** Streams every variable's values into its reserved dataset, in gid order. */
+  private void fillValues(Mesh mesh, List<FlatDataset> datasets, FileChannel channel,
+      FieldStream.BlockPacker packer) throws IOException {
+    DatasetFill[] fills = new DatasetFill[datasets.size()];
+    long[] left = new long[datasets.size()];
+    for (int v = 0; v < fills.length; v++) {
+      fills[v] = datasets.get(v).fill(channel);
+      left[v] = datasets.get(v).getSize();
+    }
+    stream.receive(mesh.distribution(), variables, packer, (v, values, length) -> {
+      fills[v].append(values, 0, length);
+      left[v] -= length;
+      if (left[v] == 0) {
+        fills[v].finish();
+      }
+    });
+  }
+
+  private void dropValues(Mesh mesh, FieldStream.BlockPacker packer) {
+    try {
+      stream.receive(mesh.distribution(), variables, packer, null);
+    } catch (IOException e) {
+      throw new IllegalStateException("dropping values cannot fail", e);
     }
   }
 

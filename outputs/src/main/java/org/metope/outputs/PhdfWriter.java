@@ -21,7 +21,8 @@ import org.metope.mesh.geometry.UniformCartesian;
 
 /**
  * Writes one file in Parthenon's HDF5 layout (output format version 4), as {@code
- * PHDF5Output::WriteOutputFile} does, from values already gathered on rank 0:
+ * PHDF5Output::WriteOutputFile} does, on rank 0: everything but the fields' values, whose datasets
+ * it reserves ({@link FlatDataset#reserved}) for {@link Hdf5Output} to fill as they arrive:
  *
  * <pre>
  * /Info             attributes: OutputFormatVersion, NCycle, Time, dt, WallTime, NumDims,
@@ -70,7 +71,6 @@ final class PhdfWriter {
    * @param ghosts whether values include ghost cells
    * @param singlePrecision whether fields are written as 32-bit floats
    * @param variables the fields written, sorted by name
-   * @param values per variable, every block's values in gid order
    * @param sparseNames names of the sparse fields among {@code variables}, in their order
    * @param sparseAllocated [block][sparse field] 1 where allocated
    * @param sparseDeallocCount [block][sparse field] deallocation counters
@@ -78,11 +78,15 @@ final class PhdfWriter {
    */
   record Content(String deck, int ncycle, double time, double dt, double wallTime, Mesh mesh,
       boolean ghosts, boolean singlePrecision, List<OutputVariable> variables,
-      List<double[]> values, List<String> sparseNames, byte[] sparseAllocated,
+      List<String> sparseNames, byte[] sparseAllocated,
       int[] sparseDeallocCount, int[] derefinementCount) {}
 
-  /** Writes {@code content} to {@code file} (a new file; the caller renames it into place). */
-  static void write(Path file, Content content) {
+  /**
+   * Writes {@code content} to {@code file} (a new file; the caller renames it into place) and
+   * returns the datasets of {@code content.variables()}, in their order, reserved in it for their
+   * values.
+   */
+  static List<FlatDataset> write(Path file, Content content) {
     FlatDataset.checkVersionTextFits();
     try (WritableHdfFile h5 = HdfFile.write(file)) {
       h5.putGroup("Input").putAttribute("File", content.deck());
@@ -90,7 +94,7 @@ final class PhdfWriter {
       writeParams(h5.putGroup("Params"), content.mesh());
       writeBlocks(h5, content);
       writeCoordinates(h5, content.mesh(), content.ghosts());
-      writeVariables(h5, content);
+      return writeVariables(h5, content);
     }
   }
 
@@ -265,20 +269,19 @@ final class PhdfWriter {
     }
   }
 
-  private static void writeVariables(WritableHdfFile h5, Content c) {
+  private static List<FlatDataset> writeVariables(WritableHdfFile h5, Content c) {
     int nb = c.mesh().totalBlocks();
-    for (int v = 0; v < c.variables().size(); v++) {
-      OutputVariable variable = c.variables().get(v);
+    List<FlatDataset> reserved = new ArrayList<>();
+    for (OutputVariable variable : c.variables()) {
       int[] dims = new int[variable.blockDimensions().length + 1];
       dims[0] = nb;
       System.arraycopy(variable.blockDimensions(), 0, dims, 1, dims.length - 1);
-      double[] values = c.values().get(v);
-      FlatDataset dataset = c.singlePrecision()
-          ? FlatDataset.singlePrecision(h5, variable.label(), values, dims)
-          : FlatDataset.of(h5, variable.label(), values, dims);
+      FlatDataset dataset = FlatDataset.reserved(h5, variable.label(), c.singlePrecision(),
+          dims);
       dataset.putAttribute("TopologicalLocation", variable.field().metadata().topology()
           == MetadataFlag.CELL ? "Cell" : "None");
       put(h5, dataset);
+      reserved.add(dataset);
     }
     int nsparse = c.sparseNames().size();
     if (nsparse > 0) {
@@ -287,5 +290,6 @@ final class PhdfWriter {
       put(h5, info);
       put(h5, FlatDataset.of(h5, "SparseDeallocCount", c.sparseDeallocCount(), nb, nsparse));
     }
+    return reserved;
   }
 }

@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.jhdf.HdfFile;
 import io.jhdf.WritableHdfFile;
 import io.jhdf.api.WritableGroup;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,19 +19,23 @@ class FlatDatasetTest {
   @TempDir Path dir;
 
   @Test
-  void givenEveryElementTypeAndRank_thenJhdfReadsBackTheFlatValuesAndDimensions() {
+  void givenEveryElementTypeAndRank_thenJhdfReadsBackTheFlatValuesAndDimensions()
+      throws IOException {
     Path file = dir.resolve("t.h5");
     double[] d = new double[2 * 3 * 4];
     for (int n = 0; n < d.length; n++) {
       d[n] = n * 0.5 - 3.0;
     }
+    FlatDataset f;
     try (WritableHdfFile h5 = HdfFile.write(file)) {
       h5.putDataset("d", FlatDataset.of(h5, "d", d, 2, 3, 4));
-      h5.putDataset("f", FlatDataset.singlePrecision(h5, "f", new double[] {1.0 / 3, 2.5}, 2));
+      f = FlatDataset.reserved(h5, "f", true, 2);
+      h5.putDataset("f", f);
       h5.putDataset("l", FlatDataset.of(h5, "l", new long[] {-1L, 1L << 40}, 1, 2));
       h5.putDataset("i", FlatDataset.of(h5, "i", new int[] {7, -8, 9}, 3));
       h5.putDataset("b", FlatDataset.of(h5, "b", new byte[] {0, 1}, 2, 1));
     }
+    fill(file, f, new double[] {1.0 / 3, 2.5}, 1);
     try (HdfFile h5 = new HdfFile(file)) {
       assertArrayEquals(new int[] {2, 3, 4}, h5.getDatasetByPath("d").getDimensions());
       assertArrayEquals(d, (double[]) h5.getDatasetByPath("d").getDataFlat());
@@ -63,6 +71,73 @@ class FlatDatasetTest {
               (double[]) h5.getDatasetByPath("d" + n + "_" + variant).getDataFlat());
         }
       }
+    }
+  }
+
+  /** Fills reserved dataset {@code dataset} of {@code file} with {@code values}, in chunks. */
+  private static void fill(Path file, FlatDataset dataset, double[] values, int chunk)
+      throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      DatasetFill fill = dataset.fill(channel);
+      for (int start = 0; start < values.length; start += chunk) {
+        fill.append(values, start, Math.min(chunk, values.length - start));
+      }
+      fill.finish();
+    }
+  }
+
+  /**
+   * A reserved dataset filled chunk by chunk after the file is closed holds the values of one
+   * written whole, and its checksum attribute is the CRC-32C of its stored bytes (computed here
+   * from the bytes jhdf reads back); the file is the same, byte for byte, as one written whole.
+   */
+  @Test
+  void givenAReservedDatasetFilledInChunks_thenTheFileEqualsOneWrittenWhole() throws Exception {
+    double[] values = new double[3 * 5 * 7];
+    for (int n = 0; n < values.length; n++) {
+      values[n] = Math.sin(n) * 1.0e3;
+    }
+    Path whole = dir.resolve("whole.h5");
+    try (WritableHdfFile h5 = HdfFile.write(whole)) {
+      FlatDataset q = FlatDataset.of(h5, "q", values, 3, 5, 7);
+      q.putAttribute("TopologicalLocation", "Cell");
+      h5.putDataset("q", q);
+      h5.putGroup("Info").putAttribute("n", 3);
+    }
+    Path streamed = dir.resolve("streamed.h5");
+    FlatDataset q;
+    try (WritableHdfFile h5 = HdfFile.write(streamed)) {
+      q = FlatDataset.reserved(h5, "q", false, 3, 5, 7);
+      q.putAttribute("TopologicalLocation", "Cell");
+      h5.putDataset("q", q);
+      h5.putGroup("Info").putAttribute("n", 3);
+    }
+    fill(streamed, q, values, 11);
+    assertArrayEquals(Files.readAllBytes(whole), Files.readAllBytes(streamed));
+    try (HdfFile h5 = new HdfFile(streamed)) {
+      var dataset = (io.jhdf.api.dataset.ContiguousDataset) h5.getDatasetByPath("q");
+      java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+      crc.update(dataset.getBuffer());
+      assertEquals((int) crc.getValue(),
+          dataset.getAttribute(FlatDataset.CHECKSUM_ATTRIBUTE).getData());
+      assertArrayEquals(values, (double[]) dataset.getDataFlat());
+    }
+  }
+
+  @Test
+  void givenAReservedDatasetMissingValues_thenFinishingItNamesTheShortfall() throws Exception {
+    Path file = dir.resolve("short.h5");
+    FlatDataset q;
+    try (WritableHdfFile h5 = HdfFile.write(file)) {
+      q = FlatDataset.reserved(h5, "q", false, 4);
+      h5.putDataset("q", q);
+    }
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      DatasetFill fill = q.fill(channel);
+      fill.append(new double[] {1, 2, 3}, 0, 3);
+      IllegalStateException e = assertThrows(IllegalStateException.class, fill::finish);
+      assertEquals("dataset name=q ended with 1 values missing", e.getMessage());
+      assertThrows(IllegalStateException.class, () -> fill.append(new double[2], 0, 2));
     }
   }
 

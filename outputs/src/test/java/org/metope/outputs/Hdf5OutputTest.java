@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.mesh.Mesh;
@@ -25,13 +26,32 @@ class Hdf5OutputTest {
 
   /** Writes the cycle-0 output of the filled mesh on {@code ranks} ranks into {@code into}. */
   private static void writeOutputs(String extra, int ranks, Path into) {
+    writeOutputs(extra, ranks, into, 0);
+  }
+
+  /**
+   * As {@link #writeOutputs(String, int, Path)}, with field values in messages of at most {@code
+   * messageBytes} (0: the default) and deck {@code overrides}; returns, per rank, the longest
+   * array of field values the rank allocated for the output.
+   */
+  private static int[] writeOutputs(String extra, int ranks, Path into, int messageBytes,
+      String... overrides) {
+    int[] largest = new int[ranks];
     InProcessCluster.run(ranks, comm -> {
-      ParameterInput pin = OutputMeshes.pin(OUT + extra);
+      ParameterInput pin = ParameterInput.parse("om.in", OutputMeshes.DECK + OUT + extra,
+          List.of(overrides));
       Mesh mesh = OutputMeshes.mesh(pin, comm);
       OutputMeshes.fill(mesh);
       SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
-      new Outputs(mesh, pin, tm, into).makeOutputs(mesh, tm, OutputSignal.NONE, () -> { });
+      Outputs outputs = new Outputs(mesh, pin, tm, into);
+      Hdf5Output output = (Hdf5Output) outputs.outputs().get(0);
+      if (messageBytes > 0) {
+        output.limitMessages(messageBytes);
+      }
+      outputs.makeOutputs(mesh, tm, OutputSignal.NONE, () -> { });
+      largest[comm.rank()] = output.largestValueBuffer();
     });
+    return largest;
   }
 
   private static double[] flat(HdfFile h5, String name) {
@@ -115,6 +135,56 @@ class Hdf5OutputTest {
           lids((int[]) b.getDatasetByPath("Blocks/loc.level-gid-lid-cnghost-gflag")
               .getDataFlat()));
     }
+  }
+
+  /**
+   * One, two and four ranks, with messages of the default size or of one block (so that rank 0
+   * writes while several messages of every rank are in flight): every dataset holds the same
+   * bytes and every attribute the same value (the checksums of the values included), and every
+   * file passes its integrity check.
+   */
+  @Test
+  void givenOneTwoAndFourRanksAndSmallMessages_thenEveryDatasetHasTheSameBytes()
+      throws Exception {
+    Path reference = Files.createDirectory(dir.resolve("reference"));
+    writeOutputs("ghost_zones = true\n", 1, reference, 0);
+    Map<String, List<Object>> expected = PhdfContents.of(reference.resolve("om.out0.00000.phdf"));
+    assertTrue(expected.containsKey("/v") && expected.containsKey("/s_1"), expected.toString());
+    for (int ranks : new int[] {1, 2, 4}) {
+      for (int messageBytes : new int[] {0, 8 * 12 * 8 * 2}) {
+        Path into = Files.createDirectory(dir.resolve(ranks + "-" + messageBytes));
+        writeOutputs("ghost_zones = true\n", ranks, into, messageBytes);
+        Path file = into.resolve("om.out0.00000.phdf");
+        assertEquals(null, FileIntegrity.problem(file));
+        PhdfContents.assertSame(expected, PhdfContents.of(file), ranks + " ranks, messages of "
+            + messageBytes + " bytes");
+      }
+    }
+  }
+
+  /**
+   * Rank 0's buffers for field values stay at one message (here one block of {@code v}, its
+   * largest variable: 2 x 8 x 12 values with ghosts) on a mesh of 64 blocks, whose output holds
+   * 160 times that; the values are those of a one-rank run. Negative control: with messages that
+   * may hold a rank's every block, the buffer holds a rank's 32 blocks of {@code v}.
+   */
+  @Test
+  void givenManyBlocksAndSmallMessages_thenRankZerosBufferHoldsOneMessage() throws Exception {
+    String[] wide = {"parthenon/mesh/nx1=64", "parthenon/mesh/nx2=32"};
+    int perBlockOfV = 2 * 8 * 12;
+    Path one = Files.createDirectory(dir.resolve("one"));
+    writeOutputs("ghost_zones = true\n", 1, one, 0, wide);
+    Map<String, List<Object>> expected = PhdfContents.of(one.resolve("om.out0.00000.phdf"));
+    int outputValues = 64 * (8 * 12 + perBlockOfV + 2 * 8 * 12);
+    Path small = Files.createDirectory(dir.resolve("small"));
+    int[] largest = writeOutputs("ghost_zones = true\n", 2, small, perBlockOfV * 8, wide);
+    assertEquals(perBlockOfV, largest[0]);
+    assertEquals(160 * largest[0], outputValues);
+    PhdfContents.assertSame(expected, PhdfContents.of(small.resolve("om.out0.00000.phdf")),
+        "small");
+    Path whole = Files.createDirectory(dir.resolve("whole"));
+    largest = writeOutputs("ghost_zones = true\n", 2, whole, 1 << 30, wide);
+    assertEquals(32 * perBlockOfV, largest[0], "negative control: a rank's 32 blocks");
   }
 
   private static int[] lids(int[] ids) {

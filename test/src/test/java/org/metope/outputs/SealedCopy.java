@@ -9,7 +9,10 @@ import io.jhdf.api.Node;
 import io.jhdf.api.WritableGroup;
 import io.jhdf.api.WritableNode;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -25,30 +28,43 @@ public final class SealedCopy {
    * "Info/Time"}) in {@code changes} with their values, and seals {@code to}.
    */
   public static void copy(Path from, Path to, Map<String, Object> changes) throws IOException {
+    Map<FlatDataset, double[]> reserved = new LinkedHashMap<>();
     try (HdfFile in = new HdfFile(from); WritableHdfFile out = HdfFile.write(to)) {
       copyAttributes(in, out, "", changes);
-      copyChildren(in, out, "", changes);
+      copyChildren(in, out, "", changes, reserved);
+    }
+    try (FileChannel channel = FileChannel.open(to, StandardOpenOption.WRITE)) {
+      for (Map.Entry<FlatDataset, double[]> r : reserved.entrySet()) {
+        DatasetFill fill = r.getKey().fill(channel);
+        fill.append(r.getValue(), 0, r.getValue().length);
+        fill.finish();
+      }
     }
     FileSeal.append(to);
   }
 
   private static void copyChildren(Group in, WritableGroup out, String prefix,
-      Map<String, Object> changes) {
+      Map<String, Object> changes, Map<FlatDataset, double[]> reserved) {
     for (Node node : in.getChildren().values()) {
       String path = prefix + node.getName();
       if (node instanceof Group group) {
         WritableGroup copy = out.putGroup(node.getName());
         copyAttributes(group, copy, path + "/", changes);
-        copyChildren(group, copy, path + "/", changes);
+        copyChildren(group, copy, path + "/", changes, reserved);
       } else if (node instanceof Dataset dataset) {
-        FlatDataset copy = flat(out, dataset);
+        FlatDataset copy = flat(out, dataset, reserved);
         copyAttributes(dataset, copy, path + "/", changes);
         out.putDataset(node.getName(), copy);
       }
     }
   }
 
-  private static FlatDataset flat(Group parent, Dataset dataset) {
+  /**
+   * The copy of {@code dataset}; a single precision one is reserved, with its values put in
+   * {@code reserved} for after the file is laid out.
+   */
+  private static FlatDataset flat(Group parent, Dataset dataset,
+      Map<FlatDataset, double[]> reserved) {
     Object data = dataset.getDataFlat();
     int[] dims = dataset.getDimensions();
     String name = dataset.getName();
@@ -60,7 +76,9 @@ public final class SealedCopy {
       for (int n = 0; n < f.length; n++) {
         d[n] = f[n];
       }
-      return FlatDataset.singlePrecision(parent, name, d, dims);
+      FlatDataset copy = FlatDataset.reserved(parent, name, true, dims);
+      reserved.put(copy, d);
+      return copy;
     }
     if (data instanceof long[] l) {
       return FlatDataset.of(parent, name, l, dims);

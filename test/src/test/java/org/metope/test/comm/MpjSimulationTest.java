@@ -1,6 +1,7 @@
 package org.metope.test.comm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -11,12 +12,15 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.metope.outputs.FileIntegrity;
+import org.metope.outputs.PhdfContents;
 
 /**
  * Whole simulations under MPJ Express multicore through {@code ./metope -np 2}: the boundary
  * exchange fills every ghost cell across ranks, a deck gives the same history file on 1 rank and
  * on 2 MPJ ranks (an adaptive one too, with blocks moving between the ranks, and sparse_advection
- * with fields allocated and freed, in both message modes), and a bad deck ends the run non-zero
+ * with fields allocated and freed, in both message modes), HDF5 outputs and restart files hold the
+ * same datasets on 1, 2 and 4 ranks, and a bad deck ends the run non-zero
  * within seconds.
  */
 class MpjSimulationTest {
@@ -93,6 +97,37 @@ class MpjSimulationTest {
     assertTrue(expected.lines().count() > 20, expected);
     assertEquals(expected, Files.readString(two.resolve(hst)));
     assertTrue(mpj.output().contains("New Mesh structure after (de)refinement"), mpj.output());
+  }
+
+  /**
+   * The sparse, adaptive deck's final HDF5 output and restart file, written by rank 0 from values
+   * the other ranks stream to it, hold on 2 and 4 MPJ ranks the bytes of every dataset and the
+   * attributes of the one-rank files (except blocks per rank, wall time and local ids), and pass
+   * their integrity check.
+   */
+  @Test
+  void givenSparseAdaptiveDeck_thenTwoAndFourMpjRanksWriteTheOneRankOutputs() throws Exception {
+    String[] overrides = {"parthenon/time/nlim=30", "parthenon/output0/dt=1",
+        "parthenon/output1/dt=1"};
+    List<String> files = List.of("sparse.out0.final.phdf", "sparse.out1.final.rhdf");
+    Path one = Files.createDirectories(dir.resolve("one"));
+    LauncherRun serial = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-i",
+        deck("sparse_advection.in"), "-d", one.toString()}, overrides));
+    assertEquals(0, serial.exitCode(), serial.output());
+    for (String ranks : List.of("2", "4")) {
+      Path many = Files.createDirectories(dir.resolve(ranks));
+      LauncherRun mpj = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-np",
+          ranks, "--dev", "multicore", "-i", deck("sparse_advection.in"), "-d",
+          many.toString()}, overrides));
+      assertEquals(0, mpj.exitCode(), mpj.output());
+      for (String file : files) {
+        assertNull(FileIntegrity.problem(many.resolve(file)), file);
+        Map<String, List<Object>> expected = PhdfContents.of(one.resolve(file));
+        assertTrue(expected.containsKey("/SparseInfo"), expected.keySet().toString());
+        PhdfContents.assertSame(expected, PhdfContents.of(many.resolve(file)),
+            ranks + " ranks, " + file);
+      }
+    }
   }
 
   @Test
