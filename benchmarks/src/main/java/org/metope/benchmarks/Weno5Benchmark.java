@@ -1,5 +1,9 @@
 package org.metope.benchmarks;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -18,12 +22,14 @@ import org.metope.examples.burgers.Reconstruction;
 /**
  * The burgers example's WENO5 face states of one block (16^3 cells, 4 ghost layers, one
  * component, all three directions, the cells {@code BurgersFluxes} reconstructs) with the plain
- * per-cell loop it had before, one call per row ({@link Weno5Reference}), against the vectorised
+ * per-cell loop it had before, one call per row ({@link ReconstructionReference}), against the vectorised
  * kernel one call per k plane ({@link Reconstruction#weno5Row}), on the same data: a smooth field
  * with steps. The score is the time of one block's three directions.
  *
- * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar Weno5Benchmark} (see
- * docs/PERFORMANCE.md for the figures and the machine).
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar Weno5Benchmark} (JMH, wall time), or
+ * for a shared machine {@code java -cp benchmarks/target/benchmarks.jar
+ * org.metope.benchmarks.Weno5Benchmark [samples]} ({@link #main}: thread CPU time, the two kernels
+ * alternating). docs/PERFORMANCE.md has the figures and the machine.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -70,7 +76,7 @@ public class Weno5Benchmark {
       for (int k = first(2, dir); k <= last(2, dir); k++) {
         for (int j = first(1, dir); j <= last(1, dir); j++) {
           final int cell = (k * SIDE + j) * SIDE + first(0, dir);
-          Weno5Reference.weno5Row(a, cell, s, count, ql, cell + s, qr, cell);
+          ReconstructionReference.weno5Row(a, cell, s, count, ql, cell + s, qr, cell);
         }
       }
     }
@@ -88,6 +94,39 @@ public class Weno5Benchmark {
       }
     }
     return ql;
+  }
+
+  /**
+   * Thread CPU time of both kernels, alternating, 10 blocks per sample after the set-up's warm-up;
+   * prints the median and 10th percentile per block and the ratio of the medians.
+   */
+  public static void main(String[] args) {
+    final int samples = args.length > 0 ? Integer.parseInt(args[0]) : 200;
+    final int blocksPerSample = 10;
+    Weno5Benchmark run = new Weno5Benchmark();
+    run.setUp();
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long[] reference = new long[samples];
+    long[] vectorised = new long[samples];
+    for (int s = 0; s < samples; s++) {
+      long t0 = threads.getCurrentThreadCpuTime();
+      for (int b = 0; b < blocksPerSample; b++) {
+        run.perRow();
+      }
+      long t1 = threads.getCurrentThreadCpuTime();
+      for (int b = 0; b < blocksPerSample; b++) {
+        run.perPlane();
+      }
+      long t2 = threads.getCurrentThreadCpuTime();
+      reference[s] = (t1 - t0) / blocksPerSample;
+      vectorised[s] = (t2 - t1) / blocksPerSample;
+    }
+    Arrays.sort(reference);
+    Arrays.sort(vectorised);
+    System.out.printf(Locale.ROOT, "reference median %.1f us (p10 %.1f), vectorised median %.1f us"
+        + " (p10 %.1f), reference / vectorised %.2f%n", reference[samples / 2] / 1e3,
+        reference[samples / 10] / 1e3, vectorised[samples / 2] / 1e3,
+        vectorised[samples / 10] / 1e3, (double) reference[samples / 2] / vectorised[samples / 2]);
   }
 
   /** The plain per-cell loop, one call per row. */

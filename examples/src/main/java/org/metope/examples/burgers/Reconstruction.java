@@ -17,9 +17,11 @@ package org.metope.examples.burgers;
  * The arithmetic is Parthenon's ({@code benchmarks/burgers/recon.hpp}) operation for operation and
  * in the same order, so that a build without contracted multiply-adds gets the same bits. Rows are
  * cells {@code from + m}, {@code m = 0 .. count - 1}, contiguous in memory; results go to {@code
- * ql[qlAt + m]} and {@code qr[qrAt + m]}. WENO5 runs as the vectorised stages of {@link
- * Weno5Stages} (the same bits as the plain per-cell loop, {@code Weno5BitsTest} in the benchmarks
- * module); the linear reconstruction is a plain loop.
+ * ql[qlAt + m]} and {@code qr[qrAt + m]}. Both run as the vector loops of {@link
+ * ReconstructionStages} (the same bits as the plain per-cell loops they replaced, {@code
+ * ReconstructionBitsTest} in the benchmarks module). Cells whose stencil lies in the array may be
+ * computed and thrown away, so a caller may pass a whole plane of a block as one row (the ghost
+ * columns between its rows included): the longer the row, the better the vector loops run.
  */
 public final class Reconstruction {
   /** Parthenon's {@code robust::EPS()}: ten times the machine epsilon. */
@@ -57,25 +59,12 @@ public final class Reconstruction {
   /** Slope-limited linear face states of one row (stencil {@code c - s .. c + s}). */
   public static void linearRow(double[] a, int from, int s, int count, double[] ql, int qlAt,
       double[] qr, int qrAt) {
-    for (int m = 0; m < count; m++) {
-      final int c = from + m;
-      final double qm = a[c - s];
-      final double q0 = a[c];
-      final double qp = a[c + s];
-      final double dq = 0.5 * mc(q0 - qm, qp - q0);
-      ql[qlAt + m] = q0 + dq;
-      qr[qrAt + m] = q0 - dq;
-    }
+    ReconstructionStages.row(false, a, from, s, count, ql, qlAt, qr, qrAt);
   }
 
-  /**
-   * WENO5-Z face states of one row (stencil {@code c - 2s .. c + 2s}). Cells whose stencil is in
-   * the array may be computed and thrown away, so a caller may pass a whole plane of a block as one
-   * row (ghost columns between its rows included): the longer the row, the better the vector
-   * loops of {@link Weno5Stages} run.
-   */
+  /** WENO5-Z face states of one row (stencil {@code c - 2s .. c + 2s}). */
   public static void weno5Row(double[] a, int from, int s, int count, double[] ql, int qlAt,
       double[] qr, int qrAt) {
-    Weno5Stages.row(a, from, s, count, ql, qlAt, qr, qrAt);
+    ReconstructionStages.row(true, a, from, s, count, ql, qlAt, qr, qrAt);
   }
 }

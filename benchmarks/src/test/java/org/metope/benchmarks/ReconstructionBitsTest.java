@@ -9,21 +9,30 @@ import org.junit.jupiter.api.Test;
 import org.metope.examples.burgers.Reconstruction;
 
 /**
- * The vectorised WENO5 kernel ({@link Reconstruction#weno5Row}) writes the same bits as the plain
- * per-cell loop it replaced ({@link Weno5Reference}) on every face state: rows of many lengths
- * (shorter and longer than one chunk of its stages) and strides, filled with smooth, discontinuous,
- * random, constant, signed-zero, tiny and huge values.
+ * The vectorised reconstructions ({@link Reconstruction#weno5Row}, {@link
+ * Reconstruction#linearRow}) write the same bits as the plain per-cell loops they replaced ({@link
+ * ReconstructionReference}) on every face state: rows of many lengths (shorter and longer than one
+ * chunk of their stages) and strides, filled with smooth, discontinuous, random, constant,
+ * signed-zero, tiny and huge values.
  */
-class Weno5BitsTest {
+class ReconstructionBitsTest {
   private static final int[] STRIDES = {1, 3, 24, 576};
   private static final int[] LENGTHS = {1, 7, 16, 18, 255, 256, 257, 424, 700};
   private static final int SWEEPS = 12;
 
-  /** Face states of both kernels on one row; {@code [0]} the reference's, {@code [1]} the new. */
-  private static double[][][] states(double[] a, int from, int s, int count) {
+  /**
+   * Face states of the reference and of the new kernel on one row, {@code [0]} the reference's and
+   * {@code [1]} the new, each {@code {ql, qr}}.
+   */
+  private static double[][][] states(boolean weno5, double[] a, int from, int s, int count) {
     double[][][] out = new double[2][2][a.length];
-    Weno5Reference.weno5Row(a, from, s, count, out[0][0], from + s, out[0][1], from);
-    Reconstruction.weno5Row(a, from, s, count, out[1][0], from + s, out[1][1], from);
+    if (weno5) {
+      ReconstructionReference.weno5Row(a, from, s, count, out[0][0], from + s, out[0][1], from);
+      Reconstruction.weno5Row(a, from, s, count, out[1][0], from + s, out[1][1], from);
+    } else {
+      ReconstructionReference.linearRow(a, from, s, count, out[0][0], from + s, out[0][1], from);
+      Reconstruction.linearRow(a, from, s, count, out[1][0], from + s, out[1][1], from);
+    }
     return out;
   }
 
@@ -78,15 +87,17 @@ class Weno5BitsTest {
               a[i] = family.values().getAsDouble();
             }
             int from = 2 * s + random.nextInt(3);
-            double[][][] states = states(a, from, s, count);
-            assertEquals(0, differing(states), family.name() + ", stride " + s + ", " + count
-                + " cells, sweep " + sweep);
-            rows++;
+            for (boolean weno5 : new boolean[] {true, false}) {
+              double[][][] states = states(weno5, a, from, s, count);
+              assertEquals(0, differing(states), (weno5 ? "weno5, " : "linear, ") + family.name()
+                  + ", stride " + s + ", " + count + " cells, sweep " + sweep);
+              rows++;
+            }
           }
         }
       }
     }
-    assertEquals(SWEEPS * 9 * STRIDES.length * LENGTHS.length, rows);
+    assertEquals(SWEEPS * 9 * STRIDES.length * LENGTHS.length * 2, rows);
   }
 
   @Test
@@ -97,10 +108,15 @@ class Weno5BitsTest {
     for (int i = 0; i < a.length; i++) {
       a[i] = random.nextInt(50) == 0 ? special[random.nextInt(3)] : random.nextGaussian();
     }
-    double[][][] states = states(a, 2, 1, 696);
+    for (boolean weno5 : new boolean[] {true, false}) {
+      assertNaNWhereTheReferenceIsNaN(states(weno5, a, 2, 1, 696));
+    }
+  }
+
+  private static void assertNaNWhereTheReferenceIsNaN(double[][][] states) {
     int nan = 0;
     for (int side = 0; side < 2; side++) {
-      for (int i = 0; i < a.length; i++) {
+      for (int i = 0; i < states[0][side].length; i++) {
         double expected = states[0][side][i];
         double actual = states[1][side][i];
         if (Double.isNaN(expected)) {
@@ -121,7 +137,7 @@ class Weno5BitsTest {
     for (int i = 0; i < a.length; i++) {
       a[i] = Math.sin(0.3 * i);
     }
-    double[][][] states = states(a, 2, 1, 36);
+    double[][][] states = states(true, a, 2, 1, 36);
     assertEquals(0, differing(states));
     a[20] = Math.nextUp(a[20]);
     Reconstruction.weno5Row(a, 2, 1, 36, states[1][0], 3, states[1][1], 2);

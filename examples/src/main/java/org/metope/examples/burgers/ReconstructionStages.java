@@ -18,21 +18,23 @@ import static org.metope.examples.burgers.Reconstruction.THIRTEEN_THIRDS;
 import java.util.Arrays;
 
 /**
- * WENO5-Z ({@link Reconstruction#weno5Row}) as a sequence of short loops over one chunk of at most
- * {@link #CHUNK} cells, written so that C2 (JDK 17) compiles each loop to SIMD instructions. The
- * arithmetic of every face state is Parthenon's, operation for operation and in the same order;
- * only where the intermediate values live changes (scratch rows instead of registers), which does
- * not change a bit.
+ * The reconstructions of {@link Reconstruction} as sequences of short loops over one chunk of at
+ * most {@link #CHUNK} cells, written so that C2 (JDK 17) compiles each loop to SIMD instructions.
+ * The arithmetic of every face state is Parthenon's, operation for operation and in the same
+ * order; only where the intermediate values live changes (scratch rows instead of registers),
+ * which does not change a bit.
  *
  * <p><b>Why it is written this way.</b> JDK 17's loop vectoriser (SuperWord) gives up on a loop
  * <ul>
  *   <li>whose stores and loads use array indices that differ by a run-time value (the stencil
- *       stride {@code s} of a row of the block): it cannot prove them independent. So the five
- *       stencil rows are first copied into rows of their own ({@code q0 .. q4}), and the face states
- *       are copied out at the end ({@link System#arraycopy} is itself vectorised);
- *   <li>that repeats one expression shape over shared inputs (the three smoothness indicators, the
- *       three weighted stencils, the products of weights in {@code alpha}). Each such expression
- *       gets its own loop here, partial sums are carried in a scratch row in Parthenon's order;
+ *       stride {@code s} of a row of the block): it cannot prove them independent. So the stencil
+ *       rows are first copied into rows of their own ({@code q0 .. q4}, cells {@code c - 2s .. c +
+ *       2s}), and the face states are copied out at the end ({@link System#arraycopy} is itself
+ *       vectorised);
+ *   <li>that repeats one expression shape over shared inputs (WENO5's three smoothness indicators,
+ *       its three weighted stencils, the products of weights in {@code alpha}). Each such
+ *       expression gets its own loop here; partial sums are carried in a scratch row in
+ *       Parthenon's order;
  *   <li>that contains a conditional select. Parthenon's limiter ({@link Reconstruction#mc}) is
  *       written with {@link Math#min} and {@link Math#max}, which give the same bits for every
  *       input that is not NaN (see {@link #limitedSlopes}).
@@ -40,14 +42,14 @@ import java.util.Arrays;
  *
  * One instance per thread holds the scratch rows (18 x {@link #CHUNK} doubles, 36 KiB).
  */
-final class Weno5Stages {
+final class ReconstructionStages {
   /** Cells per pass: long enough for the vector loops, small enough to stay in the L1 cache. */
   static final int CHUNK = 256;
   /** 2^600: two factors of it take the smallest positive product (2^-1074) above one half. */
   private static final double TWO_600 = 0x1p600;
 
-  private static final ThreadLocal<Weno5Stages> PER_THREAD =
-      ThreadLocal.withInitial(Weno5Stages::new);
+  private static final ThreadLocal<ReconstructionStages> PER_THREAD =
+      ThreadLocal.withInitial(ReconstructionStages::new);
 
   private final double[] q0 = new double[CHUNK];
   private final double[] q1 = new double[CHUNK];
@@ -68,28 +70,46 @@ final class Weno5Stages {
   private final double[] ql = new double[CHUNK];
   private final double[] qr = new double[CHUNK];
 
-  private Weno5Stages() {}
+  private ReconstructionStages() {}
 
-  /** The contract of {@link Reconstruction#weno5Row}, chunk by chunk. */
-  static void row(double[] a, int from, int s, int count, double[] ql, int qlAt, double[] qr,
-      int qrAt) {
-    final Weno5Stages w = PER_THREAD.get();
+  /**
+   * The contract of {@link Reconstruction#weno5Row} (with {@code weno5}) or of {@link
+   * Reconstruction#linearRow} (without), chunk by chunk.
+   */
+  static void row(boolean weno5, double[] a, int from, int s, int count, double[] ql, int qlAt,
+      double[] qr, int qrAt) {
+    final ReconstructionStages w = PER_THREAD.get();
     for (int done = 0; done < count; done += CHUNK) {
       final int n = Math.min(CHUNK, count - done);
       final int c = from + done;
-      System.arraycopy(a, c - 2 * s, w.q0, 0, n);
       System.arraycopy(a, c - s, w.q1, 0, n);
       System.arraycopy(a, c, w.q2, 0, n);
       System.arraycopy(a, c + s, w.q3, 0, n);
-      System.arraycopy(a, c + 2 * s, w.q4, 0, n);
-      w.faceStates(n);
+      if (weno5) {
+        System.arraycopy(a, c - 2 * s, w.q0, 0, n);
+        System.arraycopy(a, c + 2 * s, w.q4, 0, n);
+        w.weno5(n);
+      } else {
+        w.linear(n);
+      }
       System.arraycopy(w.ql, 0, ql, qlAt + done, n);
       System.arraycopy(w.qr, 0, qr, qrAt + done, n);
     }
   }
 
-  /** Face states {@code ql}, {@code qr} of the first {@code n} cells of {@code q0 .. q4}. */
-  private void faceStates(int n) {
+  /** Linear face states of the first {@code n} cells of {@code q1 .. q3}: {@code q2 +- dq}. */
+  private void linear(int n) {
+    limitedSlopes(q1, q2, q3, dq, n);
+    for (int m = 0; m < n; m++) {
+      ql[m] = q2[m] + dq[m];
+    }
+    for (int m = 0; m < n; m++) {
+      qr[m] = q2[m] - dq[m];
+    }
+  }
+
+  /** WENO5 face states {@code ql}, {@code qr} of the first {@code n} cells of {@code q0 .. q4}. */
+  private void weno5(int n) {
     smoothness0(q0, q1, q2, beta0, n);
     smoothness1(q1, q2, q3, beta1, n);
     smoothness2(q2, q3, q4, beta2, n);

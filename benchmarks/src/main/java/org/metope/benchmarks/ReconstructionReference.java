@@ -1,15 +1,16 @@
 package org.metope.benchmarks;
 
 /**
- * The burgers example's WENO5-Z row kernel as it was before it was split into vector loops
- * ({@code Reconstruction.weno5Row} up to the change that moved it onto {@code Weno5Stages}): one
- * plain loop per cell, Parthenon's arithmetic operation for operation. Kept unchanged as the
- * reference the new kernel is measured against ({@link Weno5Benchmark}) and checked bit for bit
- * against ({@code Weno5BitsTest}). Same contract: for each cell {@code c = from + m}, {@code m = 0
- * .. count - 1}, the states {@code ql[qlAt + m]} and {@code qr[qrAt + m]} from the cells {@code c -
- * 2s .. c + 2s}.
+ * The burgers example's row kernels as they were before they were split into vector loops
+ * ({@code Reconstruction.weno5Row} and {@code linearRow} up to the change that moved them onto
+ * {@code ReconstructionStages}): one plain loop per cell, Parthenon's arithmetic operation for
+ * operation. Kept unchanged as the reference the new kernels are measured against ({@link
+ * Weno5Benchmark}) and checked bit for bit against ({@code ReconstructionBitsTest}). Same
+ * contract: for each cell {@code c = from + m}, {@code m = 0 .. count - 1}, the states {@code
+ * ql[qlAt + m]} and {@code qr[qrAt + m]} from the cells {@code c - 2s .. c + 2s} (WENO5) or {@code
+ * c - s .. c + s} (linear).
  */
-public final class Weno5Reference {
+public final class ReconstructionReference {
   private static final double EPS = 10 * Math.ulp(1.0);
   private static final double THIRTEEN_THIRDS = 13.0 / 3.0;
   private static final double A00 = 1.0 / 3.0;
@@ -25,7 +26,7 @@ public final class Weno5Reference {
   private static final double G1 = 0.6;
   private static final double G2 = 0.3;
 
-  private Weno5Reference() {}
+  private ReconstructionReference() {}
 
   /**
    * The monotonised-central limited slope of the one-sided differences {@code dm} and {@code dp}:
@@ -39,6 +40,20 @@ public final class Weno5Reference {
     final double limit = 2.0 * (adp < adm ? adp : adm);
     final double adc = Math.abs(dc);
     return Math.copySign(limit < adc ? limit : adc, dc);
+  }
+
+  /** Slope-limited linear face states of one row (stencil {@code c - s .. c + s}). */
+  public static void linearRow(double[] a, int from, int s, int count, double[] ql, int qlAt,
+      double[] qr, int qrAt) {
+    for (int m = 0; m < count; m++) {
+      final int c = from + m;
+      final double qm = a[c - s];
+      final double q0 = a[c];
+      final double qp = a[c + s];
+      final double dq = 0.5 * mc(q0 - qm, qp - q0);
+      ql[qlAt + m] = q0 + dq;
+      qr[qrAt + m] = q0 - dq;
+    }
   }
 
   /** WENO5-Z face states of one row (stencil {@code c - 2s .. c + 2s}). */
