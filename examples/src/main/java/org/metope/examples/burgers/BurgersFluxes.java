@@ -97,7 +97,10 @@ final class BurgersFluxes {
   /**
    * Face states along {@code dir} of every component: the interior cells plus one layer on each
    * side along {@code dir}, so that every interior face has both states. A cell's {@code ql} goes
-   * to the index of the cell above it along {@code dir}, its {@code qr} to its own index.
+   * to the index of the cell above it along {@code dir}, its {@code qr} to its own index. Each call
+   * takes a k plane as one row, from its first cell to its last, the ghost columns between its
+   * rows included: their states are computed and never read (no interior face uses them), and the
+   * long rows are what the vector loops of the reconstructions need.
    */
   private static void reconstruct(double[] a, int q, int ncomp, int cs, int js, int ks,
       int[] box, int dir, int s, boolean weno5, double[] ql, double[] qr) {
@@ -108,15 +111,14 @@ final class BurgersFluxes {
     final int k0 = dir == 3 ? box[4] - 1 : box[4];
     final int k1 = dir == 3 ? box[5] + 1 : box[5];
     final int count = i1 - i0 + 1;
+    final int plane = (j1 - j0) * js + count;
     for (int n = 0; n < ncomp; n++) {
       for (int k = k0; k <= k1; k++) {
-        for (int j = j0; j <= j1; j++) {
-          final int cell = n * cs + k * ks + j * js + i0;
-          if (weno5) {
-            Reconstruction.weno5Row(a, q + cell, s, count, ql, cell + s, qr, cell);
-          } else {
-            Reconstruction.linearRow(a, q + cell, s, count, ql, cell + s, qr, cell);
-          }
+        final int cell = n * cs + k * ks + j0 * js + i0;
+        if (weno5) {
+          Reconstruction.weno5Row(a, q + cell, s, plane, ql, cell + s, qr, cell);
+        } else {
+          Reconstruction.linearRow(a, q + cell, s, plane, ql, cell + s, qr, cell);
         }
       }
     }

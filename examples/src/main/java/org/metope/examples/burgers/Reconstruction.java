@@ -16,25 +16,29 @@ package org.metope.examples.burgers;
  *
  * The arithmetic is Parthenon's ({@code benchmarks/burgers/recon.hpp}) operation for operation and
  * in the same order, so that a build without contracted multiply-adds gets the same bits. Rows are
- * plain loops over flat arrays: cells {@code from + m}, {@code m = 0 .. count - 1}, contiguous in
- * memory; results go to {@code ql[qlAt + m]} and {@code qr[qrAt + m]}.
+ * cells {@code from + m}, {@code m = 0 .. count - 1}, contiguous in memory; results go to {@code
+ * ql[qlAt + m]} and {@code qr[qrAt + m]}. Both run as the vector loops of {@link
+ * ReconstructionStages} (the same bits as the plain per-cell loops they replaced, {@code
+ * ReconstructionBitsTest} in the benchmarks module). Cells whose stencil lies in the array may be
+ * computed and thrown away, so a caller may pass a whole plane of a block as one row (the ghost
+ * columns between its rows included): the longer the row, the better the vector loops run.
  */
-final class Reconstruction {
+public final class Reconstruction {
   /** Parthenon's {@code robust::EPS()}: ten times the machine epsilon. */
   static final double EPS = 10 * Math.ulp(1.0);
-  private static final double THIRTEEN_THIRDS = 13.0 / 3.0;
-  private static final double A00 = 1.0 / 3.0;
-  private static final double A01 = -7.0 / 6.0;
-  private static final double A02 = 11.0 / 6.0;
-  private static final double A10 = -1.0 / 6.0;
-  private static final double A11 = 5.0 / 6.0;
-  private static final double A12 = 1.0 / 3.0;
-  private static final double A20 = 1.0 / 3.0;
-  private static final double A21 = 5.0 / 6.0;
-  private static final double A22 = -1.0 / 6.0;
-  private static final double G0 = 0.1;
-  private static final double G1 = 0.6;
-  private static final double G2 = 0.3;
+  static final double THIRTEEN_THIRDS = 13.0 / 3.0;
+  static final double A00 = 1.0 / 3.0;
+  static final double A01 = -7.0 / 6.0;
+  static final double A02 = 11.0 / 6.0;
+  static final double A10 = -1.0 / 6.0;
+  static final double A11 = 5.0 / 6.0;
+  static final double A12 = 1.0 / 3.0;
+  static final double A20 = 1.0 / 3.0;
+  static final double A21 = 5.0 / 6.0;
+  static final double A22 = -1.0 / 6.0;
+  static final double G0 = 0.1;
+  static final double G1 = 0.6;
+  static final double G2 = 0.3;
 
   private Reconstruction() {}
 
@@ -53,70 +57,14 @@ final class Reconstruction {
   }
 
   /** Slope-limited linear face states of one row (stencil {@code c - s .. c + s}). */
-  static void linearRow(double[] a, int from, int s, int count, double[] ql, int qlAt,
+  public static void linearRow(double[] a, int from, int s, int count, double[] ql, int qlAt,
       double[] qr, int qrAt) {
-    for (int m = 0; m < count; m++) {
-      final int c = from + m;
-      final double qm = a[c - s];
-      final double q0 = a[c];
-      final double qp = a[c + s];
-      final double dq = 0.5 * mc(q0 - qm, qp - q0);
-      ql[qlAt + m] = q0 + dq;
-      qr[qrAt + m] = q0 - dq;
-    }
+    ReconstructionStages.row(false, a, from, s, count, ql, qlAt, qr, qrAt);
   }
 
   /** WENO5-Z face states of one row (stencil {@code c - 2s .. c + 2s}). */
-  static void weno5Row(double[] a, int from, int s, int count, double[] ql, int qlAt,
+  public static void weno5Row(double[] a, int from, int s, int count, double[] ql, int qlAt,
       double[] qr, int qrAt) {
-    final int s2 = 2 * s;
-    for (int m = 0; m < count; m++) {
-      final int c = from + m;
-      final double q0 = a[c - s2];
-      final double q1 = a[c - s];
-      final double q2 = a[c];
-      final double q3 = a[c + s];
-      final double q4 = a[c + s2];
-      double x = q0 - 2 * q1 + q2;
-      double y = q0 - 4.0 * q1 + 3.0 * q2;
-      double beta0 = THIRTEEN_THIRDS * x * x + y * y + EPS;
-      x = q1 - 2.0 * q2 + q3;
-      y = q3 - q1;
-      double beta1 = THIRTEEN_THIRDS * x * x + y * y + EPS;
-      x = q2 - 2.0 * q3 + q4;
-      y = q4 - 4.0 * q3 + 3.0 * q2;
-      double beta2 = THIRTEEN_THIRDS * x * x + y * y + EPS;
-      final double tau5 = Math.abs(beta2 - beta0);
-      beta0 = (beta0 + tau5) / beta0;
-      beta1 = (beta1 + tau5) / beta1;
-      beta2 = (beta2 + tau5) / beta2;
-
-      double w0 = G0 * beta0 + EPS;
-      double w1 = G1 * beta1 + EPS;
-      double w2 = G2 * beta2 + EPS;
-      double wsum = 1.0 / (w0 + w1 + w2);
-      double left = w0 * (A00 * q0 + A01 * q1 + A02 * q2);
-      left += w1 * (A10 * q1 + A11 * q2 + A12 * q3);
-      left += w2 * (A20 * q2 + A21 * q3 + A22 * q4);
-      left *= wsum;
-      final double alphaL = 3.0 * wsum * w0 * w1 * w2
-          / (G2 * w0 * w1 + G1 * w0 * w2 + G0 * w1 * w2) + EPS;
-
-      w0 = G0 * beta2 + EPS;
-      w1 = G1 * beta1 + EPS;
-      w2 = G2 * beta0 + EPS;
-      wsum = 1.0 / (w0 + w1 + w2);
-      double right = w0 * (A00 * q4 + A01 * q3 + A02 * q2);
-      right += w1 * (A10 * q3 + A11 * q2 + A12 * q1);
-      right += w2 * (A20 * q2 + A21 * q1 + A22 * q0);
-      right *= wsum;
-      final double alphaR = 3.0 * wsum * w0 * w1 * w2
-          / (G2 * w0 * w1 + G1 * w0 * w2 + G0 * w1 * w2) + EPS;
-
-      final double dq = 0.5 * mc(q2 - q1, q3 - q2);
-      final double alphaLin = 2.0 * alphaL * alphaR / (alphaL + alphaR);
-      ql[qlAt + m] = alphaLin * left + (1.0 - alphaLin) * (q2 + dq);
-      qr[qrAt + m] = alphaLin * right + (1.0 - alphaLin) * (q2 - dq);
-    }
+    ReconstructionStages.row(true, a, from, s, count, ql, qlAt, qr, qrAt);
   }
 }
