@@ -15,19 +15,14 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.metope.app.Application;
+import org.metope.app.ForwardingApplication;
 import org.metope.app.Simulation;
-import org.metope.bvals.BoundaryFunctions;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
 import org.metope.driver.Driver;
-import org.metope.driver.DriverStatus;
 import org.metope.driver.EvolutionDriver;
-import org.metope.driver.LowStorageIntegrator;
-import org.metope.driver.ProblemGenerator;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.field.Packages;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 
@@ -145,11 +140,11 @@ class SparseAdvectionMigrationTest {
   }
 
   /** sparse_advection with a pre-step hook that records every block of the rank. */
-  private static final class Recording implements Application {
-    private final Application inner = new SparseAdvectionApplication();
+  private static final class Recording extends ForwardingApplication {
     private final Map<Integer, Map<LogicalLocation, Seen>> seen;
 
     Recording(Map<Integer, Map<LogicalLocation, Seen>> seen) {
+      super(new SparseAdvectionApplication());
       this.seen = seen;
     }
 
@@ -169,70 +164,10 @@ class SparseAdvectionMigrationTest {
 
     @Override
     public Driver makeDriver(Simulation sim) {
-      Driver driver = inner.makeDriver(sim);
+      Driver driver = super.makeDriver(sim);
       ((EvolutionDriver) driver).hooks().setPreStepMeshUserWorkInLoop(
           (mesh, pin, tm) -> record(mesh, tm.ncycle()));
       return driver;
-    }
-
-    @Override
-    public String name() {
-      return inner.name();
-    }
-
-    @Override
-    public String deckBlock() {
-      return inner.deckBlock();
-    }
-
-    @Override
-    public String description() {
-      return inner.description();
-    }
-
-    @Override
-    public Packages processPackages(ParameterInput pin) {
-      return inner.processPackages(pin);
-    }
-
-    @Override
-    public ProblemGenerator problemGenerator(Packages packages) {
-      return inner.problemGenerator(packages);
-    }
-
-    @Override
-    public List<String> requiredKeys() {
-      return inner.requiredKeys();
-    }
-
-    @Override
-    public List<String> desiredKeys() {
-      return inner.desiredKeys();
-    }
-
-    @Override
-    public List<String> containerNames(LowStorageIntegrator integrator) {
-      return inner.containerNames(integrator);
-    }
-
-    @Override
-    public void registerBoundaryFunctions(ParameterInput pin, BoundaryFunctions functions) {
-      inner.registerBoundaryFunctions(pin, functions);
-    }
-
-    @Override
-    public void userWorkBeforeLoop(EvolutionDriver driver) {
-      inner.userWorkBeforeLoop(driver);
-    }
-
-    @Override
-    public void userWorkBeforeOutput(EvolutionDriver driver) {
-      inner.userWorkBeforeOutput(driver);
-    }
-
-    @Override
-    public void userWorkAfterLoop(EvolutionDriver driver, DriverStatus status) {
-      inner.userWorkAfterLoop(driver, status);
     }
   }
 }

@@ -10,7 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.metope.app.Application;
+import org.metope.app.ApplicationDescriptor;
+import org.metope.app.DescribedApplication;
 import org.metope.app.ApplicationRunner;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessCluster;
@@ -45,20 +46,10 @@ class FluxDriverDeallocationTest {
   @TempDir Path dir;
 
   /** The test package; see the class comment. */
-  private static final class FadeApplication implements Application {
-    @Override
-    public String name() {
-      return NAME;
-    }
-
-    @Override
-    public String deckBlock() {
-      return NAME;
-    }
-
-    @Override
-    public String description() {
-      return "test: an evolved and a derived sparse field, neither moving";
+  private static final class FadeApplication extends DescribedApplication {
+    FadeApplication() {
+      super(ApplicationDescriptor.of(NAME, NAME,
+          "test: an evolved and a derived sparse field, neither moving"));
     }
 
     @Override

@@ -14,13 +14,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.metope.app.Application;
 import org.metope.app.ApplicationRunner;
-import org.metope.app.Simulation;
+import org.metope.app.ForwardingApplication;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.CommAbortedException;
 import org.metope.comm.InProcessCluster;
-import org.metope.driver.Driver;
 import org.metope.driver.ProblemGenerator;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.field.Packages;
@@ -78,37 +76,17 @@ class SetUpStallTest {
   }
 
   /** {@link WaveApplication} whose rank 1 waits in its problem generator until released. */
-  private static final class StuckRankOne implements Application {
-    private final WaveApplication wave = new WaveApplication();
+  private static final class StuckRankOne extends ForwardingApplication {
     private final CountDownLatch release;
 
     StuckRankOne(CountDownLatch release) {
+      super(new WaveApplication());
       this.release = release;
     }
 
     @Override
-    public String name() {
-      return "stuck_wave";
-    }
-
-    @Override
-    public String deckBlock() {
-      return wave.deckBlock();
-    }
-
-    @Override
-    public String description() {
-      return "wave, with rank 1 stuck before the initial ghost fill";
-    }
-
-    @Override
-    public Packages processPackages(ParameterInput pin) {
-      return wave.processPackages(pin);
-    }
-
-    @Override
     public ProblemGenerator problemGenerator(Packages packages) {
-      ProblemGenerator generator = wave.problemGenerator(packages);
+      ProblemGenerator generator = super.problemGenerator(packages);
       return (md, b) -> {
         if (md.block(b).mesh().myRank() == 1) {
           try {
@@ -119,11 +97,6 @@ class SetUpStallTest {
         }
         generator.generate(md, b);
       };
-    }
-
-    @Override
-    public Driver makeDriver(Simulation sim) {
-      return wave.makeDriver(sim);
     }
   }
 }
