@@ -1,6 +1,5 @@
 package org.metope.bvals;
 
-import org.metope.comm.CommAbortedException;
 import org.metope.comm.Communicator;
 import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelBackend;
@@ -10,11 +9,9 @@ import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
 import org.metope.tasking.TaskAdder;
 import org.metope.tasking.TaskCollection;
-import org.metope.tasking.TaskFailureException;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskRegion;
-import org.metope.tasking.TaskStallException;
 import org.metope.tasking.TaskStatus;
 
 /**
@@ -40,7 +37,17 @@ public final class BoundaryExchange {
    * been posted earlier in the stage ({@link #startReceiveBoundBufs}).
    */
   public TaskId addBoundaryExchangeTasks(TaskId dependency, TaskAdder tl, MeshData md) {
-    return addExchange(dependency, tl, md).last();
+    return addExchange(dependency, tl, md, true).last();
+  }
+
+  /**
+   * {@link #addBoundaryExchangeTasks} without the prolongation (and the coarse boundary conditions
+   * it needs): Parthenon's burgers benchmark's exchange, whose fine ghosts facing coarser blocks
+   * keep their values; returns the last task.
+   */
+  public TaskId addExchangeWithoutProlongationTasks(TaskId dependency, TaskAdder tl,
+      MeshData md) {
+    return addExchange(dependency, tl, md, false).last();
   }
 
   /**
@@ -51,35 +58,26 @@ public final class BoundaryExchange {
   public TaskId addRepeatedBoundaryExchangeTasks(TaskId dependency, TaskAdder tl, MeshData md) {
     TaskId posted = tl.addTask(dependency, "start_receive_bound_bufs",
         () -> startReceiveBoundBufs(md));
-    ExchangeTasks tasks = addExchange(posted, tl, md);
+    ExchangeTasks tasks = addExchange(posted, tl, md, true);
     return tasks.send().and(tasks.last());
   }
 
   /** The send task and the task after which the ghosts are filled. */
   private record ExchangeTasks(TaskId send, TaskId last) {}
 
-  private ExchangeTasks addExchange(TaskId dependency, TaskAdder tl, MeshData md) {
+  private ExchangeTasks addExchange(TaskId dependency, TaskAdder tl, MeshData md,
+      boolean prolongate) {
     TaskId send = tl.addTask(dependency, "send_bound_bufs", () -> sendBoundBufs(md));
     TaskId receive = tl.addTask(dependency, "receive_bound_bufs", () -> receiveBoundBufs(md));
     TaskId set = tl.addTask(receive, "set_bounds", () -> setBounds(md));
     TaskId prolongated = set;
-    if (md.block(0).mesh().isMultilevel()) {
+    if (prolongate && md.block(0).mesh().isMultilevel()) {
       TaskId coarseBounds = tl.addTask(set, "apply_coarse_boundary_conditions",
           () -> comm.boundaryConditions().apply(md, true));
       prolongated = tl.addTask(coarseBounds, "prolongate_bounds", () -> prolongateBounds(md));
     }
     return new ExchangeTasks(send, tl.addTask(prolongated, "apply_boundary_conditions",
         () -> comm.boundaryConditions().apply(md, false)));
-  }
-
-  /**
-   * Adds send, receive and set only (no prolongation, no boundary conditions): Parthenon's
-   * burgers benchmark's exchange; returns the set task.
-   */
-  public TaskId addSetBoundsTasks(TaskId dependency, TaskAdder tl, MeshData md) {
-    tl.addTask(dependency, "send_bound_bufs", () -> sendBoundBufs(md));
-    TaskId receive = tl.addTask(dependency, "receive_bound_bufs", () -> receiveBoundBufs(md));
-    return tl.addTask(receive, "set_bounds", () -> setBounds(md));
   }
 
   /** Adds the flux-correction exchange (nothing on a single-level mesh); returns the last task. */
@@ -271,17 +269,6 @@ public final class BoundaryExchange {
           () -> startReceiveBoundBufs(md));
       addBoundaryExchangeTasks(start, tl, md);
     }
-    try {
-      tc.execute();
-    } catch (TaskStallException e) {
-      throw new DriverError("the ghost fill of container " + container + " stalled: "
-          + e.getMessage());
-    } catch (TaskFailureException e) {
-      if (e.getCause() instanceof CommAbortedException aborted) {
-        throw new DriverError("the ghost fill of container " + container + " stopped because"
-            + " another rank aborted: " + aborted.getMessage());
-      }
-      throw e;
-    }
+    DriverError.execute(tc, null, "the ghost fill of container " + container, () -> "");
   }
 }

@@ -316,7 +316,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   @Override
   public TaskId addBoundaryExchangeWithoutProlongation(TaskId dependency, TaskList tl,
       MeshData md) {
-    return exchange.addSetBoundsTasks(dependency, tl, md);
+    return exchange.addExchangeWithoutProlongationTasks(dependency, tl, md);
   }
 
   @Override

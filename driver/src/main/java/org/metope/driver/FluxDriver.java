@@ -87,7 +87,7 @@ public class FluxDriver extends MultiStageDriver {
    *     ({@link BoundaryCommunication#addBoundaryExchange}); false: it fills only ghosts that face
    *     blocks of the same or a finer level ({@link
    *     BoundaryCommunication#addBoundaryExchangeWithoutProlongation}), the others keep the values
-   *     of the last start-up or remesh fill, and an {@code ApplyBoundaryConditions} task follows.
+   *     of the last start-up or remesh fill, then the physical boundary conditions.
    *     False is what Parthenon's burgers benchmark does; it is not a consistent scheme on an
    *     adaptive mesh and is there to reproduce that benchmark
    * @param userWork the application's work before and after the loop and before outputs
@@ -285,12 +285,8 @@ public class FluxDriver extends MultiStageDriver {
    * Options#prolongateGhosts}).
    */
   private TaskId addExchange(TaskId dependency, TaskList tl, MeshData md) {
-    if (settings.prolongateGhosts()) {
-      return boundaries.addBoundaryExchange(dependency, tl, md);
-    }
-    TaskId exchanged = boundaries.addBoundaryExchangeWithoutProlongation(dependency, tl, md);
-    return tl.addTask(exchanged, "ApplyBoundaryConditions",
-        () -> boundaries.applyBoundaryConditions(md));
+    return settings.prolongateGhosts() ? boundaries.addBoundaryExchange(dependency, tl, md)
+        : boundaries.addBoundaryExchangeWithoutProlongation(dependency, tl, md);
   }
 
   /** The time step estimate of {@code md} and, on an adaptive mesh, its refinement tags. */

@@ -7,10 +7,7 @@ import java.util.Arrays;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.mesh.input.ParameterInput;
-import org.metope.comm.CommAbortedException;
 import org.metope.tasking.TaskCollection;
-import org.metope.tasking.TaskFailureException;
-import org.metope.tasking.TaskStallException;
 import org.metope.tasking.TaskThreadPool;
 
 /**
@@ -105,19 +102,8 @@ public abstract class MultiStageDriver extends EvolutionDriver {
       if (collections[stage] == null) {
         collections[stage] = makeTaskCollection(stage).stallTimeout(stallTimeout);
       }
-      try {
-        collections[stage].execute(pool);
-      } catch (TaskStallException e) {
-        throw new DriverError("stage " + stage + " of cycle " + tm.ncycle() + " stalled: "
-            + e.getMessage() + diagnostics());
-      } catch (TaskFailureException e) {
-        if (e.getCause() instanceof CommAbortedException) {
-          throw new DriverError("stage " + stage + " of cycle " + tm.ncycle()
-              + " stopped because another rank aborted: " + e.getCause().getMessage()
-              + diagnostics());
-        }
-        throw e;
-      }
+      DriverError.execute(collections[stage], pool,
+          "stage " + stage + " of cycle " + tm.ncycle(), this::diagnostics);
       stageFinished(stage);
     }
   }

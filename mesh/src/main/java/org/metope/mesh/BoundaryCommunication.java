@@ -73,13 +73,13 @@ public interface BoundaryCommunication {
 
   /**
    * Adds the tasks that fill the ghost cells of {@code md} that face blocks of the same or a finer
-   * level (send, receive, set) after {@code dependency}, and nothing else: no prolongation and no
-   * boundary conditions. Ghost cells that face a coarser block keep their values. This is the
+   * level (send, receive, set) after {@code dependency}, then the physical boundary conditions, as
+   * {@link #addBoundaryExchange} does, but without prolongation: ghost cells that face a coarser
+   * block keep their values. This is the
    * exchange Parthenon's burgers benchmark performs in its stages (its driver adds {@code
    * SendBoundBufs}, {@code ReceiveBoundBufs} and {@code SetBounds} but not {@code
    * ProlongateBounds}), so those ghosts keep the values of the last full fill (start-up or
-   * remesh). On a single-level mesh this is {@link #addBoundaryExchange} without the boundary
-   * conditions.
+   * remesh). On a single-level mesh this is {@link #addBoundaryExchange}.
    *
    * <p>The default throws: implementations that cannot skip prolongation must not pretend to.
    *

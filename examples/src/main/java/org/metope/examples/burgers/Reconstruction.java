@@ -42,20 +42,6 @@ public final class Reconstruction {
 
   private Reconstruction() {}
 
-  /**
-   * The monotonised-central limited slope of the one-sided differences {@code dm} and {@code dp}:
-   * zero when they differ in sign, else the smallest of the central difference and twice either
-   * one-sided difference, with the central difference's sign.
-   */
-  static double mc(double dm, double dp) {
-    final double dc = (dm * dp > 0.0 ? 0.5 : 0.0) * (dm + dp);
-    final double adm = Math.abs(dm);
-    final double adp = Math.abs(dp);
-    final double limit = 2.0 * (adp < adm ? adp : adm);
-    final double adc = Math.abs(dc);
-    return Math.copySign(limit < adc ? limit : adc, dc);
-  }
-
   /** Slope-limited linear face states of one row (stencil {@code c - s .. c + s}). */
   public static void linearRow(double[] a, int from, int s, int count, double[] ql, int qlAt,
       double[] qr, int qrAt) {

@@ -6,12 +6,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 class ReconstructionTest {
+  /**
+   * The monotonised-central limited slope {@code mc(dm, dp)}, through the linear reconstruction of
+   * one cell {@code (q0 - dm, q0, q0 + dp)}: {@code ql = q0 + mc / 2}.
+   */
   @Test
   void givenOneSidedDifferences_thenTheMonotonisedCentralSlope() {
-    assertEquals(2.0, Reconstruction.mc(1.0, 3.0));   // central 2, twice the smaller side 2
-    assertEquals(1.5, Reconstruction.mc(1.0, 2.0));   // central 1.5 is the smallest
-    assertEquals(-2.0, Reconstruction.mc(-1.0, -5.0)); // sign of the central difference
-    assertEquals(0.0, Reconstruction.mc(1.0, -1.0));  // an extremum: no slope
+    assertEquals(2.0, limitedSlope(1.0, 3.0));   // central 2, twice the smaller side 2
+    assertEquals(1.5, limitedSlope(1.0, 2.0));   // central 1.5 is the smallest
+    assertEquals(-2.0, limitedSlope(-1.0, -5.0)); // sign of the central difference
+    assertEquals(0.0, limitedSlope(1.0, -1.0));  // an extremum: no slope
+  }
+
+  private static double limitedSlope(double dm, double dp) {
+    double q0 = 10.0;
+    double[] q = {q0 - dm, q0, q0 + dp};
+    double[] ql = new double[1];
+    double[] qr = new double[1];
+    Reconstruction.linearRow(q, 1, 1, 1, ql, 0, qr, 0);
+    assertEquals(q0 - (ql[0] - q0), qr[0], "qr mirrors ql");
+    return 2.0 * (ql[0] - q0);
   }
 
   @Test
