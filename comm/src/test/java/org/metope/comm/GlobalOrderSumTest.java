@@ -83,4 +83,47 @@ class GlobalOrderSumTest {
     assertEquals("[3.0, 5.0]", Arrays.toString(GlobalOrderSum.sumInGlobalBlockOrder(one,
         new int[] {1, 0}, new double[] {1.0, 2.0, 2.0, 3.0}, 2)));
   }
+
+  /** Term {@code t} of block {@code gid}: each block adds several terms to the running total. */
+  private static double term(int gid, int t) {
+    return blockValue(gid * TERMS + t);
+  }
+
+  private static final int TERMS = 3;
+
+  @Test
+  void givenOneToFiveRanks_thenTheFoldHasTheBitsOfOneTotalCarriedThroughEveryTerm() {
+    double serial = 0.0;
+    double perBlock = 0.0;
+    for (int gid = 0; gid < BLOCKS; gid++) {
+      double block = 0.0;
+      for (int t = 0; t < TERMS; t++) {
+        serial += term(gid, t);
+        block += term(gid, t);
+      }
+      perBlock += block;
+    }
+    assertNotEquals(Double.doubleToRawLongBits(serial), Double.doubleToRawLongBits(perBlock),
+        "per-block partial sums must differ, or the fold would not be tested");
+    for (int ranks = 1; ranks <= 5; ranks++) {
+      ConcurrentHashMap<Integer, double[]> results = new ConcurrentHashMap<>();
+      InProcessCluster.run(ranks, c -> {
+        // Interleaved, not contiguous, ownership: the total changes rank at every block.
+        int[] gids = java.util.stream.IntStream.range(0, BLOCKS)
+            .filter(g -> g % c.size() == (c.size() - 1 - c.rank())).toArray();
+        results.put(c.rank(), GlobalOrderSum.foldInGlobalBlockOrder(c, gids, 2,
+            (b, running) -> {
+              for (int t = 0; t < TERMS; t++) {
+                running[0] += term(gids[b], t);
+                running[1] += 1.0;
+              }
+            }));
+      });
+      for (double[] r : results.values()) {
+        assertEquals(Double.doubleToRawLongBits(serial), Double.doubleToRawLongBits(r[0]),
+            "ranks=" + ranks);
+        assertEquals(BLOCKS * TERMS, r[1], "every block folded once, ranks=" + ranks);
+      }
+    }
+  }
 }

@@ -40,9 +40,10 @@ import org.metope.mesh.input.ParameterInput;
  * AtomicFile#append}: a failed write, such as on a full disk, is cut back, and a file that could
  * not get its first record is removed), in one write call, so a killed run leaves whole lines.
  *
- * <p>Sums are added block by block in global block order ({@link GlobalOrderSum}), so the file is
- * the same on any number of ranks; minima and maxima are reduced with the communicator. Only rank
- * 0 writes.
+ * <p>Sums are added block by block in global block order ({@link GlobalOrderSum}), and running sums
+ * ({@link HistoryOutput#runningSum}) term by term in one total carried through the blocks in that
+ * order, so the file is the same on any number of ranks; minima and maxima are reduced with the
+ * communicator. Only rank 0 writes.
  */
 public final class HistoryFile implements OutputType {
   private static final Operation[] ORDER = {Operation.SUM, Operation.MAX, Operation.MIN};
@@ -53,6 +54,7 @@ public final class HistoryFile implements OutputType {
   private final PrintfFormat format;
   private final List<Column> columns = new ArrayList<>();
   private final int[] columnsPerOp = new int[ORDER.length];
+  private final List<Column> runningSums = new ArrayList<>();
   private int fileNumber;
   private double nextTime;
 
@@ -83,6 +85,9 @@ public final class HistoryFile implements OutputType {
           for (HistoryOutput h : pkg.historyOutputs()) {
             if (h.operation() == ORDER[op] && (h.vector() != null) == vectors) {
               columns.add(new Column(h, next));
+              if (h.running() != null) {
+                runningSums.add(columns.get(columns.size() - 1));
+              }
               next += h.numComponents();
             }
           }
@@ -178,10 +183,14 @@ public final class HistoryFile implements OutputType {
       result[k] = Double.MAX_VALUE;
     }
     double[] scratch = new double[total];
+    MeshData[] partition = new MeshData[nblocks];
+    int[] inPartition = new int[nblocks];
     int lb = 0;
     for (MeshData md : mesh.meshData("base")) {
       for (int b = 0; b < md.numBlocks(); b++, lb++) {
         gids[lb] = md.block(b).gid();
+        partition[lb] = md;
+        inPartition[lb] = b;
         evaluate(md, b, scratch);
         System.arraycopy(scratch, 0, blockSums, lb * sums, sums);
         for (int k = sums; k < sums + columnsPerOp[1]; k++) {
@@ -197,6 +206,7 @@ public final class HistoryFile implements OutputType {
       double[] summed = GlobalOrderSum.sumInGlobalBlockOrder(comm, gids, blockSums, sums);
       System.arraycopy(summed, 0, result, 0, sums);
     }
+    addRunningSums(comm, gids, partition, inPartition, result);
     double[] max = Arrays.copyOfRange(result, sums, sums + columnsPerOp[1]);
     double[] min = Arrays.copyOfRange(result, sums + columnsPerOp[1], total);
     if (max.length > 0) {
@@ -210,10 +220,33 @@ public final class HistoryFile implements OutputType {
     return result;
   }
 
+  /**
+   * Writes the running sums into {@code result}: local block {@code lb} is block {@code
+   * inPartition[lb]} of {@code partition[lb]}, with global id {@code gids[lb]}.
+   */
+  private void addRunningSums(Communicator comm, int[] gids, MeshData[] partition,
+      int[] inPartition, double[] result) {
+    if (runningSums.isEmpty()) {
+      return;
+    }
+    double[] totals = GlobalOrderSum.foldInGlobalBlockOrder(comm, gids, runningSums.size(),
+        (block, running) -> {
+          for (int n = 0; n < running.length; n++) {
+            running[n] = runningSums.get(n).output().running()
+                .add(partition[block], inPartition[block], running[n]);
+          }
+        });
+    for (int n = 0; n < totals.length; n++) {
+      result[runningSums.get(n).first()] = totals[n];
+    }
+  }
+
   private void evaluate(MeshData md, int b, double[] out) {
     for (Column c : columns) {
       HistoryOutput h = c.output();
-      if (h.scalar() != null) {
+      if (h.running() != null) {
+        out[c.first()] = 0.0; // added in one total across blocks afterwards
+      } else if (h.scalar() != null) {
         out[c.first()] = h.scalar().value(md, b);
       } else {
         double[] v = new double[h.numComponents()];

@@ -11,13 +11,23 @@ import org.metope.mesh.geometry.UniformCartesian;
  * Parthenon-VIBE's history output {@code MS Mass N} on one block (its {@code MassHistory}): over
  * every component of {@code U} and every interior cell whose centre lies in the octant (bounds
  * inclusive), the sum of {@code U^2 V / (V_mesh + 1e-20)}, accumulated component by component,
- * cell by cell with {@code i} fastest.
+ * cell by cell with {@code i} fastest, continuing the total of the blocks before it.
+ *
+ * <p>That is the order of Parthenon's reduction: a Kokkos {@code MDRangePolicy} over (block,
+ * component, k, j, i) with tiles {@code 1 x 1 x 1 x 1 x ni}, which Kokkos' Serial back end runs
+ * as plain nested loops adding every term to one total, over the whole pack of a rank's blocks
+ * (one pack per rank by default) in gid order. Carried from block to block in global order
+ * ({@link org.metope.mesh.field.HistoryOutput#runningSum}), the total is the one of Parthenon's
+ * single-rank run on any number of ranks.
  */
 final class BurgersHistory {
   private BurgersHistory() {}
 
-  /** The octant {@code box = {x1min, x1max, x2min, x2max, x3min, x3max}}'s sum on block b. */
-  static double mass(MeshData md, int b, double[] box) {
+  /**
+   * {@code total} plus the octant {@code box = {x1min, x1max, x2min, x2max, x3min, x3max}}'s
+   * terms on block b.
+   */
+  static double mass(MeshData md, int b, double[] box, double total) {
     final double meshVolume = md.block(b).mesh().packages().get(BurgersPackage.NAME).params()
         .getDouble("mesh_volume");
     final int u = md.state().fieldId("U");
@@ -32,7 +42,7 @@ final class BurgersHistory {
     final double weight = coords.cellVolume() / (meshVolume + 1e-20);
     final int q = md.dataOffset(u, b);
     final double[] a = md.data();
-    double sum = 0.0;
+    double sum = total;
     for (int n = 0; n < ncomp; n++) {
       for (int k = start(cells, 2); k <= end(cells, 2); k++) {
         final double x3 = coords.xc(2, k);

@@ -2,7 +2,6 @@ package org.metope.examples.burgers;
 
 import java.util.List;
 import org.metope.mesh.field.HistoryOutput;
-import org.metope.mesh.field.HistoryOutput.Operation;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
@@ -28,7 +27,8 @@ import org.metope.mesh.input.ParameterInput;
  *
  * <p>History: {@code MS Mass 0} .. {@code MS Mass 7}, per octant of the domain the sum over every
  * component of {@code U} of {@code U^2 V / V_mesh} over the cells whose centre lies in the octant
- * (bounds inclusive).
+ * (bounds inclusive), added cell by cell in one total over the blocks in gid order, as
+ * Parthenon's single-rank runs add it (see {@link BurgersHistory}).
  */
 public final class BurgersPackage {
   /** The package label, as in Parthenon. */
@@ -118,8 +118,8 @@ public final class BurgersPackage {
               s1 == 1 ? mid[0] : min[0], s1 == 1 ? max[0] : mid[0],
               s2 == 1 ? mid[1] : min[1], s2 == 1 ? max[1] : mid[1],
               s3 == 1 ? mid[2] : min[2], s3 == 1 ? max[2] : mid[2]};
-          pkg.addHistoryOutput(HistoryOutput.of(Operation.SUM, "MS Mass " + octant,
-              (md, b) -> BurgersHistory.mass(md, b, box)));
+          pkg.addHistoryOutput(HistoryOutput.runningSum("MS Mass " + octant,
+              (md, b, total) -> BurgersHistory.mass(md, b, box, total)));
           octant++;
         }
       }

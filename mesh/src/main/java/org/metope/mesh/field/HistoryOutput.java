@@ -8,20 +8,26 @@ import java.util.List;
  * block of the mesh.
  *
  * <p>Functions are evaluated per block, not per partition, so that the reduction can run in
- * global block order on any number of ranks: a sum is then the same bits on 1 or N ranks.
+ * global block order on any number of ranks: a sum is then the same bits on 1 or N ranks. A
+ * running sum ({@link #runningSum}) goes further: its function adds a block's terms one by one
+ * to a total carried from block to block in global block order, which reproduces one reduction
+ * over a whole rank's pack of blocks, as Parthenon's single-rank runs add them.
  *
  * @param operation how block values combine over the mesh
  * @param label the column label; vector outputs get one column per component, {@code label_c}
  * @param numComponents 1 for a scalar output, the vector length otherwise
  * @param scalar the function of a scalar output, null for a vector output
  * @param vector the function of a vector output, null for a scalar output
+ * @param running the function of a running sum (then {@code scalar} and {@code vector} are null),
+ *     null otherwise
  */
 public record HistoryOutput(
     Operation operation,
     String label,
     int numComponents,
     BlockFunction scalar,
-    BlockVectorFunction vector) {
+    BlockVectorFunction vector,
+    BlockRunningSum running) {
 
   /** How block values combine (Parthenon's {@code UserHistoryOperation}). */
   public enum Operation {
@@ -47,17 +53,32 @@ public record HistoryOutput(
     void values(MeshData md, int block, double[] out);
   }
 
+  /** A scalar summed term by term in one total carried across blocks in global block order. */
+  @FunctionalInterface
+  public interface BlockRunningSum {
+    /**
+     * {@code total} plus the terms of block {@code block} (0-based within {@code md}), added one
+     * by one in the block's own order.
+     */
+    double add(MeshData md, int block, double total);
+  }
+
   /** Checks the record's invariants. */
   public HistoryOutput {
     if (operation == null || label == null || label.isBlank()) {
       throw new IllegalArgumentException("history output needs an operation and a label (label="
           + label + ", operation=" + operation + ")");
     }
-    if ((scalar == null) == (vector == null)) {
+    int functions = (scalar == null ? 0 : 1) + (vector == null ? 0 : 1) + (running == null ? 0 : 1);
+    if (functions != 1) {
       throw new IllegalArgumentException("history output label=" + label
-          + " needs exactly one of a scalar or a vector function");
+          + " needs exactly one of a scalar, a vector or a running-sum function");
     }
-    if (numComponents < 1 || (scalar != null && numComponents != 1)) {
+    if (running != null && (operation != Operation.SUM || numComponents != 1)) {
+      throw new IllegalArgumentException("history output label=" + label
+          + " is a running sum: its operation must be SUM and it has one component");
+    }
+    if (numComponents < 1 || (vector == null && numComponents != 1)) {
       throw new IllegalArgumentException("history output label=" + label + " numComponents="
           + numComponents + " must be 1 for a scalar output and at least 1 for a vector one");
     }
@@ -65,18 +86,23 @@ public record HistoryOutput(
 
   /** A scalar output. */
   public static HistoryOutput of(Operation operation, String label, BlockFunction function) {
-    return new HistoryOutput(operation, label, 1, function, null);
+    return new HistoryOutput(operation, label, 1, function, null, null);
+  }
+
+  /** A scalar sum added term by term in one total across blocks in global block order. */
+  public static HistoryOutput runningSum(String label, BlockRunningSum function) {
+    return new HistoryOutput(Operation.SUM, label, 1, null, null, function);
   }
 
   /** A vector output of {@code numComponents} columns {@code label_0, label_1, ...}. */
   public static HistoryOutput vector(Operation operation, String label, int numComponents,
       BlockVectorFunction function) {
-    return new HistoryOutput(operation, label, numComponents, null, function);
+    return new HistoryOutput(operation, label, numComponents, null, function, null);
   }
 
   /** The column labels: {@code label} for a scalar, {@code label_0 ...} for a vector. */
   public List<String> columnLabels() {
-    if (scalar != null) {
+    if (vector == null) {
       return List.of(label);
     }
     String[] labels = new String[numComponents];

@@ -16,6 +16,9 @@ class HistoryOutputTest {
         (md, b, out) -> out[0] = 1);
     assertEquals(List.of("mom_0", "mom_1", "mom_2"), mom.columnLabels());
     assertEquals(3, mom.numComponents());
+    HistoryOutput running = HistoryOutput.runningSum("mass", (md, b, sum) -> sum + 1);
+    assertEquals(List.of("mass"), running.columnLabels());
+    assertEquals(HistoryOutput.Operation.SUM, running.operation());
   }
 
   @Test
@@ -25,8 +28,12 @@ class HistoryOutputTest {
     assertThrows(IllegalArgumentException.class,
         () -> HistoryOutput.vector(HistoryOutput.Operation.SUM, "v", 0, (md, b, out) -> { }));
     assertThrows(IllegalArgumentException.class,
-        () -> new HistoryOutput(HistoryOutput.Operation.SUM, "x", 1, null, null));
+        () -> new HistoryOutput(HistoryOutput.Operation.SUM, "x", 1, null, null, null));
     assertThrows(IllegalArgumentException.class, () -> new HistoryOutput(
-        HistoryOutput.Operation.SUM, "x", 2, (md, b) -> 1, null));
+        HistoryOutput.Operation.SUM, "x", 2, (md, b) -> 1, null, null));
+    assertThrows(IllegalArgumentException.class, () -> new HistoryOutput(
+        HistoryOutput.Operation.MAX, "x", 1, null, null, (md, b, total) -> total));
+    assertThrows(IllegalArgumentException.class, () -> new HistoryOutput(
+        HistoryOutput.Operation.SUM, "x", 1, (md, b) -> 1, null, (md, b, total) -> total));
   }
 }
