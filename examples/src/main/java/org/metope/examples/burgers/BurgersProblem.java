@@ -1,5 +1,6 @@
 package org.metope.examples.burgers;
 
+import java.util.function.DoubleUnaryOperator;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.IndexDomain;
@@ -19,15 +20,33 @@ import org.metope.mesh.geometry.UniformCartesian;
  * </pre>
  *
  * Each factor depends on one coordinate, so it is evaluated once per index of the block and the
- * products are formed per cell in Parthenon's order. The functions are {@link StrictMath}'s
- * (fdlibm), the same bits on every machine; they are within an ulp of glibc's, which Parthenon
- * calls.
+ * products are formed per cell in Parthenon's order. The functions give the bits of glibc's, which
+ * Parthenon calls, on all but rare arguments, and the same bits on every machine: {@code tanh} is
+ * {@link StrictMath}'s, fdlibm's algorithm, which glibc's {@code tanh} also is; {@code cos},
+ * {@code sin} and {@code exp} are {@link CorrectlyRounded}'s, where glibc's round correctly but
+ * for arguments within a few thousandths of an ulp of a midpoint (fdlibm's are only within an
+ * ulp). On the reference decks' cells (glibc 2.36) there are two such arguments: {@code exp(-30
+ * x^2)} at {@code x = +-0.0390625} and {@code sin(pi x)} at {@code x = +-0.052734375} (see {@code
+ * BurgersParthenonComparisonTest}).
  */
 final class BurgersProblem {
   private BurgersProblem() {}
 
+  /** The functions of the initial state. */
+  record Functions(DoubleUnaryOperator tanh, DoubleUnaryOperator cos, DoubleUnaryOperator sin,
+      DoubleUnaryOperator exp) {}
+
+  /** fdlibm's {@code tanh} (glibc's algorithm too), correctly rounded {@code cos, sin, exp}. */
+  static final Functions FUNCTIONS = new Functions(StrictMath::tanh, CorrectlyRounded::cos,
+      CorrectlyRounded::sin, CorrectlyRounded::exp);
+
   /** Sets block {@code b} of {@code md} (a partition of {@code base}). */
   static void generate(MeshData md, int b) {
+    generate(md, b, FUNCTIONS);
+  }
+
+  /** Sets block {@code b} of {@code md} with the functions {@code f}. */
+  static void generate(MeshData md, int b, Functions f) {
     final UniformCartesian coords = md.block(b).coords();
     final IndexShape cells = md.block(b).cellBounds();
     final int u = md.state().fieldId("U");
@@ -35,9 +54,9 @@ final class BurgersProblem {
     final int inst = layout.dataInstance(u, md.container());
     final int ncomp = layout.numComponents(inst);
     final int cs = layout.componentStride(inst);
-    final Factors fx = new Factors(coords, cells, 0);
-    final Factors fy = new Factors(coords, cells, 1);
-    final Factors fz = new Factors(coords, cells, 2);
+    final Factors fx = new Factors(coords, cells, 0, f);
+    final Factors fy = new Factors(coords, cells, 1, f);
+    final Factors fz = new Factors(coords, cells, 2, f);
     final double[] a = md.data();
     final int q = md.dataOffset(u, b);
     for (int k = fz.start; k <= fz.end; k++) {
@@ -66,7 +85,7 @@ final class BurgersProblem {
     private final double[] sin;
     private final double[] gauss;
 
-    Factors(UniformCartesian coords, IndexShape cells, int axis) {
+    Factors(UniformCartesian coords, IndexShape cells, int axis, Functions f) {
       start = cells.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
       end = cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
       x = new double[end + 1];
@@ -76,9 +95,9 @@ final class BurgersProblem {
       for (int n = start; n <= end; n++) {
         final double c = coords.xc(axis, n);
         x[n] = c;
-        tanhCos[n] = StrictMath.tanh(-20.0 * c) * StrictMath.cos(Math.PI * c);
-        sin[n] = StrictMath.sin(Math.PI * c);
-        gauss[n] = StrictMath.exp(-30.0 * c * c);
+        tanhCos[n] = f.tanh().applyAsDouble(-20.0 * c) * f.cos().applyAsDouble(Math.PI * c);
+        sin[n] = f.sin().applyAsDouble(Math.PI * c);
+        gauss[n] = f.exp().applyAsDouble(-30.0 * c * c);
       }
     }
 
