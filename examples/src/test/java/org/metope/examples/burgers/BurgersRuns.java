@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.metope.bvals.InOneBoundaryCommunication;
+import org.metope.app.Application;
 import org.metope.app.ApplicationRunner;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
@@ -34,11 +35,16 @@ final class BurgersRuns {
 
   /** Runs {@code pin} on the rank of {@code comm}. */
   static Result run(ParameterInput pin, Path dir, Communicator comm) {
+    return run(new BurgersApplication(), pin, dir, comm);
+  }
+
+  /** Runs {@code pin} with {@code application} on the rank of {@code comm}. */
+  static Result run(Application application, ParameterInput pin, Path dir, Communicator comm) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-    Mesh mesh = ApplicationRunner.simulate(new BurgersApplication(), new ApplicationRunner.Launch(pin,
+    Mesh mesh = ApplicationRunner.simulate(application, new ApplicationRunner.Launch(pin,
         RunOptions.of(dir, o), e, comm, InOneBoundaryCommunication::fromInput)).mesh();
     return new Result(mesh, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
