@@ -3,6 +3,7 @@ package org.metope.bvals;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.metope.comm.InProcessCluster;
+import org.metope.kernels.KernelBackends;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.StateDescriptor;
@@ -17,20 +18,25 @@ import org.metope.mesh.field.StateDescriptor;
  * <pre>
  *   mvn -q -B -pl bvals -am test-compile
  *   java -cp "$(cat bvals/target/classpath.txt)" org.metope.bvals.ExchangeBenchmark \
- *       [ranks] [pack_size] [coalesce]
+ *       [ranks] [pack_size] [coalesce] [backend]
  * </pre>
+ *
+ * <p>{@code backend} is the kernel backend, {@code jvm} (default, 1 thread) or {@code tornado}
+ * (run with the TornadoVM SDK's JVM options; README, "TornadoVM backend").
  */
 public final class ExchangeBenchmark {
   private ExchangeBenchmark() {}
 
   /**
    * Arguments: in-process ranks (default 1), pack_size (default -1: one partition per rank),
-   * coalesce (default true: one message per sending partition, peer and kind).
+   * coalesce (default true: one message per sending partition, peer and kind), kernel backend
+   * (default jvm).
    */
   public static void main(String[] args) {
     int ranks = args.length > 0 ? Integer.parseInt(args[0]) : 1;
     int packSize = args.length > 1 ? Integer.parseInt(args[1]) : -1;
     boolean coalesce = args.length <= 2 || Boolean.parseBoolean(args[2]);
+    String backend = args.length > 3 ? args[3] : KernelBackends.DEFAULT;
     StateDescriptor pkg = new StateDescriptor("bench");
     pkg.addField("advected", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.FILL_GHOST));
@@ -44,7 +50,8 @@ public final class ExchangeBenchmark {
     long[] doubles = new long[1];
     AtomicLongArray messages = new AtomicLongArray(1);
     InProcessCluster.run(ranks, world -> {
-      try (ExchangeFixture f = new ExchangeFixture(deck, world, pkg, coalesce)) {
+      try (ExchangeFixture f = new ExchangeFixture(deck, world, pkg, coalesce,
+          KernelBackends.create(backend, 1))) {
         for (int i = 0; i < 2000; i++) {
           f.exchange.execute();
         }
@@ -72,8 +79,8 @@ public final class ExchangeBenchmark {
     }
     Arrays.sort(sorted);
     double us = sorted[runs / 2] / 1e3 / perRun;
-    System.out.printf("ranks=%d pack_size=%d coalesce=%b boundaries=%d messages=%d: %.1f us per "
-        + "exchange (min %.1f, max %.1f)%n", ranks, packSize, coalesce, doubles[0],
+    System.out.printf("backend=%s ranks=%d pack_size=%d coalesce=%b boundaries=%d messages=%d:"
+        + " %.1f us per exchange (min %.1f, max %.1f)%n", backend, ranks, packSize, coalesce, doubles[0],
         messages.get(0), us, sorted[0] / 1e3 / perRun, sorted[runs - 1] / 1e3 / perRun);
   }
 
