@@ -320,10 +320,34 @@ refuse_class_directories() {
   return 0
 }
 
+# METOPE_JAVA_OPTS for MPJ's starter, which passes on only options of one word and would take an
+# @argfile for the class to run: each @FILE is replaced by the file's options, one per line with
+# "#" comments (as TornadoVM's tornado-argfile), "--option value" joined into "--option=value".
+starter_java_opts() {
+  local word line file out=()
+  for word in ${METOPE_JAVA_OPTS:-}; do
+    if [ "${word#@}" = "$word" ]; then
+      out+=("$word")
+      continue
+    fi
+    file="${word#@}"
+    [ -r "$file" ] || die "METOPE_JAVA_OPTS: cannot read the argfile $file"
+    while IFS= read -r line || [ -n "$line" ]; do
+      case "$line" in
+        '' | '#'*) ;;
+        --*' '*) out+=("${line/ /=}") ;;
+        *) out+=("$line") ;;
+      esac
+    done <"$file"
+  done
+  echo "${out[*]}"
+}
+
 # ./metope -np N [--dev D] [--class C] ARGS...: runs C (the Metope entry by default) on N ranks.
 run_mpj() {
-  local java cp jar code
+  local java cp jar code starter_opts
   parse_mpj_args "$@"
+  starter_opts="$(starter_java_opts)" || exit $?
   [ -f "$MPJ_LIB/starter.jar" ] || die "MPJ Express is not installed ($MPJ_LIB/starter.jar is missing): install Debian's libmpj-java (apt-get install libmpj-java)"
   command -v setsid >/dev/null || die "setsid (util-linux) is needed to run MPJ Express"
   ensure_built
@@ -356,7 +380,7 @@ run_mpj() {
   MPJ_HOME="$RUN_DIR/home" setsid "$java" "$(run_agent)" -jar "$RUN_DIR/home/lib/starter.jar" \
     -np "$MPJ_NP" -dev "$MPJ_DEV" -machinesfile "$RUN_DIR/machines" \
     "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "$(run_agent "$share")" $(heap_opts "$heap_share") \
-    ${METOPE_JAVA_OPTS:-} -cp "$cp" \
+    $starter_opts -cp "$cp" \
     "$RANK_MAIN" "$MPJ_APP_CLASS" "${MPJ_APP_ARGS[@]}" </dev/null &
   MPJRUN_PID=$!
   STOPPED=""

@@ -1,8 +1,10 @@
 package org.metope.bvals;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.metope.comm.InProcessCluster;
+import org.metope.kernels.KernelBackends;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.StateDescriptor;
@@ -17,20 +19,26 @@ import org.metope.mesh.field.StateDescriptor;
  * <pre>
  *   mvn -q -B -pl bvals -am test-compile
  *   java -cp "$(cat bvals/target/classpath.txt)" org.metope.bvals.ExchangeBenchmark \
- *       [ranks] [pack_size] [coalesce]
+ *       [ranks] [pack_size] [coalesce] [backend]
  * </pre>
+ *
+ * <p>{@code backend} is the kernel backend, {@code jvm} (default, 1 thread) or {@code tornado}
+ * (run with the TornadoVM SDK's JVM options; README, "TornadoVM backend"), which times a tenth of
+ * the exchanges after a tenth of the warm-up.
  */
 public final class ExchangeBenchmark {
   private ExchangeBenchmark() {}
 
   /**
    * Arguments: in-process ranks (default 1), pack_size (default -1: one partition per rank),
-   * coalesce (default true: one message per sending partition, peer and kind).
+   * coalesce (default true: one message per sending partition, peer and kind), kernel backend
+   * (default jvm).
    */
   public static void main(String[] args) {
     int ranks = args.length > 0 ? Integer.parseInt(args[0]) : 1;
     int packSize = args.length > 1 ? Integer.parseInt(args[1]) : -1;
     boolean coalesce = args.length <= 2 || Boolean.parseBoolean(args[2]);
+    String backend = args.length > 3 ? args[3] : KernelBackends.DEFAULT;
     StateDescriptor pkg = new StateDescriptor("bench");
     pkg.addField("advected", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.FILL_GHOST));
@@ -38,14 +46,19 @@ public final class ExchangeBenchmark {
     String deck = ExchangeFixture.periodic3d(packSize).replace("nx1 = 16\n", "nx1 = 64\n")
         .replace("nx2 = 16\n", "nx2 = 64\n").replace("nx3 = 16\n", "nx3 = 64\n")
         .replace("nx1 = 8\nnx2 = 8\nnx3 = 8", "nx1 = 16\nnx2 = 16\nnx3 = 16");
+    // A device backend's exchanges take milliseconds where the JVM's take microseconds: it gets a
+    // tenth of the exchanges (its kernels compile at the first launch, not over a warm-up).
+    boolean jvm = backend.equals(KernelBackends.DEFAULT);
     int runs = 7;
-    int perRun = 200;
+    int perRun = jvm ? 200 : 20;
+    int warmUp = jvm ? 2000 : 200;
     AtomicLongArray nanos = new AtomicLongArray(runs);
     long[] doubles = new long[1];
     AtomicLongArray messages = new AtomicLongArray(1);
-    InProcessCluster.run(ranks, world -> {
-      try (ExchangeFixture f = new ExchangeFixture(deck, world, pkg, coalesce)) {
-        for (int i = 0; i < 2000; i++) {
+    InProcessCluster.run(ranks, Duration.ofMinutes(30), world -> {
+      try (ExchangeFixture f = new ExchangeFixture(deck, world, pkg, coalesce,
+          KernelBackends.create(backend, 1))) {
+        for (int i = 0; i < warmUp; i++) {
           f.exchange.execute();
         }
         for (int r = 0; r < runs; r++) {
@@ -72,8 +85,8 @@ public final class ExchangeBenchmark {
     }
     Arrays.sort(sorted);
     double us = sorted[runs / 2] / 1e3 / perRun;
-    System.out.printf("ranks=%d pack_size=%d coalesce=%b boundaries=%d messages=%d: %.1f us per "
-        + "exchange (min %.1f, max %.1f)%n", ranks, packSize, coalesce, doubles[0],
+    System.out.printf("backend=%s ranks=%d pack_size=%d coalesce=%b boundaries=%d messages=%d:"
+        + " %.1f us per exchange (min %.1f, max %.1f)%n", backend, ranks, packSize, coalesce, doubles[0],
         messages.get(0), us, sorted[0] / 1e3 / perRun, sorted[runs - 1] / 1e3 / perRun);
   }
 

@@ -79,4 +79,29 @@ class CommandLineReliabilityTest {
     assertTrue(r.output().contains("--class no.such.Class: no such class on the class path"),
         r.output());
   }
+
+  @Test
+  void givenAnArgfileInTheJavaOptionsUnderMpj_thenTheRanksGetItsOptions() throws Exception {
+    // MPJ's starter passes on options of one word only and took "@FILE" for the class to run; a
+    // two-word option ("--add-opens X") is what TornadoVM's tornado-argfile is made of.
+    Path argfile = dir.resolve("argfile");
+    Files.writeString(argfile, "# options, one per line\n-Xss2m\n\n"
+        + "--add-opens java.base/java.lang=ALL-UNNAMED\n");
+    ProcessResult r = ProcessResult.run(dir, 120,
+        Map.of("METOPE_SKIP_BUILD", "1", "METOPE_JAVA_OPTS", "@" + argfile),
+        MetopeProcess.root().resolve("metope").toString(), "-np", "2", "-i",
+        MetopeProcess.input("ghost_check_1d_periodic.in").toString());
+    assertEquals(0, r.exitCode(), r.output());
+    assertTrue(r.output().contains("wrong ghost cells = 0"), r.output());
+  }
+
+  @Test
+  void givenAnUnreadableArgfileUnderMpj_thenOneLine() throws Exception {
+    Path missing = dir.resolve("no-such-argfile");
+    ProcessResult r = ProcessResult.run(dir, 120,
+        Map.of("METOPE_SKIP_BUILD", "1", "METOPE_JAVA_OPTS", "@" + missing),
+        MetopeProcess.root().resolve("metope").toString(), "-np", "2", "--class",
+        "org.metope.comm.CommunicatorSelfTest");
+    assertRefused(r, "metope: METOPE_JAVA_OPTS: cannot read the argfile " + missing);
+  }
 }
