@@ -56,6 +56,18 @@ class AdvectionResidentDeviceTest {
   }
 
   @Test
+  void givenOutflowFacesOnTwoRanks_whenResident_thenTheHostConditionsAcquireAndTheBitsAreEqual()
+      throws IOException {
+    String[] settings = {"parthenon/mesh/pack_size=8", "metope/threads=2",
+        "parthenon/time/nlim=3", "parthenon/mesh/ix1_bc=outflow", "parthenon/mesh/ox1_bc=outflow",
+        "parthenon/mesh/ix3_bc=outflow", "parthenon/mesh/ox3_bc=outflow"};
+    Outcome jvm = run(AdvectionDeterminismTest.DECK, "det", 2, null, settings);
+    Outcome device = run(AdvectionDeterminismTest.DECK, "det", 2, Fault.NONE, settings);
+    assertArrayEquals(jvm.field(), device.field());
+    assertEquals(jvm.history(), device.history());
+  }
+
+  @Test
   void givenAdaptiveRefinementOnTwoRanks_whenResident_thenTheHistoryIsEqual()
       throws IOException {
     String[] settings = {"parthenon/mesh/pack_size=4", "metope/threads=2",
