@@ -232,7 +232,9 @@ public abstract class EvolutionDriver implements Driver {
       return;
     }
     long start = System.nanoTime();
-    acquireFieldsOnHost(true);
+    // The remesh reads the fields (to pack moving blocks) before meshChanged; what it writes goes
+    // to arenas a resident backend has forgotten by then (FluxDriver.meshChanged).
+    acquireFieldsOnHost(false);
     if (amr.loadBalancingAndAdaptiveMeshRefinement(this::meshChanged)) {
       estimateInitialTimestep();
     }

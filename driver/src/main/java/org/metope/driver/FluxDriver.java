@@ -416,7 +416,11 @@ public class FluxDriver extends MultiStageDriver {
     }
   }
 
-  /** A remesh replaces the arena: the device copy of the old one is forgotten. */
+  /**
+   * A remesh replaces the arena: the device copy of the old one is forgotten before anything is
+   * written (its host copy was acquired before the remesh began), so that whatever array the
+   * remesh writes starts host-current.
+   */
   @Override
   protected void meshChanged() {
     super.meshChanged();
