@@ -103,7 +103,10 @@ final class WholeBlockRefinement {
     return builder.size();
   }
 
-  /** Runs every entry in one launch on {@code backend}; nothing when there is none. */
+  /**
+   * Runs every entry in one launch on {@code backend}; nothing when there is none. The remesh
+   * goes on on the host, so a device-resident backend copies the arena back after the launch.
+   */
   void run(KernelBackend backend) {
     if (builder.size() == 0) {
       return;
@@ -115,6 +118,10 @@ final class WholeBlockRefinement {
       backend.prolongate(table, table.all, table.size, data);
     } else {
       backend.restrictBlocks(table, table.all, table.size, data);
+    }
+    if (backend.resident()) {
+      backend.acquireHost(data, true);
+      backend.releaseHost(data);
     }
   }
 }

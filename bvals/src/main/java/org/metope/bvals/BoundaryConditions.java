@@ -2,6 +2,7 @@ package org.metope.bvals;
 
 import java.util.List;
 import java.util.function.IntPredicate;
+import org.metope.kernels.KernelBackend;
 import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.BoundaryFlag;
 import org.metope.mesh.Mesh;
@@ -117,6 +118,39 @@ public final class BoundaryConditions {
       throw new IllegalStateException(face.deckKey() + "=" + name + ": " + expected);
     }
     throw pin.error("parthenon/mesh", face.deckKey(), expected);
+  }
+
+  /**
+   * {@link #apply(MeshData, boolean)} on the host copy of {@code md}'s arena: a device-resident
+   * {@code kernels} backend brings it to the host first (for writing), and only when some block
+   * of {@code md} has a physical face; on other backends the same as the plain call.
+   */
+  public TaskStatus apply(MeshData md, boolean coarse, KernelBackend kernels) {
+    if (!kernels.resident()) {
+      return apply(md, coarse);
+    }
+    if (!hasPhysicalFace(md)) {
+      return TaskStatus.COMPLETE;
+    }
+    kernels.acquireHost(md.data(), true);
+    try {
+      return apply(md, coarse);
+    } finally {
+      kernels.releaseHost(md.data());
+    }
+  }
+
+  /** Whether some block of {@code md} has a face this object fills. */
+  private static boolean hasPhysicalFace(MeshData md) {
+    Mesh mesh = md.block(0).mesh();
+    for (int b = 0; b < md.numBlocks(); b++) {
+      for (BoundaryFace face : FACES) {
+        if (face.axis() < mesh.ndim() && md.block(b).boundaryFlag(face) == BoundaryFlag.USER) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Applies every physical boundary of every block of {@code md} to cells or coarse buffers. */

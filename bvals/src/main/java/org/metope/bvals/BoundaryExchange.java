@@ -73,11 +73,11 @@ public final class BoundaryExchange {
     TaskId prolongated = set;
     if (prolongate && md.block(0).mesh().isMultilevel()) {
       TaskId coarseBounds = tl.addTask(set, "apply_coarse_boundary_conditions",
-          () -> comm.boundaryConditions().apply(md, true));
+          () -> comm.boundaryConditions().apply(md, true, comm.backend()));
       prolongated = tl.addTask(coarseBounds, "prolongate_bounds", () -> prolongateBounds(md));
     }
     return new ExchangeTasks(send, tl.addTask(prolongated, "apply_boundary_conditions",
-        () -> comm.boundaryConditions().apply(md, false)));
+        () -> comm.boundaryConditions().apply(md, false, comm.backend())));
   }
 
   /** Adds the flux-correction exchange (nothing on a single-level mesh); returns the last task. */

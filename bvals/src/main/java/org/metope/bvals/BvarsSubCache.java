@@ -52,6 +52,9 @@ final class BvarsSubCache {
     this.bufferSubsetSizes = new int[] {bufferSubsets[0].length, bufferSubsets[1].length};
     this.allocationVersion = allocationVersion;
     this.arenaLayoutVersion = arenaLayoutVersion;
+    for (int b = 0; b < table.size; b++) {
+      table.crossRank[b] = channels.inCacheOrder(b).isLocal() ? 0 : 1;
+    }
   }
 
   /** Number of boundaries. */

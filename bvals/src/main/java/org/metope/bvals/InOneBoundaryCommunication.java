@@ -336,7 +336,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
   @Override
   public TaskStatus applyBoundaryConditions(MeshData md) {
-    return boundaryConditions.apply(md, false);
+    return boundaryConditions.apply(md, false, backend);
   }
 
   /**
@@ -349,6 +349,18 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     if (statics != null) {
       statics.exchange.fillGhosts(target, container);
       staticGhostFills.incrementAndGet();
+    }
+    if (backend.resident()) {
+      // Set-up and remesh continue on the host (fill-derived callbacks, tags): the whole arena
+      // comes back, as a remesh's must.
+      double[] done = null;
+      for (MeshData md : target.meshData(container)) {
+        if (md.data() != done) {
+          done = md.data();
+          backend.acquireHost(done, true);
+          backend.releaseHost(done);
+        }
+      }
     }
   }
 

@@ -176,7 +176,7 @@ public abstract class EvolutionDriver implements Driver {
     userWorkBeforeLoop();
     OutputSignal signal = pin.getOrAddBoolean("parthenon/job", "run_only_analysis", false)
         ? OutputSignal.ANALYSIS : OutputSignal.NONE;
-    outputs.makeOutputs(mesh, tm, signal, this::userWorkBeforeOutput);
+    outputs.makeOutputs(mesh, tm, signal, this::fieldsToHost, this::userWorkBeforeOutput);
     report.resetBlockCycles();
     archiveParameters();
     if (mesh.refinement() != null) {
@@ -184,9 +184,16 @@ public abstract class EvolutionDriver implements Driver {
     }
     while (tm.keepGoing() && signal != OutputSignal.ANALYSIS) {
       report.cycleDiagnostics();
+      boolean hooked = hooks.touchFields(mesh);
+      if (hooked) {
+        acquireFieldsOnHost(true);
+      }
       preStepUserWorkInLoop();
       hooks.beforeStep(mesh, pin, tm);
       step();
+      if (hooked) {
+        acquireFieldsOnHost(true);
+      }
       postStepUserWorkInLoop();
       hooks.afterStep(mesh, pin, tm);
       tm.advance();
@@ -198,7 +205,7 @@ public abstract class EvolutionDriver implements Driver {
         break;
       }
       if (tm.keepGoing()) {
-        outputs.makeOutputs(mesh, tm, signal, this::userWorkBeforeOutput);
+        outputs.makeOutputs(mesh, tm, signal, this::fieldsToHost, this::userWorkBeforeOutput);
       }
       if (tm.ncycle() == perfCycleOffset) {
         report.resetCounters();
@@ -207,7 +214,8 @@ public abstract class EvolutionDriver implements Driver {
     DriverStatus status = tm.keepGoing() ? DriverStatus.TIMEOUT : DriverStatus.COMPLETE;
     userWorkAfterLoop(status);
     if (signal != OutputSignal.ANALYSIS) {
-      outputs.makeOutputs(mesh, tm, OutputSignal.FINAL, this::userWorkBeforeOutput);
+      outputs.makeOutputs(mesh, tm, OutputSignal.FINAL, this::fieldsToHost,
+          this::userWorkBeforeOutput);
     }
     report.printSummary(status, wallTimeExpired);
     return status;
@@ -224,6 +232,9 @@ public abstract class EvolutionDriver implements Driver {
       return;
     }
     long start = System.nanoTime();
+    // The remesh reads the fields (to pack moving blocks) before meshChanged; what it writes goes
+    // to arenas a resident backend has forgotten by then (FluxDriver.meshChanged).
+    acquireFieldsOnHost(false);
     if (amr.loadBalancingAndAdaptiveMeshRefinement(this::meshChanged)) {
       estimateInitialTimestep();
     }
@@ -235,6 +246,18 @@ public abstract class EvolutionDriver implements Driver {
    * on the old partitions (task lists), which also lets their storage be freed.
    */
   protected void meshChanged() {}
+
+  /**
+   * Makes the host copy of the fields current before host code between steps uses them (outputs,
+   * remesh, user work and loop hooks); {@code write}: that code may change them, so a device copy
+   * becomes stale. Nothing here: fields live on the host unless a subclass runs its stages on a
+   * device-resident backend.
+   */
+  protected void acquireFieldsOnHost(boolean write) {}
+
+  private void fieldsToHost() {
+    acquireFieldsOnHost(false);
+  }
 
   /** Takes one step of {@code tm.dt()}; the clock advances afterwards. */
   protected abstract void step();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.DoubleSupplier;
 import org.metope.kernels.KernelBackend;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.Mesh;
@@ -13,6 +14,7 @@ import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.mesh.update.SparseDeallocation;
 import org.metope.mesh.update.Update;
+import org.metope.tasking.Task;
 import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
@@ -124,6 +126,8 @@ public class FluxDriver extends MultiStageDriver {
   private final BoundaryCommunication boundaries;
   /** The boundary kernels' backend, told when each stage ends. */
   private final KernelBackend kernels;
+  /** The stage's physics on the host, or on the device of a resident backend. */
+  private final ResidentStage device;
   private final Options settings;
   /** Packages with a flux function, in package order, and the ids of their fields with fluxes. */
   private final StateDescriptor[] fluxPackages;
@@ -155,6 +159,7 @@ public class FluxDriver extends MultiStageDriver {
     super(pin, mesh, options, integrator, pool);
     this.boundaries = boundaries;
     this.kernels = boundaries.kernels();
+    this.device = new ResidentStage(kernels);
     this.settings = settings;
     List<StateDescriptor> withFluxFunction = new ArrayList<>();
     List<int[]> fields = new ArrayList<>();
@@ -187,6 +192,13 @@ public class FluxDriver extends MultiStageDriver {
     this.sourcePackages = withSource.toArray(new StateDescriptor[0]);
     this.deallocation = SparseDeallocation.forMesh(mesh.config().sparse(),
         mesh.resolvedPackages());
+    if (kernels.resident() && mesh.config().sparse().enabled()
+        && Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.SPARSE,
+            MetadataFlag.FILL_GHOST).length > 0) {
+      throw new IllegalStateException("parthenon/sparse/enable_sparse=true with sparse fields"
+          + " whose ghosts are exchanged: the device-resident kernel backend does not exchange"
+          + " sparse fields yet; use the jvm backend or enable_sparse=false");
+    }
   }
 
   /**
@@ -247,12 +259,14 @@ public class FluxDriver extends MultiStageDriver {
           () -> boundaries.startReceiveBoundaries(mc1));
       TaskId receiveFluxes = tl.addTask(TaskId.NONE, "StartReceiveFluxCorrections",
           () -> boundaries.startReceiveFluxCorrections(mc0));
-      TaskId fluxes = tl.addTask(TaskId.NONE, "CalculateFluxes", () -> calculateFluxes(mc0));
+      TaskId fluxes = tl.addTask(TaskId.NONE, "CalculateFluxes",
+          device.fluxes(mc0, fluxPackages, fluxFields, () -> calculateFluxes(mc0)));
       TaskId setFluxes = boundaries.addFluxCorrection(fluxes.and(receiveFluxes), tl, mc0);
       TaskId divergence = tl.addTask(setFluxes, "FluxDivergence",
-          () -> Update.fluxDivergence(mc0, mdudt, withFluxes));
+          device.divergence(mc0, mdudt, withFluxes));
       if (sourcePackages.length > 0) {
-        divergence = tl.addTask(divergence, "AddSources", () -> addSources(mc0, mdudt));
+        divergence = tl.addTask(divergence, "AddSources",
+            device.onHost(mc0, true, () -> addSources(mc0, mdudt)));
       }
       TaskId update = lowStorage
           ? addLowStorageUpdate(divergence, tl, stage, independent, mc0,
@@ -260,10 +274,7 @@ public class FluxDriver extends MultiStageDriver {
           : addAverageAndUpdate(divergence, tl, stage, independent, mc0, base.get(p),
               mdudt, mc1);
       TaskId exchanged = addExchange(update.and(receiveBounds), tl, mc1);
-      TaskId derived = tl.addTask(exchanged, "FillDerived", () -> {
-        mesh.packages().fillDerived(mc1);
-        return TaskStatus.COMPLETE;
-      });
+      TaskId derived = tl.addTask(exchanged, "FillDerived", fillDerived(mc1));
       if (deallocate) {
         tl.addTask(derived, "SparseDealloc", () -> deallocation.sparseDealloc(mc1));
       } else if (lastStage) {
@@ -289,11 +300,29 @@ public class FluxDriver extends MultiStageDriver {
         : boundaries.addBoundaryExchangeWithoutProlongation(dependency, tl, md);
   }
 
-  /** The time step estimate of {@code md} and, on an adaptive mesh, its refinement tags. */
+  /** The packages' derived fields of {@code md}, on the host (acquired only when some fills). */
+  private Task fillDerived(MeshData md) {
+    Task fill = () -> {
+      mesh.packages().fillDerived(md);
+      return TaskStatus.COMPLETE;
+    };
+    return mesh.packages().hasFillDerived() ? device.onHost(md, true, fill) : fill;
+  }
+
+  /**
+   * The time step estimate of {@code md} and, on an adaptive mesh, its refinement tags; on a
+   * resident backend the tags read the host copy, and so does the estimate when some package's
+   * reads fields.
+   */
   private void addTimestepAndTags(TaskId dependency, TaskList tl, MeshData md, int partitions) {
-    addEstimateTimestep(dependency, tl, md, partitions);
+    TaskId ready = dependency;
+    if (device.resident() && mesh.packages().timestepReadsFields()) {
+      ready = tl.addTask(dependency, "AcquireHostForTimestep", device.onHost(md, false,
+          () -> TaskStatus.COMPLETE));
+    }
+    addEstimateTimestep(ready, tl, md, partitions);
     if (mesh.refinement() != null) {
-      tl.addTask(dependency, "Tag", () -> mesh.refinement().tag(md));
+      tl.addTask(dependency, "Tag", device.onHost(md, false, () -> mesh.refinement().tag(md)));
     }
   }
 
@@ -321,23 +350,24 @@ public class FluxDriver extends MultiStageDriver {
     double delta = integrator.delta(stage);
     double gam0 = integrator.gam0(stage);
     double gam1 = integrator.gam1(stage);
+    DoubleSupplier betaDt = () -> integrator.beta(stage) * integrator.dt();
     if (s2 == null) {
       double scale = gam0 + gam1 * delta;
       TaskId scaled = scale == 1.0 ? dependency : tl.addTask(dependency, "WeightedSumData",
-          () -> Update.weightedSumData(fields, s1, s1, scale, 0.0, s1));
+          device.weightedSum(fields, s1, s1, () -> scale, () -> 0.0, s1));
       return tl.addTask(scaled, "UpdateIndependentData",
-          () -> Update.updateData(fields, s1, dudt, integrator.beta(stage) * integrator.dt(), s1));
+          device.weightedSum(fields, s1, dudt, () -> 1.0, betaDt, s1));
     }
     // Stage 1 overwrites the second register: its old content (or NaN) must not leak in.
     TaskId register = stage == 1
         ? tl.addTask(dependency, "WeightedSumData",
-            () -> Update.weightedSumData(fields, s1, s1, delta, 0.0, s2))
+            device.weightedSum(fields, s1, s1, () -> delta, () -> 0.0, s2))
         : tl.addTask(dependency, "WeightedSumData",
-            () -> Update.weightedSumData(fields, s2, s1, 1.0, delta, s2));
+            device.weightedSum(fields, s2, s1, () -> 1.0, () -> delta, s2));
     TaskId combined = tl.addTask(register, "AverageIndependentData",
-        () -> Update.weightedSumData(fields, s1, s2, gam0, gam1, s1));
+        device.weightedSum(fields, s1, s2, () -> gam0, () -> gam1, s1));
     return tl.addTask(combined, "UpdateIndependentData",
-        () -> Update.updateData(fields, s1, dudt, integrator.beta(stage) * integrator.dt(), s1));
+        device.weightedSum(fields, s1, dudt, () -> 1.0, betaDt, s1));
   }
 
   /**
@@ -346,25 +376,68 @@ public class FluxDriver extends MultiStageDriver {
    */
   private TaskId addAverageAndUpdate(TaskId dependency, TaskList tl, int stage, int[] fields,
       MeshData in, MeshData base, MeshData dudt, MeshData out) {
+    double beta = integrator.beta(stage);
     TaskId average = tl.addTask(dependency, "AverageIndependentData",
-        () -> Update.averageData(fields, in, base, integrator.beta(stage)));
+        device.weightedSum(fields, in, base, () -> beta, () -> 1.0 - beta, in));
     return tl.addTask(average, "UpdateIndependentData",
-        () -> Update.updateData(fields, in, dudt, integrator.beta(stage) * integrator.dt(), out));
+        device.weightedSum(fields, in, dudt, () -> 1.0, () -> beta * integrator.dt(), out));
   }
 
   @Override
   protected void userWorkBeforeLoop() {
+    acquireFieldsOnHost(true);
     settings.userWork().userWorkBeforeLoop(this);
   }
 
   @Override
   protected void userWorkBeforeOutput() {
+    acquireFieldsOnHost(true);
     settings.userWork().userWorkBeforeOutput(this);
   }
 
   @Override
   protected void userWorkAfterLoop(DriverStatus status) {
+    acquireFieldsOnHost(true);
     settings.userWork().userWorkAfterLoop(this, status);
+  }
+
+  /**
+   * On a device-resident backend: copies the rank's arena back from the device if the device
+   * holds the current values, and with {@code write} marks the device copy stale (the next launch
+   * uploads the arena again).
+   */
+  @Override
+  protected void acquireFieldsOnHost(boolean write) {
+    if (kernels.resident()) {
+      for (double[] arena : arenas()) {
+        kernels.acquireHost(arena, write);
+        kernels.releaseHost(arena);
+      }
+    }
+  }
+
+  /**
+   * A remesh replaces the arena: the device copy of the old one is forgotten before anything is
+   * written (its host copy was acquired before the remesh began), so that whatever array the
+   * remesh writes starts host-current.
+   */
+  @Override
+  protected void meshChanged() {
+    super.meshChanged();
+    for (double[] arena : arenas()) {
+      kernels.releaseArena(arena);
+    }
+  }
+
+  /** The distinct data arenas of the partitions of {@code base} (one per rank). */
+  private List<double[]> arenas() {
+    List<double[]> arenas = new ArrayList<>();
+    for (MeshData md : mesh.meshData("base")) {
+      if (arenas.stream().noneMatch(a -> a == md.data())) {
+        arenas.add(md.data());
+      }
+    }
+    return arenas;
   }
 
   @Override

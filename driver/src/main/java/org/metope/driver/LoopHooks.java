@@ -32,8 +32,10 @@ import org.metope.mesh.input.ParameterInput;
 public final class LoopHooks {
   private UserWorkInLoop preStepMeshUserWorkInLoop;
   private UserWorkInLoop postStepMeshUserWorkInLoop;
-  private UserWorkInLoop preStepDiagnosticsInLoop = LoopHooks::packagePreStepDiagnostics;
-  private UserWorkInLoop postStepDiagnosticsInLoop = LoopHooks::packagePostStepDiagnostics;
+  private static final UserWorkInLoop DEFAULT_PRE = LoopHooks::packagePreStepDiagnostics;
+  private static final UserWorkInLoop DEFAULT_POST = LoopHooks::packagePostStepDiagnostics;
+  private UserWorkInLoop preStepDiagnosticsInLoop = DEFAULT_PRE;
+  private UserWorkInLoop postStepDiagnosticsInLoop = DEFAULT_POST;
   private BlockCallback userWorkInLoop;
 
   /** Sets the work before each step. */
@@ -78,6 +80,24 @@ public final class LoopHooks {
     for (MeshData md : mesh.meshData("base")) {
       mesh.packages().postStepDiagnostics(tm, md);
     }
+  }
+
+  /**
+   * Whether the hooks may touch field values on {@code mesh}: some work is set, or some package
+   * has step diagnostics that the default hooks run.
+   */
+  boolean touchFields(Mesh mesh) {
+    if (preStepMeshUserWorkInLoop != null || postStepMeshUserWorkInLoop != null
+        || userWorkInLoop != null) {
+      return true;
+    }
+    boolean defaults = isDefault(preStepDiagnosticsInLoop, true)
+        && isDefault(postStepDiagnosticsInLoop, false);
+    return !defaults || mesh.packages().all().stream().anyMatch(p -> p.hasStepDiagnostics());
+  }
+
+  private static boolean isDefault(UserWorkInLoop work, boolean pre) {
+    return work == null || work == (pre ? DEFAULT_PRE : DEFAULT_POST);
   }
 
   /** Items 1 and 2 of the cycle. */

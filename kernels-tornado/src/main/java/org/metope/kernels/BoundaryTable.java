@@ -140,6 +140,12 @@ public final class BoundaryTable {
   public final int[] allocated;
   /** Per-boundary result of the last load: 1 when some value reached the sparse threshold. */
   public final int[] nonzero;
+  /**
+   * 1 where the boundary's channel leaves the rank (its buffer slice is a message), 0 where sender
+   * and receiver share the slice on this rank; set by the caller when the table is built. A
+   * resident device backend moves only the slices of the former between host and device.
+   */
+  public final int[] crossRank;
   /** The subset of all boundaries, {@code 0..size-1}, for launches over the whole table. */
   public final int[] all;
   /** Largest ROWS of any boundary. */
@@ -159,6 +165,7 @@ public final class BoundaryTable {
     this.receiveMode = new int[size];
     this.allocated = new int[size];
     this.nonzero = new int[size];
+    this.crossRank = new int[size];
     this.all = new int[size];
     int rows = 0;
     long cells = 0;

@@ -38,7 +38,7 @@ public interface KernelBackend extends AutoCloseable {
   /** Restricts the RESTRICT boundaries of the subset whose field is allocated into their boxes. */
   void restrictBlocks(BoundaryTable table, int[] subset, int count, double[] data);
 
-    /** {@link #load} over every boundary of the table. */
+  /** {@link #load} over every boundary of the table. */
   default void load(BoundaryTable table, double[] data, double[] buffers) {
     load(table, table.all, table.size, data, buffers);
   }
@@ -62,6 +62,38 @@ public interface KernelBackend extends AutoCloseable {
    * host and device during the stage (see {@code DeviceTrace}); the JVM backend does nothing.
    */
   default void endStage(int cycle, int stage) {}
+
+  /**
+   * Whether the backend keeps the data arenas on its device between launches ("device
+   * resident"): then the stage's physics runs through {@link #stage}, and host code that touches
+   * an arena first calls {@link #acquireHost}. False for the JVM backend, whose device is the
+   * host.
+   */
+  default boolean resident() {
+    return false;
+  }
+
+  /**
+   * Makes the host copy of data arena {@code arena} current for reading, or for writing ({@code
+   * write}: the device copy becomes stale), until {@link #releaseHost}; a resident backend copies
+   * the arena back from its device if the device copy is the current one. Nothing on a backend
+   * that is not resident.
+   */
+  default void acquireHost(double[] arena, boolean write) {}
+
+  /** Ends the calling thread's {@link #acquireHost} of {@code arena}. */
+  default void releaseHost(double[] arena) {}
+
+  /** Forgets the device copy of {@code arena} (a remesh replaced it); its host copy must be current. */
+  default void releaseArena(double[] arena) {}
+
+  /**
+   * Runs {@code launch} on data arena {@code arena} with weights {@code w1}, {@code w2} (a weighted
+   * sum's; ignored by other kinds): on the host here, on the device by a resident backend.
+   */
+  default void stage(StageLaunch launch, double[] arena, double w1, double w2) {
+    launch.runOnHost(arena, w1, w2);
+  }
 
   /** Number of launches of {@code kind} so far. */
   long launches(KernelKind kind);

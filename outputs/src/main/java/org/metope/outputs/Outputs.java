@@ -162,6 +162,17 @@ public final class Outputs {
    * UserWorkBeforeOutput}). Collective over the mesh's ranks.
    */
   public void makeOutputs(Mesh mesh, SimTime tm, OutputSignal signal, Runnable beforeOutput) {
+    makeOutputs(mesh, tm, signal, () -> {}, beforeOutput);
+  }
+
+  /**
+   * {@link #makeOutputs(Mesh, SimTime, OutputSignal, Runnable)}, running {@code beforeAny} once
+   * before the first output that is due, history included (a device-resident run brings the
+   * fields to the host there).
+   */
+  public void makeOutputs(Mesh mesh, SimTime tm, OutputSignal signal, Runnable beforeAny,
+      Runnable beforeOutput) {
+    boolean any = true;
     boolean first = true;
     for (OutputType out : outputs) {
       OutputParameters p = out.parameters();
@@ -171,6 +182,10 @@ public final class Outputs {
           || (signal == OutputSignal.ANALYSIS && p.analysisOutput());
       if (!due) {
         continue;
+      }
+      if (any) {
+        beforeAny.run();
+        any = false;
       }
       if (first && !p.fileType().equals("hst")) {
         beforeOutput.run();

@@ -7,6 +7,7 @@ import org.metope.driver.Driver;
 import org.metope.driver.FluxDriver.StageUpdate;
 import org.metope.driver.ProblemGenerator;
 import org.metope.mesh.field.Packages;
+import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -28,7 +29,9 @@ public final class AdvectionApplication extends DescribedApplication {
 
   @Override
   public Packages processPackages(ParameterInput pin) {
-    return Packages.of(AdvectionPackage.initialize(pin), AdvectionDerived.appPackage());
+    StateDescriptor advection = AdvectionPackage.initialize(pin);
+    return Packages.of(advection,
+        AdvectionDerived.appPackage(advection.params().getBoolean("fill_derived")));
   }
 
   @Override

@@ -33,13 +33,18 @@ final class AdvectionDerived {
   private AdvectionDerived() {}
 
   /**
-   * The example's {@code advection_app} package: no fields, the pre- and post-fill of the derived
-   * fields (what Parthenon's example registers in its {@code ProcessPackages}).
+   * The example's {@code advection_app} package: no fields, and with {@code fillDerived} the pre-
+   * and post-fill of the derived fields (what Parthenon's example registers in its {@code
+   * ProcessPackages}; Parthenon registers them always, and they do nothing without {@code
+   * fill_derived}, so a package without them is the same run, one that a device-resident backend
+   * need not bring to the host for).
    */
-  static StateDescriptor appPackage() {
+  static StateDescriptor appPackage(boolean fillDerived) {
     StateDescriptor app = new StateDescriptor("advection_app");
-    app.setPreFillDerived(AdvectionDerived::preFill);
-    app.setPostFillDerived(AdvectionDerived::postFill);
+    if (fillDerived) {
+      app.setPreFillDerived(AdvectionDerived::preFill);
+      app.setPostFillDerived(AdvectionDerived::postFill);
+    }
     return app;
   }
 

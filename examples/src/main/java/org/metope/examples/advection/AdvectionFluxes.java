@@ -2,6 +2,8 @@ package org.metope.examples.advection;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.metope.kernels.StageKernels;
+import org.metope.kernels.StageLaunch;
 import org.metope.mesh.field.BooleanParam;
 import org.metope.mesh.field.DoubleParam;
 import org.metope.mesh.field.FluxFunction;
@@ -15,7 +17,6 @@ import org.metope.mesh.view.FieldView;
 import org.metope.mesh.view.FlatRange;
 import org.metope.mesh.view.IndexBox;
 import org.metope.mesh.view.PackDescriptor;
-import org.metope.mesh.view.ParFor;
 import org.metope.mesh.view.VariablePack;
 
 /**
@@ -29,12 +30,13 @@ import org.metope.mesh.view.VariablePack;
  * face is {@code (vl > 0 ? ql vl : 0) + (vr < 0 ? qr vr : 0)} with {@code vl}, {@code vr} the left
  * and right values of the velocity component normal to the face.
  *
- * <p>Written on views: one {@link VariablePack} of the advected fields, resolved at set-up, and
- * a {@link ParFor} loop per component and direction over the faces, with the multiplications of
- * Parthenon's code. With constant velocity every access is a shift of the face's cell number, so
- * that loop runs over whole k planes ({@link ParFor#flat} on a {@link FlatRange}) as a
- * hand-written kernel on the arena would; the faces of ghost columns between rows get values too,
- * which nobody reads (the divergence and flux correction read interior faces only).
+ * <p>Offsets come from one {@link VariablePack} of the advected fields, resolved at set-up; the
+ * loops call the bodies of {@link StageKernels} with the multiplications of Parthenon's code, per
+ * component, direction, block and k plane (constant velocity: every access is a shift of the
+ * face's cell number, so a plane is one run, and the faces of ghost columns between rows get
+ * values too, which nobody reads; the divergence and flux correction read interior faces only) or
+ * row (velocity field). {@link #fluxLaunches} describes the same loops for a device-resident
+ * backend, which runs the same bodies.
  */
 public final class AdvectionFluxes implements FluxFunction {
   private final BooleanParam vConst;
@@ -109,32 +111,87 @@ public final class AdvectionFluxes implements FluxFunction {
 
   /**
    * Upwind: the donor is the cell below the face for positive velocity, the cell above else. A
-   * stream over shifts of one cell number, so it runs on flat ranges (the faces of ghost columns
-   * between rows get values too, which nobody reads).
+   * stream over shifts of one cell number, so it runs on the flat range of each k plane (the
+   * faces of ghost columns between rows get values too, which nobody reads), with {@link
+   * StageKernels#donorCellRun}.
    */
   private static void constantVelocity(MeshData md, VariablePack q, int n, int dir,
       FlatRange faces, double vel) {
+    final double[] a = md.data();
     final int donor = vel > 0.0 ? q.stride(dir) : 0;
-    ParFor.flat(md, faces, (b, c) -> q.setFluxFlat(b, dir, n, c, q.getFlat(b, n, c - donor) * vel));
+    for (int b = 0; b < md.numBlocks(); b++) {
+      final int flux = q.fluxIndex(b, dir, n, 0, 0, 0) + faces.first();
+      final int cell = q.index(b, n, 0, 0, 0) + faces.first();
+      for (int k = faces.ks(); k <= faces.ke(); k++) {
+        final int plane = k * faces.kStride();
+        StageKernels.donorCellRun(a, flux + plane, cell + plane, donor, vel, faces.length());
+      }
+    }
+  }
+
+  /** Row by row over the box, with {@link StageKernels#donorCellFieldRow}. */
+  private static void fieldVelocity(MeshData md, VariablePack q, FieldView v, int n, int dir,
+      IndexBox faces) {
+    final double[] a = md.data();
+    final int shift = q.stride(dir);
+    final int js = q.stride(2);
+    final int ks = q.stride(3);
+    for (int b = 0; b < md.numBlocks(); b++) {
+      final int flux = q.fluxIndex(b, dir, n, 0, 0, 0);
+      final int cell = q.index(b, n, 0, 0, 0);
+      final int vel = v.index(b, dir - 1, 0, 0, 0);
+      for (int k = faces.k().s(); k <= faces.k().e(); k++) {
+        for (int j = faces.j().s(); j <= faces.j().e(); j++) {
+          final int row = k * ks + j * js;
+          StageKernels.donorCellFieldRow(a, flux + row, cell + row, vel + row, shift,
+              faces.i().s(), faces.i().e());
+        }
+      }
+    }
   }
 
   /**
-   * Face by face over the box: on flat ranges this kernel ran either faster than the hand-written
-   * one or 1.3 to 1.7 times slower, from one JVM to the next, as the JIT chose conditional moves
-   * or branches for its two upwind tests (docs/PERFORMANCE.md, "Views").
+   * The same fluxes as launches: one DONOR_CELL_CONSTANT entry per direction, component and
+   * block (the velocity read now, as the deck fixed it), or one DONOR_CELL_FIELD entry each.
    */
-  private static void fieldVelocity(MeshData md, VariablePack q, FieldView v, int n, int dir,
-      IndexBox faces) {
-    final int di = dir == 1 ? 1 : 0;
-    final int dj = dir == 2 ? 1 : 0;
-    final int dk = dir == 3 ? 1 : 0;
-    final int normal = dir - 1;
-    ParFor.cells(md, faces, (b, k, j, i) -> {
-      double vl = v.get(b, normal, k - dk, j - dj, i - di);
-      double vr = v.get(b, normal, k, j, i);
-      double f = vl > 0.0 ? q.get(b, n, k - dk, j - dj, i - di) * vl : 0.0;
-      f += vr < 0.0 ? q.get(b, n, k, j, i) * vr : 0.0;
-      q.setFlux(b, dir, n, k, j, i, f);
-    });
+  @Override
+  public List<StageLaunch> fluxLaunches(MeshData md, int[] fieldIds) {
+    List<StageLaunch> launches = new ArrayList<>();
+    if (md.numBlocks() == 0) {
+      return launches;
+    }
+    VariablePack q = fields.pack(md);
+    FieldView v = vConst.get() ? null : FieldView.of(md, "v");
+    IndexShape cells = md.block(0).cellBounds();
+    StageLaunch.Kind kind = v == null ? StageLaunch.Kind.DONOR_CELL_CONSTANT
+        : StageLaunch.Kind.DONOR_CELL_FIELD;
+    int entries = md.layout().fluxDirections() * q.numVars() * md.numBlocks();
+    int[] t = new int[entries * kind.width];
+    double[] r = new double[entries * kind.realWidth];
+    int e = 0;
+    for (int dir = 1; dir <= md.layout().fluxDirections(); dir++) {
+      IndexBox faces = IndexBox.of(cells, IndexDomain.INTERIOR).expand(dir, 0, 1);
+      FlatRange flat = q.flatRange(faces);
+      for (int n = 0; n < q.numVars(); n++) {
+        for (int b = 0; b < md.numBlocks(); b++, e++) {
+          int[] entry;
+          if (v == null) {
+            double vel = velocity[dir - 1].get();
+            r[e] = vel;
+            entry = new int[] {q.fluxIndex(b, dir, n, 0, 0, 0), q.index(b, n, 0, 0, 0),
+                vel > 0.0 ? q.stride(dir) : 0, flat.first(), flat.length(), flat.ks(), flat.ke(),
+                flat.kStride()};
+          } else {
+            entry = new int[] {q.fluxIndex(b, dir, n, 0, 0, 0), q.index(b, n, 0, 0, 0),
+                v.index(b, dir - 1, 0, 0, 0), q.stride(dir), faces.i().s(), faces.i().e(),
+                faces.j().s(), faces.j().e(), faces.k().s(), faces.k().e(), q.stride(2),
+                q.stride(3)};
+          }
+          System.arraycopy(entry, 0, t, e * kind.width, kind.width);
+        }
+      }
+    }
+    launches.add(new StageLaunch(kind, t, r, e));
+    return launches;
   }
 }

@@ -94,7 +94,7 @@ public final class AdvectionPackage {
     DoubleParam derefineTol = pkg.params().doubleHandle("derefine_tol");
     pkg.setCheckRefinement((md, tags) -> checkRefinement(md, tags, refineTol.get(),
         derefineTol.get(), numVars));
-    pkg.setEstimateTimestep(new AdvectionTimestep(pkg.params())::estimate);
+    pkg.setEstimateTimestep(new AdvectionTimestep(pkg.params()));
     pkg.setCalculateFluxes(new AdvectionFluxes(pkg.params()));
     return pkg;
   }

@@ -3,6 +3,7 @@ package org.metope.examples.advection;
 import org.metope.mesh.field.DoubleParam;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Params;
+import org.metope.mesh.field.TimestepEstimator;
 import org.metope.mesh.geometry.UniformCartesian;
 
 /**
@@ -14,7 +15,7 @@ import org.metope.mesh.geometry.UniformCartesian;
  * coordinates every cell of a block gives the same three quotients, so one evaluation per block
  * gives the same bits.
  */
-final class AdvectionTimestep {
+final class AdvectionTimestep implements TimestepEstimator {
   private final DoubleParam cflParam;
   private final DoubleParam[] velocity;
 
@@ -25,7 +26,14 @@ final class AdvectionTimestep {
         params.doubleHandle("vz")};
   }
 
-  double estimate(MeshData md) {
+  /** Reads the velocity parameters and the block spacing only. */
+  @Override
+  public boolean readsFields() {
+    return false;
+  }
+
+  @Override
+  public double estimate(MeshData md) {
     double cfl = cflParam.get();
     double vx = velocity[0].get();
     double vy = velocity[1].get();

@@ -45,7 +45,7 @@ class AdvectionEmulatedDeviceTest {
   @TempDir Path dir;
 
   /** Final field of {@code advected} in gid order (uniform deck) and the history text. */
-  private record Outcome(double[] field, String history) {}
+  record Outcome(double[] field, String history) {}
 
   private Outcome run(String deck, String name, int ranks, Fault fault, String... overrides)
       throws IOException {
@@ -57,6 +57,20 @@ class AdvectionEmulatedDeviceTest {
   private Outcome run(String deck, String name, int ranks, Fault fault,
       IntFunction<BiConsumer<KernelKind, double[]>> hooks, String... overrides)
       throws IOException {
+    return run(dir, deck, name, ranks, fault == null ? null : rank -> {
+      EmulatedDeviceBackend device = new EmulatedDeviceBackend(fault);
+      device.duringLaunch(hooks.apply(rank));
+      return device;
+    }, overrides);
+  }
+
+  /**
+   * Runs {@code deck} on {@code ranks} in-process ranks, on the JVM backend ({@code devices} null)
+   * or on the device each rank gets from {@code devices}, writing into a new folder of {@code
+   * dir}; on an adaptive mesh the field is left empty.
+   */
+  static Outcome run(Path dir, String deck, String name, int ranks,
+      IntFunction<EmulatedDeviceBackend> devices, String... overrides) throws IOException {
     Path out = Files.createTempDirectory(dir, name);
     ParameterInput probe = ParameterInput.parse(name + ".in", deck, List.of(overrides));
     int cells = probe.getInteger("parthenon/mesh", "nx1") * probe.getInteger("parthenon/mesh", "nx2")
@@ -65,11 +79,10 @@ class AdvectionEmulatedDeviceTest {
     InProcessCluster.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse(name + ".in", deck, List.of(overrides));
       Mesh mesh;
-      if (fault == null) {
+      if (devices == null) {
         mesh = AdvectionRuns.run(pin, out, comm).mesh();
       } else {
-        try (EmulatedDeviceBackend device = new EmulatedDeviceBackend(fault)) {
-          device.duringLaunch(hooks.apply(comm.rank()));
+        try (EmulatedDeviceBackend device = devices.apply(comm.rank())) {
           mesh = AdvectionRuns.run(pin, out, comm,
               p -> InOneBoundaryCommunication.fromInput(p, device)).mesh();
         }

@@ -7,18 +7,21 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.metope.bvals.InOneBoundaryCommunication;
+import org.metope.kernels.tornado.DeviceTrace;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
+import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
 import org.metope.comm.InProcessCluster;
 import org.metope.mesh.input.ParameterInput;
 
 /**
  * Developer tool: runs a deck on in-process ranks with the boundary kernels on the emulated
  * device, so that {@code METOPE_DEVICE_TRACE=1} prints the bytes the TornadoVM backend's launches
- * would move per stage and rank (the declarations are the same; only the device differs).
+ * would move per stage and rank (the declarations are the same; only the device differs); with
+ * {@code resident}, on the resident emulation (the stage's physics on the device too).
  *
  * <pre>
  * METOPE_DEVICE_TRACE=1 java -cp ... org.metope.examples.advection.DeviceTraffic DECK RANKS \
- *     [block/key=value ...]
+ *     [resident] [block/key=value ...]
  * </pre>
  */
 public final class DeviceTraffic {
@@ -28,11 +31,15 @@ public final class DeviceTraffic {
   public static void main(String[] args) throws IOException {
     Path deck = Path.of(args[0]);
     int ranks = Integer.parseInt(args[1]);
-    List<String> overrides = new ArrayList<>(Arrays.asList(args).subList(2, args.length));
+    boolean resident = args.length > 2 && args[2].equals("resident");
+    List<String> overrides = new ArrayList<>(Arrays.asList(args)
+        .subList(resident ? 3 : 2, args.length));
     Path dir = Files.createTempDirectory("device-traffic");
     InProcessCluster.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.load(deck, overrides);
-      try (EmulatedDeviceBackend device = new EmulatedDeviceBackend()) {
+      try (EmulatedDeviceBackend device = resident
+          ? EmulatedDeviceBackend.resident(Fault.NONE, DeviceTrace.fromEnvironment(), false)
+          : new EmulatedDeviceBackend()) {
         AdvectionRuns.run(pin, dir, comm, p -> InOneBoundaryCommunication.fromInput(p, device));
       }
     });

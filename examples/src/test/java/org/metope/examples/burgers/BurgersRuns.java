@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.app.Application;
 import org.metope.app.ApplicationRunner;
+import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
@@ -35,17 +37,28 @@ final class BurgersRuns {
 
   /** Runs {@code pin} on the rank of {@code comm}. */
   static Result run(ParameterInput pin, Path dir, Communicator comm) {
-    return run(new BurgersApplication(), pin, dir, comm);
+    return run(new BurgersApplication(), pin, dir, comm, InOneBoundaryCommunication::fromInput);
+  }
+
+  /** Runs {@code pin} on the rank of {@code comm} with the boundary communication given. */
+  static Result run(ParameterInput pin, Path dir, Communicator comm,
+      Function<ParameterInput, BoundaryCommunication> boundaries) {
+    return run(new BurgersApplication(), pin, dir, comm, boundaries);
   }
 
   /** Runs {@code pin} with {@code application} on the rank of {@code comm}. */
   static Result run(Application application, ParameterInput pin, Path dir, Communicator comm) {
+    return run(application, pin, dir, comm, InOneBoundaryCommunication::fromInput);
+  }
+
+  private static Result run(Application application, ParameterInput pin, Path dir,
+      Communicator comm, Function<ParameterInput, BoundaryCommunication> boundaries) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
     Mesh mesh = ApplicationRunner.simulate(application, new ApplicationRunner.Launch(pin,
-        RunOptions.of(dir, o), e, comm, InOneBoundaryCommunication::fromInput)).mesh();
+        RunOptions.of(dir, o), e, comm, boundaries)).mesh();
     return new Result(mesh, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
   }

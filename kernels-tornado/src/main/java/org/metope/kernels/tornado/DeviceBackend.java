@@ -7,6 +7,7 @@ import java.util.Map;
 import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelKind;
+import org.metope.kernels.StageLaunch;
 
 /**
  * What every device backend shares: one {@link DeviceLaunch} per (table, kind, subset, arenas),
@@ -16,16 +17,34 @@ import org.metope.kernels.KernelKind;
  * turns (one device queue); each returns when its results are in the host arenas. What each
  * launch's declaration moves is counted in a {@link DeviceTrace}, printed stage by stage with
  * {@code METOPE_DEVICE_TRACE=1}.
+ *
+ * <p><b>Resident mode</b> ({@link #resident()}): the data arenas stay on the device between
+ * launches, each owned by a {@link Residency}; boundary launches and the stage's physics ({@link
+ * #stage}) run on the device copy, host code acquires the host copy ({@link #acquireHost}), and
+ * per launch only flags, the send region and the received region cross (see {@link
+ * #residentLaunch}). With {@code poisonStale}, the stale copy of an arena is filled with {@link
+ * Residency#POISON}, so that host code that skips its acquire reads NaN.
  */
 public abstract class DeviceBackend implements KernelBackend {
   private final Map<BoundaryTable, List<Prepared>> prepared = new IdentityHashMap<>();
   private final long[] launches = new long[KernelKind.values().length];
   private final DeviceTrace trace;
+  private final boolean resident;
+  private final boolean poisonStale;
+  /** The residency of each data arena of a resident backend (arrays hash by identity). */
+  private final Map<double[], Residency> arenas = new IdentityHashMap<>();
   private long declarations;
 
-  /** A backend counting what its launches move in {@code trace}. */
+  /** A backend counting what its launches move in {@code trace}, not resident. */
   DeviceBackend(DeviceTrace trace) {
+    this(trace, false, false);
+  }
+
+  /** A backend that keeps data arenas on the device when {@code resident}. */
+  DeviceBackend(DeviceTrace trace, boolean resident, boolean poisonStale) {
     this.trace = trace;
+    this.resident = resident;
+    this.poisonStale = poisonStale;
   }
 
   /** A declared launch and its executable form. */
@@ -51,9 +70,82 @@ public abstract class DeviceBackend implements KernelBackend {
     return true;
   }
 
+  /**
+   * The device memory standing for {@code host}'s device copy, for a resident backend's {@link
+   * Residency}; only resident backends are asked.
+   */
+  Residency.DeviceMemory memory(double[] host) {
+    throw new UnsupportedOperationException(name() + " backend has no resident mode");
+  }
+
+  /**
+   * A boundary launch of a resident backend, on the device copy of {@code data}, which the caller
+   * holds on the device side.
+   */
+  void residentLaunch(KernelKind kind, BoundaryTable table, int[] subset, int count,
+      double[] data, double[] buffers) {
+    throw new UnsupportedOperationException(name() + " backend has no resident mode");
+  }
+
+  /** A stage launch of a resident backend on the device copy of {@code arena}, held by the caller. */
+  void residentStage(StageLaunch launch, double[] arena, double w1, double w2) {
+    throw new UnsupportedOperationException(name() + " backend has no resident mode");
+  }
+
   @Override
   public int threads() {
     return 1;
+  }
+
+  @Override
+  public boolean resident() {
+    return resident;
+  }
+
+  /** The residency of data arena {@code arena}, made (host copy current) on first use. */
+  Residency residency(double[] arena) {
+    synchronized (arenas) {
+      return arenas.computeIfAbsent(arena, a -> new Residency("data", a, memory(a), 0,
+          poisonStale, trace));
+    }
+  }
+
+  // Not synchronized on the backend: a launch waiting in acquireDevice for host holders holds
+  // the backend's monitor, and those holders must be able to release.
+  @Override
+  public void acquireHost(double[] arena, boolean write) {
+    if (resident) {
+      residency(arena).acquireHost(write ? Residency.Access.WRITE : Residency.Access.READ, 0);
+    }
+  }
+
+  @Override
+  public void releaseHost(double[] arena) {
+    if (resident) {
+      residency(arena).release();
+    }
+  }
+
+  @Override
+  public void releaseArena(double[] arena) {
+    synchronized (arenas) {
+      arenas.remove(arena);
+    }
+  }
+
+  @Override
+  public synchronized void stage(StageLaunch launch, double[] arena, double w1, double w2) {
+    if (!resident) {
+      launch.runOnHost(arena, w1, w2);
+      return;
+    }
+    Residency r = residency(arena);
+    r.acquireDevice(Residency.Access.WRITE, 0);
+    try {
+      residentStage(launch, arena, w1, w2);
+    } finally {
+      r.release();
+    }
   }
 
   @Override
@@ -82,7 +174,7 @@ public abstract class DeviceBackend implements KernelBackend {
 
   @Override
   public synchronized void prepare(BoundaryTable table, double[] data, double[] buffers) {
-    if (table.size > 0) {
+    if (table.size > 0 && !resident) {
       find(KernelKind.LOAD, table, table.all, table.size, data, buffers);
       find(KernelKind.UNLOAD, table, table.all, table.size, data, buffers);
     }
@@ -138,7 +230,15 @@ public abstract class DeviceBackend implements KernelBackend {
           + " subset.length=" + subset.length);
     }
     launches[kind.ordinal()]++;
-    if (count > 0) {
+    if (count > 0 && resident) {
+      Residency r = residency(data);
+      r.acquireDevice(kind == KernelKind.LOAD ? Residency.Access.READ : Residency.Access.WRITE, 0);
+      try {
+        residentLaunch(kind, table, subset, count, data, buffers);
+      } finally {
+        r.release();
+      }
+    } else if (count > 0) {
       Prepared p = find(kind, table, subset, count, data, buffers);
       DeviceLaunch l = p.launch();
       p.execution().execute();

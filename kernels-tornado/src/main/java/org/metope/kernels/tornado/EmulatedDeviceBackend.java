@@ -3,14 +3,18 @@ package org.metope.kernels.tornado;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
+import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelKind;
+import org.metope.kernels.StageLaunch;
 
 /**
  * A device backend whose device is the JVM: it follows each {@link DeviceLaunch} declaration the
@@ -26,6 +30,12 @@ import org.metope.kernels.KernelKind;
  * <p>For tests it takes a {@link Fault} that brings back a strategy the TornadoVM backend once had,
  * as a negative control, and a hook that runs while a launch holds its copies, standing for a task
  * thread or the communicator writing the host arenas meanwhile.
+ *
+ * <p>{@link #resident} makes the resident variant (see {@link DeviceBackend}): the data arena's
+ * device copy persists between launches, boundary launches and stage launches run on it, and per
+ * launch only what {@link #residentLaunch} lists crosses, each counted in the trace under its own
+ * name ({@code columns}, {@code flags}, {@code send region}, {@code received region}, {@code
+ * tables}, and {@code data} for whole-arena copies of an acquire).
  */
 public final class EmulatedDeviceBackend extends DeviceBackend {
   /** A known-bad transfer strategy to reproduce, or none. */
@@ -35,12 +45,17 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
     /** Each launch also copies the arena it wrote back whole, as the backend once did. */
     WHOLE_ARENA_COPY_BACK,
     /** The table's columns stay as first uploaded, whatever changes on the host. */
-    COLUMNS_UPLOADED_ONCE
+    COLUMNS_UPLOADED_ONCE,
+    /** Resident mode: host acquires do nothing, as if host code forgot them. */
+    NO_HOST_ACQUIRE
   }
 
   private final Fault fault;
   /** Device memory: the copy of each host array (arrays hash by identity); guarded by launches. */
   private final Map<Object, Object> device = new WeakHashMap<>();
+  /** Resident mode: the columns version of each table on the device; arrays uploaded once. */
+  private final Map<BoundaryTable, Integer> columnsOnDevice = new WeakHashMap<>();
+  private final Set<Object> uploadedOnce = Collections.newSetFromMap(new WeakHashMap<>());
   private volatile BiConsumer<KernelKind, double[]> duringLaunch = (kind, target) -> {};
 
   /** The faithful emulation, tracing as the environment says. */
@@ -55,8 +70,23 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
 
   /** An emulation with {@code fault} that counts its launches' transfers in {@code trace}. */
   public EmulatedDeviceBackend(Fault fault, DeviceTrace trace) {
-    super(trace);
+    this(fault, trace, false, false);
+  }
+
+  private EmulatedDeviceBackend(Fault fault, DeviceTrace trace, boolean resident,
+      boolean poisonStale) {
+    super(trace, resident, poisonStale);
     this.fault = fault;
+  }
+
+  /**
+   * The resident emulation: data arenas stay in device copies between launches.
+   *
+   * @param poisonStale fill the stale copy of an arena with {@link Residency#POISON}
+   */
+  public static EmulatedDeviceBackend resident(Fault fault, DeviceTrace trace,
+      boolean poisonStale) {
+    return new EmulatedDeviceBackend(fault, trace, true, poisonStale);
   }
 
   /**
@@ -126,6 +156,144 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
       graph.download(launch.target());
     }
     return graph;
+  }
+
+  @Override
+  public void acquireHost(double[] arena, boolean write) {
+    if (fault != Fault.NO_HOST_ACQUIRE) {
+      super.acquireHost(arena, write);
+    }
+  }
+
+  @Override
+  public void releaseHost(double[] arena) {
+    if (fault != Fault.NO_HOST_ACQUIRE) {
+      super.releaseHost(arena);
+    }
+  }
+
+  /** The device copy of {@code host}, allocated (zeroed) on first use. */
+  private Object copyOf(Object host) {
+    synchronized (device) {
+      return device.computeIfAbsent(host, h -> Array.newInstance(
+          h.getClass().getComponentType(), Array.getLength(h)));
+    }
+  }
+
+  @Override
+  Residency.DeviceMemory memory(double[] host) {
+    return new Residency.ArrayMemory((double[]) copyOf(host));
+  }
+
+  /**
+   * Resident boundary launch. What crosses: the table's columns when their version changed
+   * ({@code columns}); the per-step flags the kernel reads, {@code allocated} or {@code
+   * receiveMode}, and a load's non-zero flags back ({@code flags}); for a load, the buffer slices
+   * of cross-rank boundaries back to the host ({@code send region}: what the communicator sends);
+   * for an unload, the received slices of cross-rank boundaries to the device ({@code received
+   * region}). Same-rank slices are written and read on the device and never cross.
+   */
+  @Override
+  void residentLaunch(KernelKind kind, BoundaryTable t, int[] subset, int count, double[] data,
+      double[] buffers) {
+    columns(t);
+    final int[] s = (int[]) once(subset, "columns");
+    final int[] ints = (int[]) copyOf(t.ints);
+    final double[] reals = (double[]) copyOf(t.reals);
+    final double[] d = (double[]) copyOf(data);
+    final int n = t.size;
+    switch (kind) {
+      case LOAD -> {
+        final double[] b = (double[]) copyOf(buffers);
+        final int[] a = every(t.allocated);
+        final int[] f = (int[]) copyOf(t.nonzero);
+        TornadoKernels.clearFlags(count, f);
+        TornadoKernels.load(s, count, t.maxRows, n, ints, reals, a, f, d, b);
+        duringLaunch.accept(kind, buffers);
+        for (int e = 0; e < count; e++) {
+          t.nonzero[subset[e]] = f[e];
+        }
+        trace().toHost("flags", 4L * count);
+        slices(t, subset, count, b, buffers, true);
+      }
+      case UNLOAD -> {
+        final double[] b = (double[]) copyOf(buffers);
+        final int[] m = every(t.receiveMode);
+        slices(t, subset, count, buffers, b, false);
+        TornadoKernels.unload(s, count, t.maxRows, n, ints, reals, m, d, b);
+        duringLaunch.accept(kind, data);
+      }
+      case PROLONGATE -> TornadoKernels.prolongate(s, count, t.maxRows, n, ints, reals,
+          every(t.allocated), d);
+      case RESTRICT -> TornadoKernels.restrictRows(s, count, t.maxRows, n, ints, reals,
+          every(t.allocated), d);
+      default -> throw new IllegalStateException("unknown kernel kind: kind=" + kind);
+    }
+  }
+
+  /**
+   * Copies the buffer slice of every cross-rank boundary of the subset from {@code from} to {@code
+   * to}: after a load the allocated ones to the host, before an unload the received ones
+   * ({@code RECEIVE_COPY}) to the device.
+   */
+  private void slices(BoundaryTable t, int[] subset, int count, double[] from, double[] to,
+      boolean toHost) {
+    long bytes = 0;
+    for (int e = 0; e < count; e++) {
+      final int b = subset[e];
+      boolean crosses = t.crossRank[b] == 1 && (toHost ? t.allocated[b] != 0
+          : t.receiveMode[b] == BoundaryTable.RECEIVE_COPY);
+      if (crosses) {
+        final int offset = t.get(BoundaryTable.BUFFER_OFFSET, b);
+        final int length = t.get(BoundaryTable.CELLS, b);
+        System.arraycopy(from, offset, to, offset, length);
+        bytes += 8L * length;
+      }
+    }
+    if (toHost) {
+      trace().toHost("send region", bytes);
+    } else {
+      trace().toDevice("received region", bytes);
+    }
+  }
+
+  /** Uploads the table's columns when the device has none or an older version. */
+  private void columns(BoundaryTable t) {
+    Integer onDevice = columnsOnDevice.get(t);
+    int version = t.columnsVersion();
+    if (onDevice == null || onDevice != version) {
+      System.arraycopy(t.ints, 0, copyOf(t.ints), 0, t.ints.length);
+      System.arraycopy(t.reals, 0, copyOf(t.reals), 0, t.reals.length);
+      trace().toDevice("columns", 4L * t.ints.length + 8L * t.reals.length);
+      columnsOnDevice.put(t, version);
+    }
+  }
+
+  /** The device copy of {@code host}, uploaded at every launch (per-step flags). */
+  private int[] every(int[] host) {
+    int[] copy = (int[]) copyOf(host);
+    System.arraycopy(host, 0, copy, 0, host.length);
+    trace().toDevice("flags", 4L * host.length);
+    return copy;
+  }
+
+  /** The device copy of {@code host}, uploaded the first time only (fixed tables). */
+  private Object once(Object host, String name) {
+    Object copy = copyOf(host);
+    if (uploadedOnce.add(host)) {
+      int length = Array.getLength(host);
+      System.arraycopy(host, 0, copy, 0, length);
+      trace().toDevice(name, host instanceof double[] ? 8L * length : 4L * length);
+    }
+    return copy;
+  }
+
+  /** Resident stage launch: its tables cross once, its weights are kernel arguments. */
+  @Override
+  void residentStage(StageLaunch launch, double[] arena, double w1, double w2) {
+    int[] t = (int[]) once(launch.ints, "tables");
+    double[] r = (double[]) once(launch.reals, "tables");
+    StageTasks.run(launch, t, r, (double[]) copyOf(arena), w1, w2);
   }
 
   /** A declaration recorded as copies and calls. */

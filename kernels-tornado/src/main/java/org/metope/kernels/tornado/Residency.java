@@ -10,12 +10,17 @@ import java.util.Arrays;
  * stage only regions cross ({@link #copyRegionToHost}, {@link #copyRegionToDevice}): a send
  * region, a received region. Every byte that crosses is counted in the {@link DeviceTrace} given.
  *
+ * <p>Several holders may hold one side at once (task threads of different partitions, each on
+ * its own blocks); an acquire of the other side waits until they have all released, so a copy
+ * never runs while the other side is being written. A thread that holds one side and asks for
+ * the other is refused at once (it would wait for itself).
+ *
  * <p>With {@code poisonStale} (a debug switch), a write on one side fills the other copy with
  * {@link #POISON}, so that code which reads without acquiring sees NaN with a recognisable payload
  * instead of old values that look plausible.
  *
- * <p>This is the first piece of device residency (docs/ARCHITECTURE.md, "Device residency"):
- * tested with the JVM standing for the device ({@link #emulated}), not yet used by a run.
+ * <p>A resident {@link DeviceBackend} owns one per data arena (docs/ARCHITECTURE.md, "Device
+ * residency").
  */
 public final class Residency {
   /** How an acquire will use the arena. */
@@ -58,7 +63,10 @@ public final class Residency {
   private final boolean poisonStale;
   private final DeviceTrace trace;
   private Side current = Side.HOST;
+  /** The side held, or null; {@link #holders} threads hold it. */
   private String holder;
+  private int holders;
+  private final java.util.Set<Thread> holding = new java.util.HashSet<>();
 
   /**
    * A residency whose host copy is current.
@@ -79,8 +87,8 @@ public final class Residency {
   /** A residency whose device is a second Java array, as in {@link EmulatedDeviceBackend}. */
   public static Residency emulated(String name, double[] host, int layoutVersion,
       boolean poisonStale, DeviceTrace trace) {
-    return new Residency(name, host, new EmulatedMemory(host.length), layoutVersion, poisonStale,
-        trace);
+    return new Residency(name, host, new ArrayMemory(new double[host.length]), layoutVersion,
+        poisonStale, trace);
   }
 
   /** Which copy is current. */
@@ -131,12 +139,15 @@ public final class Residency {
     }
   }
 
-  /** Ends the current acquire. */
+  /** Ends the calling thread's acquire. */
   public synchronized void release() {
-    if (holder == null) {
+    if (holder == null || !holding.remove(Thread.currentThread())) {
       throw new IllegalStateException("release() without acquire: arena=" + name);
     }
-    holder = null;
+    if (--holders == 0) {
+      holder = null;
+      notifyAll();
+    }
   }
 
   /**
@@ -164,15 +175,29 @@ public final class Residency {
       throw new IllegalStateException("arena layout changed since its residency was made: arena="
           + name + " layoutVersion=" + layoutVersion + " expected=" + expectedLayoutVersion);
     }
-    if (holder != null) {
-      throw new IllegalStateException("arena already held: arena=" + name + " holder=" + holder
-          + " wanted=" + side);
+    if (holding.contains(Thread.currentThread())) {
+      throw new IllegalStateException("arena already held by this thread: arena=" + name
+          + " holder=" + holder + " wanted=" + side);
+    }
+    boolean interrupted = false;
+    while (holder != null && !holder.equals(side)) {
+      try {
+        wait();
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
     holder = side;
+    holders++;
+    holding.add(Thread.currentThread());
   }
 
   private void checkRegion(String side, int offset, int length) {
-    if (!side.equals(holder) || current != Side.DEVICE) {
+    if (!side.equals(holder) || !holding.contains(Thread.currentThread())
+        || current != Side.DEVICE) {
       throw new IllegalStateException("region copy outside a device write acquire: arena=" + name
           + " holder=" + holder + " current=" + current);
     }
@@ -182,12 +207,12 @@ public final class Residency {
     }
   }
 
-  /** Device memory that is a Java array. */
-  private static final class EmulatedMemory implements DeviceMemory {
+  /** Device memory that is a Java array (the emulated device's copy of the host array). */
+  static final class ArrayMemory implements DeviceMemory {
     private final double[] copy;
 
-    EmulatedMemory(int length) {
-      this.copy = new double[length];
+    ArrayMemory(double[] copy) {
+      this.copy = copy;
     }
 
     @Override

@@ -153,6 +153,46 @@ class ResidencyTest {
   }
 
   @Test
+  void givenTwoHostHolders_whenTheDeviceAcquires_thenItWaitsUntilBothReleased()
+      throws InterruptedException {
+    Residency r = Residency.emulated("data", new double[2], LAYOUT, false, new DeviceTrace(null));
+    r.acquireHost(Access.READ, LAYOUT);
+    java.util.concurrent.CountDownLatch otherHolds = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch otherMayRelease =
+        new java.util.concurrent.CountDownLatch(1);
+    Thread other = new Thread(() -> {
+      r.acquireHost(Access.WRITE, LAYOUT);
+      otherHolds.countDown();
+      try {
+        otherMayRelease.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      r.release();
+    });
+    other.start();
+    otherHolds.await();
+    java.util.concurrent.atomic.AtomicBoolean deviceHeld =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    Thread device = new Thread(() -> {
+      r.acquireDevice(Access.WRITE, LAYOUT);
+      deviceHeld.set(true);
+      r.release();
+    });
+    device.start();
+    while (device.getState() != Thread.State.WAITING) {
+      Thread.onSpinWait();
+    }
+    r.release();
+    assertTrue(!deviceHeld.get(), "one host holder is left");
+    otherMayRelease.countDown();
+    other.join();
+    device.join();
+    assertTrue(deviceHeld.get());
+    assertEquals(Side.DEVICE, r.current());
+  }
+
+  @Test
   void givenTheTraceSwitch_whenAStageEnds_thenOneLineSaysWhatCrossed() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     DeviceTrace trace = new DeviceTrace(new PrintStream(bytes, true, StandardCharsets.UTF_8));

@@ -1,5 +1,8 @@
 package org.metope.mesh.field;
 
+import java.util.List;
+import org.metope.kernels.StageLaunch;
+
 /**
  * A package's fluxes (Parthenon's {@code CalculateFluxes}): fills the face fluxes of the
  * package's cell fields declared {@link MetadataFlag#WITH_FLUXES} on every block of a partition,
@@ -28,4 +31,13 @@ public interface FluxFunction {
    * @throws SetupError for a field that is missing or lacks what the function needs
    */
   default void resolve(ResolvedState state) {}
+
+  /**
+   * The same fluxes as {@link #calculateFluxes} on {@code md}, described as stage launches that
+   * a device-resident kernel backend runs on its copy of the arena (built once per partition,
+   * launched every stage); null (the default) when the function runs on the host only.
+   */
+  default List<StageLaunch> fluxLaunches(MeshData md, int[] fields) {
+    return null;
+  }
 }

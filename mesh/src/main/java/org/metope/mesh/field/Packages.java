@@ -132,6 +132,16 @@ public final class Packages {
     }
   }
 
+  /** Whether some package fills derived fields ({@link StateDescriptor#hasFillDerived}). */
+  public boolean hasFillDerived() {
+    return packages.values().stream().anyMatch(StateDescriptor::hasFillDerived);
+  }
+
+  /** Whether some package's time step estimate reads fields. */
+  public boolean timestepReadsFields() {
+    return packages.values().stream().anyMatch(StateDescriptor::timestepReadsFields);
+  }
+
   /** Runs every package's callback for newly allocated sparse fields. */
   public void initNewlyAllocatedVars(MeshData md) {
     for (StateDescriptor pkg : packages.values()) {

@@ -367,6 +367,26 @@ public final class StateDescriptor {
     return dt;
   }
 
+  /** Whether pre- or post-step diagnostics are set. */
+  public boolean hasStepDiagnostics() {
+    return preStepDiagnostics != null || postStepDiagnostics != null;
+  }
+
+  /** Whether any fill-derived callback is set (any phase, either level). */
+  public boolean hasFillDerived() {
+    return preFillDerived != null || preFillDerivedBlock != null || fillDerived != null
+        || fillDerivedBlock != null || postFillDerived != null || postFillDerivedBlock != null;
+  }
+
+  /**
+   * Whether the time step estimate may read field values: a block estimator, or a partition
+   * estimator that does not say it reads none ({@link TimestepEstimator#readsFields}).
+   */
+  public boolean timestepReadsFields() {
+    return estimateTimestepBlock != null
+        || (estimateTimestep != null && estimateTimestep.readsFields());
+  }
+
   /** Whether the package has a refinement criterion (at either level). */
   public boolean hasCheckRefinement() {
     return checkRefinement != null || checkRefinementBlock != null;

@@ -9,4 +9,12 @@ package org.metope.mesh.field;
 public interface TimestepEstimator {
   /** The largest stable step on the blocks of {@code md}; {@code Double.MAX_VALUE} for no limit. */
   double estimate(MeshData md);
+
+  /**
+   * Whether {@link #estimate} reads field values (true unless an estimator says otherwise): a
+   * device-resident run brings the fields back to the host before an estimator that reads them.
+   */
+  default boolean readsFields() {
+    return true;
+  }
 }

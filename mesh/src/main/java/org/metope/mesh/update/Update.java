@@ -1,6 +1,9 @@
 package org.metope.mesh.update;
 
 import java.util.List;
+import java.util.Arrays;
+import org.metope.kernels.StageKernels;
+import org.metope.kernels.StageLaunch;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
@@ -23,6 +26,10 @@ import org.metope.tasking.TaskStatus;
  *
  * <p>Field selections are {@code int[]} field ids from {@link #fieldIds}; drivers compute them
  * once when they build their task lists.
+ *
+ * <p>The bodies are {@link StageKernels}'; {@link #divergenceLaunch} and {@link
+ * #weightedSumLaunch} describe the same work as a {@link StageLaunch} for a device-resident
+ * backend, entry by entry in the order the loops here take.
  */
 public final class Update {
   private Update() {}
@@ -58,12 +65,11 @@ public final class Update {
     final ArenaLayout layout = in.layout();
     final int ndim = layout.fluxDirections();
     final int[] box = interiorBox(in.block(0).cellBounds());
+    final int[] at = new int[4];
     for (int b = 0; b < nb; b++) {
       UniformCartesian coords = in.block(b).coords();
       for (int f : fields) {
-        int out = dataOut[ArenaLayout.tableSlot(f, b, nb)];
-        int fx = fluxes[ArenaLayout.fluxTableSlot(f, 1, b, nb)];
-        if (out < 0 || fx < 0) {
+        if (!divergenceOffsets(dataOut, fluxes, f, b, nb, ndim, at)) {
           continue;
         }
         int inst = layout.fluxInstance(f, 1);
@@ -71,12 +77,23 @@ public final class Update {
         box[KS] = layout.kStride(inst);
         box[CS] = layout.componentStride(inst);
         box[NCOMP] = layout.numComponents(inst);
-        int fy = ndim >= 2 ? fluxes[ArenaLayout.fluxTableSlot(f, 2, b, nb)] : -1;
-        int fz = ndim == 3 ? fluxes[ArenaLayout.fluxTableSlot(f, 3, b, nb)] : -1;
-        divergence(a, out, fx, fy, fz, coords, box);
+        divergence(a, at[0], at[1], at[2], at[3], coords, box);
       }
     }
     return TaskStatus.COMPLETE;
+  }
+
+  /**
+   * The offsets {@code out, fx, fy, fz} of field {@code f} on block {@code b} into {@code at} (-1
+   * for an inactive direction); false when the block has no storage for the field.
+   */
+  private static boolean divergenceOffsets(int[] dataOut, int[] fluxes, int f, int b, int nb,
+      int ndim, int[] at) {
+    at[0] = dataOut[ArenaLayout.tableSlot(f, b, nb)];
+    at[1] = fluxes[ArenaLayout.fluxTableSlot(f, 1, b, nb)];
+    at[2] = ndim >= 2 ? fluxes[ArenaLayout.fluxTableSlot(f, 2, b, nb)] : -1;
+    at[3] = ndim == 3 ? fluxes[ArenaLayout.fluxTableSlot(f, 3, b, nb)] : -1;
+    return at[0] >= 0 && at[1] >= 0;
   }
 
   private static final int IS = 0;
@@ -102,8 +119,9 @@ public final class Update {
 
   /**
    * One block and field: the divergence along x1, plus x2 when {@code fy >= 0}, plus x3 when
-   * {@code fz >= 0}, in that order. The row is a small method of its own so that the JIT compiles
-   * it after the first few blocks instead of after many steps.
+   * {@code fz >= 0}, in that order. The row is {@link StageKernels#divergenceRow}, the body a
+   * device launch runs too; a small method of its own, so that the JIT compiles it after the first
+   * few blocks instead of after many steps.
    */
   private static void divergence(double[] a, int out, int fx, int fy, int fz,
       UniformCartesian coords, int[] box) {
@@ -120,30 +138,10 @@ public final class Update {
       for (int k = box[KB]; k <= box[KE]; k++) {
         for (int j = box[JB]; j <= box[JE]; j++) {
           final int row = l * box[CS] + k * ks + j * js;
-          divergenceRow(a, out + row, fx + row, fy + row, fz + row, ndim, is, ie, js, ks, a1, a2,
-              a3, vol);
+          StageKernels.divergenceRow(a, out + row, fx + row, fy + row, fz + row, ndim, is, ie, js,
+              ks, a1, a2, a3, vol);
         }
       }
-    }
-  }
-
-  /**
-   * One row of {@code dudt = -div(F)} in {@code ndim} dimensions; the flux offsets {@code y} and
-   * {@code z} are read only when their dimension is active. {@code ndim} does not change inside
-   * the loop, so C2 unswitches it into one plain loop per dimension count, each with the
-   * arithmetic of Parthenon's (checked bit for bit against its outputs).
-   */
-  private static void divergenceRow(double[] a, int o, int x, int y, int z, int ndim, int is,
-      int ie, int js, int ks, double a1, double a2, double a3, double vol) {
-    for (int i = is; i <= ie; i++) {
-      double du = a1 * a[x + i + 1] - a1 * a[x + i];
-      if (ndim >= 2) {
-        du += a2 * a[y + i + js] - a2 * a[y + i];
-      }
-      if (ndim == 3) {
-        du += a3 * a[z + i + ks] - a3 * a[z + i];
-      }
-      a[o + i] = -du / vol;
     }
   }
 
@@ -170,17 +168,91 @@ public final class Update {
         if (xo < 0 || yo < 0 || zo < 0) {
           continue;
         }
-        weightedSum(a, zo, xo, yo, length, w1, w2);
+        StageKernels.weightedSum(a, zo, xo, yo, length, w1, w2);
       }
     }
     return TaskStatus.COMPLETE;
   }
 
-  private static void weightedSum(double[] a, int z, int x, int y, int length, double w1,
-      double w2) {
-    for (int n = 0; n < length; n++) {
-      a[z + n] = w1 * a[x + n] + w2 * a[y + n];
+  /**
+   * {@link #fluxDivergence} as a launch: one entry per block, field and component with fluxes
+   * and storage, its rows the interior rows of the block.
+   */
+  public static StageLaunch divergenceLaunch(MeshData in, MeshData dudt, int[] fields) {
+    final int nb = in.numBlocks();
+    final StageLaunch.Kind kind = StageLaunch.Kind.DIVERGENCE;
+    if (nb == 0 || fields.length == 0) {
+      return new StageLaunch(kind, new int[0], new double[0], 0);
     }
+    final ArenaLayout layout = in.layout();
+    final int ndim = layout.fluxDirections();
+    final int[] dataOut = dudt.dataOffsets();
+    final int[] fluxes = in.fluxOffsets();
+    final int[] box = interiorBox(in.block(0).cellBounds());
+    int[] t = new int[0];
+    double[] r = new double[0];
+    int count = 0;
+    final int[] at = new int[4];
+    for (int b = 0; b < nb; b++) {
+      UniformCartesian coords = in.block(b).coords();
+      for (int f : fields) {
+        if (!divergenceOffsets(dataOut, fluxes, f, b, nb, ndim, at)) {
+          continue;
+        }
+        int inst = layout.fluxInstance(f, 1);
+        int fy = at[2];
+        int fz = at[3];
+        for (int l = 0; l < layout.numComponents(inst); l++) {
+          int c = l * layout.componentStride(inst);
+          if (count * kind.width == t.length) {
+            t = Arrays.copyOf(t, Math.max(kind.width, 2 * t.length));
+            r = Arrays.copyOf(r, t.length / kind.width * kind.realWidth);
+          }
+          int[] entry = {at[0] + c, at[1] + c, fy + c, fz + c, fy < 0 ? 1 : fz < 0 ? 2 : 3,
+              box[IS], box[IE], box[JB], box[JE], box[KB], box[KE], layout.jStride(inst),
+              layout.kStride(inst)};
+          System.arraycopy(entry, 0, t, count * kind.width, kind.width);
+          int q = count * kind.realWidth;
+          r[q] = coords.faceArea(0);
+          r[q + 1] = coords.faceArea(1);
+          r[q + 2] = coords.faceArea(2);
+          r[q + 3] = coords.cellVolume();
+          count++;
+        }
+      }
+    }
+    return new StageLaunch(kind, t, r, count);
+  }
+
+  /**
+   * {@link #weightedSumData} as a launch ({@code out = w1 in1 + w2 in2}, the weights given at
+   * each launch): one entry per field and block where all three have storage.
+   */
+  public static StageLaunch weightedSumLaunch(int[] fields, MeshData in1, MeshData in2,
+      MeshData out) {
+    final StageLaunch.Kind kind = StageLaunch.Kind.WEIGHTED_SUM;
+    final int[] x = in1.dataOffsets();
+    final int[] y = in2.dataOffsets();
+    final int[] z = out.dataOffsets();
+    final int nb = in1.numBlocks();
+    final ArenaLayout layout = in1.layout();
+    int[] t = new int[kind.width * fields.length * nb];
+    int count = 0;
+    for (int f : fields) {
+      final int length = layout.blockLength(layout.dataInstance(f, in1.container()));
+      for (int b = 0; b < nb; b++) {
+        int slot = ArenaLayout.tableSlot(f, b, nb);
+        if (x[slot] < 0 || y[slot] < 0 || z[slot] < 0) {
+          continue;
+        }
+        int at = kind.width * count++;
+        t[at + StageLaunch.Z] = z[slot];
+        t[at + StageLaunch.X] = x[slot];
+        t[at + StageLaunch.Y] = y[slot];
+        t[at + StageLaunch.W_LENGTH] = length;
+      }
+    }
+    return new StageLaunch(kind, t, new double[0], count);
   }
 
   /**

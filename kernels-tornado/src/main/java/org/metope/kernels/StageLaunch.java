@@ -1,0 +1,202 @@
+package org.metope.kernels;
+
+import java.util.Arrays;
+
+/**
+ * One launch of a stage kernel ({@link StageKernels}) over a partition, described in flat arrays
+ * so that a device can run it: {@link #count} entries of {@link Kind#width} ints each in {@link
+ * #ints} (arena offsets, strides and loop bounds of one block, field and component), and the
+ * entry's real parameters in {@link #reals}. Built on the host once per partition (offsets change
+ * only with a remesh), launched every stage with the stage's weights: {@link #runOnHost} is the
+ * JVM launcher, {@code org.metope.kernels.tornado.StageTasks} the device one; both call the same
+ * bodies.
+ *
+ * <pre>
+ *   kind                 ints of one entry                                    reals of one entry
+ *   DONOR_CELL_CONSTANT  FLUX Q DONOR FIRST LENGTH KB KE KSTRIDE              vel
+ *   DONOR_CELL_FIELD     FLUX Q V SHIFT IS IE JB JE KB KE JSTRIDE KSTRIDE     -
+ *   DIVERGENCE           OUT FX FY FZ NDIM IS IE JB JE KB KE JSTRIDE KSTRIDE  a1 a2 a3 vol
+ *   WEIGHTED_SUM         Z X Y LENGTH                                         -
+ * </pre>
+ *
+ * A DONOR_CELL_CONSTANT entry covers k planes {@code KB..KE}, each the run of {@code LENGTH}
+ * faces from {@code k * KSTRIDE + FIRST}; the other row kinds cover rows {@code (k, j)} of {@code
+ * KB..KE} x {@code JB..JE}, starting at {@code k * KSTRIDE + j * JSTRIDE}.
+ */
+public final class StageLaunch {
+  /** What a launch computes, and the ints and reals of one entry. */
+  public enum Kind {
+    /** {@link StageKernels#donorCellRun} per k plane. */
+    DONOR_CELL_CONSTANT(8, 1),
+    /** {@link StageKernels#donorCellFieldRow} per row. */
+    DONOR_CELL_FIELD(12, 0),
+    /** {@link StageKernels#divergenceRow} per row. */
+    DIVERGENCE(13, 4),
+    /** {@link StageKernels#weightedSum} per entry, with the launch's weights. */
+    WEIGHTED_SUM(4, 0);
+
+    /** Ints per entry. */
+    public final int width;
+    /** Reals per entry. */
+    public final int realWidth;
+
+    Kind(int width, int realWidth) {
+      this.width = width;
+      this.realWidth = realWidth;
+    }
+  }
+
+  // DONOR_CELL_CONSTANT
+  public static final int FLUX = 0;
+  public static final int Q = 1;
+  public static final int DONOR = 2;
+  public static final int FIRST = 3;
+  public static final int LENGTH = 4;
+  public static final int C_KB = 5;
+  public static final int C_KE = 6;
+  public static final int C_KSTRIDE = 7;
+  // DONOR_CELL_FIELD (FLUX, Q as above)
+  public static final int V = 2;
+  public static final int SHIFT = 3;
+  public static final int F_IS = 4;
+  // DIVERGENCE
+  public static final int OUT = 0;
+  public static final int FX = 1;
+  public static final int FY = 2;
+  public static final int FZ = 3;
+  public static final int NDIM = 4;
+  public static final int D_IS = 5;
+  // WEIGHTED_SUM
+  public static final int Z = 0;
+  public static final int X = 1;
+  public static final int Y = 2;
+  public static final int W_LENGTH = 3;
+
+  /** The kind of launch. */
+  public final Kind kind;
+  /** Entries, {@code kind.width} ints each. */
+  public final int[] ints;
+  /** Entries' reals, {@code kind.realWidth} each; at least one value. */
+  public final double[] reals;
+  /** Number of entries. */
+  public final int count;
+  /** Largest number of k planes (rows kinds: of k rows) of an entry. */
+  public final int maxK;
+  /** Largest number of j rows of an entry (1 for DONOR_CELL_CONSTANT and WEIGHTED_SUM). */
+  public final int maxJ;
+
+  /** A launch of {@code count} entries; {@code ints} and {@code reals} may be longer. */
+  public StageLaunch(Kind kind, int[] ints, double[] reals, int count) {
+    this.kind = kind;
+    this.count = count;
+    this.ints = Arrays.copyOf(ints, Math.max(1, count * kind.width));
+    this.reals = Arrays.copyOf(reals, Math.max(1, count * kind.realWidth));
+    int k = 1;
+    int j = 1;
+    for (int e = 0; e < count; e++) {
+      int base = e * kind.width;
+      switch (kind) {
+        case DONOR_CELL_CONSTANT -> k = Math.max(k, ints[base + C_KE] - ints[base + C_KB] + 1);
+        case DONOR_CELL_FIELD, DIVERGENCE -> {
+          int first = kind == Kind.DIVERGENCE ? D_IS : F_IS;
+          // IS IE JB JE KB KE JSTRIDE KSTRIDE follow each other from `first`
+          j = Math.max(j, ints[base + first + 3] - ints[base + first + 2] + 1);
+          k = Math.max(k, ints[base + first + 5] - ints[base + first + 4] + 1);
+        }
+        default -> { }
+      }
+    }
+    this.maxK = k;
+    this.maxJ = j;
+  }
+
+  /** Bytes of the launch's tables, what a device gets once per launch description. */
+  public long tableBytes() {
+    return 4L * ints.length + 8L * reals.length;
+  }
+
+  /**
+   * Runs the launch on the host, entry by entry and row by row, on {@code a}; {@code w1} and
+   * {@code w2} are the weights of a WEIGHTED_SUM (ignored otherwise).
+   */
+  public void runOnHost(double[] a, double w1, double w2) {
+    for (int e = 0; e < count; e++) {
+      for (int k = 0; k < maxK; k++) {
+        for (int j = 0; j < maxJ; j++) {
+          runRow(kind, ints, reals, e, k, j, a, w1, w2);
+        }
+      }
+    }
+  }
+
+  /**
+   * Row {@code (k, j)} (counted from the entry's first) of entry {@code e}, or nothing when the
+   * entry has fewer rows: what one device thread of a launch does. Static, over arrays only.
+   */
+  public static void runRow(Kind kind, int[] t, double[] r, int e, int k, int j, double[] a,
+      double w1, double w2) {
+    switch (kind) {
+      case DONOR_CELL_CONSTANT -> donorCellPlane(t, r, e, k, a);
+      case DONOR_CELL_FIELD -> donorCellFieldRow(t, e, k, j, a);
+      case DIVERGENCE -> divergenceRow(t, r, e, k, j, a);
+      case WEIGHTED_SUM -> weightedSum(t, e, k, j, a, w1, w2);
+      default -> throw new IllegalStateException("unknown stage kind: " + kind);
+    }
+  }
+
+  /** Plane {@code p} of a DONOR_CELL_CONSTANT entry. */
+  public static void donorCellPlane(int[] t, double[] r, int e, int p, double[] a) {
+    final int base = e * Kind.DONOR_CELL_CONSTANT.width;
+    final int k = t[base + C_KB] + p;
+    if (k <= t[base + C_KE]) {
+      final int at = k * t[base + C_KSTRIDE] + t[base + FIRST];
+      StageKernels.donorCellRun(a, t[base + FLUX] + at, t[base + Q] + at, t[base + DONOR], r[e],
+          t[base + LENGTH]);
+    }
+  }
+
+  /** Row {@code (kb + k, jb + j)} of a DONOR_CELL_FIELD entry. */
+  public static void donorCellFieldRow(int[] t, int e, int k, int j, double[] a) {
+    final int base = e * Kind.DONOR_CELL_FIELD.width;
+    final int row = row(t, base + F_IS, k, j);
+    if (row >= 0) {
+      StageKernels.donorCellFieldRow(a, t[base + FLUX] + row, t[base + Q] + row,
+          t[base + V] + row, t[base + SHIFT], t[base + F_IS], t[base + F_IS + 1]);
+    }
+  }
+
+  /** Row {@code (kb + k, jb + j)} of a DIVERGENCE entry. */
+  public static void divergenceRow(int[] t, double[] r, int e, int k, int j, double[] a) {
+    final int base = e * Kind.DIVERGENCE.width;
+    final int row = row(t, base + D_IS, k, j);
+    if (row >= 0) {
+      final int q = 4 * e;
+      StageKernels.divergenceRow(a, t[base + OUT] + row, t[base + FX] + row, t[base + FY] + row,
+          t[base + FZ] + row, t[base + NDIM], t[base + D_IS], t[base + D_IS + 1],
+          t[base + D_IS + 6], t[base + D_IS + 7], r[q], r[q + 1], r[q + 2], r[q + 3]);
+    }
+  }
+
+  /** A WEIGHTED_SUM entry (row 0 only). */
+  public static void weightedSum(int[] t, int e, int k, int j, double[] a, double w1,
+      double w2) {
+    if (k == 0 && j == 0) {
+      final int base = e * Kind.WEIGHTED_SUM.width;
+      StageKernels.weightedSum(a, t[base + Z], t[base + X], t[base + Y], t[base + W_LENGTH], w1,
+          w2);
+    }
+  }
+
+  /**
+   * The offset of row {@code (JB + j, KB + k)} of the entry whose {@code IS IE JB JE KB KE
+   * JSTRIDE KSTRIDE} start at {@code at}, or -1 past its last row.
+   */
+  private static int row(int[] t, int at, int k, int j) {
+    final int jj = t[at + 2] + j;
+    final int kk = t[at + 4] + k;
+    if (jj > t[at + 3] || kk > t[at + 5]) {
+      return -1;
+    }
+    return kk * t[at + 7] + jj * t[at + 6];
+  }
+}

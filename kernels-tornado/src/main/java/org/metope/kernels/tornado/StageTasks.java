@@ -1,0 +1,65 @@
+package org.metope.kernels.tornado;
+
+import org.metope.kernels.StageLaunch;
+import uk.ac.manchester.tornado.api.annotations.Parallel;
+
+/**
+ * The device launchers of the stage kernels: one device thread per (entry, k, j) row of a {@link
+ * StageLaunch}, each calling the row helpers of {@link StageLaunch}, which call the bodies of
+ * {@link org.metope.kernels.StageKernels} that the JVM path calls too. Plain static Java over
+ * primitive arrays, as TornadoVM requires; {@link EmulatedDeviceBackend} runs these same methods
+ * on its device copies. Rows past an entry's own extent idle.
+ */
+public final class StageTasks {
+  private StageTasks() {}
+
+  /** {@link StageLaunch.Kind#DONOR_CELL_CONSTANT}: one thread per (entry, k plane). */
+  public static void donorCellConstant(int[] t, double[] r, int count, int maxK, double[] a) {
+    for (@Parallel int e = 0; e < count; e++) {
+      for (@Parallel int k = 0; k < maxK; k++) {
+        StageLaunch.donorCellPlane(t, r, e, k, a);
+      }
+    }
+  }
+
+  /** {@link StageLaunch.Kind#DONOR_CELL_FIELD}: one thread per (entry, k, j) row. */
+  public static void donorCellField(int[] t, int count, int maxK, int maxJ, double[] a) {
+    for (@Parallel int e = 0; e < count; e++) {
+      for (@Parallel int k = 0; k < maxK; k++) {
+        for (@Parallel int j = 0; j < maxJ; j++) {
+          StageLaunch.donorCellFieldRow(t, e, k, j, a);
+        }
+      }
+    }
+  }
+
+  /** {@link StageLaunch.Kind#DIVERGENCE}: one thread per (entry, k, j) row. */
+  public static void divergence(int[] t, double[] r, int count, int maxK, int maxJ,
+      double[] a) {
+    for (@Parallel int e = 0; e < count; e++) {
+      for (@Parallel int k = 0; k < maxK; k++) {
+        for (@Parallel int j = 0; j < maxJ; j++) {
+          StageLaunch.divergenceRow(t, r, e, k, j, a);
+        }
+      }
+    }
+  }
+
+  /** {@link StageLaunch.Kind#WEIGHTED_SUM}: one thread per entry. */
+  public static void weightedSum(int[] t, int count, double w1, double w2, double[] a) {
+    for (@Parallel int e = 0; e < count; e++) {
+      StageLaunch.weightedSum(t, e, 0, 0, a, w1, w2);
+    }
+  }
+
+  /** Runs {@code launch} on {@code a} with these launchers (as a device runs them). */
+  static void run(StageLaunch launch, int[] t, double[] r, double[] a, double w1, double w2) {
+    switch (launch.kind) {
+      case DONOR_CELL_CONSTANT -> donorCellConstant(t, r, launch.count, launch.maxK, a);
+      case DONOR_CELL_FIELD -> donorCellField(t, launch.count, launch.maxK, launch.maxJ, a);
+      case DIVERGENCE -> divergence(t, r, launch.count, launch.maxK, launch.maxJ, a);
+      case WEIGHTED_SUM -> weightedSum(t, launch.count, w1, w2, a);
+      default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
+    }
+  }
+}

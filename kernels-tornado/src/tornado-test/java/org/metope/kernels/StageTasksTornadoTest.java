@@ -1,0 +1,86 @@
+package org.metope.kernels;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.metope.kernels.tornado.StageTasks;
+import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+
+/**
+ * The stage kernels' device launchers ({@link StageTasks}) compiled and run by TornadoVM, against
+ * the host launcher ({@link StageLaunch#runOnHost}) on the same random arena and tables: the
+ * donor-cell fluxes are single multiplications and must give the same bits; the divergence and
+ * the weighted sums to 1e-15 relative, since an OpenCL compiler may contract {@code a * b + c}
+ * into a fused multiply-add. Whole arenas travel here; residency is the backends' business.
+ */
+class StageTasksTornadoTest {
+  private static final int N = 8;
+  private static final int LENGTH = N * N * N;
+
+  private static double[] arena(long seed, int blocks) {
+    Random random = new Random(seed);
+    double[] a = new double[blocks * LENGTH];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = random.nextDouble() - 0.3;
+    }
+    return a;
+  }
+
+  private static void runOnDevice(String name, TaskGraph graph, double[] a) {
+    graph.transferToHost(DataTransferMode.EVERY_EXECUTION, a);
+    ImmutableTaskGraph snapshot = graph.snapshot();
+    try (TornadoExecutionPlan plan = new TornadoExecutionPlan(snapshot)) {
+      plan.execute();
+    } catch (Exception e) {
+      throw new AssertionError(name + " failed on the device: " + e, e);
+    }
+  }
+
+  @Test
+  void givenDonorCellConstantEntries_whenRunOnTheDevice_thenTheBitsEqualTheHost() {
+    // 2 blocks: fluxes of block 0 from the cells of block 1; one entry per direction
+    int[] t = new int[3 * StageLaunch.Kind.DONOR_CELL_CONSTANT.width];
+    double[] vel = {0.7, -0.4, 1.1};
+    int[] donor = {1, 0, N * N};
+    for (int e = 0; e < 3; e++) {
+      int[] entry = {0, LENGTH, donor[e], N * 1 + 1, (N - 3) * N + N - 2, 1, N - 2, N * N};
+      System.arraycopy(entry, 0, t, e * entry.length, entry.length);
+    }
+    StageLaunch launch = new StageLaunch(StageLaunch.Kind.DONOR_CELL_CONSTANT, t, vel, 3);
+    double[] host = arena(1, 2);
+    double[] device = host.clone();
+    launch.runOnHost(host, 0, 0);
+    TaskGraph g = new TaskGraph("donor").transferToDevice(DataTransferMode.EVERY_EXECUTION,
+        launch.ints, launch.reals, device)
+        .task("t", StageTasks::donorCellConstant, launch.ints, launch.reals, launch.count,
+            launch.maxK, device);
+    runOnDevice("donorCellConstant", g, device);
+    assertArrayEquals(host, device);
+  }
+
+  @Test
+  void givenDivergenceAndWeightedSumEntries_whenRunOnTheDevice_thenTheyEqualTheHost() {
+    // block 0: dudt; blocks 1..3: fluxes x1, x2, x3; interior 2..N-3 in every direction
+    int[] d = {0, LENGTH, 2 * LENGTH, 3 * LENGTH, 3, 2, N - 3, 2, N - 3, 2, N - 3, N, N * N};
+    double[] r = {1.0, 0.5, 0.25, 2.0};
+    StageLaunch div = new StageLaunch(StageLaunch.Kind.DIVERGENCE, d, r, 1);
+    int[] w = {4 * LENGTH, 4 * LENGTH, 5 * LENGTH, LENGTH, 5 * LENGTH, 6 * LENGTH, 4 * LENGTH,
+        LENGTH};
+    StageLaunch sum = new StageLaunch(StageLaunch.Kind.WEIGHTED_SUM, w, new double[0], 2);
+    double[] host = arena(2, 7);
+    double[] device = host.clone();
+    div.runOnHost(host, 0, 0);
+    sum.runOnHost(host, 0.25, 0.75);
+    TaskGraph g = new TaskGraph("stage").transferToDevice(DataTransferMode.EVERY_EXECUTION,
+        div.ints, div.reals, sum.ints, device)
+        .task("div", StageTasks::divergence, div.ints, div.reals, div.count, div.maxK, div.maxJ,
+            device)
+        .task("sum", StageTasks::weightedSum, sum.ints, sum.count, 0.25, 0.75, device);
+    runOnDevice("divergence and weightedSum", g, device);
+    Reference.assertClose(host, device, 1e-15);
+  }
+}
