@@ -210,16 +210,23 @@ rank_failure() {
 
 # Watches the running mpjrun until it ends (in this shell, which reaps it); sets STOPPED to the
 # reason when the run failed and did not end, stalled or timed out. The ranks share the machine
-# with this loop, so it starts no process but one stat a second (the sleep is a read with a
-# time-out on a FIFO that nobody writes, the clock is printf's): a multicore run of 20 cycles
-# on 2 cores spent more CPU in this loop's sleeps, dates, cats, seds and stats than in its ranks.
+# with this loop, so it starts no process but one stat per tenth of the stall limit (at most one
+# a second; the sleep is a read with a time-out on a FIFO that nobody writes, the clock is
+# printf's): a multicore run of 20 cycles on 2 cores spent more CPU in this loop's sleeps,
+# dates, cats, seds and stats than its ranks did in cycles 5 to 20.
 watch_run() {
   local np="$1" stall="${METOPE_MPJ_STALL:-300}" timeout="${METOPE_MPJ_TIMEOUT:-0}"
-  local grace="${METOPE_MPJ_GRACE:-5}" started now failing="" failed_at=0 quiet tick=0 never
+  local grace="${METOPE_MPJ_GRACE:-5}" started now failing="" failed_at=0 quiet never=""
+  local next_stall_check=0 stall_period=$((stall / 10))
+  [ "$stall_period" -ge 1 ] || stall_period=1
   printf -v started '%(%s)T' -1
-  mkfifo "$RUN_DIR/never" && exec {never}<>"$RUN_DIR/never"
+  mkfifo "$RUN_DIR/never" 2>/dev/null && exec {never}<>"$RUN_DIR/never"
   while kill -0 "$MPJRUN_PID" 2>/dev/null; do
-    read -r -t 0.5 -u "$never" _ || true
+    if [ -n "$never" ]; then
+      read -r -t 0.5 -u "$never" _ || true
+    else
+      sleep 0.5
+    fi
     printf -v now '%(%s)T' -1
     if [ -z "$failing" ]; then
       rank_failure "$np"
@@ -231,8 +238,8 @@ watch_run() {
       STOP_CODE=1
       break
     fi
-    tick=$((tick + 1))
-    if [ "$stall" -gt 0 ] && [ $((tick % 2)) = 0 ]; then
+    if [ "$stall" -gt 0 ] && [ "$now" -ge "$next_stall_check" ]; then
+      next_stall_check=$((now + stall_period))
       last_progress "$started"
       quiet=$((now - NEWEST))
       if [ "$quiet" -ge "$stall" ]; then
@@ -247,7 +254,8 @@ watch_run() {
       break
     fi
   done
-  exec {never}<&-
+  [ -n "$never" ] && exec {never}<&-
+  return 0
 }
 
 # The run's exit code from the ranks' status files; explains a failure on standard error. The
