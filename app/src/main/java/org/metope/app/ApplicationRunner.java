@@ -134,8 +134,11 @@ public final class ApplicationRunner {
       throw pin.error(Applications.BLOCK, "threads", "an integer from 1 to " + MAX_THREADS);
     }
     Mesh mesh = prepared.mesh();
+    BoundaryCommunication boundaries = prepared.boundaries();
     try (TaskThreadPool pool = new TaskThreadPool(threads)) {
-      Simulation sim = new Simulation(pin, mesh, prepared.boundaries(), prepared.integrator(),
+      // A remesh's ghost fill runs on the stages' threads, not on this one alone.
+      boundaries.useThreads(pool);
+      Simulation sim = new Simulation(pin, mesh, boundaries, prepared.integrator(),
           launch.options(), pool, launch.communicator(), launch.err());
       Driver driver = makeDriver(app, sim);
       if (launch.communicator().rank() == 0) {
@@ -147,6 +150,8 @@ public final class ApplicationRunner {
         }
       }
       return new Outcome(mesh, driver.execute());
+    } finally {
+      boundaries.useThreads(null);
     }
   }
 

@@ -13,6 +13,7 @@ import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskRegion;
 import org.metope.tasking.TaskStatus;
+import org.metope.tasking.TaskThreadPool;
 
 /**
  * The per-step boundary tasks of a partition (Parthenon's {@code boundary_communication.cpp} and
@@ -250,12 +251,13 @@ public final class BoundaryExchange {
 
   /**
    * Fills every ghost cell of {@code container} on every partition: posts receives, then runs the
-   * exchange of all partitions in one region (Parthenon's ghost fill at initialisation and after
-   * a remesh). It waits for other ranks as long as a driver's stage would ({@link
+   * exchange of all partitions in one region, on {@code pool}'s threads (null: the calling
+   * thread), as a stage's exchange (Parthenon's ghost fill at initialisation and after a remesh).
+   * It waits for other ranks as long as a driver's stage would ({@link
    * Communicator#stallTimeout}): a rank or link lost during set-up ends the run with a {@link
    * DriverError}, as it does during a step.
    */
-  void fillGhosts(Mesh mesh, String container) {
+  void fillGhosts(Mesh mesh, String container, TaskThreadPool pool) {
     TaskCollection tc = new TaskCollection().stallTimeout(mesh.communicator().stallTimeout());
     var partitions = mesh.meshData(container);
     if (partitions.isEmpty()) {
@@ -269,6 +271,6 @@ public final class BoundaryExchange {
           () -> startReceiveBoundBufs(md));
       addBoundaryExchangeTasks(start, tl, md);
     }
-    DriverError.execute(tc, null, "the ghost fill of container " + container, () -> "");
+    DriverError.execute(tc, pool, "the ghost fill of container " + container, () -> "");
   }
 }

@@ -23,6 +23,7 @@ import org.metope.tasking.IterativeTasks;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStatus;
+import org.metope.tasking.TaskThreadPool;
 
 /**
  * Boundary communication "in one" for one rank: owns the buffer arena and pools, the channel maps
@@ -56,6 +57,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    */
   private InOneBoundaryCommunication statics;
   private final AtomicLong staticGhostFills = new AtomicLong();
+  /** The threads of {@link #fillGhosts}; null: the calling thread. */
+  private TaskThreadPool ghostFillThreads;
   private final SparseDeallocation sparseDeallocation;
   private ChannelRegistry registry;
   private Mesh mesh;
@@ -345,9 +348,9 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    */
   @Override
   public void fillGhosts(Mesh target, String container) {
-    exchange.fillGhosts(target, container);
+    exchange.fillGhosts(target, container, ghostFillThreads);
     if (statics != null) {
-      statics.exchange.fillGhosts(target, container);
+      statics.exchange.fillGhosts(target, container, ghostFillThreads);
       staticGhostFills.incrementAndGet();
     }
     if (backend.resident()) {
@@ -362,6 +365,11 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
         }
       }
     }
+  }
+
+  @Override
+  public void useThreads(TaskThreadPool pool) {
+    ghostFillThreads = pool;
   }
 
   /** How often the STATIC fields' ghosts have been exchanged: once per {@link #fillGhosts}. */

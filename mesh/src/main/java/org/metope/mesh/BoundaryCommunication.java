@@ -7,6 +7,7 @@ import org.metope.tasking.IterativeTasks;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStatus;
+import org.metope.tasking.TaskThreadPool;
 
 /**
  * Filling ghost cells, as drivers see it: the tasks that exchange boundary values and flux
@@ -104,9 +105,18 @@ public interface BoundaryCommunication {
   /**
    * Fills every ghost cell of {@code container} on every partition, outside of any task list:
    * exchange with the neighbours, then boundary conditions (Parthenon's {@code
-   * Mesh::CommunicateBoundaries}). Used for the initial state and after a remesh.
+   * Mesh::CommunicateBoundaries}). Used for the initial state and after a remesh, on the
+   * threads given to {@link #useThreads} (the calling thread until then).
    */
   void fillGhosts(Mesh mesh, String container);
+
+  /**
+   * Runs the partitions of later {@link #fillGhosts} calls on {@code pool}'s threads (null: on
+   * the calling thread), as a driver runs its stages; the ghost values do not depend on it. The
+   * caller sets it back to null before it closes {@code pool}. An implementation that fills
+   * ghosts without task lists may ignore it, as the default does.
+   */
+  default void useThreads(TaskThreadPool pool) {}
 
   /**
    * The kernel backend this rank's launches go through; a remesh prolongates and restricts whole

@@ -54,8 +54,9 @@ public final class TaskCollection {
 
   /**
    * Runs every region in sequence, each region's lists spread over the pool's threads (list {@code
-   * i} on thread {@code i mod threads}). Results equal those of {@link #execute()} as long as tasks
-   * of different lists touch disjoint data, which is the contract of one list per partition.
+   * i} on thread {@code i mod threads}; a thread whose lists are complete helps with the others').
+   * Results equal those of {@link #execute()} as long as tasks of different lists touch disjoint
+   * data, which is the contract of one list per partition.
    */
   public void execute(TaskThreadPool pool) {
     if (pool == null || pool.threads() == 1) {
@@ -70,9 +71,14 @@ public final class TaskCollection {
   }
 
   /**
-   * Round-robin over lists {@code first, first + stride, ...} of the region until they are all
+   * Round-robin over lists {@code first, first + stride, ...} of the region until the region is
    * complete. Shared by the serial and threaded executions; with a {@code pool}, each pass runs
-   * inside its gate as worker {@code first} ({@link TaskThreadPool#runExclusive}).
+   * inside its gate as worker {@code first} ({@link TaskThreadPool#runExclusive}), and a worker
+   * whose own lists are complete passes over the others' incomplete lists too, one pass at a
+   * time under the list's claim ({@link TaskList#tryClaim}): with more lists on one thread than
+   * on another (7 partitions on 2 threads) the first to finish takes its share of the rest
+   * instead of waiting at the end of the region. Which thread runs a pass changes no result: the
+   * lists of a region touch disjoint data.
    */
   void runLists(TaskRegion region, int first, int stride, TaskThreadPool pool) {
     final int n = region.size();
@@ -87,8 +93,19 @@ public final class TaskCollection {
         for (int i = first; i < n; i += stride) {
           TaskList list = region.get(i);
           if (!list.isComplete()) {
-            progress |= list.pass();
-            allComplete &= list.isComplete();
+            int outcome = passOnce(list, pool != null);
+            progress |= (outcome & CHANGED) != 0;
+            allComplete &= (outcome & COMPLETE) != 0;
+          }
+        }
+        if (pool != null && allComplete) {
+          for (int k = 1; k < n; k++) {
+            TaskList list = region.get((first + k) % n);
+            if ((first + k) % n % stride != first && !list.isComplete()) {
+              int outcome = passOnce(list, true);
+              progress |= (outcome & CHANGED) != 0;
+              allComplete &= (outcome & COMPLETE) != 0;
+            }
           }
         }
       } finally {
@@ -113,6 +130,29 @@ public final class TaskCollection {
             .append(" ms; pending tasks:\n");
         region.describePending(report);
         throw new TaskStallException(report.toString().stripTrailing());
+      }
+    }
+  }
+
+  /** A bit of {@link #passOnce}'s result: the pass changed something. */
+  private static final int CHANGED = 1;
+  /** A bit of {@link #passOnce}'s result: the list is complete after the pass. */
+  private static final int COMPLETE = 2;
+
+  /**
+   * One pass over {@code list}, under its claim when {@code claim} (parallel executions); the
+   * {@link #CHANGED} and {@link #COMPLETE} bits, neither when another thread holds the list.
+   */
+  private static int passOnce(TaskList list, boolean claim) {
+    if (claim && !list.tryClaim()) {
+      return 0;
+    }
+    try {
+      int changed = !list.isComplete() && list.pass() ? CHANGED : 0;
+      return changed | (list.isComplete() ? COMPLETE : 0);
+    } finally {
+      if (claim) {
+        list.release();
       }
     }
   }

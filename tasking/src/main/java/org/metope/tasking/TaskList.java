@@ -2,6 +2,7 @@ package org.metope.tasking;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * An ordered set of tasks with dependencies, typically all the work of one stage on one mesh
@@ -33,6 +34,8 @@ public final class TaskList implements TaskAdder {
    */
   private int[] completions = new int[0];
   private int remaining;
+  /** Held by the thread passing over this list in a parallel execution (see {@link #tryClaim}). */
+  private final AtomicBoolean claimed = new AtomicBoolean();
   private TaskRegion region;
   /** Positions of the regional tasks, computed once per change of the list. */
   private int[] regional;
@@ -147,6 +150,21 @@ public final class TaskList implements TaskAdder {
 
   boolean isComplete() {
     return remaining == 0;
+  }
+
+  /**
+   * In a parallel execution, takes the list for one pass by the calling thread; false while
+   * another thread holds it. The claim and {@link #release} order one thread's pass before the
+   * next thread's, so a list's tasks run one at a time and see each other's writes, whichever
+   * thread runs them.
+   */
+  boolean tryClaim() {
+    return claimed.compareAndSet(false, true);
+  }
+
+  /** Ends the pass begun by a successful {@link #tryClaim}. */
+  void release() {
+    claimed.set(false);
   }
 
   /**

@@ -230,4 +230,36 @@ class TaskThreadPoolTest {
       assertEquals(p + 1, arena.get()[p], "write of list " + p);
     }
   }
+
+  /**
+   * A worker whose own lists are done passes over another worker's waiting list: with 2 threads,
+   * list 0's task holds the calling thread (worker 0) until list 2's task has run, and list 2 is
+   * worker 0's too, so only worker 1, whose list 1 is done at once, can run it. Before workers
+   * helped, list 2 waited behind list 0 and list 0's task gave up after its time-out.
+   */
+  @Test
+  void givenAThreadHeldByOneOfItsLists_whenTheOtherThreadIsDone_thenItRunsTheWaitingList()
+      throws Exception {
+    CountDownLatch listTwoRan = new CountDownLatch(1);
+    AtomicReference<String> listTwoThread = new AtomicReference<>();
+    TaskCollection tc = new TaskCollection();
+    TaskRegion region = tc.addRegion(3);
+    region.get(0).addTask(TaskId.NONE, "hold", () -> {
+      try {
+        return listTwoRan.await(30, TimeUnit.SECONDS) ? TaskStatus.COMPLETE : TaskStatus.FAIL;
+      } catch (InterruptedException e) {
+        return TaskStatus.FAIL;
+      }
+    });
+    region.get(1).addTask(TaskId.NONE, "quick", () -> TaskStatus.COMPLETE);
+    region.get(2).addTask(TaskId.NONE, "release", () -> {
+      listTwoThread.set(Thread.currentThread().getName());
+      listTwoRan.countDown();
+      return TaskStatus.COMPLETE;
+    });
+    try (TaskThreadPool pool = new TaskThreadPool(2)) {
+      tc.execute(pool);
+    }
+    assertEquals("metope-tasks-1", listTwoThread.get());
+  }
 }

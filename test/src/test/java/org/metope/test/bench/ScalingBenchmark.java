@@ -21,7 +21,11 @@ import java.util.regex.Pattern;
  * second: the cold rate over the first {@value #CYCLES} cycles (what a short run sees, JIT warm-up
  * included), the warm rate after {@code perf_cycle_offset = }{@value #WARM_OFFSET}, the speed-up
  * and parallel efficiency of the warm rate against one core, the warm-up share of the cold run,
- * and the time from starting the launcher to the first cycle's status line.
+ * the time from starting the launcher to the first cycle's status line, and the CPU seconds of
+ * the cold run (every process and thread of it, start-up and JIT included; {@link
+ * ProcessTreeCpu}) against the one-core run's: unlike the rates, that ratio hardly depends on
+ * what else the machine runs, so it measures a mode's overhead (spinning, copies, a second
+ * JVM, serial launcher work) on a loaded machine too.
  *
  * <p>Cores are fixed with {@code taskset} (one core: CPU 0; two: CPUs 0 and 1), so a one-core run
  * cannot borrow the second core for its JIT or garbage collector. Each figure is the median of the
@@ -39,7 +43,7 @@ public final class ScalingBenchmark {
   record Mode(String name, int cores, List<String> launcherArgs, List<String> overrides) {}
 
   /** What one run printed. */
-  record Run(double rate, double startSeconds) {}
+  record Run(double rate, double startSeconds, double cpuSeconds) {}
 
   private ScalingBenchmark() {}
 
@@ -69,7 +73,7 @@ public final class ScalingBenchmark {
     List<Mode> modes = modes(launcher, deck, overrides);
     System.out.printf(Locale.ROOT, "deck %s, %d cycles, %d repeats, load before: %s%n", deck,
         CYCLES, repeats, loadAverage());
-    double[][][] results = new double[modes.size()][3][repeats];
+    double[][][] results = new double[modes.size()][4][repeats];
     for (int r = 0; r < repeats; r++) {
       for (int m = 0; m < modes.size(); m++) {
         Run cold = run(launcher, deck, modes.get(m), overrides, 0);
@@ -77,8 +81,10 @@ public final class ScalingBenchmark {
         results[m][0][r] = cold.rate();
         results[m][1][r] = warm.rate();
         results[m][2][r] = cold.startSeconds();
-        System.err.printf(Locale.ROOT, "  repeat %d, %s: cold %.3g, warm %.3g, start %.2f s%n",
-            r + 1, modes.get(m).name(), cold.rate(), warm.rate(), cold.startSeconds());
+        results[m][3][r] = cold.cpuSeconds();
+        System.err.printf(Locale.ROOT, "  repeat %d, %s: cold %.3g, warm %.3g, start %.2f s, "
+            + "CPU %.2f s%n", r + 1, modes.get(m).name(), cold.rate(), warm.rate(),
+            cold.startSeconds(), cold.cpuSeconds());
       }
     }
     System.out.print(table(modes, results));
@@ -134,6 +140,7 @@ public final class ScalingBenchmark {
     command.addAll(mode.overrides());
     long start = System.nanoTime();
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    ProcessTreeCpu cpu = new ProcessTreeCpu(p);
     double startSeconds = Double.NaN;
     double rate = Double.NaN;
     StringBuilder output = new StringBuilder();
@@ -152,12 +159,13 @@ public final class ScalingBenchmark {
       }
     }
     boolean ended = p.waitFor(RUN_LIMIT_SECONDS, TimeUnit.SECONDS);
+    double cpuSeconds = cpu.stopSeconds();
     deleteTree(outputs);
     if (!ended || p.exitValue() != 0 || Double.isNaN(rate)) {
       throw new IllegalStateException("run failed: mode=" + mode.name() + ", command="
           + String.join(" ", command) + "\n" + output);
     }
-    return new Run(rate, startSeconds);
+    return new Run(rate, startSeconds, cpuSeconds);
   }
 
   /** The markdown table of medians and ranges. */
@@ -165,16 +173,19 @@ public final class ScalingBenchmark {
     StringBuilder s = new StringBuilder();
     s.append("| mode | cores | cold rate (").append(CYCLES).append(" cycles) | warm rate (after "
         + "cycle ").append(WARM_OFFSET).append(") | speed-up (warm) | efficiency | warm-up share "
-        + "| start to cycle 0 |\n|---|---|---|---|---|---|---|---|\n");
+        + "| start to cycle 0 | CPU s (cold run) | CPU / 1 core |\n"
+        + "|---|---|---|---|---|---|---|---|---|---|\n");
     double oneCore = median(results[0][1]);
+    double oneCoreCpu = median(results[0][3]);
     for (int m = 0; m < modes.size(); m++) {
       double cold = median(results[m][0]);
       double warm = median(results[m][1]);
       double speedup = warm / oneCore;
       s.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %.2f | %.0f %% | %.0f %% | "
-          + "%.2f s |%n", modes.get(m).name(), modes.get(m).cores(), range(results[m][0]),
-          range(results[m][1]), speedup, 100 * speedup / modes.get(m).cores(),
-          100 * (1 - cold / warm), median(results[m][2])));
+          + "%.2f s | %s | %.2f |%n", modes.get(m).name(), modes.get(m).cores(),
+          range(results[m][0]), range(results[m][1]), speedup,
+          100 * speedup / modes.get(m).cores(), 100 * (1 - cold / warm), median(results[m][2]),
+          range(results[m][3]), median(results[m][3]) / oneCoreCpu));
     }
     return s.toString();
   }
