@@ -142,8 +142,9 @@ final class BurgersFluxes {
   /**
    * HLL fluxes through the interior faces normal to {@code dir}, written at {@code flux}. Each k
    * plane of faces goes through {@link HllRows} as one row from its first interior face to its
-   * last (the faces of the ghost columns between its rows computed from the face states there and
-   * dropped), then its interior rows are copied to the fluxes.
+   * last, and is copied to the fluxes whole: the faces of the ghost columns between its rows get
+   * fluxes computed from the face states there, which nothing reads (the update, the flux
+   * correction and the outputs read interior faces only).
    */
   private static void solve(double[] a, int flux, int ncomp, int cs, int js, int ks, int[] box,
       int dir, double[] ql, double[] qr, double[][] rows) {

@@ -16,10 +16,11 @@ package org.metope.examples.burgers;
  * expression it was in the per-face loop, operation for operation (no reassociation, no FMA), so
  * the bits are those of the per-face loop ({@code HllBitsTest}).
  *
- * <p>The flux loops read only rows indexed by the face number {@code m}: the normal velocity's
- * states, copied into rows by {@link #speeds}, and each component's states, copied by the caller
- * with {@link System#arraycopy} ({@link #velocity} and {@link #scalar} take them as {@code left}
- * and {@code right}).
+ * <p>The flux loops read and write only rows indexed by the face number {@code m} (C2 does not
+ * vectorise them when they read or write a block at a run-time offset): the normal velocity's
+ * states, copied into rows by {@link #speeds}, and each component's states, copied in by the
+ * caller with {@link System#arraycopy} ({@code left}, {@code right}); the caller copies {@code
+ * out} to the fluxes.
  */
 public final class HllRows {
   private HllRows() {}
