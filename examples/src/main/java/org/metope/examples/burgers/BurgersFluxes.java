@@ -24,14 +24,28 @@ import org.metope.mesh.geometry.TopologicalElement;
  * fields ({@code Ulx, Urx, Uly, Ury, Ulz, Urz}), six copies of {@code U} per block. Here each
  * thread reconstructs one block and one direction at a time into two block-sized scratch arrays of
  * its own ({@code ql} and {@code qr}, laid out like the block, a face's states at the index of the
- * cell above it), so face states cost 2 x {@code U} per thread instead of 6 x {@code U} per block.
- * Scratch is allocated on a thread's first call and reused; nothing is allocated per step.
+ * cell above it), so face states cost 2 x {@code U} per thread instead of 6 x {@code U} per block;
+ * the HLL loops ({@link HllRows}) add nine rows of a k plane each. Scratch is allocated on a
+ * thread's first call and reused; nothing is allocated per step.
  */
 final class BurgersFluxes {
-  /** Per thread: ql, qr (block-sized), sl, sr (a row). Grown when a bigger block comes. */
+  /** Indices of {@link #SCRATCH}'s rows: a k plane of faces each, for {@link HllRows}. */
+  private static final int UPL = 2;
+  private static final int UPR = 3;
+  private static final int SL = 4;
+  private static final int SR = 5;
+  private static final int DEN = 6;
+  private static final int INV = 7;
+  private static final int LEFT = 8;
+  private static final int RIGHT = 9;
+  private static final int OUT = 10;
+
+  /**
+   * Per thread: ql, qr (block-sized), then the rows of {@link HllRows} (a k plane each). Grown
+   * when a bigger block comes.
+   */
   private static final ThreadLocal<double[][]> SCRATCH =
-      ThreadLocal.withInitial(() -> new double[][] {new double[0], new double[0], new double[0],
-          new double[0]});
+      ThreadLocal.withInitial(() -> new double[OUT + 1][0]);
 
   private BurgersFluxes() {}
 
@@ -55,7 +69,7 @@ final class BurgersFluxes {
     final int js = layout.jStride(inst);
     final int ks = layout.kStride(inst);
     final int[] box = interiorBox(md.block(0).cellBounds());
-    final double[][] scratch = scratch(ncomp * cs, layout.ni(inst));
+    final double[][] scratch = scratch(ncomp * cs, ks);
     final double[] ql = scratch[0];
     final double[] qr = scratch[1];
     final int[] dataOffsets = md.dataOffsets();
@@ -68,18 +82,19 @@ final class BurgersFluxes {
         final int flux = fluxOffsets[ArenaLayout.fluxTableSlot(u, dir, b, nb)];
         final int s = strides[dir - 1];
         reconstruct(a, q, ncomp, cs, js, ks, box, dir, s, weno5, ql, qr);
-        solve(a, flux, ncomp, cs, js, ks, box, dir, ql, qr, scratch[2], scratch[3]);
+        solve(a, flux, ncomp, cs, js, ks, box, dir, ql, qr, scratch);
       }
     }
   }
 
-  private static double[][] scratch(int blockValues, int rowLength) {
+  private static double[][] scratch(int blockValues, int planeLength) {
     double[][] scratch = SCRATCH.get();
-    if (scratch[0].length < blockValues || scratch[2].length < rowLength) {
+    if (scratch[0].length < blockValues || scratch[UPL].length < planeLength) {
       scratch[0] = new double[blockValues];
       scratch[1] = new double[blockValues];
-      scratch[2] = new double[rowLength];
-      scratch[3] = new double[rowLength];
+      for (int row = UPL; row <= OUT; row++) {
+        scratch[row] = new double[planeLength];
+      }
     }
     return scratch;
   }
@@ -124,69 +139,42 @@ final class BurgersFluxes {
     }
   }
 
-  /** HLL fluxes through the interior faces normal to {@code dir}, written at {@code flux}. */
+  /**
+   * HLL fluxes through the interior faces normal to {@code dir}, written at {@code flux}. Each k
+   * plane of faces goes through {@link HllRows} as one row from its first interior face to its
+   * last, and is copied to the fluxes whole: the faces of the ghost columns between its rows get
+   * fluxes computed from the face states there, which nothing reads (the update, the flux
+   * correction and the outputs read interior faces only).
+   */
   private static void solve(double[] a, int flux, int ncomp, int cs, int js, int ks, int[] box,
-      int dir, double[] ql, double[] qr, double[] sl, double[] sr) {
+      int dir, double[] ql, double[] qr, double[][] rows) {
     final int i1 = dir == 1 ? box[1] + 1 : box[1];
     final int j1 = dir == 2 ? box[3] + 1 : box[3];
     final int k1 = dir == 3 ? box[5] + 1 : box[5];
     final int normal = (dir - 1) * cs;
     final int count = i1 - box[0] + 1;
+    final int plane = (j1 - box[2]) * js + count;
+    final double[] upl = rows[UPL];
+    final double[] upr = rows[UPR];
+    final double[] sl = rows[SL];
+    final double[] sr = rows[SR];
+    final double[] left = rows[LEFT];
+    final double[] right = rows[RIGHT];
+    final double[] out = rows[OUT];
     for (int k = box[4]; k <= k1; k++) {
-      for (int j = box[2]; j <= j1; j++) {
-        final int face = k * ks + j * js + box[0];
-        velocityRow(a, flux + face, ql, qr, face, normal, cs, count, sl, sr);
-        for (int n = BurgersPackage.VELOCITY_COMPONENTS; n < ncomp; n++) {
-          scalarRow(a, flux + n * cs + face, ql, qr, face, n * cs, normal, count, sl, sr);
+      final int first = k * ks + box[2] * js + box[0];
+      HllRows.speeds(ql, qr, normal + first, plane, upl, upr, sl, sr, rows[DEN], rows[INV]);
+      for (int n = 0; n < ncomp; n++) {
+        final int at = n * cs + first;
+        System.arraycopy(ql, at, left, 0, plane);
+        System.arraycopy(qr, at, right, 0, plane);
+        if (n < BurgersPackage.VELOCITY_COMPONENTS) {
+          HllRows.velocity(left, right, upl, upr, sl, sr, rows[INV], out, plane);
+        } else {
+          HllRows.scalar(left, right, upl, upr, sl, sr, rows[DEN], out, plane);
         }
+        System.arraycopy(out, 0, a, flux + at, plane);
       }
-    }
-  }
-
-  /**
-   * Velocity fluxes of one row of faces; leaves the wave speeds of each face in {@code sl[m]},
-   * {@code sr[m]} for the scalars.
-   */
-  private static void velocityRow(double[] a, int out, double[] ql, double[] qr, int face,
-      int normal, int cs, int count, double[] sl, double[] sr) {
-    final int cy = cs;
-    final int cz = 2 * cs;
-    for (int m = 0; m < count; m++) {
-      final int f = face + m;
-      final double upl = ql[normal + f];
-      final double upr = qr[normal + f];
-      final double uxl = ql[f];
-      final double uxr = qr[f];
-      final double uyl = ql[cy + f];
-      final double uyr = qr[cy + f];
-      final double uzl = ql[cz + f];
-      final double uzr = qr[cz + f];
-      final double lo = upr < upl ? upr : upl;
-      final double hi = upl < upr ? upr : upl;
-      final double l = 0.0 < lo ? 0.0 : lo;
-      final double r = hi < 0.0 ? 0.0 : hi;
-      final double inverse = 1.0 / (r - l + (l * r == 0.0 ? 1.0 : 0.0));
-      a[out + m] = 0.5 * (r * uxl * upl - l * uxr * upr + l * r * (uxr - uxl)) * inverse;
-      a[out + cy + m] = 0.5 * (r * uyl * upl - l * uyr * upr + l * r * (uyr - uyl)) * inverse;
-      a[out + cz + m] = 0.5 * (r * uzl * upl - l * uzr * upr + l * r * (uzr - uzl)) * inverse;
-      sl[m] = l;
-      sr[m] = r;
-    }
-  }
-
-  /** Fluxes of one scalar through one row of faces, with the speeds {@link #velocityRow} left. */
-  private static void scalarRow(double[] a, int out, double[] ql, double[] qr, int face,
-      int component, int normal, int count, double[] sl, double[] sr) {
-    for (int m = 0; m < count; m++) {
-      final int f = face + m;
-      final double upl = ql[normal + f];
-      final double upr = qr[normal + f];
-      final double left = ql[component + f];
-      final double right = qr[component + f];
-      final double l = sl[m];
-      final double r = sr[m];
-      a[out + m] = (r * upl * left - l * upr * right + l * r * (right - left))
-          / (r - l + (l * r == 0.0 ? 1.0 : 0.0));
     }
   }
 }
