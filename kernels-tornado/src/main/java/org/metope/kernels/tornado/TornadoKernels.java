@@ -124,12 +124,14 @@ public final class TornadoKernels {
   }
 
   /**
-   * Does nothing: the task of a resident graph that only moves its arenas (a graph needs a task,
-   * and every graph names both arenas so that the device buffers pass from graph to graph).
+   * Changes nothing: the task of a resident graph that only moves its arenas (a graph needs a
+   * task, and every graph names both arenas so that the device buffers pass from graph to graph).
+   * It writes each arena's first value back in place because TornadoVM copies an array back to
+   * the host only when a task of the graph writes it (with a write under a condition its
+   * compiler proves false, a graph brought nothing back).
    */
   public static void keep(double[] data, double[] buffers) {
-    if (data.length < 0) {
-      buffers[0] = 0.0;
-    }
+    data[0] = data[0];
+    buffers[0] = buffers[0];
   }
 }
