@@ -43,6 +43,8 @@ final class TornadoResident implements Residency.DeviceMemory {
   private final List<Consumer<TaskGraph>> graphs = new ArrayList<>();
   private final Map<Object, Integer> index = new HashMap<>();
   private final Map<Object, Staged> staged = new HashMap<>();
+  /** The weights array each weighted-sum graph sends at every execution. */
+  private final Map<StageLaunch, double[]> weights = new HashMap<>();
   private double[] buffers;
   private double[] shadow = new double[1];
   private TornadoExecutionPlan plan;
@@ -143,18 +145,12 @@ final class TornadoResident implements Residency.DeviceMemory {
       }
     }, w);
     if (launch.kind == StageLaunch.Kind.WEIGHTED_SUM) {
-      double[] weights = weights(launch);
-      weights[0] = w1;
-      weights[1] = w2;
+      double[] sent = weights.get(launch);
+      sent[0] = w1;
+      sent[1] = w2;
       trace.toDevice("weights", 16);
     }
     run(g);
-  }
-
-  private final Map<StageLaunch, double[]> weights = new HashMap<>();
-
-  private double[] weights(StageLaunch launch) {
-    return weights.get(launch);
   }
 
   private void load(List<Object> key, BoundaryTable t, int[] subset, int count) {
