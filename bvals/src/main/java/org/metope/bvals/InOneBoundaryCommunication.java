@@ -136,9 +136,14 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       throw pin.error("parthenon/kernels", "threads", "an integer from 0 (all processors) to "
           + MAX_KERNEL_THREADS);
     }
+    boolean resident = pin.getOrAddBoolean("parthenon/kernels", "resident", false);
+    if (resident && !"tornado".equals(name)) {
+      throw pin.error("parthenon/kernels", "resident", "false unless backend = tornado (only a"
+          + " device backend keeps the fields on its device)");
+    }
     KernelBackend backend;
     try {
-      backend = KernelBackends.create(name, threads);
+      backend = KernelBackends.create(name, threads, resident);
     } catch (IllegalArgumentException e) {
       throw pin.error("parthenon/kernels", "backend", e.getMessage());
     }

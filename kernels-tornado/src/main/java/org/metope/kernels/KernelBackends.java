@@ -27,6 +27,21 @@ public final class KernelBackends {
    *     count, or {@code tornado} where TornadoVM is not available
    */
   public static KernelBackend create(String name, int threads) {
+    return create(name, threads, false);
+  }
+
+  /**
+   * Creates backend {@code name}, device resident when {@code resident} (only {@code tornado}
+   * can be).
+   *
+   * @throws IllegalArgumentException as {@link #create(String, int)}, and for a resident {@code
+   *     jvm}
+   */
+  public static KernelBackend create(String name, int threads, boolean resident) {
+    if (resident && !"tornado".equals(name)) {
+      throw new IllegalArgumentException("resident = true needs a device backend (backend ="
+          + " tornado), got backend " + name);
+    }
     if (threads < 0) {
       throw new IllegalArgumentException("threads must be 0 (all processors) or more, got "
           + threads);
@@ -36,7 +51,7 @@ public final class KernelBackends {
           : threads);
     }
     if ("tornado".equals(name)) {
-      return createTornado();
+      return createTornado(resident);
     }
     throw new IllegalArgumentException("unknown kernel backend '" + name
         + "', expected jvm or tornado");
@@ -54,13 +69,14 @@ public final class KernelBackends {
     }
   }
 
-  private static KernelBackend createTornado() {
+  private static KernelBackend createTornado(boolean resident) {
     if (!tornadoAvailable()) {
       throw new IllegalArgumentException("kernel backend 'tornado' is not available: run on"
           + " TornadoVM's JVM (see README, TornadoVM backend), or use jvm");
     }
     try {
-      return (KernelBackend) Class.forName(TORNADO_CLASS).getConstructor().newInstance();
+      return (KernelBackend) Class.forName(TORNADO_CLASS).getConstructor(boolean.class)
+          .newInstance(resident);
     } catch (InvocationTargetException e) {
       throw new IllegalArgumentException("kernel backend 'tornado' failed to start: "
           + e.getCause().getMessage(), e.getCause());

@@ -3,6 +3,7 @@ package org.metope.kernels;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,10 +28,25 @@ class KernelBackendsTest {
   }
 
   @Test
+  void givenResidentJvm_whenCreated_thenOneSentenceSaysOnlyADeviceBackendCanBe() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> KernelBackends.create("jvm", 1, true));
+    assertEquals("resident = true needs a device backend (backend = tornado), got backend jvm",
+        e.getMessage());
+    try (KernelBackend backend = KernelBackends.create("jvm", 1, false)) {
+      assertFalse(backend.resident());
+    }
+  }
+
+  @Test
   void givenTornadoIsAsked_whenCreated_thenItRunsWhereAvailableOrOneLineSaysItIsNot() {
     if (KernelBackends.tornadoAvailable()) {
       try (KernelBackend backend = KernelBackends.create("tornado", 4)) {
         assertEquals("tornado", backend.name());
+        assertFalse(backend.resident());
+      }
+      try (KernelBackend backend = KernelBackends.create("tornado", 1, true)) {
+        assertTrue(backend.resident());
       }
       return;
     }

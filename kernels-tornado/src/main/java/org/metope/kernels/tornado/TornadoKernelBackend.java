@@ -1,5 +1,10 @@
 package org.metope.kernels.tornado;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
+import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.KernelKind;
+import org.metope.kernels.StageLaunch;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
@@ -29,10 +34,68 @@ public final class TornadoKernelBackend extends DeviceBackend {
   static final String OPENCL_FLAGS = "-w";
 
   private int graphs;
+  /** Resident mode: the device side of each data arena (arrays hash by identity). */
+  private final Map<double[], TornadoResident> residents = new IdentityHashMap<>();
 
   /** A backend on TornadoVM's default device, tracing as the environment says. */
   public TornadoKernelBackend() {
-    super(DeviceTrace.fromEnvironment());
+    this(false);
+  }
+
+  /**
+   * A backend on TornadoVM's default device that keeps data arenas on it between launches when
+   * {@code resident} ({@link TornadoResident}), tracing as the environment says.
+   */
+  public TornadoKernelBackend(boolean resident) {
+    super(DeviceTrace.fromEnvironment(), resident, false);
+  }
+
+  @Override
+  Residency.DeviceMemory memory(double[] host) {
+    synchronized (residents) {
+      return residents.computeIfAbsent(host, h -> new TornadoResident(h, trace()));
+    }
+  }
+
+  private TornadoResident resident(double[] data) {
+    residency(data);
+    synchronized (residents) {
+      return residents.get(data);
+    }
+  }
+
+  @Override
+  void residentLaunch(KernelKind kind, BoundaryTable table, int[] subset, int count,
+      double[] data, double[] buffers) {
+    resident(data).boundary(kind, table, subset, count, buffers);
+  }
+
+  @Override
+  void residentStage(StageLaunch launch, double[] arena, double w1, double w2) {
+    resident(arena).stage(launch, w1, w2);
+  }
+
+  @Override
+  public void releaseArena(double[] arena) {
+    super.releaseArena(arena);
+    TornadoResident r;
+    synchronized (residents) {
+      r = residents.remove(arena);
+    }
+    if (r != null) {
+      r.close();
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    super.close();
+    synchronized (residents) {
+      for (TornadoResident r : residents.values()) {
+        r.close();
+      }
+      residents.clear();
+    }
   }
 
   @Override

@@ -107,4 +107,31 @@ public final class TornadoKernels {
       }
     }
   }
+
+  /**
+   * The inverse of {@link #gather}: copies each packed run of {@code staging} to its place in
+   * {@code target} (a resident unload's received region, from the host).
+   */
+  public static void scatter(int runCount, int[] runs, double[] staging, double[] target) {
+    for (@Parallel int q = 0; q < runCount; q++) {
+      final int to = runs[WrittenRegions.START * runCount + q];
+      final int length = runs[WrittenRegions.LENGTH * runCount + q];
+      final int from = runs[WrittenRegions.STAGING * runCount + q];
+      for (int m = 0; m < length; m++) {
+        target[to + m] = staging[from + m];
+      }
+    }
+  }
+
+  /**
+   * Changes nothing: the task of a resident graph that only moves its arenas (a graph needs a
+   * task, and every graph names both arenas so that the device buffers pass from graph to graph).
+   * It writes each arena's first value back in place because TornadoVM copies an array back to
+   * the host only when a task of the graph writes it (with a write under a condition its
+   * compiler proves false, a graph brought nothing back).
+   */
+  public static void keep(double[] data, double[] buffers) {
+    data[0] = data[0];
+    buffers[0] = buffers[0];
+  }
 }

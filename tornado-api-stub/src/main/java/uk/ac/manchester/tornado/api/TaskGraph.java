@@ -20,6 +20,14 @@ public class TaskGraph {
   }
 
   /** Stand-in: freezes the graph. */
+  public TaskGraph consumeFromDevice(Object... objects) {
+    throw Stub.called();
+  }
+
+  public TaskGraph persistOnDevice(Object... objects) {
+    throw Stub.called();
+  }
+
   public ImmutableTaskGraph snapshot() {
     throw Stub.called();
   }
@@ -35,6 +43,14 @@ public class TaskGraph {
   }
 
   /** Stand-in: a task of 8 parameters. */
+  public <T1, T2, T3, T4, T5> TaskGraph task(String id, TornadoFunctions.Task5<T1, T2, T3, T4, T5> code, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5) {
+    throw Stub.called();
+  }
+
+  public <T1, T2, T3, T4, T5, T6> TaskGraph task(String id, TornadoFunctions.Task6<T1, T2, T3, T4, T5, T6> code, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6) {
+    throw Stub.called();
+  }
+
   public <T1, T2, T3, T4, T5, T6, T7, T8> TaskGraph task(String id, TornadoFunctions.Task8<T1, T2, T3, T4, T5, T6, T7, T8> code, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8) {
     throw Stub.called();
   }

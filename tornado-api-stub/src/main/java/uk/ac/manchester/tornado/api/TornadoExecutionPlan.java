@@ -16,6 +16,10 @@ public class TornadoExecutionPlan implements AutoCloseable {
   }
 
   /** Stand-in: device compiler options for one backend. */
+  public TornadoExecutionPlan withGraph(int graphIndex) {
+    throw Stub.called();
+  }
+
   public TornadoExecutionPlan withCompilerFlags(TornadoVMBackendType backend,
       String compilerFlags) {
     throw Stub.called();
