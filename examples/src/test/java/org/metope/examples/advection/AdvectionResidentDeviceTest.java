@@ -33,15 +33,20 @@ class AdvectionResidentDeviceTest {
         : rank -> EmulatedDeviceBackend.resident(fault, new DeviceTrace(null), true), overrides);
   }
 
+  /** The uniform deck on {@code ranks} ranks: field and history equal on the JVM and resident. */
+  private void assertResidentMatchesJvm(int ranks, String... settings) throws IOException {
+    Outcome jvm = run(AdvectionDeterminismTest.DECK, "det", ranks, null, settings);
+    Outcome device = run(AdvectionDeterminismTest.DECK, "det", ranks, Fault.NONE, settings);
+    assertArrayEquals(jvm.field(), device.field());
+    assertEquals(jvm.history(), device.history());
+  }
+
   @Test
   void givenThreeTaskThreads_whenResidentOnThePoisonedDevice_thenBitIdenticalToTheJvm()
       throws IOException {
     String[] threads = {"parthenon/mesh/pack_size=4", "metope/threads=3",
         "parthenon/time/nlim=4"};
-    Outcome jvm = run(AdvectionDeterminismTest.DECK, "det", 1, null, threads);
-    Outcome device = run(AdvectionDeterminismTest.DECK, "det", 1, Fault.NONE, threads);
-    assertArrayEquals(jvm.field(), device.field());
-    assertEquals(jvm.history(), device.history());
+    assertResidentMatchesJvm(1, threads);
   }
 
   @Test
@@ -49,10 +54,7 @@ class AdvectionResidentDeviceTest {
       throws IOException {
     String[] settings = {"parthenon/mesh/pack_size=8", "metope/threads=2",
         "parthenon/comm/coalesce=false", "parthenon/time/nlim=4"};
-    Outcome jvm = run(AdvectionDeterminismTest.DECK, "det", 2, null, settings);
-    Outcome device = run(AdvectionDeterminismTest.DECK, "det", 2, Fault.NONE, settings);
-    assertArrayEquals(jvm.field(), device.field());
-    assertEquals(jvm.history(), device.history());
+    assertResidentMatchesJvm(2, settings);
   }
 
   @Test
@@ -61,10 +63,7 @@ class AdvectionResidentDeviceTest {
     String[] settings = {"parthenon/mesh/pack_size=8", "metope/threads=2",
         "parthenon/time/nlim=3", "parthenon/mesh/ix1_bc=outflow", "parthenon/mesh/ox1_bc=outflow",
         "parthenon/mesh/ix3_bc=outflow", "parthenon/mesh/ox3_bc=outflow"};
-    Outcome jvm = run(AdvectionDeterminismTest.DECK, "det", 2, null, settings);
-    Outcome device = run(AdvectionDeterminismTest.DECK, "det", 2, Fault.NONE, settings);
-    assertArrayEquals(jvm.field(), device.field());
-    assertEquals(jvm.history(), device.history());
+    assertResidentMatchesJvm(2, settings);
   }
 
   @Test
