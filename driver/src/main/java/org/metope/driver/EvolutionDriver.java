@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.function.UnaryOperator;
 import java.util.List;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshRefinement;
@@ -21,6 +22,7 @@ import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.outputs.OutputSignal;
 import org.metope.outputs.Outputs;
+import org.metope.tasking.Task;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStatus;
@@ -305,14 +307,23 @@ public abstract class EvolutionDriver implements Driver {
    */
   protected final TaskId addEstimateTimestep(TaskId dependency, TaskList list, MeshData md,
       int partitions) {
+    return addEstimateTimestep(dependency, list, md, partitions, UnaryOperator.identity());
+  }
+
+  /**
+   * As {@link #addEstimateTimestep(TaskId, TaskList, MeshData, int)}, with the estimate's work
+   * wrapped by {@code around} (a resident backend holds the host copy for the whole read).
+   */
+  protected final TaskId addEstimateTimestep(TaskId dependency, TaskList list, MeshData md,
+      int partitions, UnaryOperator<Task> around) {
     if (partitionDt.length != partitions) {
       partitionDt = new double[partitions];
     }
     final int p = md.partition();
-    TaskId estimate = list.addRegionalTask(dependency, "EstimateTimestep", () -> {
+    TaskId estimate = list.addRegionalTask(dependency, "EstimateTimestep", around.apply(() -> {
       partitionDt[p] = mesh.packages().estimateTimestep(md);
       return TaskStatus.COMPLETE;
-    });
+    }));
     if (p == 0) {
       list.addTask(estimate, "ReduceTimestep", this::reduceTimestep);
     }

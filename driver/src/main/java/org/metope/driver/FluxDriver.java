@@ -315,12 +315,9 @@ public class FluxDriver extends MultiStageDriver {
    * reads fields.
    */
   private void addTimestepAndTags(TaskId dependency, TaskList tl, MeshData md, int partitions) {
-    TaskId ready = dependency;
-    if (device.resident() && mesh.packages().timestepReadsFields()) {
-      ready = tl.addTask(dependency, "AcquireHostForTimestep", device.onHost(md, false,
-          () -> TaskStatus.COMPLETE));
-    }
-    addEstimateTimestep(ready, tl, md, partitions);
+    boolean reads = mesh.packages().timestepReadsFields();
+    addEstimateTimestep(dependency, tl, md, partitions,
+        estimate -> reads ? device.onHost(md, false, estimate) : estimate);
     if (mesh.refinement() != null) {
       tl.addTask(dependency, "Tag", device.onHost(md, false, () -> mesh.refinement().tag(md)));
     }
