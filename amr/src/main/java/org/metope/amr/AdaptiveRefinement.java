@@ -7,12 +7,15 @@ import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshRefinement;
 import org.metope.comm.Communicator;
 import org.metope.comm.ReduceOp;
+import org.metope.kernels.KernelBackend;
+import org.metope.kernels.TagLaunch;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.tasking.Task;
 import org.metope.tasking.TaskStatus;
 
 /**
@@ -20,7 +23,8 @@ import org.metope.tasking.TaskStatus;
  * {@code Mesh::LoadBalancingAndAdaptiveMeshRefinement} with the start-up loop of {@code
  * Mesh::Initialize}): tags blocks, changes the forest, and when it changed, remeshes.
  *
- * <p>Per cycle: the last stage of a step runs {@link #tag} on every partition; after the step the
+ * <p>Per cycle: the last stage of a step runs {@link #tag} on every partition (on a
+ * device-resident backend, {@link #tagTask}: the criteria's measures on the device); after the step the
  * driver calls {@link #loadBalancingAndAdaptiveMeshRefinement}, which gathers every rank's
  * decisions, updates the forest ({@link TreeUpdate}) and, only if the tree changed, redistributes:
  * new gids along the Morton curve, new ranks by cost ({@code LoadBalance}, contiguous gid ranges),
@@ -101,6 +105,31 @@ public final class AdaptiveRefinement implements MeshRefinement {
     return TaskStatus.COMPLETE;
   }
 
+  @Override
+  public Task tagTask(MeshData md, KernelBackend kernels) {
+    if (!kernels.resident()) {
+      return () -> tag(md);
+    }
+    RefinementTagging.OnDevice device = tagging.onDevice(md);
+    if (device == null) {
+      return () -> {
+        kernels.acquireHost(md.data(), false);
+        try {
+          return tag(md);
+        } finally {
+          kernels.releaseHost(md.data());
+        }
+      };
+    }
+    return () -> {
+      for (TagLaunch launch : device.launches()) {
+        kernels.measure(launch, md.data());
+      }
+      tagging.tag(device);
+      return TaskStatus.COMPLETE;
+    };
+  }
+
   /**
    * One pass of start-up refinement, after the initial state is set and ghosts filled: tags every
    * block and remeshes if the tree changed.
@@ -153,6 +182,16 @@ public final class AdaptiveRefinement implements MeshRefinement {
    */
   @Override
   public boolean loadBalancingAndAdaptiveMeshRefinement(Runnable beforeReplace) {
+    return loadBalancingAndAdaptiveMeshRefinement(() -> { }, beforeReplace);
+  }
+
+  /**
+   * {@link #loadBalancingAndAdaptiveMeshRefinement(Runnable)} with {@code beforeRead} run once the
+   * forest changed, before the old blocks' fields are read.
+   */
+  @Override
+  public boolean loadBalancingAndAdaptiveMeshRefinement(Runnable beforeRead,
+      Runnable beforeReplace) {
     long start = System.nanoTime();
     // Parthenon counts the requests first: without a refinement or a whole sibling group asking
     // to merge, nothing can change, and the cycle allocates nothing.
@@ -170,6 +209,7 @@ public final class AdaptiveRefinement implements MeshRefinement {
     destroyed += result.destroyed();
     modified = result.changed();
     if (modified) {
+      beforeRead.run();
       redistributeAndRefine(beforeReplace);
       if (inLoop) {
         remeshes++;

@@ -1,5 +1,6 @@
 package org.metope.amr;
 
+import org.metope.kernels.TagKernels;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.geometry.IndexShape;
 
@@ -25,38 +26,8 @@ final class DerivativeCriterion extends RefinementCriterion {
   }
 
   @Override
-  double measure(double[] q, int base, int jStride, int kStride, Bounds bnds) {
-    double maxd = 0.0;
-    final int ndim = bnds.ndim;
-    for (int k = bnds.ks; k <= bnds.ke; k++) {
-      for (int j = bnds.js; j <= bnds.je; j++) {
-        final int row = base + k * kStride + j * jStride;
-        for (int i = bnds.is; i <= bnds.ie; i++) {
-          final int c = row + i;
-          double d = difference(q[c], q[c - 1], q[c + 1]);
-          maxd = d > maxd ? d : maxd;
-          if (ndim > 1) {
-            d = difference(q[c], q[c - jStride], q[c + jStride]);
-            maxd = d > maxd ? d : maxd;
-          }
-          if (ndim > 2) {
-            d = difference(q[c], q[c - kStride], q[c + kStride]);
-            maxd = d > maxd ? d : maxd;
-          }
-        }
-      }
-    }
-    return maxd;
-  }
-
-  private double difference(double qc, double qm, double qp) {
-    if (order == 1) {
-      double scale = Math.abs(qc);
-      return 0.5 * Math.abs(qp - qm) / (scale + TINY_NUMBER);
-    }
-    double aqt = Math.abs(qc) + TINY_NUMBER;
-    double qavg = 0.5 * (qp + qm);
-    return Math.abs(qavg - qc) / (Math.abs(qavg) + aqt);
+  int method() {
+    return order == 1 ? TagKernels.DERIVATIVE_1 : TagKernels.DERIVATIVE_2;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.metope.amr;
 
+import org.metope.kernels.TagKernels;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.geometry.IndexShape;
 
@@ -23,18 +24,8 @@ final class MagnitudeCriterion extends RefinementCriterion {
   }
 
   @Override
-  double measure(double[] q, int base, int jStride, int kStride, Bounds bnds) {
-    double max = -Double.MAX_VALUE;
-    for (int k = bnds.ks; k <= bnds.ke; k++) {
-      for (int j = bnds.js; j <= bnds.je; j++) {
-        final int row = base + k * kStride + j * jStride;
-        for (int i = bnds.is; i <= bnds.ie; i++) {
-          double v = sign * q[row + i];
-          max = max < v ? v : max;
-        }
-      }
-    }
-    return max;
+  int method() {
+    return sign > 0.0 ? TagKernels.MAGNITUDE_GREATER : TagKernels.MAGNITUDE_LESS;
   }
 
   @Override

@@ -1,5 +1,7 @@
 package org.metope.amr;
 
+import org.metope.kernels.TagKernels;
+import org.metope.kernels.TagLaunch;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.MeshData;
@@ -15,9 +17,6 @@ import org.metope.mesh.geometry.IndexShape;
  * block gives {@link AmrTag#SAME}.
  */
 public abstract class RefinementCriterion {
-  /** Parthenon's {@code TINY_NUMBER}, which keeps relative differences finite. */
-  static final double TINY_NUMBER = 1.0e-20;
-
   private final Settings settings;
   private final Bounds bounds;
 
@@ -62,10 +61,54 @@ public abstract class RefinementCriterion {
   }
 
   /**
-   * The block's measure over {@code bounds}; cell {@code (k, j, i)} of the component is {@code
-   * data[base + k * kStride + j * jStride + i]}.
+   * The same measure of every block of {@code md} as one launch, one {@link TagLaunch.Kind#BOX}
+   * entry per block (an empty box where the field is not allocated), which a device-resident
+   * backend runs on its copy of the arena; {@link #tag} makes the tags of its results. Built once
+   * per partition and layout.
    */
-  abstract double measure(double[] data, int base, int jStride, int kStride, Bounds bounds);
+  public final TagLaunch launch(MeshData md) {
+    final int width = TagLaunch.Kind.BOX.width;
+    int field = settings.fieldId();
+    ArenaLayout layout = md.layout();
+    int inst = layout.dataInstance(field, md.container());
+    int[] t = new int[md.numBlocks() * width];
+    for (int b = 0; b < md.numBlocks(); b++) {
+      int e = b * width;
+      t[e + TagLaunch.IS + 4] = 0;
+      t[e + TagLaunch.IS + 5] = -1;
+      if (!md.isAllocated(field, b)) {
+        continue;
+      }
+      t[e + TagLaunch.BASE] = md.dataOffset(field, b)
+          + settings.component() * layout.componentStride(inst);
+      t[e + TagLaunch.JSTRIDE] = layout.jStride(inst);
+      t[e + TagLaunch.KSTRIDE] = layout.kStride(inst);
+      int[] box = {bounds.is, bounds.ie, bounds.js, bounds.je, bounds.ks, bounds.ke};
+      System.arraycopy(box, 0, t, e + TagLaunch.IS, box.length);
+      t[e + TagLaunch.NDIM] = bounds.ndim;
+      t[e + TagLaunch.METHOD] = method();
+    }
+    return new TagLaunch(TagLaunch.Kind.BOX, t, md.numBlocks());
+  }
+
+  /** {@link #check} of block {@code b} of {@code md} from the results of its {@link #launch}. */
+  public final int tag(TagLaunch measured, MeshData md, int b) {
+    return md.isAllocated(settings.fieldId(), b) ? classify(measured.results[b])
+        : AmrTag.SAME_VALUE;
+  }
+
+  /**
+   * The block's measure over {@code bounds} ({@link TagKernels#boxMeasure} with {@link
+   * #method}); cell {@code (k, j, i)} of the component is {@code data[base + k * kStride + j *
+   * jStride + i]}.
+   */
+  final double measure(double[] data, int base, int jStride, int kStride, Bounds bounds) {
+    return TagKernels.boxMeasure(data, base, jStride, kStride, bounds.is, bounds.ie, bounds.js,
+        bounds.je, bounds.ks, bounds.ke, bounds.ndim, method());
+  }
+
+  /** The measure, as {@link TagKernels#boxMeasure} names it ({@code TagKernels.DERIVATIVE_1}...). */
+  abstract int method();
 
   /** The tag for a measure: Parthenon's comparison of the measure with the tolerances. */
   abstract int classify(double measure);

@@ -3,11 +3,13 @@ package org.metope.amr;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.metope.kernels.TagLaunch;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.RefinementCheck;
 import org.metope.mesh.field.StateDescriptor;
 
 /**
@@ -34,7 +36,9 @@ import org.metope.mesh.field.StateDescriptor;
  * agree, and the merge must keep 2:1 balance.
  *
  * <p>Tagging a partition ({@link #tag}) touches only that partition's blocks and a scratch array
- * of its own, so partitions can be tagged concurrently; it allocates nothing.
+ * of its own, so partitions can be tagged concurrently; it allocates nothing. On a
+ * device-resident backend the criteria's measures can run on the device ({@link #onDevice}, built
+ * once per partition and layout), and {@link #tag(OnDevice)} decides from them the same way.
  */
 public final class RefinementTagging {
   private final Mesh mesh;
@@ -87,24 +91,74 @@ public final class RefinementTagging {
 
   /** Recommends and decides for every block of {@code md} (Parthenon's {@code Tag} task). */
   public void tag(MeshData md) {
-    int n = md.numBlocks();
     int[] tags = scratch[md.partition()];
-    recommend(md, tags, packageScratch[md.partition()]);
-    for (int b = 0; b < n; b++) {
+    recommend(md, tags, packageScratch[md.partition()], null);
+    decideAll(md, tags);
+  }
+
+  /**
+   * {@link #tag} from measures a device made: {@code device}'s launches have run ({@code
+   * KernelBackend#measure}) on the current values of its partition.
+   */
+  public void tag(OnDevice device) {
+    MeshData md = device.md();
+    int[] tags = scratch[md.partition()];
+    recommend(md, tags, packageScratch[md.partition()], device);
+    decideAll(md, tags);
+  }
+
+  private void decideAll(MeshData md, int[] tags) {
+    for (int b = 0; b < md.numBlocks(); b++) {
       decide(md.block(b), md.blockIndex(b), tags[b]);
     }
   }
 
   /**
-   * Every package's and criterion's recommendation for the blocks of {@code md}, combined into
-   * {@code tags}; {@code own} is scratch for one package's answer.
+   * The device form of tagging partition {@code md}: every package's criterion's ({@link
+   * RefinementCheck#onDevice}) and every built-in criterion's launch, built once per partition and
+   * layout; null when some package's criterion runs on the host only.
    */
-  void recommend(MeshData md, int[] tags, int[] own) {
+  public OnDevice onDevice(MeshData md) {
+    RefinementCheck.OnDevice[] own = new RefinementCheck.OnDevice[checks.length];
+    List<TagLaunch> launches = new ArrayList<>();
+    for (int i = 0; i < checks.length; i++) {
+      own[i] = checks[i].refinementOnDevice(md);
+      if (own[i] == null) {
+        return null;
+      }
+      launches.add(own[i].launch());
+    }
+    TagLaunch[] measured = new TagLaunch[criteria.length];
+    for (int c = 0; c < criteria.length; c++) {
+      measured[c] = criteria[c].launch(md);
+      launches.add(measured[c]);
+    }
+    return new OnDevice(md, own, measured, launches.toArray(new TagLaunch[0]));
+  }
+
+  /**
+   * Tagging of one partition in device form: the packages' criteria, the built-in criteria's
+   * launches (one per criterion, in order) and every launch to run before {@link #tag(OnDevice)}.
+   */
+  public record OnDevice(MeshData md, RefinementCheck.OnDevice[] checks, TagLaunch[] criteria,
+      TagLaunch[] launches) {}
+
+  /**
+   * Every package's and criterion's recommendation for the blocks of {@code md}, combined into
+   * {@code tags}; {@code own} is scratch for one package's answer. From the cells, or from the
+   * measures of {@code device} when not null.
+   */
+  void recommend(MeshData md, int[] tags, int[] own, OnDevice device) {
     int n = md.numBlocks();
     Arrays.fill(tags, 0, n, AmrTag.DEREFINE_VALUE);
-    for (StateDescriptor pkg : checks) {
+    for (int p = 0; p < checks.length; p++) {
+      StateDescriptor pkg = checks[p];
       Arrays.fill(own, 0, n, AmrTag.DEREFINE_VALUE);
-      pkg.checkRefinement(md, own);
+      if (device == null) {
+        pkg.checkRefinement(md, own);
+      } else {
+        device.checks()[p].tags(own);
+      }
       for (int b = 0; b < n; b++) {
         int tag = own[b];
         if (tag < AmrTag.DEREFINE_VALUE || tag > AmrTag.REFINE_VALUE) {
@@ -116,9 +170,11 @@ public final class RefinementTagging {
     }
     for (int b = 0; b < n; b++) {
       int level = md.block(b).physicalLevel();
-      for (RefinementCriterion c : criteria) {
-        int tag = c.check(md, b);
-        if (tag == AmrTag.REFINE_VALUE && level >= c.settings().maxLevel()) {
+      for (int c = 0; c < criteria.length; c++) {
+        RefinementCriterion criterion = criteria[c];
+        int tag = device == null ? criterion.check(md, b)
+            : criterion.tag(device.criteria()[c], md, b);
+        if (tag == AmrTag.REFINE_VALUE && level >= criterion.settings().maxLevel()) {
           tag = AmrTag.SAME_VALUE;
         }
         tags[b] = Math.max(tags[b], tag);

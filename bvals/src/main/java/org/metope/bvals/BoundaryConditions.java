@@ -3,6 +3,7 @@ package org.metope.bvals;
 import java.util.List;
 import java.util.function.IntPredicate;
 import org.metope.kernels.KernelBackend;
+import org.metope.kernels.StageLaunch;
 import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.BoundaryFlag;
 import org.metope.mesh.Mesh;
@@ -14,6 +15,7 @@ import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.ResolvedState;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.tasking.Task;
 import org.metope.tasking.TaskStatus;
 
 /**
@@ -118,6 +120,31 @@ public final class BoundaryConditions {
       throw new IllegalStateException(face.deckKey() + "=" + name + ": " + expected);
     }
     throw pin.error("parthenon/mesh", face.deckKey(), expected);
+  }
+
+  /**
+   * The exchange's task that applies the conditions to {@code md}'s cells or coarse buffers,
+   * made once per partition and layout: on a backend that is not resident, {@link
+   * #apply(MeshData, boolean)}; on a device-resident one, nothing for a partition without a
+   * physical face, one launch on the device when every physical face of the mesh is built in
+   * ({@link BoundaryConditionLaunch}), and {@link #apply(MeshData, boolean, KernelBackend)} (the
+   * host copy acquired) when some face runs a user function, which only the host can call.
+   */
+  public Task task(MeshData md, boolean coarse, KernelBackend kernels) {
+    if (!kernels.resident()) {
+      return () -> apply(md, coarse);
+    }
+    if (md.numBlocks() == 0 || !hasPhysicalFace(md)) {
+      return () -> TaskStatus.COMPLETE;
+    }
+    if (forStaticFields || !BoundaryConditionLaunch.builtInOnly(md.block(0).mesh())) {
+      return () -> apply(md, coarse, kernels);
+    }
+    StageLaunch launch = BoundaryConditionLaunch.build(md, coarse);
+    return () -> {
+      kernels.stage(launch, md.data(), 0.0, 0.0);
+      return TaskStatus.COMPLETE;
+    };
   }
 
   /**

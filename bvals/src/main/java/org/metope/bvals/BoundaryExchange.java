@@ -74,11 +74,11 @@ public final class BoundaryExchange {
     TaskId prolongated = set;
     if (prolongate && md.block(0).mesh().isMultilevel()) {
       TaskId coarseBounds = tl.addTask(set, "apply_coarse_boundary_conditions",
-          () -> comm.boundaryConditions().apply(md, true, comm.backend()));
+          comm.boundaryConditions().task(md, true, comm.backend()));
       prolongated = tl.addTask(coarseBounds, "prolongate_bounds", () -> prolongateBounds(md));
     }
     return new ExchangeTasks(send, tl.addTask(prolongated, "apply_boundary_conditions",
-        () -> comm.boundaryConditions().apply(md, false, comm.backend())));
+        comm.boundaryConditions().task(md, false, comm.backend())));
   }
 
   /** Adds the flux-correction exchange (nothing on a single-level mesh); returns the last task. */

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
+import org.metope.kernels.StageKernels;
 import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.ArenaLayout;
@@ -157,29 +158,21 @@ public final class BoundaryFunctions {
    * Outflow or reflection of every allocated ghost-filled cell field of block {@code b} that
    * {@code fields} accepts (every evolving one when null), over the face's whole ghost slab.
    * STATIC fields are left alone unless asked for, since their ghosts are filled only at set-up
-   * and remesh, with their own conditions.
+   * and remesh, with their own conditions. Each component's slab is {@link
+   * StageKernels#ghostSlab}, the body a device-resident backend runs too ({@link
+   * BoundaryConditionLaunch}).
    */
   private static void generic(MeshData md, int b, BoundaryFace face, boolean coarse,
       boolean reflect, IntPredicate fields) {
     MeshBlock block = md.block(b);
-    IndexShape shape = coarse ? block.coarseCellBounds() : block.cellBounds();
     ArenaLayout layout = md.layout();
     double[] data = md.data();
     int axis = face.axis();
-    int ref = face.isOuter() ? shape.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC)
-        : shape.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
     int nghost = block.mesh().nghost();
-    int first = face.isOuter() ? ref + 1 : ref - nghost;
-    int mirror = 2 * ref + (face.isOuter() ? 1 : -1);
+    int first = firstGhost(block, face, coarse);
+    int source = sourceLayer(block, face, coarse, reflect);
     for (FieldInfo field : md.state().fields()) {
-      if (!field.metadata().isSet(MetadataFlag.FILL_GHOST)
-          || !field.metadata().isSet(MetadataFlag.CELL) || !md.isAllocated(field.id(), b)
-          || (fields == null ? field.metadata().isSet(MetadataFlag.STATIC)
-              : !fields.test(field.id()))) {
-        continue;
-      }
-      int inst = coarse ? layout.coarseInstance(field.id())
-          : layout.dataInstance(field.id(), md.container());
+      int inst = instance(md, field, b, coarse, fields);
       if (inst < 0) {
         continue;
       }
@@ -191,30 +184,48 @@ public final class BoundaryFunctions {
       int ncomp = layout.numComponents(inst);
       for (int c = 0; c < ncomp; c++) {
         double sign = reflect && vector && c == axis ? -1.0 : 1.0;
-        int base = offset + c * ni * nj * nk;
-        fillSlab(data, base, ni, nj, nk, axis, first, nghost, reflect ? mirror : ref, reflect,
-            sign);
+        StageKernels.ghostSlab(data, offset + c * ni * nj * nk, ni, nj, nk, axis, first, nghost,
+            source, reflect ? 1 : 0, sign);
       }
     }
   }
 
-  /** Writes ghosts {@code first..first+nghost-1} along {@code axis} over the whole other axes. */
-  private static void fillSlab(double[] data, int base, int ni, int nj, int nk, int axis,
-      int first, int nghost, int ref, boolean reflect, double sign) {
-    // (n1, s1) and (n2, s2): extents and strides of the two axes along the face.
-    int normalStride = axis == 0 ? 1 : axis == 1 ? ni : ni * nj;
-    int n1 = axis == 0 ? nj : ni;
-    int s1 = axis == 0 ? ni : 1;
-    int n2 = axis == 2 ? nj : nk;
-    int s2 = axis == 2 ? ni : ni * nj;
-    for (int g = first; g < first + nghost; g++) {
-      int source = reflect ? ref - g : ref;
-      for (int x2 = 0; x2 < n2; x2++) {
-        for (int x1 = 0; x1 < n1; x1++) {
-          int cell = base + x1 * s1 + x2 * s2;
-          data[cell + g * normalStride] = sign * data[cell + source * normalStride];
-        }
-      }
+  /**
+   * The arena instance of {@code field} that a built-in condition fills on block {@code b} (its
+   * coarse buffer when {@code coarse}), or -1 when it fills none: the field is not an allocated
+   * ghost-filled cell field that {@code fields} accepts (null: an evolving one).
+   */
+  static int instance(MeshData md, FieldInfo field, int b, boolean coarse, IntPredicate fields) {
+    if (!field.metadata().isSet(MetadataFlag.FILL_GHOST)
+        || !field.metadata().isSet(MetadataFlag.CELL) || !md.isAllocated(field.id(), b)
+        || (fields == null ? field.metadata().isSet(MetadataFlag.STATIC)
+            : !fields.test(field.id()))) {
+      return -1;
     }
+    ArenaLayout layout = md.layout();
+    return coarse ? layout.coarseInstance(field.id())
+        : layout.dataInstance(field.id(), md.container());
+  }
+
+  /** The first ghost layer beyond {@code face} along its axis (the slab has nghost layers). */
+  static int firstGhost(MeshBlock block, BoundaryFace face, boolean coarse) {
+    return face.isOuter() ? interiorEdge(block, face, coarse) + 1
+        : interiorEdge(block, face, coarse) - block.mesh().nghost();
+  }
+
+  /**
+   * The layer a ghost copies: the interior edge layer for outflow; for reflection twice the edge
+   * plus or minus one, from which {@link StageKernels#ghostSlab} subtracts the ghost's layer.
+   */
+  static int sourceLayer(MeshBlock block, BoundaryFace face, boolean coarse, boolean reflect) {
+    int ref = interiorEdge(block, face, coarse);
+    return reflect ? 2 * ref + (face.isOuter() ? 1 : -1) : ref;
+  }
+
+  private static int interiorEdge(MeshBlock block, BoundaryFace face, boolean coarse) {
+    IndexShape shape = coarse ? block.coarseCellBounds() : block.cellBounds();
+    return face.isOuter()
+        ? shape.end(face.axis(), IndexDomain.INTERIOR, TopologicalElement.CC)
+        : shape.start(face.axis(), IndexDomain.INTERIOR, TopologicalElement.CC);
   }
 }

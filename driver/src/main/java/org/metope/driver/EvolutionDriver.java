@@ -234,10 +234,11 @@ public abstract class EvolutionDriver implements Driver {
       return;
     }
     long start = System.nanoTime();
-    // The remesh reads the fields (to pack moving blocks) before meshChanged; what it writes goes
-    // to arenas a resident backend has forgotten by then (FluxDriver.meshChanged).
-    acquireFieldsOnHost(false);
-    if (amr.loadBalancingAndAdaptiveMeshRefinement(this::meshChanged)) {
+    // A remesh reads the fields (to pack moving blocks) before meshChanged, so they come to the
+    // host once the forest changed, and only then; what it writes goes to arenas a resident
+    // backend has forgotten by then (FluxDriver.meshChanged).
+    if (amr.loadBalancingAndAdaptiveMeshRefinement(() -> acquireFieldsOnHost(false),
+        this::meshChanged)) {
       estimateInitialTimestep();
     }
     report.addAmrTime(System.nanoTime() - start);

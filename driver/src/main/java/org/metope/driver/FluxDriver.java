@@ -311,15 +311,16 @@ public class FluxDriver extends MultiStageDriver {
 
   /**
    * The time step estimate of {@code md} and, on an adaptive mesh, its refinement tags; on a
-   * resident backend the tags read the host copy, and so does the estimate when some package's
-   * reads fields.
+   * resident backend the estimate reads the host copy when some package's reads fields, and the
+   * tags are measured on the device unless some criterion is host code ({@link
+   * org.metope.mesh.MeshRefinement#tagTask}).
    */
   private void addTimestepAndTags(TaskId dependency, TaskList tl, MeshData md, int partitions) {
     boolean reads = mesh.packages().timestepReadsFields();
     addEstimateTimestep(dependency, tl, md, partitions,
         estimate -> reads ? device.onHost(md, false, estimate) : estimate);
     if (mesh.refinement() != null) {
-      tl.addTask(dependency, "Tag", device.onHost(md, false, () -> mesh.refinement().tag(md)));
+      tl.addTask(dependency, "Tag", mesh.refinement().tagTask(md, kernels));
     }
   }
 

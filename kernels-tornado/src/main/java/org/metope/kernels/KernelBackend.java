@@ -95,6 +95,15 @@ public interface KernelBackend extends AutoCloseable {
     launch.runOnHost(arena, w1, w2);
   }
 
+  /**
+   * Runs the refinement measures {@code launch} over data arena {@code arena} into {@code
+   * launch.results}: on the host here; a resident backend runs them on its device copy and sends
+   * back only the results.
+   */
+  default void measure(TagLaunch launch, double[] arena) {
+    launch.runOnHost(arena);
+  }
+
   /** Number of launches of {@code kind} so far. */
   long launches(KernelKind kind);
 

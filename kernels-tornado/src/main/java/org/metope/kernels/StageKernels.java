@@ -2,8 +2,9 @@ package org.metope.kernels;
 
 /**
  * The bodies of the stage's physics kernels, over the flat data arena: donor-cell fluxes with a
- * constant or a field velocity, the flux divergence and the weighted sum of two containers. Each
- * body is one run of consecutive cells; the JVM path ({@code Update}, the advection fluxes) loops
+ * constant or a field velocity, the flux divergence, the weighted sum of two containers and the
+ * built-in physical boundary conditions (outflow, reflection). Each body is one run of
+ * consecutive cells or one ghost slab; the JVM path ({@code Update}, the advection fluxes) loops
  * over blocks and rows on the host and calls it, the device launchers of {@code
  * org.metope.kernels.tornado.StageTasks} call the same body from a parallel loop over the entries
  * of a {@link StageLaunch}: one body, two launchers. The arithmetic is Parthenon's, operation for
@@ -59,6 +60,33 @@ public final class StageKernels {
         du += a3 * a[z + i + ks] - a3 * a[z + i];
       }
       a[o + i] = -du / vol;
+    }
+  }
+
+  /**
+   * One ghost slab of a physical boundary (Parthenon's generic outflow and reflecting conditions)
+   * on one component of {@code ni x nj x nk} cells from {@code base}: ghost layers {@code
+   * first..first+nghost-1} along {@code axis}, over the whole extent of the other two axes (their
+   * ghosts too), each take {@code sign} times layer {@code ref} (outflow, {@code reflect = 0}) or
+   * layer {@code ref - g} (reflection, {@code reflect = 1}, with {@code ref} twice the interior
+   * edge plus or minus one, so that ghost {@code g} mirrors an interior layer).
+   */
+  public static void ghostSlab(double[] a, int base, int ni, int nj, int nk, int axis, int first,
+      int nghost, int ref, int reflect, double sign) {
+    // (n1, s1) and (n2, s2): extents and strides of the two axes along the face.
+    final int normalStride = axis == 0 ? 1 : axis == 1 ? ni : ni * nj;
+    final int n1 = axis == 0 ? nj : ni;
+    final int s1 = axis == 0 ? ni : 1;
+    final int n2 = axis == 2 ? nj : nk;
+    final int s2 = axis == 2 ? ni : ni * nj;
+    for (int g = first; g < first + nghost; g++) {
+      final int source = reflect == 1 ? ref - g : ref;
+      for (int x2 = 0; x2 < n2; x2++) {
+        for (int x1 = 0; x1 < n1; x1++) {
+          final int cell = base + x1 * s1 + x2 * s2;
+          a[cell + g * normalStride] = sign * a[cell + source * normalStride];
+        }
+      }
     }
   }
 

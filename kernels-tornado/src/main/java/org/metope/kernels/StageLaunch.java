@@ -17,11 +17,17 @@ import java.util.Arrays;
  *   DONOR_CELL_FIELD     FLUX Q V SHIFT IS IE JB JE KB KE JSTRIDE KSTRIDE     -
  *   DIVERGENCE           OUT FX FY FZ NDIM IS IE JB JE KB KE JSTRIDE KSTRIDE  a1 a2 a3 vol
  *   WEIGHTED_SUM         Z X Y LENGTH                                         -
+ *   PHYSICAL_BOUNDARY    BASE NI NJ NK NGHOST, then per face (6): MODE AXIS FIRST REF   -
  * </pre>
  *
  * A DONOR_CELL_CONSTANT entry covers k planes {@code KB..KE}, each the run of {@code LENGTH}
  * faces from {@code k * KSTRIDE + FIRST}; the other row kinds cover rows {@code (k, j)} of {@code
- * KB..KE} x {@code JB..JE}, starting at {@code k * KSTRIDE + j * JSTRIDE}.
+ * KB..KE} x {@code JB..JE}, starting at {@code k * KSTRIDE + j * JSTRIDE}. A PHYSICAL_BOUNDARY
+ * entry is one component of one field of one block ({@code NI x NJ x NK} cells from {@code
+ * BASE}); its face slots, in Parthenon's face order, say which ghost slabs to fill ({@link
+ * StageKernels#ghostSlab}) and how ({@link #BC_NONE} for a face that is not a physical
+ * boundary); one thread runs the faces of an entry in order, since a later face's slab covers
+ * corners an earlier one filled.
  */
 public final class StageLaunch {
   /** What a launch computes, and the ints and reals of one entry. */
@@ -33,7 +39,9 @@ public final class StageLaunch {
     /** {@link StageKernels#divergenceRow} per row. */
     DIVERGENCE(13, 4),
     /** {@link StageKernels#weightedSum} per entry, with the launch's weights. */
-    WEIGHTED_SUM(4, 0);
+    WEIGHTED_SUM(4, 0),
+    /** {@link StageKernels#ghostSlab} per physical face of an entry, faces in order. */
+    PHYSICAL_BOUNDARY(5 + 6 * 4, 0);
 
     /** Ints per entry. */
     public final int width;
@@ -71,6 +79,23 @@ public final class StageLaunch {
   public static final int X = 1;
   public static final int Y = 2;
   public static final int W_LENGTH = 3;
+  // PHYSICAL_BOUNDARY: the component, then face slot f at P_FACES + f * P_SLOT
+  public static final int P_BASE = 0;
+  public static final int P_NI = 1;
+  public static final int P_NJ = 2;
+  public static final int P_NK = 3;
+  public static final int P_NGHOST = 4;
+  public static final int P_FACES = 5;
+  public static final int P_SLOT = 4;
+  public static final int P_MODE = 0;
+  public static final int P_AXIS = 1;
+  public static final int P_FIRST = 2;
+  public static final int P_REF = 3;
+  /** Face modes: not a physical face, outflow, reflection, reflection of a normal component. */
+  public static final int BC_NONE = 0;
+  public static final int BC_OUTFLOW = 1;
+  public static final int BC_REFLECT = 2;
+  public static final int BC_REFLECT_NEGATED = 3;
 
   /** The kind of launch. */
   public final Kind kind;
@@ -140,6 +165,7 @@ public final class StageLaunch {
       case DONOR_CELL_FIELD -> donorCellFieldRow(t, e, k, j, a);
       case DIVERGENCE -> divergenceRow(t, r, e, k, j, a);
       case WEIGHTED_SUM -> weightedSum(t, e, k, j, a, w1, w2);
+      case PHYSICAL_BOUNDARY -> physicalBoundary(t, e, k, j, a);
       default -> throw new IllegalStateException("unknown stage kind: " + kind);
     }
   }
@@ -184,6 +210,23 @@ public final class StageLaunch {
       final int base = e * Kind.WEIGHTED_SUM.width;
       StageKernels.weightedSum(a, t[base + Z], t[base + X], t[base + Y], t[base + W_LENGTH], w1,
           w2);
+    }
+  }
+
+  /** The physical faces of a PHYSICAL_BOUNDARY entry, in order (row 0 only). */
+  public static void physicalBoundary(int[] t, int e, int k, int j, double[] a) {
+    if (k == 0 && j == 0) {
+      final int base = e * Kind.PHYSICAL_BOUNDARY.width;
+      for (int f = 0; f < 6; f++) {
+        final int slot = base + P_FACES + f * P_SLOT;
+        final int mode = t[slot + P_MODE];
+        if (mode != BC_NONE) {
+          StageKernels.ghostSlab(a, t[base + P_BASE], t[base + P_NI], t[base + P_NJ],
+              t[base + P_NK], t[slot + P_AXIS], t[slot + P_FIRST], t[base + P_NGHOST],
+              t[slot + P_REF], mode == BC_OUTFLOW ? 0 : 1,
+              mode == BC_REFLECT_NEGATED ? -1.0 : 1.0);
+        }
+      }
     }
   }
 

@@ -1,7 +1,9 @@
 package org.metope.mesh;
 
 import java.util.List;
+import org.metope.kernels.KernelBackend;
 import org.metope.mesh.field.MeshData;
+import org.metope.tasking.Task;
 import org.metope.tasking.TaskStatus;
 
 /**
@@ -13,6 +15,14 @@ public interface MeshRefinement {
 
   /** Tags the blocks of {@code md}, a partition of {@code base} (Parthenon's {@code Tag} task). */
   TaskStatus tag(MeshData md);
+
+  /**
+   * The {@code Tag} task of {@code md}, made once per partition and layout: {@link #tag} on a
+   * backend that is not resident; on a device-resident {@code kernels}, the criteria's measures on
+   * the device when every criterion has a device form (only the measures cross), else {@link
+   * #tag} with the host copy of the arena acquired for reading.
+   */
+  Task tagTask(MeshData md, KernelBackend kernels);
 
   /**
    * One pass of start-up refinement, after the initial state is set and ghosts filled: tags every
@@ -32,7 +42,16 @@ public interface MeshRefinement {
    *
    * @return whether the mesh changed
    */
-  boolean loadBalancingAndAdaptiveMeshRefinement(Runnable beforeReplace);
+  default boolean loadBalancingAndAdaptiveMeshRefinement(Runnable beforeReplace) {
+    return loadBalancingAndAdaptiveMeshRefinement(() -> { }, beforeReplace);
+  }
+
+  /**
+   * {@link #loadBalancingAndAdaptiveMeshRefinement(Runnable)} with {@code beforeRead} run once the
+   * forest changed and before the remesh reads any field (a device-resident driver brings the
+   * fields to the host there, and only then).
+   */
+  boolean loadBalancingAndAdaptiveMeshRefinement(Runnable beforeRead, Runnable beforeReplace);
 
   /** Whether the last call to {@link #loadBalancingAndAdaptiveMeshRefinement} changed the mesh. */
   boolean modified();

@@ -1,15 +1,12 @@
 package org.metope.examples.advection;
 
 import java.util.List;
-import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.DoubleParam;
 import org.metope.mesh.field.HistoryOutput;
 import org.metope.mesh.field.HistoryOutput.Operation;
-import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
-import org.metope.mesh.view.FieldView;
 
 /**
  * The {@code advection_package} of Parthenon's advection example: a scalar (or several vector
@@ -92,8 +89,7 @@ public final class AdvectionPackage {
     }
     DoubleParam refineTol = pkg.params().doubleHandle("refine_tol");
     DoubleParam derefineTol = pkg.params().doubleHandle("derefine_tol");
-    pkg.setCheckRefinement((md, tags) -> checkRefinement(md, tags, refineTol.get(),
-        derefineTol.get(), numVars));
+    pkg.setCheckRefinement(new AdvectionRefinement(refineTol, derefineTol, numVars));
     pkg.setEstimateTimestep(new AdvectionTimestep(pkg.params()));
     pkg.setCalculateFluxes(new AdvectionFluxes(pkg.params()));
     return pkg;
@@ -201,37 +197,5 @@ public final class AdvectionPackage {
         AdvectionHistory::minAdvected));
     pkg.addHistoryOutput(HistoryOutput.vector(Operation.SUM, "advected_powers",
         AdvectionHistory.POWERS, AdvectionHistory::advectedPowers));
-  }
-
-  /**
-   * Parthenon's criterion: refine a block whose advected values (ghosts included) exceed {@code
-   * refine_tol} somewhere and fall below {@code derefine_tol} somewhere, derefine one whose values
-   * all stay below {@code derefine_tol}.
-   */
-  private static void checkRefinement(MeshData md, int[] tags, double refineTol,
-      double derefineTol, int numVars) {
-    FieldView[] advected = new FieldView[numVars];
-    for (int var = 0; var < numVars; var++) {
-      advected[var] = FieldView.of(md, advectedName(var));
-    }
-    double[] a = md.data();
-    for (int b = 0; b < md.numBlocks(); b++) {
-      double min = Double.MAX_VALUE;
-      double max = -Double.MAX_VALUE;
-      for (FieldView q : advected) {
-        int end = q.offset(b) + q.blockLength();
-        for (int n = q.offset(b); n < end; n++) {
-          min = a[n] < min ? a[n] : min;
-          max = a[n] > max ? a[n] : max;
-        }
-      }
-      if (max > refineTol && min < derefineTol) {
-        tags[b] = AmrTag.REFINE_VALUE;
-      } else if (max < derefineTol) {
-        tags[b] = AmrTag.DEREFINE_VALUE;
-      } else {
-        tags[b] = AmrTag.SAME_VALUE;
-      }
-    }
   }
 }

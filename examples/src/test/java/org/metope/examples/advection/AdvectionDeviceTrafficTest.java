@@ -17,6 +17,7 @@ import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelKind;
 import org.metope.kernels.StageLaunch;
+import org.metope.kernels.TagLaunch;
 import org.metope.kernels.tornado.DeviceBackend;
 import org.metope.kernels.tornado.DeviceTrace;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
@@ -32,27 +33,41 @@ import org.metope.mesh.input.ParameterInput;
  * at most what the rank sends by MPI, and to the device at most what the other rank sends it,
  * each plus {@link #SLACK} bytes (the per-boundary flags: 4 bytes per boundary and launch). The
  * negative control is the step-1 device backend, which copies the arenas to the device at every
- * launch, measured the same way.
+ * launch, measured the same way. The same bound holds with outflow and reflecting faces (their
+ * conditions run on the device) and on the adaptive 2D deck in every stage of a cycle that no
+ * remesh began (the measures of the refinement criteria, 16 bytes per block, are all the tagging
+ * sends back; a remesh copies the arena in full, and is left out).
  */
 class AdvectionDeviceTrafficTest {
   /** Bytes per stage and direction allowed beyond the MPI payload. */
   private static final long SLACK = 8192;
   private static final String[] SETTINGS = {"parthenon/time/nlim=3", "parthenon/output0/dt=1.0",
       "Advection/fill_derived=false", "parthenon/mesh/pack_size=8", "metope/threads=2"};
+  /**
+   * The adaptive deck without per-cycle outputs and derived fields (a history output and the
+   * derived fields' host callback bring the arena back).
+   */
+  private static final String[] ADAPTIVE = {"parthenon/time/nlim=16",
+      "parthenon/output0/dt=1.0", "Advection/fill_derived=false", "parthenon/mesh/pack_size=4",
+      "metope/threads=2"};
 
   @TempDir Path dir;
 
-  /** One stage on one rank: bytes to the device and to the host, and sent by MPI. */
-  private record Stage(int cycle, long toDevice, long toHost, long sent) {}
+  /**
+   * One stage on one rank: bytes to the device and to the host, and sent by MPI; {@code remesh}
+   * when a remesh came before the stage in its cycle (it copies the arena in full, and the new
+   * layout's tables cross once).
+   */
+  private record Stage(int cycle, long toDevice, long toHost, long sent, boolean remesh) {}
 
-  /** Per rank, the stages of a run of the 32^3 deck on 2 ranks with {@code device}'s backend. */
-  private List<List<Stage>> run(boolean resident) throws IOException {
+  /** Per rank, the stages of a run of {@code deck} on 2 ranks with the device's backend. */
+  private List<List<Stage>> run(String deck, boolean resident, String... settings)
+      throws IOException {
     Path out = Files.createTempDirectory(dir, "traffic");
     List<List<Stage>> stages = List.of(new ArrayList<>(), new ArrayList<>());
     InProcessCluster.run(2, inner -> {
       CountingCommunicator comm = new CountingCommunicator(inner);
-      ParameterInput pin = ParameterInput.parse("det.in", AdvectionDeterminismTest.DECK,
-          List.of(SETTINGS));
+      ParameterInput pin = ParameterInput.parse("det.in", deck, List.of(settings));
       DeviceTrace trace = new DeviceTrace(null);
       try (EmulatedDeviceBackend device = resident
           ? EmulatedDeviceBackend.resident(Fault.NONE, trace, true)
@@ -64,33 +79,67 @@ class AdvectionDeviceTrafficTest {
     return stages;
   }
 
-  @Test
-  void givenTheResidentStage_thenEachStageMovesAtMostTheMpiPayloadPlusTheFlags()
-      throws IOException {
-    List<List<Stage>> ranks = run(true);
+  /**
+   * Asserts the bound on every stage after the first cycle that no remesh preceded in its cycle;
+   * returns how many stages it checked.
+   */
+  private static int assertBounded(List<List<Stage>> ranks) {
+    int checked = 0;
     for (int r = 0; r < 2; r++) {
       List<Stage> mine = ranks.get(r);
       List<Stage> peer = ranks.get(1 - r);
-      assertEquals(9, mine.size(), "rk3, 3 cycles");
+      assertEquals(peer.size(), mine.size());
       for (int s = 0; s < mine.size(); s++) {
         Stage st = mine.get(s);
         System.out.println("rank " + r + " " + st + " peer sent " + peer.get(s).sent());
         assertTrue(st.sent() > 0, "the deck sends between ranks in every stage");
-        if (st.cycle() == 0) {
+        if (st.cycle() == 0 || st.remesh() || peer.get(s).remesh()) {
           continue;
         }
         assertTrue(st.toHost() <= st.sent() + SLACK, "rank " + r + " " + st);
         assertTrue(st.toDevice() <= peer.get(s).sent() + SLACK, "rank " + r + " " + st);
+        checked++;
       }
     }
+    return checked;
+  }
+
+  @Test
+  void givenTheResidentStage_thenEachStageMovesAtMostTheMpiPayloadPlusTheFlags()
+      throws IOException {
+    List<List<Stage>> ranks = run(AdvectionDeterminismTest.DECK, true, SETTINGS);
+    assertEquals(9, ranks.get(0).size(), "rk3, 3 cycles");
+    assertEquals(2 * 6, assertBounded(ranks));
+  }
+
+  @Test
+  void givenOutflowAndReflectingFaces_thenTheConditionsAddNoTraffic() throws IOException {
+    List<List<Stage>> ranks = run(AdvectionDeterminismTest.DECK, true,
+        concat(SETTINGS, AdvectionResidentDeviceTest.PHYSICAL_FACES));
+    assertEquals(2 * 6, assertBounded(ranks));
+  }
+
+  @Test
+  void givenAdaptiveRefinement_thenStagesWithoutARemeshMoveAtMostThePayloadPlusTheTags()
+      throws IOException {
+    List<List<Stage>> ranks = run(AdvectionDeterminismTest.AMR_DECK, true, ADAPTIVE);
+    assertEquals(32, ranks.get(0).size(), "rk2, 16 cycles");
+    assertTrue(ranks.get(0).stream().anyMatch(Stage::remesh), "the deck remeshes");
+    assertTrue(assertBounded(ranks) >= 2 * 10, "most stages follow no remesh");
   }
 
   @Test
   void givenTheStepOneBackendThatCopiesArenas_thenTheBoundFails() throws IOException {
-    List<List<Stage>> ranks = run(false);
+    List<List<Stage>> ranks = run(AdvectionDeterminismTest.DECK, false, SETTINGS);
     Stage st = ranks.get(0).get(4);
     System.out.println("step-1 backend, rank 0 " + st);
     assertTrue(st.toDevice() > ranks.get(1).get(4).sent() + SLACK, st.toString());
+  }
+
+  private static String[] concat(String[] first, String... more) {
+    String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+    System.arraycopy(more, 0, all, first.length, more.length);
+    return all;
   }
 
   /** Hands every call to a device backend and records each stage's counts when it ends. */
@@ -99,6 +148,9 @@ class AdvectionDeviceTrafficTest {
     private final CountingCommunicator comm;
     private final List<Stage> stages;
     private long sentBefore;
+    /** The cycle in which a remesh happened (it runs between cycles), or -1. */
+    private int remeshed = -1;
+    private boolean pendingRemesh;
 
     Sampler(DeviceBackend device, CountingCommunicator comm, List<Stage> stages) {
       this.device = device;
@@ -109,8 +161,12 @@ class AdvectionDeviceTrafficTest {
     @Override
     public void endStage(int cycle, int stage) {
       long sent = comm.bytes();
+      if (pendingRemesh) {
+        remeshed = cycle;
+        pendingRemesh = false;
+      }
       stages.add(new Stage(cycle, device.trace().stageToDevice(), device.trace().stageToHost(),
-          sent - sentBefore));
+          sent - sentBefore, cycle == remeshed));
       sentBefore = sent;
       device.endStage(cycle, stage);
     }
@@ -173,12 +229,18 @@ class AdvectionDeviceTrafficTest {
 
     @Override
     public void releaseArena(double[] arena) {
+      pendingRemesh = true;
       device.releaseArena(arena);
     }
 
     @Override
     public void stage(StageLaunch launch, double[] arena, double w1, double w2) {
       device.stage(launch, arena, w1, w2);
+    }
+
+    @Override
+    public void measure(TagLaunch launch, double[] arena) {
+      device.measure(launch, arena);
     }
 
     @Override

@@ -8,6 +8,7 @@ import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelKind;
 import org.metope.kernels.StageLaunch;
+import org.metope.kernels.TagLaunch;
 
 /**
  * What every device backend shares: one {@link DeviceLaunch} per (table, kind, subset, arenas),
@@ -19,8 +20,9 @@ import org.metope.kernels.StageLaunch;
  * {@code METOPE_DEVICE_TRACE=1}.
  *
  * <p><b>Resident mode</b> ({@link #resident()}): the data arenas stay on the device between
- * launches, each owned by a {@link Residency}; boundary launches and the stage's physics ({@link
- * #stage}) run on the device copy, host code acquires the host copy ({@link #acquireHost}), and
+ * launches, each owned by a {@link Residency}; boundary launches, the stage's physics and physical
+ * boundary conditions ({@link #stage}) and refinement measures ({@link #measure}) run on the
+ * device copy, host code acquires the host copy ({@link #acquireHost}), and
  * per launch only flags, the send region and the received region cross (see {@link
  * #residentLaunch}). With {@code poisonStale}, the stale copy of an arena is filled with {@link
  * Residency#POISON}, so that host code that skips its acquire reads NaN.
@@ -92,6 +94,14 @@ public abstract class DeviceBackend implements KernelBackend {
     throw new UnsupportedOperationException(name() + " backend has no resident mode");
   }
 
+  /**
+   * Refinement measures of a resident backend on the device copy of {@code arena}, held by the
+   * caller for reading; the results come back into {@code launch.results}.
+   */
+  void residentMeasure(TagLaunch launch, double[] arena) {
+    throw new UnsupportedOperationException(name() + " backend has no resident mode");
+  }
+
   @Override
   public int threads() {
     return 1;
@@ -143,6 +153,21 @@ public abstract class DeviceBackend implements KernelBackend {
     r.acquireDevice(Residency.Access.WRITE, 0);
     try {
       residentStage(launch, arena, w1, w2);
+    } finally {
+      r.release();
+    }
+  }
+
+  @Override
+  public synchronized void measure(TagLaunch launch, double[] arena) {
+    if (!resident) {
+      launch.runOnHost(arena);
+      return;
+    }
+    Residency r = residency(arena);
+    r.acquireDevice(Residency.Access.READ, 0);
+    try {
+      residentMeasure(launch, arena);
     } finally {
       r.release();
     }

@@ -15,6 +15,7 @@ import java.util.function.BiConsumer;
 import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelKind;
 import org.metope.kernels.StageLaunch;
+import org.metope.kernels.TagLaunch;
 
 /**
  * A device backend whose device is the JVM: it follows each {@link DeviceLaunch} declaration the
@@ -47,7 +48,11 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
     /** The table's columns stay as first uploaded, whatever changes on the host. */
     COLUMNS_UPLOADED_ONCE,
     /** Resident mode: host acquires do nothing, as if host code forgot them. */
-    NO_HOST_ACQUIRE
+    NO_HOST_ACQUIRE,
+    /** Resident mode: physical boundary launches do nothing, as if the kernel were skipped. */
+    NO_BOUNDARY_CONDITIONS,
+    /** Resident mode: refinement measures run, but their results stay on the device. */
+    NO_TAGS_BACK
   }
 
   private final Fault fault;
@@ -293,7 +298,23 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
   void residentStage(StageLaunch launch, double[] arena, double w1, double w2) {
     int[] t = (int[]) once(launch.ints, "tables");
     double[] r = (double[]) once(launch.reals, "tables");
+    if (fault == Fault.NO_BOUNDARY_CONDITIONS
+        && launch.kind == StageLaunch.Kind.PHYSICAL_BOUNDARY) {
+      return;
+    }
     StageTasks.run(launch, t, r, (double[]) copyOf(arena), w1, w2);
+  }
+
+  /** Resident refinement measures: the tables cross once, the results back every time. */
+  @Override
+  void residentMeasure(TagLaunch launch, double[] arena) {
+    int[] t = (int[]) once(launch.ints, "tables");
+    double[] out = (double[]) copyOf(launch.results);
+    StageTasks.measure(launch, t, (double[]) copyOf(arena), out);
+    if (fault != Fault.NO_TAGS_BACK) {
+      System.arraycopy(out, 0, launch.results, 0, out.length);
+    }
+    trace().toHost("tags", 8L * out.length);
   }
 
   /** A declaration recorded as copies and calls. */

@@ -1,12 +1,14 @@
 package org.metope.kernels.tornado;
 
 import org.metope.kernels.StageLaunch;
+import org.metope.kernels.TagLaunch;
 import uk.ac.manchester.tornado.api.annotations.Parallel;
 
 /**
  * The device launchers of the stage kernels: one device thread per (entry, k, j) row of a {@link
  * StageLaunch}, each calling the row helpers of {@link StageLaunch}, which call the bodies of
- * {@link org.metope.kernels.StageKernels} that the JVM path calls too. Plain static Java over
+ * {@link org.metope.kernels.StageKernels} that the JVM path calls too; and of the refinement
+ * measures, one thread per entry of a {@link TagLaunch} ({@link org.metope.kernels.TagKernels}). Plain static Java over
  * primitive arrays, as TornadoVM requires; {@link EmulatedDeviceBackend} runs these same methods
  * on its device copies. Rows past an entry's own extent idle.
  */
@@ -62,6 +64,36 @@ public final class StageTasks {
     }
   }
 
+  /** {@link StageLaunch.Kind#PHYSICAL_BOUNDARY}: one thread per entry, its faces in order. */
+  public static void physicalBoundary(int[] t, int count, double[] a) {
+    for (@Parallel int e = 0; e < count; e++) {
+      StageLaunch.physicalBoundary(t, e, 0, 0, a);
+    }
+  }
+
+  /** {@link TagLaunch.Kind#MIN_MAX}: one thread per entry, its range into {@code out}. */
+  public static void minMax(int[] t, int count, double[] a, double[] out) {
+    for (@Parallel int e = 0; e < count; e++) {
+      TagLaunch.minMax(t, e, a, out);
+    }
+  }
+
+  /** {@link TagLaunch.Kind#BOX}: one thread per entry, its measure into {@code out}. */
+  public static void box(int[] t, int count, double[] a, double[] out) {
+    for (@Parallel int e = 0; e < count; e++) {
+      TagLaunch.box(t, e, a, out);
+    }
+  }
+
+  /** Runs {@code launch} on {@code a} into {@code out} with these launchers. */
+  static void measure(TagLaunch launch, int[] t, double[] a, double[] out) {
+    switch (launch.kind) {
+      case MIN_MAX -> minMax(t, launch.count, a, out);
+      case BOX -> box(t, launch.count, a, out);
+      default -> throw new IllegalStateException("unknown tag kind: " + launch.kind);
+    }
+  }
+
   /** Runs {@code launch} on {@code a} with these launchers (as a device runs them). */
   static void run(StageLaunch launch, int[] t, double[] r, double[] a, double w1, double w2) {
     switch (launch.kind) {
@@ -69,6 +101,7 @@ public final class StageTasks {
       case DONOR_CELL_FIELD -> donorCellField(t, launch.count, launch.maxK, launch.maxJ, a);
       case DIVERGENCE -> divergence(t, r, launch.count, launch.maxK, launch.maxJ, a);
       case WEIGHTED_SUM -> weightedSum(t, launch.count, w1, w2, a);
+      case PHYSICAL_BOUNDARY -> physicalBoundary(t, launch.count, a);
       default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
     }
   }

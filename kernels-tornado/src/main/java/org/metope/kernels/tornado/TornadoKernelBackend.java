@@ -5,6 +5,7 @@ import java.util.Map;
 import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelKind;
 import org.metope.kernels.StageLaunch;
+import org.metope.kernels.TagLaunch;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
@@ -73,6 +74,11 @@ public final class TornadoKernelBackend extends DeviceBackend {
   @Override
   void residentStage(StageLaunch launch, double[] arena, double w1, double w2) {
     resident(arena).stage(launch, w1, w2);
+  }
+
+  @Override
+  void residentMeasure(TagLaunch launch, double[] arena) {
+    resident(arena).measure(launch);
   }
 
   @Override

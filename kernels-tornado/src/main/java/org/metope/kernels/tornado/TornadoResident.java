@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelKind;
 import org.metope.kernels.StageLaunch;
+import org.metope.kernels.TagLaunch;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
@@ -141,6 +142,8 @@ final class TornadoResident implements Residency.DeviceMemory {
           tg.transferToDevice(DataTransferMode.EVERY_EXECUTION, w);
           tg.task("weightedSum", StageTasks::weightedSumOf, launch.ints, launch.count, w, data);
         }
+        case PHYSICAL_BOUNDARY -> tg.task("physicalBoundary", StageTasks::physicalBoundary,
+            launch.ints, launch.count, data);
         default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
       }
     }, w);
@@ -151,6 +154,23 @@ final class TornadoResident implements Residency.DeviceMemory {
       trace.toDevice("weights", 16);
     }
     run(g);
+  }
+
+  /** Refinement measures on the device arena; only their results come back. */
+  void measure(TagLaunch launch) {
+    int g = graph(launch, tg -> {
+      tg.transferToDevice(DataTransferMode.FIRST_EXECUTION, launch.ints);
+      switch (launch.kind) {
+        case MIN_MAX -> tg.task("minMax", StageTasks::minMax, launch.ints, launch.count, data,
+            launch.results);
+        case BOX -> tg.task("box", StageTasks::box, launch.ints, launch.count, data,
+            launch.results);
+        default -> throw new IllegalStateException("unknown tag kind: " + launch.kind);
+      }
+      tg.transferToHost(DataTransferMode.EVERY_EXECUTION, launch.results);
+    });
+    run(g);
+    trace.toHost("tags", 8L * launch.results.length);
   }
 
   private void load(List<Object> key, BoundaryTable t, int[] subset, int count) {

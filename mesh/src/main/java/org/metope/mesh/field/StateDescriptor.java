@@ -393,6 +393,16 @@ public final class StateDescriptor {
   }
 
   /**
+   * The device form of the package's refinement criterion on {@code md} ({@link
+   * RefinementCheck#onDevice}), or null when the criterion runs on the host only (also with a
+   * per-block criterion, which is host code) or there is none.
+   */
+  public RefinementCheck.OnDevice refinementOnDevice(MeshData md) {
+    return checkRefinement == null || checkRefinementBlock != null ? null
+        : checkRefinement.onDevice(md);
+  }
+
+  /**
    * Runs the refinement criteria, if set, writing one tag per block into {@code tags}: the
    * partition-level criterion first, then each block's answer raises its tag if higher.
    */

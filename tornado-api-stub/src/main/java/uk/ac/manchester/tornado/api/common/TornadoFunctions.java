@@ -10,6 +10,12 @@ public final class TornadoFunctions {
     void apply(T1 arg1, T2 arg2);
   }
 
+  /** A task of 3 parameters. */
+  @FunctionalInterface
+  public interface Task3<T1, T2, T3> {
+    void apply(T1 arg1, T2 arg2, T3 arg3);
+  }
+
   /** A task of 4 parameters. */
   @FunctionalInterface
   public interface Task4<T1, T2, T3, T4> {
