@@ -115,7 +115,7 @@ class AdvectionDeviceTrafficTest {
   @Test
   void givenOutflowAndReflectingFaces_thenTheConditionsAddNoTraffic() throws IOException {
     List<List<Stage>> ranks = run(AdvectionDeterminismTest.DECK, true,
-        concat(SETTINGS, AdvectionResidentDeviceTest.PHYSICAL_FACES));
+        AdvectionResidentDeviceTest.concat(SETTINGS, AdvectionResidentDeviceTest.PHYSICAL_FACES));
     assertEquals(2 * 6, assertBounded(ranks));
   }
 
@@ -136,11 +136,6 @@ class AdvectionDeviceTrafficTest {
     assertTrue(st.toDevice() > ranks.get(1).get(4).sent() + SLACK, st.toString());
   }
 
-  private static String[] concat(String[] first, String... more) {
-    String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
-    System.arraycopy(more, 0, all, first.length, more.length);
-    return all;
-  }
 
   /** Hands every call to a device backend and records each stage's counts when it ends. */
   private static final class Sampler implements KernelBackend {

@@ -120,7 +120,8 @@ class AdvectionResidentDeviceTest {
     assertEquals(jvm.history(), device.history());
   }
 
-  private static String[] concat(String[] first, String... more) {
+  /** {@code first} followed by {@code more}. */
+  static String[] concat(String[] first, String... more) {
     String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
     System.arraycopy(more, 0, all, first.length, more.length);
     return all;
