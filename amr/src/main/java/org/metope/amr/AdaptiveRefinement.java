@@ -24,8 +24,8 @@ import org.metope.tasking.TaskStatus;
  * Mesh::Initialize}): tags blocks, changes the forest, and when it changed, remeshes.
  *
  * <p>Per cycle: the last stage of a step runs {@link #tag} on every partition (on a
- * device-resident backend, {@link #tagTask}: the criteria's measures on the device); after the step the
- * driver calls {@link #loadBalancingAndAdaptiveMeshRefinement}, which gathers every rank's
+ * device-resident backend, {@link #tagTask}: the criteria's measures on the device); after the
+ * step the driver calls {@link #loadBalancingAndAdaptiveMeshRefinement}, which gathers every rank's
  * decisions, updates the forest ({@link TreeUpdate}) and, only if the tree changed, redistributes:
  * new gids along the Morton curve, new ranks by cost ({@code LoadBalance}, contiguous gid ranges),
  * block data moved and prolongated or restricted ({@link BlockMigration}), fresh storage and

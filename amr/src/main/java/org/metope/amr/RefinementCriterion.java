@@ -107,7 +107,7 @@ public abstract class RefinementCriterion {
         bounds.je, bounds.ks, bounds.ke, bounds.ndim, method());
   }
 
-  /** The measure, as {@link TagKernels#boxMeasure} names it ({@code TagKernels.DERIVATIVE_1}...). */
+  /** The measure, as {@link TagKernels#boxMeasure} names it ({@code DERIVATIVE_1}, ...). */
   abstract int method();
 
   /** The tag for a measure: Parthenon's comparison of the measure with the tolerances. */

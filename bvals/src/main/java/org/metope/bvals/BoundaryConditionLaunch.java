@@ -83,7 +83,7 @@ final class BoundaryConditionLaunch {
     return new StageLaunch(StageLaunch.Kind.PHYSICAL_BOUNDARY, t, new double[0], count);
   }
 
-  /** The face slots of {@code block} (MODE AXIS FIRST REF each), or null without a physical face. */
+  /** The face slots of {@code block} (MODE AXIS FIRST REF each); null without a physical face. */
   private static int[] faceSlots(Mesh mesh, MeshBlock block, boolean coarse) {
     int[] slots = new int[FACES.length * StageLaunch.P_SLOT];
     boolean any = false;

@@ -8,9 +8,9 @@ import uk.ac.manchester.tornado.api.annotations.Parallel;
  * The device launchers of the stage kernels: one device thread per (entry, k, j) row of a {@link
  * StageLaunch}, each calling the row helpers of {@link StageLaunch}, which call the bodies of
  * {@link org.metope.kernels.StageKernels} that the JVM path calls too; and of the refinement
- * measures, one thread per entry of a {@link TagLaunch} ({@link org.metope.kernels.TagKernels}). Plain static Java over
- * primitive arrays, as TornadoVM requires; {@link EmulatedDeviceBackend} runs these same methods
- * on its device copies. Rows past an entry's own extent idle.
+ * measures, one thread per entry of a {@link TagLaunch} ({@link org.metope.kernels.TagKernels}).
+ * Plain static Java over primitive arrays, as TornadoVM requires; {@link EmulatedDeviceBackend}
+ * runs these same methods on its device copies. Rows past an entry's own extent idle.
  */
 public final class StageTasks {
   private StageTasks() {}
