@@ -83,4 +83,62 @@ class StageTasksTornadoTest {
     runOnDevice("divergence and weightedSum", g, device);
     Reference.assertClose(host, device, 1e-15);
   }
+
+  @Test
+  void givenPhysicalBoundaryEntries_whenRunOnTheDevice_thenTheBitsEqualTheHost() {
+    // 2 components of one 8^3 block, 2 ghosts: reflection (normal component negated) on inner
+    // x1, outflow on outer x2 and inner x3; copies and sign changes only, so the bits must agree
+    int width = StageLaunch.Kind.PHYSICAL_BOUNDARY.width;
+    int[] t = new int[2 * width];
+    for (int c = 0; c < 2; c++) {
+      int e = c * width;
+      int[] component = {c * LENGTH, N, N, N, 2};
+      System.arraycopy(component, 0, t, e, component.length);
+      int[][] faces = {{0, c == 0 ? StageLaunch.BC_REFLECT_NEGATED : StageLaunch.BC_REFLECT, 0,
+          0, 2 * 2 - 1}, {3, StageLaunch.BC_OUTFLOW, 1, N - 2, N - 3},
+          {4, StageLaunch.BC_OUTFLOW, 2, 0, 2}};
+      for (int[] f : faces) {
+        System.arraycopy(f, 1, t, e + StageLaunch.P_FACES + f[0] * StageLaunch.P_SLOT, 4);
+      }
+    }
+    StageLaunch launch = new StageLaunch(StageLaunch.Kind.PHYSICAL_BOUNDARY, t, new double[0], 2);
+    double[] host = arena(3, 2);
+    double[] device = host.clone();
+    launch.runOnHost(host, 0, 0);
+    TaskGraph g = new TaskGraph("bc").transferToDevice(DataTransferMode.EVERY_EXECUTION,
+        launch.ints, device)
+        .task("t", StageTasks::physicalBoundary, launch.ints, launch.count, device);
+    runOnDevice("physicalBoundary", g, device);
+    assertArrayEquals(host, device);
+  }
+
+  @Test
+  void givenRefinementMeasures_whenRunOnTheDevice_thenTheyEqualTheHost() {
+    // ranges of 3 runs, and both magnitude measures of the interior (plus one layer) of block 1.
+    // The derivative measures are left out: this device computed garbage for them (values of
+    // uninitialised memory) on TornadoVM 5.2.1 and PoCL 3.1, so TornadoKernelBackend measures
+    // them on the host (TornadoKernelBackend#measuresOnDevice).
+    int[] runs = {0, LENGTH, LENGTH + 5, 100, 2 * LENGTH - 1, 1};
+    TagLaunch range = new TagLaunch(TagLaunch.Kind.MIN_MAX, runs, 3);
+    int[] methods = {TagKernels.MAGNITUDE_GREATER, TagKernels.MAGNITUDE_LESS};
+    int[] boxes = new int[methods.length * TagLaunch.Kind.BOX.width];
+    for (int m = 0; m < methods.length; m++) {
+      int[] entry = {LENGTH, N, N * N, 1, N - 2, 1, N - 2, 1, N - 2, 3, methods[m]};
+      System.arraycopy(entry, 0, boxes, m * entry.length, entry.length);
+    }
+    TagLaunch box = new TagLaunch(TagLaunch.Kind.BOX, boxes, methods.length);
+    double[] a = arena(4, 2);
+    range.runOnHost(a);
+    box.runOnHost(a);
+    double[] ranges = new double[range.results.length];
+    double[] measures = new double[box.results.length];
+    TaskGraph g = new TaskGraph("tags").transferToDevice(DataTransferMode.EVERY_EXECUTION,
+        range.ints, box.ints, a)
+        .task("range", StageTasks::minMax, range.ints, range.count, a, ranges)
+        .task("box", StageTasks::box, box.ints, box.count, a, measures)
+        .transferToHost(DataTransferMode.EVERY_EXECUTION, ranges);
+    runOnDevice("minMax and box", g, measures);
+    assertArrayEquals(range.results, ranges);
+    Reference.assertClose(box.results, measures, 1e-15);
+  }
 }
