@@ -10,7 +10,7 @@ import java.util.Random;
  * boxes of the operations asked for. Blocks have two ghost layers, even interiors of 2 to 6 cells
  * per active dimension, 1 or 2 components, and Parthenon-style coordinates.
  */
-final class Scenario {
+public final class Scenario {
   static final int NGHOST = 2;
 
   /** One boundary as the test knows it, independent of the table's encoding. */
@@ -19,9 +19,9 @@ final class Scenario {
       double defaultValue, double threshold) {}
 
   final List<Spec> specs;
-  final BoundaryTable table;
-  final double[] data;
-  final double[] buffers;
+  public final BoundaryTable table;
+  public final double[] data;
+  public final double[] buffers;
 
   private Scenario(List<Spec> specs, BoundaryTable table, double[] data, double[] buffers) {
     this.specs = specs;
@@ -31,7 +31,7 @@ final class Scenario {
   }
 
   /** A scenario with one boundary per entry of {@code ops}, all with {@code ndim} dimensions. */
-  static Scenario random(long seed, int ndim, int... ops) {
+  public static Scenario random(long seed, int ndim, int... ops) {
     Random random = new Random(seed);
     List<Spec> specs = new ArrayList<>();
     int dataCursor = random.nextInt(5);
@@ -57,7 +57,7 @@ final class Scenario {
     return new Scenario(specs, builder.build(), data, buffers);
   }
 
-  static double[] randomArray(Random random, int length) {
+  public static double[] randomArray(Random random, int length) {
     double[] a = new double[length];
     for (int i = 0; i < length; i++) {
       a[i] = 2.0 * random.nextDouble() - 1.0;

@@ -52,16 +52,6 @@ public final class StageTasks {
     }
   }
 
-  /**
-   * {@link #weightedSum} with the weights in {@code w[0]}, {@code w[1]}: a TornadoVM task takes
-   * its scalars when the graph is built, so a graph run every stage takes them in an array.
-   */
-  public static void weightedSumOf(int[] t, int count, double[] w, double[] a) {
-    for (@Parallel int e = 0; e < count; e++) {
-      StageLaunch.weightedSum(t, e, 0, 0, a, w[0], w[1]);
-    }
-  }
-
   /** Runs {@code launch} on {@code a} with these launchers (as a device runs them). */
   static void run(StageLaunch launch, int[] t, double[] r, double[] a, double w1, double w2) {
     switch (launch.kind) {

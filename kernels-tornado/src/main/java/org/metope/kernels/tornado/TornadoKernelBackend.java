@@ -1,5 +1,7 @@
 package org.metope.kernels.tornado;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.metope.kernels.BoundaryTable;
@@ -36,6 +38,13 @@ public final class TornadoKernelBackend extends DeviceBackend {
   private int graphs;
   /** Resident mode: the device side of each data arena (arrays hash by identity). */
   private final Map<double[], TornadoResident> residents = new IdentityHashMap<>();
+  /**
+   * The device sides of released arenas, kept for the next new arenas (a remesh replaces each
+   * rank's arena): their plans, compiled kernels and device memory are taken over ({@link
+   * TornadoResident#adopt}).
+   */
+  private final Deque<TornadoResident> spares = new ArrayDeque<>();
+  private int arenasSeen;
 
   /** A backend on TornadoVM's default device, tracing as the environment says. */
   public TornadoKernelBackend() {
@@ -53,7 +62,18 @@ public final class TornadoKernelBackend extends DeviceBackend {
   @Override
   Residency.DeviceMemory memory(double[] host) {
     synchronized (residents) {
-      return residents.computeIfAbsent(host, h -> new TornadoResident(h, trace()));
+      return residents.computeIfAbsent(host, h -> {
+        TornadoResident r = spares.pollLast();
+        if (r != null) {
+          r.adopt(h);
+          return r;
+        }
+        r = new TornadoResident(h, trace());
+        if (arenasSeen++ > 0) {
+          r.expectGrowth(); // a second arena: the mesh changes (start-up refinement, remesh)
+        }
+        return r;
+      });
     }
   }
 
@@ -62,6 +82,11 @@ public final class TornadoKernelBackend extends DeviceBackend {
     synchronized (residents) {
       return residents.get(data);
     }
+  }
+
+  /** Execution plans made for the device side of {@code arena} so far (resident mode). */
+  int plansMade(double[] arena) {
+    return resident(arena).plansMade();
   }
 
   @Override
@@ -78,12 +103,11 @@ public final class TornadoKernelBackend extends DeviceBackend {
   @Override
   public void releaseArena(double[] arena) {
     super.releaseArena(arena);
-    TornadoResident r;
     synchronized (residents) {
-      r = residents.remove(arena);
-    }
-    if (r != null) {
-      r.close();
+      TornadoResident r = residents.remove(arena);
+      if (r != null) {
+        spares.addLast(r);
+      }
     }
   }
 
@@ -95,6 +119,10 @@ public final class TornadoKernelBackend extends DeviceBackend {
         r.close();
       }
       residents.clear();
+      for (TornadoResident r : spares) {
+        r.close();
+      }
+      spares.clear();
     }
   }
 

@@ -1,6 +1,7 @@
 package org.metope.kernels.tornado;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -38,5 +39,39 @@ class TornadoResidentTest {
       device.releaseHost(arena);
     }
     assertArrayEquals(host, arena);
+  }
+
+  @Test
+  void givenManyLaunchesAndANewArena_whenRun_thenOnePlanServesThemAll() {
+    // 12 different weighted sums over blocks of 64, on one arena and then on its successor
+    int blocks = 6;
+    StageLaunch[] launches = new StageLaunch[12];
+    for (int i = 0; i < launches.length; i++) {
+      int z = i % blocks;
+      int[] entry = {z * LENGTH, ((z + 1) % blocks) * LENGTH, ((z + 2) % blocks) * LENGTH,
+          LENGTH - i};
+      launches[i] = new StageLaunch(StageLaunch.Kind.WEIGHTED_SUM, entry, new double[0], 1);
+    }
+    Random random = new Random(4);
+    try (TornadoKernelBackend device = new TornadoKernelBackend(true)) {
+      for (int arenaIndex = 0; arenaIndex < 2; arenaIndex++) {
+        double[] host = new double[blocks * LENGTH];
+        for (int i = 0; i < host.length; i++) {
+          host[i] = random.nextDouble();
+        }
+        double[] arena = host.clone();
+        for (int i = 0; i < launches.length; i++) {
+          // powers of two: each product exact, so a device's fused multiply-add changes no bit
+          double w1 = 1.0 / (1 << (i % 4));
+          launches[i].runOnHost(host, w1, 0.5);
+          device.stage(launches[i], arena, w1, 0.5);
+        }
+        device.acquireHost(arena, false);
+        device.releaseHost(arena);
+        assertArrayEquals(host, arena);
+        assertEquals(1, device.plansMade(arena), "arena " + arenaIndex);
+        device.releaseArena(arena);
+      }
+    }
   }
 }

@@ -37,6 +37,11 @@ public class TaskGraph {
     throw Stub.called();
   }
 
+  /** Stand-in: a task of 3 parameters. */
+  public <T1, T2, T3> TaskGraph task(String id, TornadoFunctions.Task3<T1, T2, T3> code, T1 arg1, T2 arg2, T3 arg3) {
+    throw Stub.called();
+  }
+
   /** Stand-in: a task of 4 parameters. */
   public <T1, T2, T3, T4> TaskGraph task(String id, TornadoFunctions.Task4<T1, T2, T3, T4> code, T1 arg1, T2 arg2, T3 arg3, T4 arg4) {
     throw Stub.called();
@@ -48,6 +53,11 @@ public class TaskGraph {
   }
 
   public <T1, T2, T3, T4, T5, T6> TaskGraph task(String id, TornadoFunctions.Task6<T1, T2, T3, T4, T5, T6> code, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6) {
+    throw Stub.called();
+  }
+
+  /** Stand-in: a task of 7 parameters. */
+  public <T1, T2, T3, T4, T5, T6, T7> TaskGraph task(String id, TornadoFunctions.Task7<T1, T2, T3, T4, T5, T6, T7> code, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7) {
     throw Stub.called();
   }
 

@@ -10,6 +10,12 @@ public final class TornadoFunctions {
     void apply(T1 arg1, T2 arg2);
   }
 
+  /** A task of 3 parameters. */
+  @FunctionalInterface
+  public interface Task3<T1, T2, T3> {
+    void apply(T1 arg1, T2 arg2, T3 arg3);
+  }
+
   /** A task of 4 parameters. */
   @FunctionalInterface
   public interface Task4<T1, T2, T3, T4> {
@@ -26,6 +32,12 @@ public final class TornadoFunctions {
   @FunctionalInterface
   public interface Task6<T1, T2, T3, T4, T5, T6> {
     void apply(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6);
+  }
+
+  /** A task of 7 parameters. */
+  @FunctionalInterface
+  public interface Task7<T1, T2, T3, T4, T5, T6, T7> {
+    void apply(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7);
   }
 
   /** A task of 8 parameters. */
