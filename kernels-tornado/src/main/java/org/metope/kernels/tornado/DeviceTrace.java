@@ -13,6 +13,9 @@ import java.util.TreeMap;
  * <pre>
  *   device trace: cycle=3 stage=1 toDevice=1638400 toHost=204800 (LOAD: 819200/102400, UNLOAD: 819200/102400)
  * </pre>
+ *
+ * followed by {@code plans made=N} when the resident TornadoVM backend made execution plans in
+ * the stage (each compiles its kernels again).
  */
 public final class DeviceTrace {
   /** Environment variable that turns the printing on. */

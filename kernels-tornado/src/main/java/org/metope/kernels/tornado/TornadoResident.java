@@ -309,10 +309,26 @@ final class TornadoResident implements Residency.DeviceMemory {
   /** Graph {@code g}'s transfers and tasks, each task's worker grid added to {@code tasks}. */
   private void declare(int g, TaskGraph tg, List<WorkerGrid> tasks, String name,
       GridScheduler scheduler) {
+    if (g < LOAD) {
+      declareMover(g, tg);
+    } else {
+      tg.consumeFromDevice(persistent());
+      declareKernel(g, tg, tasks, name, scheduler);
+    }
+  }
+
+  /** The arrays every graph names, so that their device buffers pass from graph to graph. */
+  private Object[] persistent() {
+    LaunchTables l = tables;
+    return new Object[] {arena, shadow, l.ints, l.reals, l.launches, l.launchReals};
+  }
+
+  /** A graph that only moves arrays: up (and keeps them there) or down. */
+  private void declareMover(int g, TaskGraph tg) {
     LaunchTables l = tables;
     double[] a = arena;
     double[] s = shadow;
-    Object[] all = {a, s, l.ints, l.reals, l.launches, l.launchReals};
+    Object[] all = persistent();
     int every = DataTransferMode.EVERY_EXECUTION;
     switch (g) {
       case UP_ALL -> tg.transferToDevice(every, all);
@@ -322,18 +338,25 @@ final class TornadoResident implements Residency.DeviceMemory {
           .transferToDevice(every, l.ints, l.reals, l.launches, l.launchReals);
       default -> tg.consumeFromDevice(all);
     }
+    tg.task("keep", ResidentTasks::keep, a, s, l.ints, l.reals, l.launches, l.launchReals);
+    if (g == DOWN_ALL) {
+      tg.transferToHost(every, a, s);
+    } else if (g == DOWN_DATA) {
+      tg.transferToHost(every, a);
+    } else {
+      tg.persistOnDevice(all);
+    }
+  }
+
+  /** The graph of one kernel kind: its args (and per-launch arrays) over, its tasks. */
+  private void declareKernel(int g, TaskGraph tg, List<WorkerGrid> tasks, String name,
+      GridScheduler scheduler) {
+    LaunchTables l = tables;
+    double[] a = arena;
+    double[] s = shadow;
+    int every = DataTransferMode.EVERY_EXECUTION;
     int[] arg = args[g];
     switch (g) {
-      case UP_ALL, UP_DATA, UP_TABLES, DOWN_ALL, DOWN_DATA -> {
-        tg.task("keep", ResidentTasks::keep, a, s, l.ints, l.reals, l.launches, l.launchReals);
-        if (g == DOWN_ALL) {
-          tg.transferToHost(every, a, s);
-        } else if (g == DOWN_DATA) {
-          tg.transferToHost(every, a);
-        } else {
-          tg.persistOnDevice(all);
-        }
-      }
       case LOAD -> {
         tg.transferToDevice(every, arg, l.step);
         tg.task("clear", ResidentTasks::clearFlags, arg, l.flags);
