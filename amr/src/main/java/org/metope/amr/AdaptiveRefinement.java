@@ -135,15 +135,16 @@ public final class AdaptiveRefinement implements MeshRefinement {
    * block and remeshes if the tree changed.
    *
    * @param initialBlocks the number of blocks before start-up refinement began
+   * @param beforeReplace as for {@link #loadBalancingAndAdaptiveMeshRefinement(Runnable)}
    * @return whether the number of blocks changed, so that the initial state must be made again
    */
   @Override
-  public boolean initialRefinementStep(int initialBlocks) {
+  public boolean initialRefinementStep(int initialBlocks, Runnable beforeReplace) {
     for (MeshData md : mesh.meshData("base")) {
       tagging.tag(md);
     }
     int before = mesh.totalBlocks();
-    loadBalancingAndAdaptiveMeshRefinement();
+    loadBalancingAndAdaptiveMeshRefinement(beforeReplace);
     int after = mesh.totalBlocks();
     if (after < before) {
       warnings.add("the number of MeshBlocks decreased during AMR grid initialization (" + before

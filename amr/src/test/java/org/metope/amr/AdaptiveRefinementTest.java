@@ -111,11 +111,14 @@ class AdaptiveRefinementTest {
     Mesh mesh = meshOf(amr);
     tags.otherwise = AmrTag.REFINE_VALUE;
 
-    assertTrue(amr.initialRefinementStep(16));
+    int[] replaced = new int[1];
+    Runnable beforeReplace = () -> replaced[0]++;
+    assertTrue(amr.initialRefinementStep(16, beforeReplace));
     assertEquals(64, mesh.totalBlocks());
-    assertTrue(amr.initialRefinementStep(16));
+    assertTrue(amr.initialRefinementStep(16, beforeReplace));
     assertEquals(256, mesh.totalBlocks());
-    assertFalse(amr.initialRefinementStep(16));
+    assertFalse(amr.initialRefinementStep(16, beforeReplace));
+    assertEquals(2, replaced[0], "the hook runs before each replacement, not when nothing changes");
 
     assertEquals(2, amr.statistics().startupRemeshes());
     assertEquals(List.of("the number of MeshBlocks increased more than twice during"

@@ -37,7 +37,18 @@ public final class MeshInitialization {
     do {
       generate(mesh, generator, boundaries);
     } while (mesh.refinement() != null
-        && mesh.refinement().initialRefinementStep(initialBlocks));
+        && mesh.refinement().initialRefinementStep(initialBlocks,
+            () -> releaseArenas(mesh, boundaries)));
+  }
+
+  /**
+   * The old arenas are about to be replaced: a device-resident backend forgets them (their host
+   * copies are current after the ghost fill) and keeps their device side for the new ones.
+   */
+  private static void releaseArenas(Mesh mesh, BoundaryCommunication boundaries) {
+    for (MeshData md : mesh.meshData("base")) {
+      boundaries.kernels().releaseArena(md.data());
+    }
   }
 
   private static void generate(Mesh mesh, ProblemGenerator generator,

@@ -40,10 +40,12 @@ public final class RowKernels {
     return BufferKernels.anyAtLeast(buffers, to, count, reals[SPARSE_THRESHOLD * n + b]);
   }
 
-  /** Unloads row {@code row} of boundary {@code b} as {@code receiveMode[b]} says. */
-  public static void unloadRow(int b, int row, int n, int[] ints, double[] reals,
-      int[] receiveMode, double[] data, double[] buffers) {
-    final int mode = receiveMode[b];
+  /**
+   * Unloads row {@code row} of boundary {@code b} as its receive mode {@code mode} says ({@code
+   * receiveMode[b]} of its table).
+   */
+  public static void unloadRow(int b, int row, int n, int[] ints, double[] reals, int mode,
+      double[] data, double[] buffers) {
     final int count = ints[IE * n + b] - ints[IS * n + b] + 1;
     if (mode == RECEIVE_COPY) {
       BufferKernels.copyRow(buffers, ints[BUFFER_OFFSET * n + b] + row * count, data,

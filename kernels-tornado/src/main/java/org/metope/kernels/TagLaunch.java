@@ -76,23 +76,26 @@ public final class TagLaunch {
   /** Entry {@code e}: what one device thread of a launch does. Static, over arrays only. */
   public static void runEntry(Kind kind, int[] t, int e, double[] a, double[] out) {
     switch (kind) {
-      case MIN_MAX -> minMax(t, e, a, out);
-      case BOX -> box(t, e, a, out);
+      case MIN_MAX -> minMax(t, e, a, out, e);
+      case BOX -> box(t, e, a, out, e);
       default -> throw new IllegalStateException("unknown tag kind: " + kind);
     }
   }
 
-  /** A MIN_MAX entry. */
-  public static void minMax(int[] t, int e, double[] a, double[] out) {
+  /**
+   * A MIN_MAX entry, its results as entry {@code o} of {@code out} (a device keeps the entries of
+   * many launches in one table, and the results of one launch apart).
+   */
+  public static void minMax(int[] t, int e, double[] a, double[] out, int o) {
     final int base = e * Kind.MIN_MAX.width;
-    TagKernels.minMaxRun(a, t[base + FIRST], t[base + LENGTH], out, 2 * e);
+    TagKernels.minMaxRun(a, t[base + FIRST], t[base + LENGTH], out, 2 * o);
   }
 
-  /** A BOX entry. */
-  public static void box(int[] t, int e, double[] a, double[] out) {
+  /** A BOX entry, its result as entry {@code o} of {@code out}. */
+  public static void box(int[] t, int e, double[] a, double[] out, int o) {
     final int base = e * Kind.BOX.width;
     final int b = base + IS;
-    out[e] = TagKernels.boxMeasure(a, t[base + BASE], t[base + JSTRIDE], t[base + KSTRIDE],
+    out[o] = TagKernels.boxMeasure(a, t[base + BASE], t[base + JSTRIDE], t[base + KSTRIDE],
         t[b], t[b + 1], t[b + 2], t[b + 3], t[b + 4], t[b + 5], t[base + NDIM],
         t[base + METHOD]);
   }

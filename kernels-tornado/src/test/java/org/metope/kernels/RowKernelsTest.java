@@ -45,7 +45,7 @@ class RowKernelsTest {
       for (int b = 0; b < t.size; b++) {
         BufferKernels.unloadBoundary(b, t.size, t.ints, t.reals, t.receiveMode, walk, s.buffers);
         for (int r = 0; r < t.get(BoundaryTable.ROWS, b); r++) {
-          RowKernels.unloadRow(b, r, t.size, t.ints, t.reals, t.receiveMode, rows, s.buffers);
+          RowKernels.unloadRow(b, r, t.size, t.ints, t.reals, t.receiveMode[b], rows, s.buffers);
         }
       }
       assertArrayEquals(walk, rows);

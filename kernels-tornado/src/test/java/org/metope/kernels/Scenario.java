@@ -10,7 +10,7 @@ import java.util.Random;
  * boxes of the operations asked for. Blocks have two ghost layers, even interiors of 2 to 6 cells
  * per active dimension, 1 or 2 components, and Parthenon-style coordinates.
  */
-final class Scenario {
+public final class Scenario {
   static final int NGHOST = 2;
 
   /** One boundary as the test knows it, independent of the table's encoding. */
@@ -19,9 +19,9 @@ final class Scenario {
       double defaultValue, double threshold) {}
 
   final List<Spec> specs;
-  final BoundaryTable table;
-  final double[] data;
-  final double[] buffers;
+  public final BoundaryTable table;
+  public final double[] data;
+  public final double[] buffers;
 
   private Scenario(List<Spec> specs, BoundaryTable table, double[] data, double[] buffers) {
     this.specs = specs;
@@ -31,7 +31,7 @@ final class Scenario {
   }
 
   /** A scenario with one boundary per entry of {@code ops}, all with {@code ndim} dimensions. */
-  static Scenario random(long seed, int ndim, int... ops) {
+  public static Scenario random(long seed, int ndim, int... ops) {
     Random random = new Random(seed);
     List<Spec> specs = new ArrayList<>();
     int dataCursor = random.nextInt(5);
@@ -57,7 +57,7 @@ final class Scenario {
     return new Scenario(specs, builder.build(), data, buffers);
   }
 
-  static double[] randomArray(Random random, int length) {
+  public static double[] randomArray(Random random, int length) {
     double[] a = new double[length];
     for (int i = 0; i < length; i++) {
       a[i] = 2.0 * random.nextDouble() - 1.0;
@@ -123,5 +123,28 @@ final class Scenario {
     double threshold = random.nextInt(3) == 0 ? 2.0 : 0.5 * random.nextDouble();
     return new Spec(op, ndim, var, box, bufferAt, fine, origin, fineXmin, fineDx, coarseXmin,
         coarseDx, random.nextDouble(), threshold);
+  }
+
+  /**
+   * A PHYSICAL_BOUNDARY launch over {@code components} components of one {@code n}^3 block with
+   * 2 ghosts (component c at {@code c * n^3}): reflection on inner x1 (the normal component, 0,
+   * negated), outflow on outer x2 and inner x3. Copies and sign changes only, so a device must
+   * give the host's bits.
+   */
+  public static StageLaunch physicalBoundary(int n, int components) {
+    int width = StageLaunch.Kind.PHYSICAL_BOUNDARY.width;
+    int[] t = new int[components * width];
+    for (int c = 0; c < components; c++) {
+      int e = c * width;
+      int[] component = {c * n * n * n, n, n, n, 2};
+      System.arraycopy(component, 0, t, e, component.length);
+      int[][] faces = {{0, c == 0 ? StageLaunch.BC_REFLECT_NEGATED : StageLaunch.BC_REFLECT, 0,
+          0, 2 * 2 - 1}, {3, StageLaunch.BC_OUTFLOW, 1, n - 2, n - 3},
+          {4, StageLaunch.BC_OUTFLOW, 2, 0, 2}};
+      for (int[] f : faces) {
+        System.arraycopy(f, 1, t, e + StageLaunch.P_FACES + f[0] * StageLaunch.P_SLOT, 4);
+      }
+    }
+    return new StageLaunch(StageLaunch.Kind.PHYSICAL_BOUNDARY, t, new double[0], components);
   }
 }

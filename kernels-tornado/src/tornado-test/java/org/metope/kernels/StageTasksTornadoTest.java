@@ -86,22 +86,8 @@ class StageTasksTornadoTest {
 
   @Test
   void givenPhysicalBoundaryEntries_whenRunOnTheDevice_thenTheBitsEqualTheHost() {
-    // 2 components of one 8^3 block, 2 ghosts: reflection (normal component negated) on inner
-    // x1, outflow on outer x2 and inner x3; copies and sign changes only, so the bits must agree
-    int width = StageLaunch.Kind.PHYSICAL_BOUNDARY.width;
-    int[] t = new int[2 * width];
-    for (int c = 0; c < 2; c++) {
-      int e = c * width;
-      int[] component = {c * LENGTH, N, N, N, 2};
-      System.arraycopy(component, 0, t, e, component.length);
-      int[][] faces = {{0, c == 0 ? StageLaunch.BC_REFLECT_NEGATED : StageLaunch.BC_REFLECT, 0,
-          0, 2 * 2 - 1}, {3, StageLaunch.BC_OUTFLOW, 1, N - 2, N - 3},
-          {4, StageLaunch.BC_OUTFLOW, 2, 0, 2}};
-      for (int[] f : faces) {
-        System.arraycopy(f, 1, t, e + StageLaunch.P_FACES + f[0] * StageLaunch.P_SLOT, 4);
-      }
-    }
-    StageLaunch launch = new StageLaunch(StageLaunch.Kind.PHYSICAL_BOUNDARY, t, new double[0], 2);
+    // copies and sign changes only (Scenario.physicalBoundary), so the bits must agree
+    StageLaunch launch = Scenario.physicalBoundary(N, 2);
     double[] host = arena(3, 2);
     double[] device = host.clone();
     launch.runOnHost(host, 0, 0);

@@ -29,9 +29,11 @@ public interface MeshRefinement {
    * block and remeshes if the tree changed.
    *
    * @param initialBlocks the number of blocks before start-up refinement began
+   * @param beforeReplace run, if the mesh changes, once the old blocks' data are packed and before
+   *     the blocks and storage are replaced (as for a remesh)
    * @return whether the number of blocks changed, so that the initial state must be made again
    */
-  boolean initialRefinementStep(int initialBlocks);
+  boolean initialRefinementStep(int initialBlocks, Runnable beforeReplace);
 
   /** Marks the start of the time loop: later remeshes count as the loop's. */
   void startLoop();

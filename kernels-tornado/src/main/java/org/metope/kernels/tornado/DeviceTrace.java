@@ -13,6 +13,9 @@ import java.util.TreeMap;
  * <pre>
  *   device trace: cycle=3 stage=1 toDevice=1638400 toHost=204800 (LOAD: 819200/102400, UNLOAD: 819200/102400)
  * </pre>
+ *
+ * followed by {@code plans made=N} when the resident TornadoVM backend made execution plans in
+ * the stage (each compiles its kernels again).
  */
 public final class DeviceTrace {
   /** Environment variable that turns the printing on. */
@@ -22,6 +25,8 @@ public final class DeviceTrace {
   private final Map<String, long[]> bytes = new TreeMap<>();
   private long totalToDevice;
   private long totalToHost;
+  /** TornadoVM execution plans made since the last {@link #endStage} (each compiles its tasks). */
+  private int plans;
 
   /** A trace that prints to {@code out}, or counts silently when {@code out} is null. */
   public DeviceTrace(PrintStream out) {
@@ -41,6 +46,11 @@ public final class DeviceTrace {
   synchronized void toHost(String arena, long n) {
     bytes.computeIfAbsent(arena, a -> new long[2])[1] += n;
     totalToHost += n;
+  }
+
+  /** An execution plan was made (its kernels will be compiled as its graphs first run). */
+  synchronized void planMade() {
+    plans++;
   }
 
   /** Bytes to the device since the last {@link #endStage}. */
@@ -84,8 +94,13 @@ public final class DeviceTrace {
             .append('/').append(e.getValue()[1]);
         separator = ", ";
       }
-      out.println(line.append(')'));
+      line.append(')');
+      if (plans > 0) {
+        line.append(" plans made=").append(plans);
+      }
+      out.println(line);
     }
+    plans = 0;
     for (long[] b : bytes.values()) {
       b[0] = 0;
       b[1] = 0;

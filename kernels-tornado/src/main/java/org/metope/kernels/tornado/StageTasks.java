@@ -54,16 +54,6 @@ public final class StageTasks {
     }
   }
 
-  /**
-   * {@link #weightedSum} with the weights in {@code w[0]}, {@code w[1]}: a TornadoVM task takes
-   * its scalars when the graph is built, so a graph run every stage takes them in an array.
-   */
-  public static void weightedSumOf(int[] t, int count, double[] w, double[] a) {
-    for (@Parallel int e = 0; e < count; e++) {
-      StageLaunch.weightedSum(t, e, 0, 0, a, w[0], w[1]);
-    }
-  }
-
   /** {@link StageLaunch.Kind#PHYSICAL_BOUNDARY}: one thread per entry, its faces in order. */
   public static void physicalBoundary(int[] t, int count, double[] a) {
     for (@Parallel int e = 0; e < count; e++) {
@@ -74,14 +64,14 @@ public final class StageTasks {
   /** {@link TagLaunch.Kind#MIN_MAX}: one thread per entry, its range into {@code out}. */
   public static void minMax(int[] t, int count, double[] a, double[] out) {
     for (@Parallel int e = 0; e < count; e++) {
-      TagLaunch.minMax(t, e, a, out);
+      TagLaunch.minMax(t, e, a, out, e);
     }
   }
 
   /** {@link TagLaunch.Kind#BOX}: one thread per entry, its measure into {@code out}. */
   public static void box(int[] t, int count, double[] a, double[] out) {
     for (@Parallel int e = 0; e < count; e++) {
-      TagLaunch.box(t, e, a, out);
+      TagLaunch.box(t, e, a, out, e);
     }
   }
 

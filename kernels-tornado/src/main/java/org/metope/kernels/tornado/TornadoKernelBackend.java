@@ -1,5 +1,7 @@
 package org.metope.kernels.tornado;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.metope.kernels.BoundaryTable;
@@ -37,6 +39,13 @@ public final class TornadoKernelBackend extends DeviceBackend {
   private int graphs;
   /** Resident mode: the device side of each data arena (arrays hash by identity). */
   private final Map<double[], TornadoResident> residents = new IdentityHashMap<>();
+  /**
+   * The device sides of released arenas, kept for the next new arenas (a remesh replaces each
+   * rank's arena): their plans, compiled kernels and device memory are taken over ({@link
+   * TornadoResident#adopt}).
+   */
+  private final Deque<TornadoResident> spares = new ArrayDeque<>();
+  private int arenasSeen;
 
   /** A backend on TornadoVM's default device, tracing as the environment says. */
   public TornadoKernelBackend() {
@@ -54,7 +63,18 @@ public final class TornadoKernelBackend extends DeviceBackend {
   @Override
   Residency.DeviceMemory memory(double[] host) {
     synchronized (residents) {
-      return residents.computeIfAbsent(host, h -> new TornadoResident(h, trace()));
+      return residents.computeIfAbsent(host, h -> {
+        TornadoResident r = spares.pollLast();
+        if (r != null) {
+          r.adopt(h);
+          return r;
+        }
+        r = new TornadoResident(h, trace());
+        if (arenasSeen++ > 0) {
+          r.expectGrowth(); // a second arena: the mesh changes (start-up refinement, remesh)
+        }
+        return r;
+      });
     }
   }
 
@@ -63,6 +83,11 @@ public final class TornadoKernelBackend extends DeviceBackend {
     synchronized (residents) {
       return residents.get(data);
     }
+  }
+
+  /** Execution plans made for the device side of {@code arena} so far (resident mode). */
+  int plansMade(double[] arena) {
+    return resident(arena).plansMade();
   }
 
   @Override
@@ -94,12 +119,11 @@ public final class TornadoKernelBackend extends DeviceBackend {
   @Override
   public void releaseArena(double[] arena) {
     super.releaseArena(arena);
-    TornadoResident r;
     synchronized (residents) {
-      r = residents.remove(arena);
-    }
-    if (r != null) {
-      r.close();
+      TornadoResident r = residents.remove(arena);
+      if (r != null) {
+        spares.addLast(r);
+      }
     }
   }
 
@@ -111,6 +135,10 @@ public final class TornadoKernelBackend extends DeviceBackend {
         r.close();
       }
       residents.clear();
+      for (TornadoResident r : spares) {
+        r.close();
+      }
+      spares.clear();
     }
   }
 

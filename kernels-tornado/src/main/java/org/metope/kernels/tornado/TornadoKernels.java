@@ -39,11 +39,7 @@ public final class TornadoKernels {
     for (@Parallel int s = 0; s < count; s++) {
       for (@Parallel int r = 0; r < maxRows; r++) {
         final int b = subset[s];
-        if (allocated[b] != 0 && r < ints[BoundaryTable.ROWS * n + b]) {
-          if (RowKernels.loadRow(b, r, n, ints, reals, data, buffers) != 0) {
-            flags[s] = 1;
-          }
-        }
+        loadEntryRow(s, b, r, n, ints, reals, allocated[b], flags, data, buffers);
       }
     }
   }
@@ -54,9 +50,7 @@ public final class TornadoKernels {
     for (@Parallel int s = 0; s < count; s++) {
       for (@Parallel int r = 0; r < maxRows; r++) {
         final int b = subset[s];
-        if (r < ints[BoundaryTable.ROWS * n + b]) {
-          RowKernels.unloadRow(b, r, n, ints, reals, receiveMode, data, buffers);
-        }
+        unloadEntryRow(b, r, n, ints, reals, receiveMode[b], data, buffers);
       }
     }
   }
@@ -67,10 +61,7 @@ public final class TornadoKernels {
     for (@Parallel int s = 0; s < count; s++) {
       for (@Parallel int r = 0; r < maxRows; r++) {
         final int b = subset[s];
-        if (allocated[b] != 0 && r < ints[BoundaryTable.ROWS * n + b]
-            && ints[BoundaryTable.OP * n + b] == BoundaryOp.PROLONGATE) {
-          RowKernels.prolongateRow(b, r, n, ints, reals, data);
-        }
+        prolongateEntryRow(b, r, n, ints, reals, allocated[b], data);
       }
     }
   }
@@ -84,11 +75,7 @@ public final class TornadoKernels {
     for (@Parallel int s = 0; s < count; s++) {
       for (@Parallel int r = 0; r < maxRows; r++) {
         final int b = subset[s];
-        final int code = ints[BoundaryTable.OP * n + b];
-        if (allocated[b] != 0 && r < ints[BoundaryTable.ROWS * n + b]
-            && code == BoundaryOp.RESTRICT) {
-          RowKernels.restrictRow(b, r, n, ints, reals, data);
-        }
+        restrictEntryRow(b, r, n, ints, reals, allocated[b], data);
       }
     }
   }
@@ -99,39 +86,63 @@ public final class TornadoKernels {
    */
   public static void gather(int runCount, int[] runs, double[] source, double[] staging) {
     for (@Parallel int q = 0; q < runCount; q++) {
-      final int from = runs[WrittenRegions.START * runCount + q];
-      final int length = runs[WrittenRegions.LENGTH * runCount + q];
-      final int to = runs[WrittenRegions.STAGING * runCount + q];
-      for (int m = 0; m < length; m++) {
-        staging[to + m] = source[from + m];
-      }
+      copyRun(runs, 0, runCount, q, WrittenRegions.START, source, WrittenRegions.STAGING,
+          staging);
     }
   }
 
   /**
-   * The inverse of {@link #gather}: copies each packed run of {@code staging} to its place in
-   * {@code target} (a resident unload's received region, from the host).
+   * Row r of subset entry s (boundary b) of a load, if the boundary is allocated and has the
+   * row: the body {@link #load} and {@link ResidentTasks#load} share.
    */
-  public static void scatter(int runCount, int[] runs, double[] staging, double[] target) {
-    for (@Parallel int q = 0; q < runCount; q++) {
-      final int to = runs[WrittenRegions.START * runCount + q];
-      final int length = runs[WrittenRegions.LENGTH * runCount + q];
-      final int from = runs[WrittenRegions.STAGING * runCount + q];
-      for (int m = 0; m < length; m++) {
-        target[to + m] = staging[from + m];
+  static void loadEntryRow(int s, int b, int r, int n, int[] ints, double[] reals,
+      int allocated, int[] flags, double[] data, double[] buffers) {
+    if (allocated != 0 && r < ints[BoundaryTable.ROWS * n + b]) {
+      if (RowKernels.loadRow(b, r, n, ints, reals, data, buffers) != 0) {
+        flags[s] = 1;
       }
     }
   }
 
+  /** Row r of boundary b of an unload with receive mode {@code mode}, if it has the row. */
+  static void unloadEntryRow(int b, int r, int n, int[] ints, double[] reals, int mode,
+      double[] data, double[] buffers) {
+    if (r < ints[BoundaryTable.ROWS * n + b]) {
+      RowKernels.unloadRow(b, r, n, ints, reals, mode, data, buffers);
+    }
+  }
+
+  /** Row r of boundary b of a prolongation, if it is an allocated PROLONGATE boundary. */
+  static void prolongateEntryRow(int b, int r, int n, int[] ints, double[] reals,
+      int allocated, double[] data) {
+    if (allocated != 0 && r < ints[BoundaryTable.ROWS * n + b]
+        && ints[BoundaryTable.OP * n + b] == BoundaryOp.PROLONGATE) {
+      RowKernels.prolongateRow(b, r, n, ints, reals, data);
+    }
+  }
+
+  /** Row r of boundary b of a restriction, if it is an allocated RESTRICT boundary. */
+  static void restrictEntryRow(int b, int r, int n, int[] ints, double[] reals, int allocated,
+      double[] data) {
+    final int code = ints[BoundaryTable.OP * n + b];
+    if (allocated != 0 && r < ints[BoundaryTable.ROWS * n + b]
+        && code == BoundaryOp.RESTRICT) {
+      RowKernels.restrictRow(b, r, n, ints, reals, data);
+    }
+  }
+
   /**
-   * Changes nothing: the task of a resident graph that only moves its arenas (a graph needs a
-   * task, and every graph names both arenas so that the device buffers pass from graph to graph).
-   * It writes each arena's first value back in place because TornadoVM copies an array back to
-   * the host only when a task of the graph writes it (with a write under a condition its
-   * compiler proves false, a graph brought nothing back).
+   * Copies run q of the {@code runCount} runs at {@code runs[at ..]} ({@link WrittenRegions}'
+   * layout) from {@code from[runs[fromColumn]]} to {@code to[runs[toColumn]]}: a gather reads at
+   * START and writes at STAGING, a scatter the other way round.
    */
-  public static void keep(double[] data, double[] buffers) {
-    data[0] = data[0];
-    buffers[0] = buffers[0];
+  static void copyRun(int[] runs, int at, int runCount, int q, int fromColumn, double[] from,
+      int toColumn, double[] to) {
+    final int source = runs[at + fromColumn * runCount + q];
+    final int length = runs[at + WrittenRegions.LENGTH * runCount + q];
+    final int target = runs[at + toColumn * runCount + q];
+    for (int m = 0; m < length; m++) {
+      to[target + m] = from[source + m];
+    }
   }
 }

@@ -1,75 +1,134 @@
 package org.metope.kernels.tornado;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Consumer;
 import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelKind;
 import org.metope.kernels.StageLaunch;
 import org.metope.kernels.TagLaunch;
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.WorkerGrid;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
+import uk.ac.manchester.tornado.api.WorkerGrid2D;
+import uk.ac.manchester.tornado.api.WorkerGrid3D;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 
 /**
- * One data arena of the resident TornadoVM backend kept in device memory: one TornadoVM execution
- * plan whose task graphs share the arena's device buffer and a device buffer arena. TornadoVM
- * 5.2 passes a device buffer from graph to graph only inside one plan ({@code
- * persistOnDevice}/{@code consumeFromDevice}, each graph taking the buffers of the graph run
- * before it), and a plan's graphs are fixed when it is made; so a launch not seen before adds a
- * graph and makes the plan again, carrying the arena and the buffer arena across (down with the
- * old plan, up with the new; counted as {@code rebuild}). Once every launch of a stage has been
- * seen, nothing is made again until the tables change.
+ * A data arena of the resident TornadoVM backend kept in device memory: one TornadoVM execution
+ * plan whose task graphs share the arena's device buffer, a device buffer arena and the device
+ * copies of the {@link LaunchTables}. TornadoVM 5.2 passes a device buffer from graph to graph
+ * only inside one plan ({@code persistOnDevice}/{@code consumeFromDevice}, each graph taking the
+ * buffers of the graph run before it, so every graph names all six), a plan's graphs are fixed
+ * when it is made, each plan compiles its tasks again (its code cache is per plan), and a task's
+ * scalar arguments are compiled into its kernel. So the plan has a fixed set of graphs, five that
+ * move arrays and one per kernel kind, whose tasks ({@link ResidentTasks}) read every size and
+ * offset from the launch tables and a small {@code args} array sent at every execution, with the
+ * thread counts set per launch through a {@link GridScheduler}. A launch not seen before appends
+ * to the tables; the plan is made again (its kernels compiled again, the arrays carried down and
+ * up, traced as {@code rebuild}) only when an array outgrows its capacity.
  *
- * <p>Graphs 0 to 3 move the arenas: both up, the data arena up, both down, the data arena down.
- * The device's buffer arena is a private array ({@link #shadow}), never the host's: the
- * communicator writes the host's received slices at any time, and TornadoVM copies only whole Java
- * arrays. Region transfers are staging arrays packed on the device ({@link TornadoKernels#gather}
- * of the cross-rank send slices after a load) or on the host (the cross-rank received slices,
- * unpacked on the device by {@link TornadoKernels#scatter} before an unload).
+ * <p>The plan's arena is a private array of a capacity ({@link #arena}), and the host arena is
+ * copied into it before an upload and out of it after a download, so that the plan also outlives
+ * the arena: after a remesh the new arena takes the old one's plan ({@link #adopt}). The device's
+ * buffer arena is a private array too ({@link #shadow}): the communicator writes the host's
+ * received slices at any time. Region transfers go through the staging array, packed on the
+ * device (the cross-rank send slices after a load) or on the host (the received slices, unpacked
+ * on the device before an unload).
  */
 final class TornadoResident implements Residency.DeviceMemory {
   private static final int UP_ALL = 0;
   private static final int UP_DATA = 1;
-  private static final int DOWN_ALL = 2;
-  private static final int DOWN_DATA = 3;
+  private static final int UP_TABLES = 2;
+  private static final int DOWN_ALL = 3;
+  private static final int DOWN_DATA = 4;
+  private static final int LOAD = 5;
+  private static final int UNLOAD = 6;
+  private static final int PROLONGATE = 7;
+  private static final int RESTRICT = 8;
+  private static final int DONOR_CELL = 9;
+  private static final int DONOR_CELL_FIELD = 10;
+  private static final int DIVERGENCE = 11;
+  private static final int WEIGHTED_SUM = 12;
+  private static final int PHYSICAL_BOUNDARY = 13;
+  private static final int MIN_MAX = 14;
+  private static final int GRAPHS = 15;
   private static int plans;
 
-  private final double[] data;
   private final DeviceTrace trace;
-  private final List<Consumer<TaskGraph>> graphs = new ArrayList<>();
-  private final Map<Object, Integer> index = new HashMap<>();
-  private final Map<Object, Staged> staged = new HashMap<>();
-  /** The weights array each weighted-sum graph sends at every execution. */
-  private final Map<StageLaunch, double[]> weights = new HashMap<>();
+  private final LaunchTables tables = new LaunchTables(this::carry);
+  /** Per graph, the args it sends at every execution. */
+  private final int[][] args = new int[GRAPHS][LaunchTables.ARGS];
+  /** Per graph, the worker grid of each of its tasks (set per launch). */
+  private final List<List<WorkerGrid>> grids = new ArrayList<>();
+  private final double[] weights = new double[2];
+  private double[] host;
+  private double[] arena;
   private double[] buffers;
   private double[] shadow = new double[1];
   private TornadoExecutionPlan plan;
-  /** Whether the device holds values of the arenas (uploaded since the plan was made). */
+  private int made;
+  /** Whether the device holds the plan's arrays (uploaded since the plan was made). */
   private boolean onDevice;
+  /**
+   * Whether {@link #arena} holds values the device has not got yet: an upload waits for the next
+   * graph, so that the launch that follows it registers first and the plan is made with room
+   * for it.
+   */
+  private boolean pending;
 
-  TornadoResident(double[] data, DeviceTrace trace) {
-    this.data = data;
+  TornadoResident(double[] host, DeviceTrace trace) {
+    this.host = host;
+    this.arena = new double[Math.max(1, host.length)];
     this.trace = trace;
   }
 
-  @Override
-  public void upload(double[] host, int offset, int length) {
-    whole(host, offset, length);
-    built();
-    run(onDevice ? UP_DATA : UP_ALL);
-    onDevice = true;
+  /** The mesh changes: see {@link LaunchTables#expectGrowth}. */
+  void expectGrowth() {
+    tables.expectGrowth();
+  }
+
+  /** Plans made so far for this arena (1 unless an array outgrew its capacity). */
+  int plansMade() {
+    return made;
+  }
+
+  /**
+   * Takes this plan for a new host arena (the old one's device values are forgotten): the plan
+   * stays unless the arena outgrows the capacity.
+   */
+  void adopt(double[] newHost) {
+    if (newHost.length > arena.length) {
+      close();
+      // a quarter more: the mesh changes, it may grow again
+      arena = new double[newHost.length + newHost.length / 4];
+      onDevice = false;
+    }
+    host = newHost;
+    pending = false;
+    tables.clear();
+    tables.expectGrowth();
   }
 
   @Override
-  public void download(double[] host, int offset, int length) {
-    whole(host, offset, length);
+  public void upload(double[] from, int offset, int length) {
+    whole(from, offset, length);
+    System.arraycopy(host, 0, arena, 0, host.length);
+    pending = true;
+    extra(true, 8L * (arena.length - host.length));
+  }
+
+  @Override
+  public void download(double[] to, int offset, int length) {
+    whole(to, offset, length);
     built();
     run(DOWN_DATA);
+    System.arraycopy(arena, 0, host, 0, host.length);
+    extra(false, 8L * (arena.length - host.length));
   }
 
   @Override
@@ -77,10 +136,21 @@ final class TornadoResident implements Residency.DeviceMemory {
     throw new UnsupportedOperationException("the TornadoVM resident backend does not poison");
   }
 
-  private void whole(double[] host, int offset, int length) {
-    if (host != data || offset != 0 || length != data.length) {
+  private void whole(double[] array, int offset, int length) {
+    if (array != host || offset != 0 || length != host.length) {
       throw new IllegalStateException("TornadoVM moves whole arrays only: offset=" + offset
-          + " length=" + length + " arenaLength=" + data.length);
+          + " length=" + length + " arenaLength=" + host.length);
+    }
+  }
+
+  /** The bytes beyond the arena that a transfer of the arena's capacity also moves. */
+  private void extra(boolean toDevice, long bytes) {
+    if (bytes > 0) {
+      if (toDevice) {
+        trace.toDevice("arena capacity", bytes);
+      } else {
+        trace.toHost("arena capacity", bytes);
+      }
     }
   }
 
@@ -101,231 +171,136 @@ final class TornadoResident implements Residency.DeviceMemory {
     if (hostBuffers != null && hostBuffers != buffers) {
       useBuffers(hostBuffers);
     }
-    List<Object> key = List.of(kind, t, subset, count, t.columnsVersion());
-    switch (kind) {
-      case LOAD -> load(key, t, subset, count);
-      case UNLOAD -> unload(key, t, subset, count);
-      case PROLONGATE, RESTRICT -> {
-        final int[] allocated = t.allocated;
-        final int maxRows = maxRows(t, subset, count);
-        int g = graph(key, tg -> {
-          tg.transferToDevice(DataTransferMode.FIRST_EXECUTION, subset, t.ints, t.reals);
-          tg.transferToDevice(DataTransferMode.EVERY_EXECUTION, allocated);
-          if (kind == KernelKind.PROLONGATE) {
-            tg.task("prolongate", TornadoKernels::prolongate, subset, count, maxRows, t.size,
-                t.ints, t.reals, allocated, data);
-          } else {
-            tg.task("restrictRows", TornadoKernels::restrictRows, subset, count, maxRows, t.size,
-                t.ints, t.reals, allocated, data);
-          }
-        });
-        trace.toDevice("flags", 4L * allocated.length);
-        run(g);
-      }
+    LaunchTables.Boundary launch = tables.boundary(kind, t, subset, count);
+    int g = switch (kind) {
+      case LOAD -> LOAD;
+      case UNLOAD -> UNLOAD;
+      case PROLONGATE -> PROLONGATE;
+      case RESTRICT -> RESTRICT;
       default -> throw new IllegalStateException("unknown kernel kind: kind=" + kind);
+    };
+    System.arraycopy(launch.args(), 0, args[g], 0, LaunchTables.ARGS);
+    int rows = Math.max(1, launch.args()[LaunchTables.ROWS]);
+    int runs = Math.max(1, launch.runCount());
+    if (kind == KernelKind.UNLOAD) {
+      stageReceived(launch);
+      size(g, 0, runs, 1, 1);
+      size(g, 1, count, rows, 1);
+    } else if (kind == KernelKind.LOAD) {
+      size(g, 0, count, 1, 1);
+      size(g, 1, count, rows, 1);
+      size(g, 2, runs, 1, 1);
+    } else {
+      size(g, 0, count, rows, 1);
+    }
+    trace.toDevice("flags", 4L * tables.step.length + 4L * LaunchTables.ARGS);
+    run(g);
+    if (kind == KernelKind.LOAD) {
+      unstageSent(t, launch);
     }
   }
 
-  /** A stage launch on the device arena, its weights in a two-value array sent every time. */
+  /** A stage launch on the device arena. */
   void stage(StageLaunch launch, double w1, double w2) {
-    final double[] w = new double[2];
-    int g = graph(launch, tg -> {
-      tg.transferToDevice(DataTransferMode.FIRST_EXECUTION, launch.ints, launch.reals);
-      switch (launch.kind) {
-        case DONOR_CELL_CONSTANT -> tg.task("donorCell", StageTasks::donorCellConstant,
-            launch.ints, launch.reals, launch.count, launch.maxK, data);
-        case DONOR_CELL_FIELD -> tg.task("donorCellField", StageTasks::donorCellField,
-            launch.ints, launch.count, launch.maxK, launch.maxJ, data);
-        case DIVERGENCE -> tg.task("divergence", StageTasks::divergence, launch.ints,
-            launch.reals, launch.count, launch.maxK, launch.maxJ, data);
-        case WEIGHTED_SUM -> {
-          tg.transferToDevice(DataTransferMode.EVERY_EXECUTION, w);
-          tg.task("weightedSum", StageTasks::weightedSumOf, launch.ints, launch.count, w, data);
-        }
-        case PHYSICAL_BOUNDARY -> tg.task("physicalBoundary", StageTasks::physicalBoundary,
-            launch.ints, launch.count, data);
-        default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
-      }
-    }, w);
-    if (launch.kind == StageLaunch.Kind.WEIGHTED_SUM) {
-      double[] sent = weights.get(launch);
-      sent[0] = w1;
-      sent[1] = w2;
-      trace.toDevice("weights", 16);
-    }
+    int g = switch (launch.kind) {
+      case DONOR_CELL_CONSTANT -> DONOR_CELL;
+      case DONOR_CELL_FIELD -> DONOR_CELL_FIELD;
+      case DIVERGENCE -> DIVERGENCE;
+      case WEIGHTED_SUM -> WEIGHTED_SUM;
+      case PHYSICAL_BOUNDARY -> PHYSICAL_BOUNDARY;
+      default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
+    };
+    System.arraycopy(tables.stage(launch), 0, args[g], 0, LaunchTables.ARGS);
+    size(g, 0, Math.max(1, launch.count), launch.maxK, launch.maxJ);
+    weights[0] = w1;
+    weights[1] = w2;
+    trace.toDevice(launch.kind == StageLaunch.Kind.WEIGHTED_SUM ? "weights" : "args",
+        launch.kind == StageLaunch.Kind.WEIGHTED_SUM ? 16 : 4L * LaunchTables.ARGS);
     run(g);
   }
-
-  /** Refinement measures on the device arena; only their results come back. */
-  void measure(TagLaunch launch) {
-    int g = graph(launch, tg -> {
-      tg.transferToDevice(DataTransferMode.FIRST_EXECUTION, launch.ints);
-      switch (launch.kind) {
-        case MIN_MAX -> tg.task("minMax", StageTasks::minMax, launch.ints, launch.count, data,
-            launch.results);
-        case BOX -> tg.task("box", StageTasks::box, launch.ints, launch.count, data,
-            launch.results);
-        default -> throw new IllegalStateException("unknown tag kind: " + launch.kind);
-      }
-      tg.transferToHost(DataTransferMode.EVERY_EXECUTION, launch.results);
-    });
-    run(g);
-    trace.toHost("tags", 8L * launch.results.length);
-  }
-
-  private void load(List<Object> key, BoundaryTable t, int[] subset, int count) {
-    final int maxRows = maxRows(t, subset, count);
-    final int[] allocated = t.allocated;
-    Staged s = staged.computeIfAbsent(key, k -> {
-      int[] runs = crossRuns(t, subset, count);
-      int runCount = runs.length / WrittenRegions.COLUMNS;
-      return new Staged(runs, runCount, new double[Math.max(1, stagingLength(runs, runCount))],
-          new int[Math.max(1, count)]);
-    });
-    int g = graph(key, tg -> {
-      tg.transferToDevice(DataTransferMode.FIRST_EXECUTION, subset, t.ints, t.reals, s.runs);
-      tg.transferToDevice(DataTransferMode.EVERY_EXECUTION, allocated);
-      tg.task("clear", TornadoKernels::clearFlags, count, s.flags);
-      tg.task("load", TornadoKernels::load, subset, count, maxRows, t.size, t.ints, t.reals,
-          allocated, s.flags, data, shadow);
-      tg.task("gather", TornadoKernels::gather, s.runCount, s.runs, shadow, s.staging);
-      tg.transferToHost(DataTransferMode.EVERY_EXECUTION, s.flags, s.staging);
-    });
-    trace.toDevice("flags", 4L * allocated.length);
-    run(g);
-    for (int e = 0; e < count; e++) {
-      t.nonzero[subset[e]] = s.flags[e];
-    }
-    trace.toHost("flags", 4L * s.flags.length);
-    for (int q = 0; q < s.runCount; q++) {
-      System.arraycopy(s.staging, s.runs[WrittenRegions.STAGING * s.runCount + q], buffers,
-          s.runs[WrittenRegions.START * s.runCount + q],
-          s.runs[WrittenRegions.LENGTH * s.runCount + q]);
-    }
-    trace.toHost("send region", 8L * stagingLength(s.runs, s.runCount));
-  }
-
-  private void unload(List<Object> key, BoundaryTable t, int[] subset, int count) {
-    final int maxRows = maxRows(t, subset, count);
-    final int[] mode = t.receiveMode;
-    Staged s = staged.computeIfAbsent(key, k -> {
-      int[] runs = crossRuns(t, subset, count);
-      int runCount = runs.length / WrittenRegions.COLUMNS;
-      return new Staged(runs, runCount, new double[Math.max(1, stagingLength(runs, runCount))],
-          new int[1]);
-    });
-    int g = graph(key, tg -> {
-      tg.transferToDevice(DataTransferMode.FIRST_EXECUTION, subset, t.ints, t.reals, s.runs);
-      tg.transferToDevice(DataTransferMode.EVERY_EXECUTION, mode, s.staging);
-      tg.task("scatter", TornadoKernels::scatter, s.runCount, s.runs, s.staging, shadow);
-      tg.task("unload", TornadoKernels::unload, subset, count, maxRows, t.size, t.ints, t.reals,
-          mode, data, shadow);
-    });
-    for (int q = 0; q < s.runCount; q++) {
-      System.arraycopy(buffers, s.runs[WrittenRegions.START * s.runCount + q], s.staging,
-          s.runs[WrittenRegions.STAGING * s.runCount + q],
-          s.runs[WrittenRegions.LENGTH * s.runCount + q]);
-    }
-    trace.toDevice("flags", 4L * mode.length);
-    trace.toDevice("received region", 8L * stagingLength(s.runs, s.runCount));
-    run(g);
-  }
-
-  /** Staging arrays of one load or unload graph. */
-  private record Staged(int[] runs, int runCount, double[] staging, int[] flags) {}
 
   /**
-   * The buffer slices of the cross-rank boundaries of the subset, as runs in {@link
-   * WrittenRegions}' layout; at least one run (of length 0) so that a device buffer exists.
+   * Ranges on the device arena; only their results come back. (The built-in criteria's box
+   * measures run on the host copy: {@link TornadoKernelBackend#measuresOnDevice}.)
    */
-  private static int[] crossRuns(BoundaryTable t, int[] subset, int count) {
-    int n = 0;
-    for (int e = 0; e < count; e++) {
-      n += t.crossRank[subset[e]];
+  void measure(TagLaunch launch) {
+    if (launch.kind != TagLaunch.Kind.MIN_MAX) {
+      throw new IllegalStateException("not a device measure here: kind=" + launch.kind);
     }
-    int runCount = Math.max(1, n);
-    int[] runs = new int[WrittenRegions.COLUMNS * runCount];
-    int q = 0;
-    int staged = 0;
-    for (int e = 0; e < count; e++) {
-      int b = subset[e];
-      if (t.crossRank[b] == 1) {
-        int length = t.get(BoundaryTable.CELLS, b);
-        runs[WrittenRegions.START * runCount + q] = t.get(BoundaryTable.BUFFER_OFFSET, b);
-        runs[WrittenRegions.LENGTH * runCount + q] = length;
-        runs[WrittenRegions.STAGING * runCount + q] = staged;
-        runs[WrittenRegions.BOUNDARY * runCount + q] = b;
-        staged += length;
-        q++;
-      }
-    }
-    return runs;
+    int g = MIN_MAX;
+    System.arraycopy(tables.tag(launch), 0, args[g], 0, LaunchTables.ARGS);
+    size(g, 0, Math.max(1, launch.count), 1, 1);
+    trace.toDevice("args", 4L * LaunchTables.ARGS);
+    run(g);
+    System.arraycopy(tables.results, 0, launch.results, 0, launch.count * launch.kind.results);
+    trace.toHost("tags", 8L * tables.results.length);
   }
 
-  private static int stagingLength(int[] runs, int runCount) {
-    int n = 0;
-    for (int q = 0; q < runCount; q++) {
-      n += runs[WrittenRegions.LENGTH * runCount + q];
+  /** Copies the flags and the send region of a load back into place on the host. */
+  private void unstageSent(BoundaryTable t, LaunchTables.Boundary launch) {
+    int[] flags = tables.flags;
+    for (int e = 0; e < launch.count(); e++) {
+      t.nonzero[launch.subset()[e]] = flags[e];
     }
-    return n;
+    trace.toHost("flags", 4L * flags.length);
+    int[] runs = launch.runs();
+    int q0 = launch.runCount();
+    for (int q = 0; q < q0; q++) {
+      System.arraycopy(tables.sent, runs[WrittenRegions.STAGING * q0 + q], buffers,
+          runs[WrittenRegions.START * q0 + q], runs[WrittenRegions.LENGTH * q0 + q]);
+    }
+    trace.toHost("send region", 8L * tables.sent.length);
   }
 
-  private static int maxRows(BoundaryTable t, int[] subset, int count) {
-    int rows = 0;
-    for (int s = 0; s < count; s++) {
-      rows = Math.max(rows, t.get(BoundaryTable.ROWS, subset[s]));
+  /** Packs the received region of an unload from the host's buffer arena. */
+  private void stageReceived(LaunchTables.Boundary launch) {
+    int[] runs = launch.runs();
+    int q0 = launch.runCount();
+    for (int q = 0; q < q0; q++) {
+      System.arraycopy(buffers, runs[WrittenRegions.START * q0 + q], tables.received,
+          runs[WrittenRegions.STAGING * q0 + q], runs[WrittenRegions.LENGTH * q0 + q]);
     }
-    return rows;
+    trace.toDevice("received region", 8L * tables.received.length);
   }
 
   /** A new buffer arena: its device copy starts empty (its slices are written before read). */
   private void useBuffers(double[] hostBuffers) {
+    if (hostBuffers.length <= shadow.length) {
+      buffers = hostBuffers;
+      tables.clear();
+      return;
+    }
     carry(() -> {
       buffers = hostBuffers;
-      shadow = new double[hostBuffers.length];
-      graphs.clear();
-      index.clear();
-      staged.clear();
-      weights.clear();
+      shadow = new double[hostBuffers.length + hostBuffers.length / 4];
+      tables.clear();
     });
   }
 
-  private int graph(Object key, Consumer<TaskGraph> body) {
-    return graph(key, body, null);
-  }
-
-  /** The index of {@code key}'s graph in the plan, made (and the plan with it) if new. */
-  private int graph(Object key, Consumer<TaskGraph> body, double[] stageWeights) {
-    Integer g = index.get(key);
-    if (g != null) {
-      return g;
-    }
-    if (stageWeights != null) {
-      weights.put((StageLaunch) key, stageWeights);
-    }
-    carry(() -> {
-      graphs.add(body);
-      index.put(key, 3 + graphs.size());
-    });
-    return index.get(key);
-  }
-
-  /** Changes the plan's graphs with {@code change}, carrying the arenas' device values across. */
+  /** Makes the plan again around {@code change}, carrying the device's arrays across. */
   private void carry(Runnable change) {
     boolean carried = onDevice && plan != null;
     if (carried) {
-      run(DOWN_ALL);
-      trace.toHost("rebuild", 8L * (data.length + shadow.length));
+      run(DOWN_ALL); // a pending upload goes first, so the arena comes back as it went
+      trace.toHost("rebuild", 8L * (arena.length + shadow.length));
     }
     close();
+    double[] oldShadow = shadow;
     change.run();
+    if (shadow != oldShadow) {
+      System.arraycopy(oldShadow, 0, shadow, 0, Math.min(oldShadow.length, shadow.length));
+    }
     onDevice = false;
     if (carried) {
-      built();
-      run(UP_ALL);
-      onDevice = true;
-      trace.toDevice("rebuild", 8L * (data.length + shadow.length));
+      pending = true; // up again with the next graph, into the new plan
+      trace.toDevice("rebuild", 8L * (arena.length + shadow.length) + tables.tableBytes());
     }
+  }
+
+  /** Sets the global size of task {@code task} of graph {@code g} (idle threads past a bound). */
+  private void size(int g, int task, int x, int y, int z) {
+    built();
+    grids.get(g).get(task).setGlobalWork(x, y, z);
   }
 
   private void built() {
@@ -333,35 +308,167 @@ final class TornadoResident implements Residency.DeviceMemory {
       return;
     }
     int id = plans++;
+    made++;
+    trace.planMade();
+    grids.clear();
     List<TaskGraph> all = new ArrayList<>();
-    all.add(mover(id, "upAll").transferToDevice(DataTransferMode.EVERY_EXECUTION, data, shadow));
-    all.add(mover(id, "upData").consumeFromDevice(shadow)
-        .transferToDevice(DataTransferMode.EVERY_EXECUTION, data));
-    all.add(mover(id, "downAll").consumeFromDevice(data, shadow));
-    all.add(mover(id, "downData").consumeFromDevice(data, shadow));
-    for (int i = 0; i < graphs.size(); i++) {
-      TaskGraph tg = new TaskGraph("resident" + id + "g" + i).consumeFromDevice(data, shadow);
-      graphs.get(i).accept(tg);
+    GridScheduler scheduler = new GridScheduler();
+    for (int g = 0; g < GRAPHS; g++) {
+      String name = "resident" + id + "g" + g;
+      TaskGraph tg = new TaskGraph(name);
+      List<WorkerGrid> tasks = new ArrayList<>();
+      declare(g, tg, tasks, name, scheduler);
       all.add(tg);
+      grids.add(tasks);
     }
-    all.get(UP_ALL).task("keep", TornadoKernels::keep, data, shadow).persistOnDevice(data, shadow);
-    all.get(UP_DATA).task("keep", TornadoKernels::keep, data, shadow)
-        .persistOnDevice(data, shadow);
-    all.get(DOWN_ALL).task("keep", TornadoKernels::keep, data, shadow)
-        .transferToHost(DataTransferMode.EVERY_EXECUTION, data, shadow);
-    all.get(DOWN_DATA).task("keep", TornadoKernels::keep, data, shadow)
-        .transferToHost(DataTransferMode.EVERY_EXECUTION, data);
     plan = new TornadoExecutionPlan(all.stream().map(TaskGraph::snapshot)
-        .toArray(uk.ac.manchester.tornado.api.ImmutableTaskGraph[]::new));
+        .toArray(ImmutableTaskGraph[]::new));
     plan.withCompilerFlags(TornadoVMBackendType.OPENCL, TornadoKernelBackend.OPENCL_FLAGS);
+    plan.withGridScheduler(scheduler);
   }
 
-  private static TaskGraph mover(int id, String name) {
-    return new TaskGraph("resident" + id + name);
+  /** Graph {@code g}'s transfers and tasks, each task's worker grid added to {@code tasks}. */
+  private void declare(int g, TaskGraph tg, List<WorkerGrid> tasks, String name,
+      GridScheduler scheduler) {
+    if (g < LOAD) {
+      declareMover(g, tg);
+    } else {
+      tg.consumeFromDevice(persistent());
+      declareKernel(g, tg, tasks, name, scheduler);
+    }
   }
 
+  /** The arrays every graph names, so that their device buffers pass from graph to graph. */
+  private Object[] persistent() {
+    LaunchTables l = tables;
+    return new Object[] {arena, shadow, l.ints, l.reals, l.launches, l.launchReals};
+  }
+
+  /** A graph that only moves arrays: up (and keeps them there) or down. */
+  private void declareMover(int g, TaskGraph tg) {
+    LaunchTables l = tables;
+    double[] a = arena;
+    double[] s = shadow;
+    Object[] all = persistent();
+    int every = DataTransferMode.EVERY_EXECUTION;
+    switch (g) {
+      case UP_ALL -> tg.transferToDevice(every, all);
+      case UP_DATA -> tg.consumeFromDevice(s, l.ints, l.reals, l.launches, l.launchReals)
+          .transferToDevice(every, a);
+      case UP_TABLES -> tg.consumeFromDevice(a, s)
+          .transferToDevice(every, l.ints, l.reals, l.launches, l.launchReals);
+      default -> tg.consumeFromDevice(all);
+    }
+    tg.task("keep", ResidentTasks::keep, a, s, l.ints, l.reals, l.launches, l.launchReals);
+    if (g == DOWN_ALL) {
+      tg.transferToHost(every, a, s);
+    } else if (g == DOWN_DATA) {
+      tg.transferToHost(every, a);
+    } else {
+      tg.persistOnDevice(all);
+    }
+  }
+
+  /** The graph of one kernel kind: its args (and per-launch arrays) over, its tasks. */
+  private void declareKernel(int g, TaskGraph tg, List<WorkerGrid> tasks, String name,
+      GridScheduler scheduler) {
+    LaunchTables l = tables;
+    double[] a = arena;
+    double[] s = shadow;
+    int every = DataTransferMode.EVERY_EXECUTION;
+    int[] arg = args[g];
+    switch (g) {
+      case LOAD -> {
+        tg.transferToDevice(every, arg, l.step);
+        tg.task("clear", ResidentTasks::clearFlags, arg, l.flags);
+        tg.task("load", ResidentTasks::load, arg, l.launches, l.ints, l.reals, l.step, l.flags,
+            a, s);
+        tg.task("gather", ResidentTasks::gather, arg, l.launches, s, l.sent);
+        tg.transferToHost(every, l.flags, l.sent);
+        grid(tasks, scheduler, name, "clear", new WorkerGrid1D(1));
+        grid(tasks, scheduler, name, "load", new WorkerGrid2D(1, 1));
+        grid(tasks, scheduler, name, "gather", new WorkerGrid1D(1));
+      }
+      case UNLOAD -> {
+        tg.transferToDevice(every, arg, l.step, l.received);
+        tg.task("scatter", ResidentTasks::scatter, arg, l.launches, l.received, s);
+        tg.task("unload", ResidentTasks::unload, arg, l.launches, l.ints, l.reals, l.step, a, s);
+        grid(tasks, scheduler, name, "scatter", new WorkerGrid1D(1));
+        grid(tasks, scheduler, name, "unload", new WorkerGrid2D(1, 1));
+      }
+      case PROLONGATE, RESTRICT -> {
+        tg.transferToDevice(every, arg, l.step);
+        if (g == PROLONGATE) {
+          tg.task("prolongate", ResidentTasks::prolongate, arg, l.launches, l.ints, l.reals,
+              l.step, a);
+        } else {
+          tg.task("restrictRows", ResidentTasks::restrictRows, arg, l.launches, l.ints,
+              l.reals, l.step, a);
+        }
+        grid(tasks, scheduler, name, g == PROLONGATE ? "prolongate" : "restrictRows",
+            new WorkerGrid2D(1, 1));
+      }
+      case DONOR_CELL -> {
+        tg.transferToDevice(every, arg);
+        tg.task("donorCell", ResidentTasks::donorCellConstant, arg, l.launches, l.launchReals,
+            a);
+        grid(tasks, scheduler, name, "donorCell", new WorkerGrid2D(1, 1));
+      }
+      case DONOR_CELL_FIELD -> {
+        tg.transferToDevice(every, arg);
+        tg.task("donorCellField", ResidentTasks::donorCellField, arg, l.launches, a);
+        grid(tasks, scheduler, name, "donorCellField", new WorkerGrid3D(1, 1, 1));
+      }
+      case DIVERGENCE -> {
+        tg.transferToDevice(every, arg);
+        tg.task("divergence", ResidentTasks::divergence, arg, l.launches, l.launchReals, a);
+        grid(tasks, scheduler, name, "divergence", new WorkerGrid3D(1, 1, 1));
+      }
+      case WEIGHTED_SUM -> {
+        tg.transferToDevice(every, arg, weights);
+        tg.task("weightedSum", ResidentTasks::weightedSum, arg, l.launches, weights, a);
+        grid(tasks, scheduler, name, "weightedSum", new WorkerGrid1D(1));
+      }
+      case PHYSICAL_BOUNDARY -> {
+        tg.transferToDevice(every, arg);
+        tg.task("physicalBoundary", ResidentTasks::physicalBoundary, arg, l.launches, a);
+        grid(tasks, scheduler, name, "physicalBoundary", new WorkerGrid1D(1));
+      }
+      case MIN_MAX -> {
+        tg.transferToDevice(every, arg);
+        tg.task("minMax", ResidentTasks::minMax, arg, l.launches, a, l.results);
+        tg.transferToHost(every, l.results);
+        grid(tasks, scheduler, name, "minMax", new WorkerGrid1D(1));
+      }
+      default -> throw new IllegalStateException("unknown graph: " + g);
+    }
+  }
+
+  private static void grid(List<WorkerGrid> tasks, GridScheduler scheduler, String graph,
+      String task, WorkerGrid grid) {
+    grid.setLocalWorkToNull();
+    scheduler.addWorkerGrid(graph + "." + task, grid);
+    tasks.add(grid);
+  }
+
+  /** Runs graph {@code g}, a pending upload first and then the tables if they changed. */
   private void run(int g) {
     built();
+    if (pending) {
+      pending = false;
+      if (onDevice) {
+        plan.withGraph(UP_DATA).execute();
+      } else {
+        plan.withGraph(UP_ALL).execute();
+        tables.uploaded();
+        onDevice = true;
+      }
+    }
+    if (g >= LOAD && tables.dirty()) {
+      plan.withGraph(UP_TABLES).execute();
+      tables.uploaded();
+      trace.toDevice("tables", tables.tableBytes());
+    }
     plan.withGraph(g).execute();
   }
 }

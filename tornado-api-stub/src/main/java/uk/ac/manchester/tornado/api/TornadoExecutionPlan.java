@@ -25,6 +25,11 @@ public class TornadoExecutionPlan implements AutoCloseable {
     throw Stub.called();
   }
 
+  /** Stand-in: the worker grids of the tasks it names (global and local sizes). */
+  public TornadoExecutionPlan withGridScheduler(GridScheduler gridScheduler) {
+    throw Stub.called();
+  }
+
   /** Stand-in: frees the plan's device memory. */
   @Override
   public void close() throws TornadoExecutionPlanException {

@@ -34,6 +34,12 @@ public final class TornadoFunctions {
     void apply(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6);
   }
 
+  /** A task of 7 parameters. */
+  @FunctionalInterface
+  public interface Task7<T1, T2, T3, T4, T5, T6, T7> {
+    void apply(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7);
+  }
+
   /** A task of 8 parameters. */
   @FunctionalInterface
   public interface Task8<T1, T2, T3, T4, T5, T6, T7, T8> {
