@@ -1,6 +1,5 @@
 package org.metope.examples.advection;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -12,12 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessCluster;
+import org.metope.examples.advection.StageSampler.Stage;
 import org.metope.examples.sparseadvection.CountingCommunicator;
-import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelBackend;
-import org.metope.kernels.KernelKind;
-import org.metope.kernels.StageLaunch;
-import org.metope.kernels.tornado.DeviceBackend;
 import org.metope.kernels.tornado.DeviceTrace;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
@@ -42,9 +38,6 @@ class AdvectionDeviceTrafficTest {
 
   @TempDir Path dir;
 
-  /** One stage on one rank: bytes to the device and to the host, and sent by MPI. */
-  private record Stage(int cycle, long toDevice, long toHost, long sent) {}
-
   /** Per rank, the stages of a run of the 32^3 deck on 2 ranks with {@code device}'s backend. */
   private List<List<Stage>> run(boolean resident) throws IOException {
     Path out = Files.createTempDirectory(dir, "traffic");
@@ -57,7 +50,7 @@ class AdvectionDeviceTrafficTest {
       try (EmulatedDeviceBackend device = resident
           ? EmulatedDeviceBackend.resident(Fault.NONE, trace, true)
           : new EmulatedDeviceBackend(Fault.NONE, trace)) {
-        KernelBackend sampled = new Sampler(device, comm, stages.get(comm.rank()));
+        KernelBackend sampled = new StageSampler(device, comm, stages.get(comm.rank()));
         AdvectionRuns.run(pin, out, comm, p -> InOneBoundaryCommunication.fromInput(p, sampled));
       }
     });
@@ -67,22 +60,7 @@ class AdvectionDeviceTrafficTest {
   @Test
   void givenTheResidentStage_thenEachStageMovesAtMostTheMpiPayloadPlusTheFlags()
       throws IOException {
-    List<List<Stage>> ranks = run(true);
-    for (int r = 0; r < 2; r++) {
-      List<Stage> mine = ranks.get(r);
-      List<Stage> peer = ranks.get(1 - r);
-      assertEquals(9, mine.size(), "rk3, 3 cycles");
-      for (int s = 0; s < mine.size(); s++) {
-        Stage st = mine.get(s);
-        System.out.println("rank " + r + " " + st + " peer sent " + peer.get(s).sent());
-        assertTrue(st.sent() > 0, "the deck sends between ranks in every stage");
-        if (st.cycle() == 0) {
-          continue;
-        }
-        assertTrue(st.toHost() <= st.sent() + SLACK, "rank " + r + " " + st);
-        assertTrue(st.toDevice() <= peer.get(s).sent() + SLACK, "rank " + r + " " + st);
-      }
-    }
+    StageSampler.assertWithinPayload(run(true), 9, SLACK);
   }
 
   @Test
@@ -91,104 +69,5 @@ class AdvectionDeviceTrafficTest {
     Stage st = ranks.get(0).get(4);
     System.out.println("step-1 backend, rank 0 " + st);
     assertTrue(st.toDevice() > ranks.get(1).get(4).sent() + SLACK, st.toString());
-  }
-
-  /** Hands every call to a device backend and records each stage's counts when it ends. */
-  private static final class Sampler implements KernelBackend {
-    private final DeviceBackend device;
-    private final CountingCommunicator comm;
-    private final List<Stage> stages;
-    private long sentBefore;
-
-    Sampler(DeviceBackend device, CountingCommunicator comm, List<Stage> stages) {
-      this.device = device;
-      this.comm = comm;
-      this.stages = stages;
-    }
-
-    @Override
-    public void endStage(int cycle, int stage) {
-      long sent = comm.bytes();
-      stages.add(new Stage(cycle, device.trace().stageToDevice(), device.trace().stageToHost(),
-          sent - sentBefore));
-      sentBefore = sent;
-      device.endStage(cycle, stage);
-    }
-
-    @Override
-    public String name() {
-      return device.name();
-    }
-
-    @Override
-    public int threads() {
-      return device.threads();
-    }
-
-    @Override
-    public void load(BoundaryTable t, int[] subset, int count, double[] data, double[] buffers) {
-      device.load(t, subset, count, data, buffers);
-    }
-
-    @Override
-    public void unload(BoundaryTable t, int[] subset, int count, double[] data,
-        double[] buffers) {
-      device.unload(t, subset, count, data, buffers);
-    }
-
-    @Override
-    public void prolongate(BoundaryTable t, int[] subset, int count, double[] data) {
-      device.prolongate(t, subset, count, data);
-    }
-
-    @Override
-    public void restrictBlocks(BoundaryTable t, int[] subset, int count, double[] data) {
-      device.restrictBlocks(t, subset, count, data);
-    }
-
-    @Override
-    public void prepare(BoundaryTable t, double[] data, double[] buffers) {
-      device.prepare(t, data, buffers);
-    }
-
-    @Override
-    public void release(BoundaryTable t) {
-      device.release(t);
-    }
-
-    @Override
-    public boolean resident() {
-      return device.resident();
-    }
-
-    @Override
-    public void acquireHost(double[] arena, boolean write) {
-      device.acquireHost(arena, write);
-    }
-
-    @Override
-    public void releaseHost(double[] arena) {
-      device.releaseHost(arena);
-    }
-
-    @Override
-    public void releaseArena(double[] arena) {
-      device.releaseArena(arena);
-    }
-
-    @Override
-    public void stage(StageLaunch launch, double[] arena, double w1, double w2) {
-      device.stage(launch, arena, w1, w2);
-    }
-
-    @Override
-    public long launches(KernelKind kind) {
-      return device.launches(kind);
-    }
-
-    @Override
-    public void close() {
-      // the device is closed by its owner
-    }
   }
 }

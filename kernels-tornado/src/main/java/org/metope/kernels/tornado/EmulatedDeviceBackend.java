@@ -288,12 +288,20 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
     return copy;
   }
 
-  /** Resident stage launch: its tables cross once, its weights are kernel arguments. */
+  /**
+   * Resident stage launch: its tables cross once, its weights are kernel arguments, a smallest
+   * step's results come back (counted as {@code minimum}).
+   */
   @Override
   void residentStage(StageLaunch launch, double[] arena, double w1, double w2) {
     int[] t = (int[]) once(launch.ints, "tables");
     double[] r = (double[]) once(launch.reals, "tables");
-    StageTasks.run(launch, t, r, (double[]) copyOf(arena), w1, w2);
+    double[] results = (double[]) copyOf(launch.results);
+    StageTasks.run(launch, t, r, (double[]) copyOf(arena), w1, w2, results);
+    if (!launch.writesArena()) {
+      System.arraycopy(results, 0, launch.results, 0, results.length);
+      trace().toHost("minimum", 8L * results.length);
+    }
   }
 
   /** A declaration recorded as copies and calls. */

@@ -125,7 +125,10 @@ final class TornadoResident implements Residency.DeviceMemory {
     }
   }
 
-  /** A stage launch on the device arena, its weights in a two-value array sent every time. */
+  /**
+   * A stage launch on the device arena, its weights in a two-value array sent every time; a
+   * smallest step brings back its results (one value per block).
+   */
   void stage(StageLaunch launch, double w1, double w2) {
     final double[] w = new double[2];
     int g = graph(launch, tg -> {
@@ -141,6 +144,16 @@ final class TornadoResident implements Residency.DeviceMemory {
           tg.transferToDevice(DataTransferMode.EVERY_EXECUTION, w);
           tg.task("weightedSum", StageTasks::weightedSumOf, launch.ints, launch.count, w, data);
         }
+        case BURGERS_FLUX -> tg.task("burgersFluxes", StageTasks::burgersFluxes, launch.ints,
+            launch.count, launch.maxK, launch.maxJ, data);
+        case BURGERS_DERIVED -> tg.task("burgersDerived", StageTasks::burgersDerived,
+            launch.ints, launch.count, launch.maxK, launch.maxJ, data);
+        case SMALLEST_STEP -> {
+          tg.transferToDevice(DataTransferMode.FIRST_EXECUTION, launch.results);
+          tg.task("smallestSteps", StageTasks::smallestSteps, launch.ints, launch.reals,
+              launch.count, data, launch.results);
+          tg.transferToHost(DataTransferMode.EVERY_EXECUTION, launch.results);
+        }
         default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
       }
     }, w);
@@ -151,6 +164,9 @@ final class TornadoResident implements Residency.DeviceMemory {
       trace.toDevice("weights", 16);
     }
     run(g);
+    if (!launch.writesArena()) {
+      trace.toHost("minimum", 8L * launch.results.length);
+    }
   }
 
   private void load(List<Object> key, BoundaryTable t, int[] subset, int count) {
