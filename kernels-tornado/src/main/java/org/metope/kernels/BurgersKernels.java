@@ -90,11 +90,10 @@ public final class BurgersKernels {
     final double alphaR = nonlinearity(r2, r1, r0);
     final double dq = limitedSlope(q1, q2, q3);
     final double alphaLin = 2.0 * alphaL * alphaR / (alphaL + alphaR);
-    if (upper == 1) {
-      return alphaLin * sideState(q0, q1, q2, q3, q4, r0, r1, r2)
-          + (1.0 - alphaLin) * (q2 + dq);
-    }
-    return alphaLin * sideState(q4, q3, q2, q1, q0, r2, r1, r0) + (1.0 - alphaLin) * (q2 - dq);
+    // The lower state mirrors the stencils; one call site keeps the device kernel small.
+    final double side = upper == 1 ? sideState(q0, q1, q2, q3, q4, r0, r1, r2)
+        : sideState(q4, q3, q2, q1, q0, r2, r1, r0);
+    return alphaLin * side + (1.0 - alphaLin) * (upper == 1 ? q2 + dq : q2 - dq);
   }
 
   /** One side's nonlinearity measure {@code alpha} from its relative smoothness {@code b0 .. b2}. */
@@ -151,17 +150,30 @@ public final class BurgersKernels {
    * above, and its flux goes to {@code a[flux + n * cs + i]}. {@code q} and {@code flux} point at
    * the row's cell and face 0 of component 0; {@code normal} is the offset of the normal velocity
    * component ({@code (dir - 1) cs}).
+   *
+   * <p>Per face, one loop takes the states in pairs, left then right: the normal velocity's
+   * ({@code m = 0, 1}), then each component's. TornadoVM inlines every call into the kernel and
+   * refuses a method of more than 600 graph nodes, so the reconstruction has one call site here.
    */
   public static void fluxRow(double[] a, int flux, int q, int ncomp, int cs, int s, int normal,
       int weno5, int is, int ie) {
     for (int i = is; i <= ie; i++) {
-      final double upl = state(a, q + normal + i - s, s, weno5, 1);
-      final double upr = state(a, q + normal + i, s, weno5, 0);
-      for (int n = 0; n < ncomp; n++) {
-        final int c = q + n * cs + i;
-        final double ul = n * cs == normal ? upl : state(a, c - s, s, weno5, 1);
-        final double ur = n * cs == normal ? upr : state(a, c, s, weno5, 0);
-        a[flux + n * cs + i] = hll(upl, upr, ul, ur, n < VELOCITY_COMPONENTS ? 1 : 0);
+      double upl = 0.0;
+      double upr = 0.0;
+      double left = 0.0;
+      for (int m = 0; m < 2 * ncomp + 2; m++) {
+        final int component = m < 2 ? normal : (m / 2 - 1) * cs;
+        final int upper = 1 - m % 2;
+        final double state = state(a, q + component + i - s * upper, s, weno5, upper);
+        if (upper == 1) {
+          left = state;
+        } else if (m == 1) {
+          upl = left;
+          upr = state;
+        } else {
+          final int n = m / 2 - 1;
+          a[flux + n * cs + i] = hll(upl, upr, left, state, n < VELOCITY_COMPONENTS ? 1 : 0);
+        }
       }
     }
   }
