@@ -35,7 +35,8 @@ import org.metope.kernels.StageLaunch;
  * device copy persists between launches, boundary launches and stage launches run on it, and per
  * launch only what {@link #residentLaunch} lists crosses, each counted in the trace under its own
  * name ({@code columns}, {@code flags}, {@code send region}, {@code received region}, {@code
- * tables}, and {@code data} for whole-arena copies of an acquire).
+ * tables}, {@code minimum} for a smallest step's results, and {@code data} for whole-arena copies
+ * of an acquire).
  */
 public final class EmulatedDeviceBackend extends DeviceBackend {
   /** A known-bad transfer strategy to reproduce, or none. */
