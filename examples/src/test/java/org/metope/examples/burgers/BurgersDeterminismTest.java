@@ -141,6 +141,15 @@ class BurgersDeterminismTest {
     assertSameBits(run(1, null, settings), run(1, Fault.NONE, settings), "resident, 1 rank");
   }
 
+  /** The same in 2D (32^2 in 8^2 blocks, adaptive) on 2 ranks, with WENO5. */
+  @Test
+  void givenTheResidentDeviceIn2d_whenRunOnTwoRanks_thenFieldsAndHistoryAreBitIdentical()
+      throws IOException {
+    String[] settings = {"parthenon/mesh/nx3=1", "parthenon/meshblock/nx3=1",
+        "parthenon/time/nlim=4", "metope/threads=2", "parthenon/mesh/pack_size=4"};
+    assertSameBits(run(2, null, settings), run(2, Fault.NONE, settings), "resident 2D, 2 ranks");
+  }
+
   /**
    * Negative control: with the host acquires skipped, the history reads the poisoned host copy.
    */
