@@ -14,9 +14,10 @@ package org.metope.kernels;
  * would slow down; every value here is the expression those loops compute, operation for
  * operation and in the same order (a loop's partial sums that start from {@code -0.0} start from
  * their first term here, which gives the same bits), and {@code BurgersKernelsTest} checks the
- * bits on signed zeros, subnormals, huge values and non-finite ones. A device compiler that
- * contracts {@code a * b + c} into a fused multiply-add changes last bits; TornadoVM's OpenCL
- * backend is run without contraction where it allows it (see docs/PERFORMANCE.md).
+ * bits on signed zeros, subnormals, huge values and non-finite ones (any two NaNs counting as
+ * equal). An OpenCL compiler may still contract {@code a * b + c} into a fused multiply-add and
+ * change last bits on the device (docs/PERFORMANCE.md, "Resident burgers", says where); its
+ * fast-math default must stay off, since the limiter's scaled product overflows to infinity.
  */
 public final class BurgersKernels {
   /** Parthenon's {@code robust::EPS()}: ten times the machine epsilon. */
