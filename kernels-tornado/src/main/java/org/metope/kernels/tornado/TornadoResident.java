@@ -126,7 +126,10 @@ final class TornadoResident implements Residency.DeviceMemory {
     }
   }
 
-  /** A stage launch on the device arena, its weights in a two-value array sent every time. */
+  /**
+   * A stage launch on the device arena, its weights in a two-value array sent every time; a
+   * smallest step brings back its results (one value per block).
+   */
   void stage(StageLaunch launch, double w1, double w2) {
     final double[] w = new double[2];
     int g = graph(launch, tg -> {
@@ -144,6 +147,16 @@ final class TornadoResident implements Residency.DeviceMemory {
         }
         case PHYSICAL_BOUNDARY -> tg.task("physicalBoundary", StageTasks::physicalBoundary,
             launch.ints, launch.count, data);
+        case BURGERS_FLUX -> tg.task("burgersFluxes", StageTasks::burgersFluxes, launch.ints,
+            launch.count, launch.maxK, launch.maxJ, data);
+        case BURGERS_DERIVED -> tg.task("burgersDerived", StageTasks::burgersDerived,
+            launch.ints, launch.count, launch.maxK, launch.maxJ, data);
+        case SMALLEST_STEP -> {
+          tg.transferToDevice(DataTransferMode.FIRST_EXECUTION, launch.results);
+          tg.task("smallestSteps", StageTasks::smallestSteps, launch.ints, launch.reals,
+              launch.count, data, launch.results);
+          tg.transferToHost(DataTransferMode.EVERY_EXECUTION, launch.results);
+        }
         default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
       }
     }, w);
@@ -154,6 +167,9 @@ final class TornadoResident implements Residency.DeviceMemory {
       trace.toDevice("weights", 16);
     }
     run(g);
+    if (!launch.writesArena()) {
+      trace.toHost("minimum", 8L * launch.results.length);
+    }
   }
 
   /** Refinement measures on the device arena; only their results come back. */
