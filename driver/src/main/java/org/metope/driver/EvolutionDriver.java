@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.function.DoubleSupplier;
 import java.util.function.UnaryOperator;
 import java.util.List;
 import org.metope.mesh.Mesh;
@@ -317,12 +318,29 @@ public abstract class EvolutionDriver implements Driver {
    */
   protected final TaskId addEstimateTimestep(TaskId dependency, TaskList list, MeshData md,
       int partitions, UnaryOperator<Task> around) {
+    return addEstimateTimestep(dependency, list, md, partitions,
+        () -> mesh.packages().estimateTimestep(md), around);
+  }
+
+  /**
+   * As {@link #addEstimateTimestep(TaskId, TaskList, MeshData, int)}, with the partition's
+   * estimate computed by {@code estimate} instead of the packages on the host (a resident backend
+   * runs it on its device).
+   */
+  protected final TaskId addEstimateTimestep(TaskId dependency, TaskList list, MeshData md,
+      int partitions, DoubleSupplier estimate) {
+    return addEstimateTimestep(dependency, list, md, partitions, estimate,
+        UnaryOperator.identity());
+  }
+
+  private TaskId addEstimateTimestep(TaskId dependency, TaskList list, MeshData md,
+      int partitions, DoubleSupplier partitionEstimate, UnaryOperator<Task> around) {
     if (partitionDt.length != partitions) {
       partitionDt = new double[partitions];
     }
     final int p = md.partition();
     TaskId estimate = list.addRegionalTask(dependency, "EstimateTimestep", around.apply(() -> {
-      partitionDt[p] = mesh.packages().estimateTimestep(md);
+      partitionDt[p] = partitionEstimate.getAsDouble();
       return TaskStatus.COMPLETE;
     }));
     if (p == 0) {

@@ -300,25 +300,35 @@ public class FluxDriver extends MultiStageDriver {
         : boundaries.addBoundaryExchangeWithoutProlongation(dependency, tl, md);
   }
 
-  /** The packages' derived fields of {@code md}, on the host (acquired only when some fills). */
+  /**
+   * The packages' derived fields of {@code md}: on a resident backend on the device where the
+   * packages describe them as launches, else on the host (acquired only when some package fills).
+   */
   private Task fillDerived(MeshData md) {
     Task fill = () -> {
       mesh.packages().fillDerived(md);
       return TaskStatus.COMPLETE;
     };
-    return mesh.packages().hasFillDerived() ? device.onHost(md, true, fill) : fill;
+    return mesh.packages().hasFillDerived() ? device.fillDerived(md, mesh.packages(), fill)
+        : fill;
   }
 
   /**
    * The time step estimate of {@code md} and, on an adaptive mesh, its refinement tags; on a
-   * resident backend the estimate reads the host copy when some package's reads fields, and the
-   * tags are measured on the device unless some criterion is host code ({@link
-   * org.metope.mesh.MeshRefinement#tagTask}).
+   * resident backend the tags are measured on the device unless some criterion is host code
+   * ({@link org.metope.mesh.MeshRefinement#tagTask}), and the estimate runs on the device where
+   * the packages that read fields describe it as launches ({@link ResidentStage#timestep}), else
+   * reads the host copy when some package's reads fields.
    */
   private void addTimestepAndTags(TaskId dependency, TaskList tl, MeshData md, int partitions) {
     boolean reads = mesh.packages().timestepReadsFields();
-    addEstimateTimestep(dependency, tl, md, partitions,
-        estimate -> reads ? device.onHost(md, false, estimate) : estimate);
+    DoubleSupplier onDevice = reads ? device.timestep(md, mesh.packages()) : null;
+    if (onDevice != null) {
+      addEstimateTimestep(dependency, tl, md, partitions, onDevice);
+    } else {
+      addEstimateTimestep(dependency, tl, md, partitions,
+          estimate -> reads ? device.onHost(md, false, estimate) : estimate);
+    }
     if (mesh.refinement() != null) {
       tl.addTask(dependency, "Tag", mesh.refinement().tagTask(md, kernels));
     }

@@ -3,7 +3,7 @@ package org.metope.kernels;
 import java.util.Arrays;
 
 /**
- * One launch of a stage kernel ({@link StageKernels}) over a partition, described in flat arrays
+ * One launch of a stage kernel ({@link StageKernels}, {@link BurgersKernels}) over a partition, described in flat arrays
  * so that a device can run it: {@link #count} entries of {@link Kind#width} ints each in {@link
  * #ints} (arena offsets, strides and loop bounds of one block, field and component), and the
  * entry's real parameters in {@link #reals}. Built on the host once per partition (offsets change
@@ -18,6 +18,10 @@ import java.util.Arrays;
  *   DIVERGENCE           OUT FX FY FZ NDIM IS IE JB JE KB KE JSTRIDE KSTRIDE  a1 a2 a3 vol
  *   WEIGHTED_SUM         Z X Y LENGTH                                         -
  *   PHYSICAL_BOUNDARY    BASE NI NJ NK NGHOST, then per face (6): MODE AXIS FIRST REF   -
+ *   BURGERS_FLUX         FLUX Q NCOMP CS S NORMAL WENO5 IS IE JB JE KB KE     -
+ *                        JSTRIDE KSTRIDE
+ *   BURGERS_DERIVED      OUT Q CS IS IE JB JE KB KE JSTRIDE KSTRIDE           -
+ *   SMALLEST_STEP        Q CS NDIM IS IE JB JE KB KE JSTRIDE KSTRIDE          dx1 dx2 dx3
  * </pre>
  *
  * A DONOR_CELL_CONSTANT entry covers k planes {@code KB..KE}, each the run of {@code LENGTH}
@@ -27,7 +31,9 @@ import java.util.Arrays;
  * BASE}); its face slots, in Parthenon's face order, say which ghost slabs to fill ({@link
  * StageKernels#ghostSlab}) and how ({@link #BC_NONE} for a face that is not a physical
  * boundary); one thread runs the faces of an entry in order, since a later face's slab covers
- * corners an earlier one filled.
+ * corners an earlier one filled. A SMALLEST_STEP entry
+ * (a block) is one device thread over all its cells, and writes its minimum into {@link
+ * #results}: the only values of the launch that cross back to the host.
  */
 public final class StageLaunch {
   /** What a launch computes, and the ints and reals of one entry. */
@@ -41,7 +47,13 @@ public final class StageLaunch {
     /** {@link StageKernels#weightedSum} per entry, with the launch's weights. */
     WEIGHTED_SUM(4, 0),
     /** {@link StageKernels#ghostSlab} per physical face of an entry, faces in order. */
-    PHYSICAL_BOUNDARY(5 + 6 * 4, 0);
+    PHYSICAL_BOUNDARY(5 + 6 * 4, 0),
+    /** {@link BurgersKernels#fluxRow} per row. */
+    BURGERS_FLUX(15, 0),
+    /** {@link BurgersKernels#derivedRow} per row. */
+    BURGERS_DERIVED(11, 0),
+    /** {@link BurgersKernels#smallestStep} per entry, into {@link #results}. */
+    SMALLEST_STEP(11, 3);
 
     /** Ints per entry. */
     public final int width;
@@ -96,6 +108,21 @@ public final class StageLaunch {
   public static final int BC_OUTFLOW = 1;
   public static final int BC_REFLECT = 2;
   public static final int BC_REFLECT_NEGATED = 3;
+  // BURGERS_FLUX (FLUX, Q as above)
+  public static final int B_NCOMP = 2;
+  public static final int B_CS = 3;
+  public static final int B_STRIDE = 4;
+  public static final int B_NORMAL = 5;
+  public static final int B_WENO5 = 6;
+  public static final int B_IS = 7;
+  // BURGERS_DERIVED (OUT, Q as above)
+  public static final int E_CS = 2;
+  public static final int E_IS = 3;
+  // SMALLEST_STEP
+  public static final int S_Q = 0;
+  public static final int S_CS = 1;
+  public static final int S_NDIM = 2;
+  public static final int S_IS = 3;
 
   /** The kind of launch. */
   public final Kind kind;
@@ -105,6 +132,11 @@ public final class StageLaunch {
   public final double[] reals;
   /** Number of entries. */
   public final int count;
+  /**
+   * One result per entry (at least one value): what a SMALLEST_STEP launch writes, on the host
+   * once the launch returns; unused by the other kinds.
+   */
+  public final double[] results;
   /** Largest number of k planes (rows kinds: of k rows) of an entry. */
   public final int maxK;
   /** Largest number of j rows of an entry (1 for DONOR_CELL_CONSTANT and WEIGHTED_SUM). */
@@ -116,14 +148,15 @@ public final class StageLaunch {
     this.count = count;
     this.ints = Arrays.copyOf(ints, Math.max(1, count * kind.width));
     this.reals = Arrays.copyOf(reals, Math.max(1, count * kind.realWidth));
+    this.results = new double[Math.max(1, count)];
     int k = 1;
     int j = 1;
     for (int e = 0; e < count; e++) {
       int base = e * kind.width;
       switch (kind) {
         case DONOR_CELL_CONSTANT -> k = Math.max(k, ints[base + C_KE] - ints[base + C_KB] + 1);
-        case DONOR_CELL_FIELD, DIVERGENCE -> {
-          int first = kind == Kind.DIVERGENCE ? D_IS : F_IS;
+        case DONOR_CELL_FIELD, DIVERGENCE, BURGERS_FLUX, BURGERS_DERIVED -> {
+          int first = rowsFrom(kind);
           // IS IE JB JE KB KE JSTRIDE KSTRIDE follow each other from `first`
           j = Math.max(j, ints[base + first + 3] - ints[base + first + 2] + 1);
           k = Math.max(k, ints[base + first + 5] - ints[base + first + 4] + 1);
@@ -133,6 +166,21 @@ public final class StageLaunch {
     }
     this.maxK = k;
     this.maxJ = j;
+  }
+
+  /** Where the {@code IS IE JB JE KB KE JSTRIDE KSTRIDE} of a row kind's entry start. */
+  private static int rowsFrom(Kind kind) {
+    return switch (kind) {
+      case DONOR_CELL_FIELD -> F_IS;
+      case DIVERGENCE -> D_IS;
+      case BURGERS_FLUX -> B_IS;
+      default -> E_IS;
+    };
+  }
+
+  /** Whether the launch writes the arena (a SMALLEST_STEP launch only reads it). */
+  public boolean writesArena() {
+    return kind != Kind.SMALLEST_STEP;
   }
 
   /** Bytes of the launch's tables, what a device gets once per launch description. */
@@ -145,6 +193,12 @@ public final class StageLaunch {
    * {@code w2} are the weights of a WEIGHTED_SUM (ignored otherwise).
    */
   public void runOnHost(double[] a, double w1, double w2) {
+    if (kind == Kind.SMALLEST_STEP) {
+      for (int e = 0; e < count; e++) {
+        smallestStep(ints, reals, e, a, results, e);
+      }
+      return;
+    }
     for (int e = 0; e < count; e++) {
       for (int k = 0; k < maxK; k++) {
         for (int j = 0; j < maxJ; j++) {
@@ -166,6 +220,8 @@ public final class StageLaunch {
       case DIVERGENCE -> divergenceRow(t, r, e, k, j, a);
       case WEIGHTED_SUM -> weightedSum(t, e, k, j, a, w1, w2);
       case PHYSICAL_BOUNDARY -> physicalBoundary(t, e, k, j, a);
+      case BURGERS_FLUX -> burgersFluxRow(t, e, k, j, a);
+      case BURGERS_DERIVED -> burgersDerivedRow(t, e, k, j, a);
       default -> throw new IllegalStateException("unknown stage kind: " + kind);
     }
   }
@@ -228,6 +284,40 @@ public final class StageLaunch {
         }
       }
     }
+  }
+
+  /** Row {@code (kb + k, jb + j)} of a BURGERS_FLUX entry. */
+  public static void burgersFluxRow(int[] t, int e, int k, int j, double[] a) {
+    final int base = e * Kind.BURGERS_FLUX.width;
+    final int row = row(t, base + B_IS, k, j);
+    if (row >= 0) {
+      BurgersKernels.fluxRow(a, t[base + FLUX] + row, t[base + Q] + row, t[base + B_NCOMP],
+          t[base + B_CS], t[base + B_STRIDE], t[base + B_NORMAL], t[base + B_WENO5],
+          t[base + B_IS], t[base + B_IS + 1]);
+    }
+  }
+
+  /** Row {@code (kb + k, jb + j)} of a BURGERS_DERIVED entry. */
+  public static void burgersDerivedRow(int[] t, int e, int k, int j, double[] a) {
+    final int base = e * Kind.BURGERS_DERIVED.width;
+    final int row = row(t, base + E_IS, k, j);
+    if (row >= 0) {
+      BurgersKernels.derivedRow(a, t[base + OUT] + row, t[base + Q] + row, t[base + E_CS],
+          t[base + E_IS], t[base + E_IS + 1]);
+    }
+  }
+
+  /**
+   * A SMALLEST_STEP entry: its block's smallest step into {@code results[o]} (a device keeps the
+   * entries of many launches in one table, and the results of one launch apart).
+   */
+  public static void smallestStep(int[] t, double[] r, int e, double[] a, double[] results,
+      int o) {
+    final int base = e * Kind.SMALLEST_STEP.width;
+    final int at = base + S_IS;
+    results[o] = BurgersKernels.smallestStep(a, t[base + S_Q], t[base + S_CS],
+        t[base + S_NDIM], t[at], t[at + 1], t[at + 2], t[at + 3], t[at + 4], t[at + 5],
+        t[at + 6], t[at + 7], r[3 * e], r[3 * e + 1], r[3 * e + 2]);
   }
 
   /**

@@ -153,7 +153,10 @@ final class MpjCollectives {
   private void send(Object buffer, int n, Datatype type, int peer, int tag) {
     try {
       mpi.Request request = comm.Isend(buffer, 0, n, type, peer, tag);
-      world.awaitCollective(() -> test(request) != null, () -> waitingFor("sending to", peer));
+      MpjWorld.Waiter waiter = world.waiter(() -> waitingFor("sending to", peer));
+      while (test(request) == null) {
+        waiter.pause();
+      }
     } catch (MPIException e) {
       throw failure("send", peer, e);
     }
@@ -204,14 +207,17 @@ final class MpjCollectives {
       if (request == null) {
         continue;
       }
-      Status[] status = new Status[1];
       int peer = r;
-      world.awaitCollective(() -> (status[0] = test(request)) != null,
+      MpjWorld.Waiter waiter = world.waiter(
           () -> waitingFor(expected >= 0 ? "receiving from" : "sending to", peer));
+      Status status;
+      while ((status = test(request)) == null) {
+        waiter.pause();
+      }
       if (expected >= 0) {
         int count;
         try {
-          count = status[0].Get_count(type);
+          count = status.Get_count(type);
         } catch (MPIException e) {
           throw failure("receive", r, e);
         }
@@ -224,17 +230,21 @@ final class MpjCollectives {
   }
 
   private int probe(int peer, int tag, Datatype type) {
-    Status[] status = new Status[1];
-    world.awaitCollective(() -> {
-      try {
-        status[0] = comm.Iprobe(peer, tag);
-      } catch (MPIException e) {
-        throw failure("probe", peer, e);
-      }
-      return status[0] != null;
-    }, () -> waitingFor("receiving from", peer));
+    MpjWorld.Waiter waiter = world.waiter(() -> waitingFor("receiving from", peer));
+    Status status;
+    while ((status = iprobe(peer, tag)) == null) {
+      waiter.pause();
+    }
     try {
-      return status[0].Get_count(type);
+      return status.Get_count(type);
+    } catch (MPIException e) {
+      throw failure("probe", peer, e);
+    }
+  }
+
+  private Status iprobe(int peer, int tag) {
+    try {
+      return comm.Iprobe(peer, tag);
     } catch (MPIException e) {
       throw failure("probe", peer, e);
     }

@@ -7,10 +7,10 @@ import org.metope.comm.Request;
 
 /**
  * A reusable request of the MPJ backend wrapping the {@code mpi.Request} of its current
- * operation. Completion is found by {@code Test()}; waiting polls (see {@link MpjWorld#await}) so
+ * operation. Completion is found by {@code Test()}; waiting polls (see {@link MpjWorld#waiter}) so
  * that an abort interrupts it.
  */
-final class MpjRequest implements Request, MpjWorld.Condition {
+final class MpjRequest implements Request {
   private final MpjWorld world;
   private mpi.Request pending;
   private boolean started;
@@ -56,9 +56,8 @@ final class MpjRequest implements Request, MpjWorld.Condition {
     return done();
   }
 
-  /** Polls MPJ once; the {@link MpjWorld.Condition} used by {@link #waitFor()}. */
-  @Override
-  public boolean done() {
+  /** Polls MPJ once: whether the operation is complete. */
+  private boolean done() {
     mpi.Request operation = pending;
     if (operation == null) {
       return true;
@@ -87,7 +86,10 @@ final class MpjRequest implements Request, MpjWorld.Condition {
   @Override
   public void waitFor() {
     if (!test()) {
-      world.await(this);
+      MpjWorld.Waiter waiter = world.waiter(null);
+      while (!done()) {
+        waiter.pause();
+      }
     }
   }
 

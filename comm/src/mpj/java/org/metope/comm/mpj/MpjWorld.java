@@ -37,11 +37,6 @@ final class MpjWorld {
   private static final int CALLS_BETWEEN_ABORT_POLLS = 64;
   private static final long ABORT_SEND_MILLIS = 2000;
 
-  /** A condition polled by {@link #await}. */
-  interface Condition {
-    boolean done();
-  }
-
   private final int rank;
   private final int size;
   private final String device;
@@ -122,7 +117,7 @@ final class MpjWorld {
     }
   }
 
-  /** Sets how long {@link #awaitCollective} may wait (see {@link Communicator#setStallTimeout}). */
+  /** Sets how long a collective may wait (see {@link Communicator#setStallTimeout}). */
   void setStallTimeout(Duration timeout) {
     stallTimeoutNanos = timeout.toNanos();
   }
@@ -132,20 +127,34 @@ final class MpjWorld {
     return Duration.ofNanos(stallTimeoutNanos);
   }
 
-  /** Waits until {@code condition} holds, polling the abort channel between checks. */
-  void await(Condition condition) {
-    awaitCollective(condition, null);
+  /**
+   * The back-off of one wait: the caller polls its own operation and calls {@link #pause} while
+   * it is not done ({@code while (!done) waiter.pause();}). The poll stays at the call site, so
+   * each wait loop calls one known method: a shared loop taking the operation as an interface
+   * (one lambda per collective, and the request) saw a new receiver class every few cycles, and
+   * its compiled code was thrown away and recompiled through the whole run (docs/PERFORMANCE.md,
+   * "Where MPJ multicore ranks lose").
+   */
+  Waiter waiter(Supplier<String> waitingFor) {
+    return new Waiter(waitingFor);
   }
 
-  /**
-   * Waits until {@code condition} holds, polling the abort channel between checks; when {@code
-   * waitingFor} is not null (a collective, and what it waits for), aborts the run once the wait
-   * exceeds the stall timeout.
-   */
-  void awaitCollective(Condition condition, Supplier<String> waitingFor) {
-    int polls = 0;
-    long start = 0;
-    while (!condition.done()) {
+  /** See {@link #waiter}. */
+  final class Waiter {
+    private final Supplier<String> waitingFor;
+    private int polls;
+    private long start;
+
+    private Waiter(Supplier<String> waitingFor) {
+      this.waitingFor = waitingFor;
+    }
+
+    /**
+     * One pause between polls: spins briefly, then yields, then parks, polling the abort channel
+     * meanwhile; when {@code waitingFor} is not null (a collective, and what it waits for),
+     * aborts the run once the wait exceeds the stall timeout.
+     */
+    void pause() {
       polls++;
       if (polls == SPINS) {
         start = System.nanoTime();
@@ -161,7 +170,7 @@ final class MpjWorld {
         if (polls % CALLS_BETWEEN_ABORT_POLLS == 0) {
           pollAbortChannel();
         }
-        continue;
+        return;
       }
       pollAbortChannel();
       if (polls < SPINS + YIELDS) {

@@ -1,7 +1,11 @@
 package org.metope.examples.burgers;
 
+import java.util.List;
+import org.metope.kernels.BurgersKernels;
+import org.metope.kernels.StageLaunch;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.MeshDataCallback;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
@@ -9,9 +13,23 @@ import org.metope.mesh.geometry.TopologicalElement;
 /**
  * Parthenon-VIBE's derived field (its {@code CalculateDerived}): {@code derived = 0.5 q_0 (u_x^2 +
  * u_y^2 + u_z^2)} on the interior cells, {@code q_0} the first scalar, a kinetic-energy-like
- * quantity.
+ * quantity. One body ({@link BurgersKernels#derivedRow}) for the host loops of {@link #fill} and
+ * for the device launch of {@link #FILL}.
  */
 final class BurgersDerived {
+  /** The package's fill-derived callback: {@link #fill} on the host, a launch on a device. */
+  static final MeshDataCallback FILL = new MeshDataCallback() {
+    @Override
+    public void apply(MeshData md) {
+      fill(md);
+    }
+
+    @Override
+    public List<StageLaunch> launches(MeshData md) {
+      return List.of(launch(md));
+    }
+  };
+
   private BurgersDerived() {}
 
   static void fill(MeshData md) {
@@ -32,20 +50,33 @@ final class BurgersDerived {
       for (int k = start(cells, 2); k <= end(cells, 2); k++) {
         for (int j = start(cells, 1); j <= end(cells, 1); j++) {
           final int row = k * ks + j * js;
-          row(a, out + row, q + row, cs, is, ie);
+          BurgersKernels.derivedRow(a, out + row, q + row, cs, is, ie);
         }
       }
     }
   }
 
-  private static void row(double[] a, int out, int q, int cs, int is, int ie) {
-    for (int i = is; i <= ie; i++) {
-      final double u1 = a[q + i];
-      final double u2 = a[q + cs + i];
-      final double u3 = a[q + 2 * cs + i];
-      final double d = a[q + 3 * cs + i];
-      a[out + i] = 0.5 * d * (u1 * u1 + u2 * u2 + u3 * u3);
+  /** {@link #fill} as one BURGERS_DERIVED entry per block. */
+  private static StageLaunch launch(MeshData md) {
+    final int nb = md.numBlocks();
+    final StageLaunch.Kind kind = StageLaunch.Kind.BURGERS_DERIVED;
+    final int[] t = new int[nb * kind.width];
+    if (nb > 0) {
+      final int u = md.state().fieldId("U");
+      final int derived = md.state().fieldId("derived");
+      final ArenaLayout layout = md.layout();
+      final int inst = layout.dataInstance(u, md.container());
+      final IndexShape cells = md.block(0).cellBounds();
+      for (int b = 0; b < nb; b++) {
+        final int at = b * kind.width;
+        t[at + StageLaunch.OUT] = md.dataOffset(derived, b);
+        t[at + StageLaunch.Q] = md.dataOffset(u, b);
+        t[at + StageLaunch.E_CS] = layout.componentStride(inst);
+        BurgersTimestep.interiorRows(cells, layout.jStride(inst), layout.kStride(inst), t,
+            at + StageLaunch.E_IS);
+      }
     }
+    return new StageLaunch(kind, t, new double[0], nb);
   }
 
   private static int start(IndexShape cells, int axis) {

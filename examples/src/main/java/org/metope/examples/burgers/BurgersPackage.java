@@ -83,9 +83,9 @@ public final class BurgersPackage {
     pkg.addField("derived",
         Metadata.builder(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY).build());
     addHistoryOutputs(pkg, pin);
-    pkg.setCalculateFluxes(BurgersFluxes::calculateFluxes);
-    pkg.setEstimateTimestep(BurgersTimestep::estimate);
-    pkg.setFillDerived(BurgersDerived::fill);
+    pkg.setCalculateFluxes(BurgersFluxes.FUNCTION);
+    pkg.setEstimateTimestep(BurgersTimestep.ESTIMATOR);
+    pkg.setFillDerived(BurgersDerived.FILL);
     return pkg;
   }
 

@@ -16,6 +16,7 @@ import static org.metope.examples.burgers.Reconstruction.G2;
 import static org.metope.examples.burgers.Reconstruction.THIRTEEN_THIRDS;
 
 import java.util.Arrays;
+import org.metope.kernels.BurgersKernels;
 
 /**
  * The reconstructions of {@link Reconstruction} as sequences of short loops over one chunk of at
@@ -46,7 +47,7 @@ final class ReconstructionStages {
   /** Cells per pass: long enough for the vector loops, small enough to stay in the L1 cache. */
   static final int CHUNK = 256;
   /** 2^600: two factors of it take the smallest positive product (2^-1074) above one half. */
-  private static final double TWO_600 = 0x1p600;
+  private static final double TWO_600 = BurgersKernels.TWO_600;
 
   private static final ThreadLocal<ReconstructionStages> PER_THREAD =
       ThreadLocal.withInitial(ReconstructionStages::new);

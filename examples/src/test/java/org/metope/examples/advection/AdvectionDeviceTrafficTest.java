@@ -12,13 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessCluster;
+import org.metope.examples.advection.StageSampler.Stage;
 import org.metope.examples.sparseadvection.CountingCommunicator;
-import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelBackend;
-import org.metope.kernels.KernelKind;
-import org.metope.kernels.StageLaunch;
-import org.metope.kernels.TagLaunch;
-import org.metope.kernels.tornado.DeviceBackend;
 import org.metope.kernels.tornado.DeviceTrace;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
@@ -53,13 +49,6 @@ class AdvectionDeviceTrafficTest {
 
   @TempDir Path dir;
 
-  /**
-   * One stage on one rank: bytes to the device and to the host, and sent by MPI; {@code remesh}
-   * when a remesh came before the stage in its cycle (it copies the arena in full, and the new
-   * layout's tables cross once).
-   */
-  private record Stage(int cycle, long toDevice, long toHost, long sent, boolean remesh) {}
-
   /** Per rank, the stages of a run of {@code deck} on 2 ranks with the device's backend. */
   private List<List<Stage>> run(String deck, boolean resident, String... settings)
       throws IOException {
@@ -72,36 +61,11 @@ class AdvectionDeviceTrafficTest {
       try (EmulatedDeviceBackend device = resident
           ? EmulatedDeviceBackend.resident(Fault.NONE, trace, true)
           : new EmulatedDeviceBackend(Fault.NONE, trace)) {
-        KernelBackend sampled = new Sampler(device, comm, stages.get(comm.rank()));
+        KernelBackend sampled = new StageSampler(device, comm, stages.get(comm.rank()));
         AdvectionRuns.run(pin, out, comm, p -> InOneBoundaryCommunication.fromInput(p, sampled));
       }
     });
     return stages;
-  }
-
-  /**
-   * Asserts the bound on every stage after the first cycle that no remesh preceded in its cycle;
-   * returns how many stages it checked.
-   */
-  private static int assertBounded(List<List<Stage>> ranks) {
-    int checked = 0;
-    for (int r = 0; r < 2; r++) {
-      List<Stage> mine = ranks.get(r);
-      List<Stage> peer = ranks.get(1 - r);
-      assertEquals(peer.size(), mine.size());
-      for (int s = 0; s < mine.size(); s++) {
-        Stage st = mine.get(s);
-        System.out.println("rank " + r + " " + st + " peer sent " + peer.get(s).sent());
-        assertTrue(st.sent() > 0, "the deck sends between ranks in every stage");
-        if (st.cycle() == 0 || st.remesh() || peer.get(s).remesh()) {
-          continue;
-        }
-        assertTrue(st.toHost() <= st.sent() + SLACK, "rank " + r + " " + st);
-        assertTrue(st.toDevice() <= peer.get(s).sent() + SLACK, "rank " + r + " " + st);
-        checked++;
-      }
-    }
-    return checked;
   }
 
   @Test
@@ -109,14 +73,14 @@ class AdvectionDeviceTrafficTest {
       throws IOException {
     List<List<Stage>> ranks = run(AdvectionDeterminismTest.DECK, true, SETTINGS);
     assertEquals(9, ranks.get(0).size(), "rk3, 3 cycles");
-    assertEquals(2 * 6, assertBounded(ranks));
+    assertEquals(2 * 6, StageSampler.assertBounded(ranks, SLACK));
   }
 
   @Test
   void givenOutflowAndReflectingFaces_thenTheConditionsAddNoTraffic() throws IOException {
     List<List<Stage>> ranks = run(AdvectionDeterminismTest.DECK, true,
         AdvectionResidentDeviceTest.concat(SETTINGS, AdvectionResidentDeviceTest.PHYSICAL_FACES));
-    assertEquals(2 * 6, assertBounded(ranks));
+    assertEquals(2 * 6, StageSampler.assertBounded(ranks, SLACK));
   }
 
   @Test
@@ -125,7 +89,7 @@ class AdvectionDeviceTrafficTest {
     List<List<Stage>> ranks = run(AdvectionDeterminismTest.AMR_DECK, true, ADAPTIVE);
     assertEquals(32, ranks.get(0).size(), "rk2, 16 cycles");
     assertTrue(ranks.get(0).stream().anyMatch(Stage::remesh), "the deck remeshes");
-    assertTrue(assertBounded(ranks) >= 2 * 10, "most stages follow no remesh");
+    assertTrue(StageSampler.assertBounded(ranks, SLACK) >= 2 * 10, "most stages follow no remesh");
   }
 
   @Test
@@ -134,118 +98,5 @@ class AdvectionDeviceTrafficTest {
     Stage st = ranks.get(0).get(4);
     System.out.println("step-1 backend, rank 0 " + st);
     assertTrue(st.toDevice() > ranks.get(1).get(4).sent() + SLACK, st.toString());
-  }
-
-
-  /** Hands every call to a device backend and records each stage's counts when it ends. */
-  private static final class Sampler implements KernelBackend {
-    private final DeviceBackend device;
-    private final CountingCommunicator comm;
-    private final List<Stage> stages;
-    private long sentBefore;
-    /** The cycle in which a remesh happened (it runs between cycles), or -1. */
-    private int remeshed = -1;
-    private boolean pendingRemesh;
-
-    Sampler(DeviceBackend device, CountingCommunicator comm, List<Stage> stages) {
-      this.device = device;
-      this.comm = comm;
-      this.stages = stages;
-    }
-
-    @Override
-    public void endStage(int cycle, int stage) {
-      long sent = comm.bytes();
-      if (pendingRemesh) {
-        remeshed = cycle;
-        pendingRemesh = false;
-      }
-      stages.add(new Stage(cycle, device.trace().stageToDevice(), device.trace().stageToHost(),
-          sent - sentBefore, cycle == remeshed));
-      sentBefore = sent;
-      device.endStage(cycle, stage);
-    }
-
-    @Override
-    public String name() {
-      return device.name();
-    }
-
-    @Override
-    public int threads() {
-      return device.threads();
-    }
-
-    @Override
-    public void load(BoundaryTable t, int[] subset, int count, double[] data, double[] buffers) {
-      device.load(t, subset, count, data, buffers);
-    }
-
-    @Override
-    public void unload(BoundaryTable t, int[] subset, int count, double[] data,
-        double[] buffers) {
-      device.unload(t, subset, count, data, buffers);
-    }
-
-    @Override
-    public void prolongate(BoundaryTable t, int[] subset, int count, double[] data) {
-      device.prolongate(t, subset, count, data);
-    }
-
-    @Override
-    public void restrictBlocks(BoundaryTable t, int[] subset, int count, double[] data) {
-      device.restrictBlocks(t, subset, count, data);
-    }
-
-    @Override
-    public void prepare(BoundaryTable t, double[] data, double[] buffers) {
-      device.prepare(t, data, buffers);
-    }
-
-    @Override
-    public void release(BoundaryTable t) {
-      device.release(t);
-    }
-
-    @Override
-    public boolean resident() {
-      return device.resident();
-    }
-
-    @Override
-    public void acquireHost(double[] arena, boolean write) {
-      device.acquireHost(arena, write);
-    }
-
-    @Override
-    public void releaseHost(double[] arena) {
-      device.releaseHost(arena);
-    }
-
-    @Override
-    public void releaseArena(double[] arena) {
-      pendingRemesh = true;
-      device.releaseArena(arena);
-    }
-
-    @Override
-    public void stage(StageLaunch launch, double[] arena, double w1, double w2) {
-      device.stage(launch, arena, w1, w2);
-    }
-
-    @Override
-    public void measure(TagLaunch launch, double[] arena) {
-      device.measure(launch, arena);
-    }
-
-    @Override
-    public long launches(KernelKind kind) {
-      return device.launches(kind);
-    }
-
-    @Override
-    public void close() {
-      // the device is closed by its owner
-    }
   }
 }

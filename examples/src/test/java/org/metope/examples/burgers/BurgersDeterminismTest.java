@@ -2,6 +2,7 @@ package org.metope.examples.burgers;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -30,7 +31,7 @@ class BurgersDeterminismTest {
   @TempDir Path dir;
 
   /** 3D, 32^3 in 8^3 blocks (4 ghosts), two levels: refines at start-up and while it runs. */
-  private static final String DECK = """
+  static final String DECK = """
       <parthenon/job>
       problem_id = det
       <parthenon/mesh>
@@ -77,23 +78,30 @@ class BurgersDeterminismTest {
       num_scalars = 2
       """;
 
-  private record Outcome(Map<LogicalLocation, double[]> fields, String history) {}
+  record Outcome(Map<LogicalLocation, double[]> fields, String history) {}
 
   private Outcome run(int ranks, String... overrides) throws IOException {
-    return run(ranks, false, overrides);
+    return run(ranks, null, overrides);
   }
 
-  /** A run on the JVM backend, or with {@code resident} on the poisoned resident emulation. */
-  private Outcome run(int ranks, boolean resident, String... overrides) throws IOException {
+  private Outcome run(int ranks, Fault fault, String... overrides) throws IOException {
+    return run(dir, ranks, fault, overrides);
+  }
+
+  /**
+   * A run of {@link #DECK} with {@code overrides}, outputs under {@code dir}, on the JVM backend
+   * ({@code fault} null) or on the poisoned resident emulation with {@code fault}.
+   */
+  static Outcome run(Path dir, int ranks, Fault fault, String... overrides) throws IOException {
     Path out = Files.createTempDirectory(dir, "r" + ranks);
     Map<LogicalLocation, double[]> fields = new ConcurrentHashMap<>();
     InProcessCluster.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse("det.in", DECK, List.of(overrides));
-      if (!resident) {
+      if (fault == null) {
         BurgersRuns.interiors(BurgersRuns.run(pin, out, comm).mesh(), fields);
         return;
       }
-      try (EmulatedDeviceBackend device = EmulatedDeviceBackend.resident(Fault.NONE,
+      try (EmulatedDeviceBackend device = EmulatedDeviceBackend.resident(fault,
           new DeviceTrace(null), true)) {
         BurgersRuns.interiors(BurgersRuns.run(pin, out, comm,
             p -> InOneBoundaryCommunication.fromInput(p, device)).mesh(), fields);
@@ -111,17 +119,46 @@ class BurgersDeterminismTest {
   }
 
   /**
-   * The resident device with the stale copy poisoned: burgers' fluxes have no launch description,
-   * so they run on the host under an acquire, as do its derived fields, tags and time step; the
-   * divergence and the low-storage weighted sums run on the device; remeshes happen during the
-   * run. Same bits as the JVM.
+   * The resident device with the stale copy poisoned: burgers' fluxes, derived field and time
+   * step run on the device (their launches), as do the divergence and the stage update; the tags,
+   * the history and the remeshes that happen during the run acquire the host copy. Same bits as
+   * the JVM.
    */
   @Test
   void givenTheResidentDevice_whenRunOnTwoRanks_thenFieldsAndHistoryAreBitIdentical()
       throws IOException {
     String[] settings = {"parthenon/mesh/pack_size=4", "metope/threads=2",
         "parthenon/time/nlim=3"};
-    assertSameBits(run(2, false, settings), run(2, true, settings), "resident, 2 ranks");
+    assertSameBits(run(2, null, settings), run(2, Fault.NONE, settings), "resident, 2 ranks");
+  }
+
+  /** The same on one rank with two task threads, with linear reconstruction. */
+  @Test
+  void givenTheResidentDevice_whenRunOnOneRankWithLinearReconstruction_thenBitIdentical()
+      throws IOException {
+    String[] settings = {"parthenon/mesh/pack_size=4", "metope/threads=2",
+        "parthenon/time/nlim=3", "burgers/recon=linear"};
+    assertSameBits(run(1, null, settings), run(1, Fault.NONE, settings), "resident, 1 rank");
+  }
+
+  /** The same in 2D (32^2 in 8^2 blocks, adaptive) on 2 ranks, with WENO5. */
+  @Test
+  void givenTheResidentDeviceIn2d_whenRunOnTwoRanks_thenFieldsAndHistoryAreBitIdentical()
+      throws IOException {
+    String[] settings = {"parthenon/mesh/nx3=1", "parthenon/meshblock/nx3=1",
+        "parthenon/time/nlim=4", "metope/threads=2", "parthenon/mesh/pack_size=4"};
+    assertSameBits(run(2, null, settings), run(2, Fault.NONE, settings), "resident 2D, 2 ranks");
+  }
+
+  /**
+   * Negative control: with the host acquires skipped, the history reads the poisoned host copy.
+   */
+  @Test
+  void givenHostReadsWithoutAcquire_whenResident_thenTheHistoryIsPoisoned() throws IOException {
+    String[] settings = {"parthenon/time/nlim=2"};
+    Outcome device = run(1, Fault.NO_HOST_ACQUIRE, settings);
+    assertNotEquals(run(1, null, settings).history(), device.history());
+    assertTrue(device.history().toLowerCase().contains("nan"), device.history());
   }
 
   @Test

@@ -51,7 +51,8 @@ final class BurgersRuns {
     return run(application, pin, dir, comm, InOneBoundaryCommunication::fromInput);
   }
 
-  private static Result run(Application application, ParameterInput pin, Path dir,
+  /** Runs {@code pin} with {@code application} and the boundary communication given. */
+  static Result run(Application application, ParameterInput pin, Path dir,
       Communicator comm, Function<ParameterInput, BoundaryCommunication> boundaries) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();

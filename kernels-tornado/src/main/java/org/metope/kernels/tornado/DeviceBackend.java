@@ -150,7 +150,7 @@ public abstract class DeviceBackend implements KernelBackend {
       return;
     }
     Residency r = residency(arena);
-    r.acquireDevice(Residency.Access.WRITE, 0);
+    r.acquireDevice(launch.writesArena() ? Residency.Access.WRITE : Residency.Access.READ, 0);
     try {
       residentStage(launch, arena, w1, w2);
     } finally {

@@ -36,7 +36,8 @@ import org.metope.kernels.TagLaunch;
  * device copy persists between launches, boundary launches and stage launches run on it, and per
  * launch only what {@link #residentLaunch} lists crosses, each counted in the trace under its own
  * name ({@code columns}, {@code flags}, {@code send region}, {@code received region}, {@code
- * tables}, and {@code data} for whole-arena copies of an acquire).
+ * tables}, {@code minimum} for a smallest step's results, and {@code data} for whole-arena copies
+ * of an acquire).
  */
 public final class EmulatedDeviceBackend extends DeviceBackend {
   /** A known-bad transfer strategy to reproduce, or none. */
@@ -293,7 +294,10 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
     return copy;
   }
 
-  /** Resident stage launch: its tables cross once, its weights are kernel arguments. */
+  /**
+   * Resident stage launch: its tables cross once, its weights are kernel arguments, a smallest
+   * step's results come back (counted as {@code minimum}).
+   */
   @Override
   void residentStage(StageLaunch launch, double[] arena, double w1, double w2) {
     int[] t = (int[]) once(launch.ints, "tables");
@@ -302,7 +306,12 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
         && launch.kind == StageLaunch.Kind.PHYSICAL_BOUNDARY) {
       return;
     }
-    StageTasks.run(launch, t, r, (double[]) copyOf(arena), w1, w2);
+    double[] results = (double[]) copyOf(launch.results);
+    StageTasks.run(launch, t, r, (double[]) copyOf(arena), w1, w2, results);
+    if (!launch.writesArena()) {
+      System.arraycopy(results, 0, launch.results, 0, results.length);
+      trace().toHost("minimum", 8L * results.length);
+    }
   }
 
   /** Resident refinement measures: the tables cross once, the results back every time. */

@@ -36,8 +36,9 @@ import org.metope.kernels.TagLaunch;
  *                      cross-rank region of a table seen (a launch is usually over a whole
  *                      table: one partition, one direction), not doubled; a quarter more once
  *                      the mesh has changed
- *   results            a tag launch's results, entry e's at results[e * results ...]; back at
- *                      every measure, so sized to the largest tag launch seen (at least 2 KB)
+ *   results            a tag launch's results, entry e's at results[e * results ...], or a
+ *                      smallest step's, entry e's at results[e]; back at every such launch, so
+ *                      sized to the largest one seen (at least 2 KB)
  * </pre>
  */
 final class LaunchTables {
@@ -177,6 +178,9 @@ final class LaunchTables {
     int[] args = stages.get(launch);
     if (args == null) {
       StageLaunch.Kind kind = launch.kind;
+      if (!launch.writesArena()) {
+        ensureResults(launch.count);
+      }
       args = entries(launch.ints, kind.width, launch.reals, kind.realWidth, launch.count);
       args[MAX_K] = launch.maxK;
       args[MAX_J] = launch.maxJ;
@@ -187,19 +191,22 @@ final class LaunchTables {
 
   /**
    * The args of tag launch {@code launch}, its entries registered if new and {@link #results}
-   * large enough for it.
+   * large enough for it (as for a smallest step, {@link #stage}).
    */
   int[] tag(TagLaunch launch) {
     int[] args = stages.get(launch);
     if (args == null) {
-      int needed = launch.count * launch.kind.results;
-      if (needed > results.length) {
-        resize.resize(() -> results = new double[room(needed)]);
-      }
+      ensureResults(launch.count * launch.kind.results);
       args = entries(launch.ints, launch.kind.width, null, 0, launch.count);
       stages.put(launch, args);
     }
     return args;
+  }
+
+  private void ensureResults(int needed) {
+    if (needed > results.length) {
+      resize.resize(() -> results = new double[room(needed)]);
+    }
   }
 
   /**

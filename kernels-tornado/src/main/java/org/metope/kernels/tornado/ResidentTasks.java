@@ -197,4 +197,44 @@ public final class ResidentTasks {
       TagLaunch.minMax(launches, first + e, a, results, e);
     }
   }
+
+  /** {@link StageTasks#burgersFluxes} of entries {@code ENTRY ..} of the launch tables. */
+  public static void burgersFluxes(int[] args, int[] launches, double[] a) {
+    final int first = args[LaunchTables.ENTRY];
+    final int count = args[LaunchTables.COUNT];
+    final int maxK = args[LaunchTables.MAX_K];
+    final int maxJ = args[LaunchTables.MAX_J];
+    for (@Parallel int e = 0; e < count; e++) {
+      for (@Parallel int k = 0; k < maxK; k++) {
+        for (@Parallel int j = 0; j < maxJ; j++) {
+          StageLaunch.burgersFluxRow(launches, first + e, k, j, a);
+        }
+      }
+    }
+  }
+
+  /** {@link StageTasks#burgersDerived} of entries {@code ENTRY ..} of the launch tables. */
+  public static void burgersDerived(int[] args, int[] launches, double[] a) {
+    final int first = args[LaunchTables.ENTRY];
+    final int count = args[LaunchTables.COUNT];
+    final int maxK = args[LaunchTables.MAX_K];
+    final int maxJ = args[LaunchTables.MAX_J];
+    for (@Parallel int e = 0; e < count; e++) {
+      for (@Parallel int k = 0; k < maxK; k++) {
+        for (@Parallel int j = 0; j < maxJ; j++) {
+          StageLaunch.burgersDerivedRow(launches, first + e, k, j, a);
+        }
+      }
+    }
+  }
+
+  /** {@link StageTasks#smallestSteps} of entries {@code ENTRY ..}, entry e's step at {@code e}. */
+  public static void smallestSteps(int[] args, int[] launches, double[] launchReals, double[] a,
+      double[] results) {
+    final int first = args[LaunchTables.ENTRY];
+    final int count = args[LaunchTables.COUNT];
+    for (@Parallel int e = 0; e < count; e++) {
+      StageLaunch.smallestStep(launches, launchReals, first + e, a, results, e);
+    }
+  }
 }

@@ -56,7 +56,10 @@ final class TornadoResident implements Residency.DeviceMemory {
   private static final int WEIGHTED_SUM = 12;
   private static final int PHYSICAL_BOUNDARY = 13;
   private static final int MIN_MAX = 14;
-  private static final int GRAPHS = 15;
+  private static final int BURGERS_FLUX = 15;
+  private static final int BURGERS_DERIVED = 16;
+  private static final int SMALLEST_STEP = 17;
+  private static final int GRAPHS = 18;
   private static int plans;
 
   private final DeviceTrace trace;
@@ -200,7 +203,10 @@ final class TornadoResident implements Residency.DeviceMemory {
     }
   }
 
-  /** A stage launch on the device arena. */
+  /**
+   * A stage launch on the device arena; a smallest step brings back its results (one value per
+   * block).
+   */
   void stage(StageLaunch launch, double w1, double w2) {
     int g = switch (launch.kind) {
       case DONOR_CELL_CONSTANT -> DONOR_CELL;
@@ -208,6 +214,9 @@ final class TornadoResident implements Residency.DeviceMemory {
       case DIVERGENCE -> DIVERGENCE;
       case WEIGHTED_SUM -> WEIGHTED_SUM;
       case PHYSICAL_BOUNDARY -> PHYSICAL_BOUNDARY;
+      case BURGERS_FLUX -> BURGERS_FLUX;
+      case BURGERS_DERIVED -> BURGERS_DERIVED;
+      case SMALLEST_STEP -> SMALLEST_STEP;
       default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
     };
     System.arraycopy(tables.stage(launch), 0, args[g], 0, LaunchTables.ARGS);
@@ -217,6 +226,10 @@ final class TornadoResident implements Residency.DeviceMemory {
     trace.toDevice(launch.kind == StageLaunch.Kind.WEIGHTED_SUM ? "weights" : "args",
         launch.kind == StageLaunch.Kind.WEIGHTED_SUM ? 16 : 4L * LaunchTables.ARGS);
     run(g);
+    if (!launch.writesArena()) {
+      System.arraycopy(tables.results, 0, launch.results, 0, launch.count);
+      trace.toHost("minimum", 8L * tables.results.length);
+    }
   }
 
   /**
@@ -433,6 +446,23 @@ final class TornadoResident implements Residency.DeviceMemory {
         tg.transferToDevice(every, arg);
         tg.task("physicalBoundary", ResidentTasks::physicalBoundary, arg, l.launches, a);
         grid(tasks, scheduler, name, "physicalBoundary", new WorkerGrid1D(1));
+      }
+      case BURGERS_FLUX -> {
+        tg.transferToDevice(every, arg);
+        tg.task("burgersFluxes", ResidentTasks::burgersFluxes, arg, l.launches, a);
+        grid(tasks, scheduler, name, "burgersFluxes", new WorkerGrid3D(1, 1, 1));
+      }
+      case BURGERS_DERIVED -> {
+        tg.transferToDevice(every, arg);
+        tg.task("burgersDerived", ResidentTasks::burgersDerived, arg, l.launches, a);
+        grid(tasks, scheduler, name, "burgersDerived", new WorkerGrid3D(1, 1, 1));
+      }
+      case SMALLEST_STEP -> {
+        tg.transferToDevice(every, arg);
+        tg.task("smallestSteps", ResidentTasks::smallestSteps, arg, l.launches, l.launchReals, a,
+            l.results);
+        tg.transferToHost(every, l.results);
+        grid(tasks, scheduler, name, "smallestSteps", new WorkerGrid1D(1));
       }
       case MIN_MAX -> {
         tg.transferToDevice(every, arg);

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.metope.kernels.StageLaunch;
 import org.metope.mesh.SimTime;
 
 /**
@@ -135,6 +136,22 @@ public final class Packages {
   /** Whether some package fills derived fields ({@link StateDescriptor#hasFillDerived}). */
   public boolean hasFillDerived() {
     return packages.values().stream().anyMatch(StateDescriptor::hasFillDerived);
+  }
+
+  /**
+   * Every package's fill-derived work on {@code md} as stage launches, in package order ({@link
+   * StateDescriptor#fillDerivedLaunches}); null when some package's runs on the host only.
+   */
+  public List<StageLaunch> fillDerivedLaunches(MeshData md) {
+    List<StageLaunch> launches = new ArrayList<>();
+    for (StateDescriptor pkg : packages.values()) {
+      List<StageLaunch> own = pkg.fillDerivedLaunches(md);
+      if (own == null) {
+        return null;
+      }
+      launches.addAll(own);
+    }
+    return launches;
   }
 
   /** Whether some package's time step estimate reads fields. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.metope.kernels.StageLaunch;
 import org.metope.mesh.SimTime;
 
 /**
@@ -385,6 +386,33 @@ public final class StateDescriptor {
   public boolean timestepReadsFields() {
     return estimateTimestepBlock != null
         || (estimateTimestep != null && estimateTimestep.readsFields());
+  }
+
+  /**
+   * The package's fill-derived work on {@code md} as stage launches ({@link
+   * MeshDataCallback#launches}): empty when it fills nothing, null when some callback runs on the
+   * host only (pre- and post-fill and per-block callbacks always do).
+   */
+  public List<StageLaunch> fillDerivedLaunches(MeshData md) {
+    if (preFillDerived != null || preFillDerivedBlock != null || fillDerivedBlock != null
+        || postFillDerived != null || postFillDerivedBlock != null) {
+      return null;
+    }
+    return fillDerived == null ? List.of() : fillDerived.launches(md);
+  }
+
+  /**
+   * The package's time step estimate on {@code md} as a launch ({@link
+   * TimestepEstimator#smallestStepLaunch}); null when it has none or a per-block estimator.
+   */
+  public StageLaunch timestepLaunch(MeshData md) {
+    return estimateTimestep == null || estimateTimestepBlock != null ? null
+        : estimateTimestep.smallestStepLaunch(md);
+  }
+
+  /** The package's estimate from the smallest result of its {@link #timestepLaunch}. */
+  public double timestepFromSmallest(MeshData md, double smallest) {
+    return estimateTimestep.fromSmallest(md, smallest);
   }
 
   /** Whether the package has a refinement criterion (at either level). */

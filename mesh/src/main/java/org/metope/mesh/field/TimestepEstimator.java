@@ -1,5 +1,7 @@
 package org.metope.mesh.field;
 
+import org.metope.kernels.StageLaunch;
+
 /**
  * A package's largest stable time step over one partition (Parthenon's {@code
  * EstimateTimestepMesh}). The driver takes the minimum over packages and partitions, then over
@@ -16,5 +18,24 @@ public interface TimestepEstimator {
    */
   default boolean readsFields() {
     return true;
+  }
+
+  /**
+   * The same estimate as a {@link StageLaunch.Kind#SMALLEST_STEP} launch on {@code md} that a
+   * device-resident kernel backend runs on its copy of the arena (built once per partition, run
+   * every cycle): each entry writes a smallest value into the launch's results, and only those
+   * cross to the host; {@link #fromSmallest} turns their minimum into the estimate. Null (the
+   * default) when the estimate runs on the host only.
+   */
+  default StageLaunch smallestStepLaunch(MeshData md) {
+    return null;
+  }
+
+  /**
+   * The estimate from the smallest result of {@link #smallestStepLaunch}; {@link #estimate} must
+   * return the same value for the same fields.
+   */
+  default double fromSmallest(MeshData md, double smallest) {
+    return smallest;
   }
 }

@@ -1,6 +1,7 @@
 package org.metope.test.bench;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -10,16 +11,33 @@ import java.util.Map;
  * The CPU time (user + system, every thread) of a process and all its descendants, for a figure
  * that does not depend on what else the machine runs: a daemon thread reads {@code
  * /proc/PID/stat} of the whole tree every {@value #PERIOD_MILLIS} ms and keeps the last value per
- * process, so processes that end during the run still count (up to their last sample). Linux
- * only; elsewhere the total is NaN.
+ * process, so processes that end during the run still count (up to their last sample). The same
+ * pass reads the JIT compiler threads of every JVM in the tree ({@code /proc/PID/task/TID/stat},
+ * thread names {@code C1 CompilerThre...} and {@code C2 CompilerThre...}), whose share says how
+ * much of a short run is warm-up. Linux only; elsewhere the figures are NaN.
  */
 final class ProcessTreeCpu implements AutoCloseable {
   private static final long PERIOD_MILLIS = 20;
   /** Clock ticks per second of {@code /proc/PID/stat}: 100 on every Linux we run on. */
   private static final double TICKS_PER_SECOND = 100;
 
+  /** CPU seconds of the tree at one moment: all of it, and its JIT compiler threads'. */
+  record Sample(double cpuSeconds, double compilerSeconds) {
+    /** What was spent between {@code earlier} and this sample. */
+    Sample since(Sample earlier) {
+      return new Sample(cpuSeconds - earlier.cpuSeconds, compilerSeconds - earlier.compilerSeconds);
+    }
+
+    /** The compilers' part of the CPU time, 0 to 1 (NaN without CPU time). */
+    double compilerShare() {
+      return cpuSeconds > 0 ? compilerSeconds / cpuSeconds : Double.NaN;
+    }
+  }
+
   private final ProcessHandle root;
   private final Map<Long, Long> ticks = new HashMap<>();
+  /** Ticks of each compiler thread, by thread id (unique across the tree's processes). */
+  private final Map<Long, Long> compilerTicks = new HashMap<>();
   private final Thread poller;
   private volatile boolean stop;
 
@@ -48,19 +66,73 @@ final class ProcessTreeCpu implements AutoCloseable {
   }
 
   private void record(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      // Fields after the command name (which may hold spaces) in parentheses: utime and stime are
-      // fields 14 and 15 of the line, 12 and 13 after the name.
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      ticks.put(pid, Long.parseLong(fields[11]) + Long.parseLong(fields[12]));
+    Path proc = Path.of("/proc", Long.toString(pid));
+    Long t = ticksOf(proc.resolve("stat"));
+    if (t == null) {
+      return; // the process ended between listing and reading: its last sample stands
+    }
+    ticks.put(pid, t);
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
+      for (Path task : tasks) {
+        String name = threadName(task.resolve("stat"));
+        if (name != null && isCompilerThread(name)) {
+          Long c = ticksOf(task.resolve("stat"));
+          if (c != null) {
+            compilerTicks.put(Long.parseLong(task.getFileName().toString()), c);
+          }
+        }
+      }
     } catch (IOException | RuntimeException e) {
-      // The process ended between listing and reading: its last sample stands.
+      // The process ended while its threads were listed: their last samples stand.
     }
   }
 
-  /** Stops sampling and returns the CPU seconds of the tree (NaN without {@code /proc}). */
-  double stopSeconds() {
+  /** Whether a thread named {@code name} (as {@code /proc} shows it) is a HotSpot JIT compiler. */
+  static boolean isCompilerThread(String name) {
+    return name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre");
+  }
+
+  /** utime + stime of a {@code stat} file, or null when it cannot be read. */
+  private static Long ticksOf(Path stat) {
+    try {
+      String line = Files.readString(stat);
+      // Fields after the command name (which may hold spaces) in parentheses: utime and stime are
+      // fields 14 and 15 of the line, 12 and 13 after the name.
+      String[] fields = line.substring(line.lastIndexOf(')') + 2).split(" ");
+      return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static String threadName(Path stat) {
+    try {
+      String line = Files.readString(stat);
+      return line.substring(line.indexOf('(') + 1, line.lastIndexOf(')'));
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** The tree's CPU time so far (sampled now); NaN without {@code /proc}. */
+  synchronized Sample now() {
+    if (!Files.isDirectory(Path.of("/proc/self"))) {
+      return new Sample(Double.NaN, Double.NaN);
+    }
+    sample();
+    return new Sample(sum(ticks) / TICKS_PER_SECOND, sum(compilerTicks) / TICKS_PER_SECOND);
+  }
+
+  private static long sum(Map<Long, Long> values) {
+    long s = 0;
+    for (long v : values.values()) {
+      s += v;
+    }
+    return s;
+  }
+
+  /** Stops sampling and returns the tree's CPU time (NaN without {@code /proc}). */
+  Sample stop() {
     stop = true;
     poller.interrupt();
     try {
@@ -70,18 +142,19 @@ final class ProcessTreeCpu implements AutoCloseable {
     }
     synchronized (this) {
       if (!Files.isDirectory(Path.of("/proc/self"))) {
-        return Double.NaN;
+        return new Sample(Double.NaN, Double.NaN);
       }
-      long sum = 0;
-      for (long t : ticks.values()) {
-        sum += t;
-      }
-      return sum / TICKS_PER_SECOND;
+      return new Sample(sum(ticks) / TICKS_PER_SECOND, sum(compilerTicks) / TICKS_PER_SECOND);
     }
+  }
+
+  /** Stops sampling and returns the CPU seconds of the tree (NaN without {@code /proc}). */
+  double stopSeconds() {
+    return stop().cpuSeconds();
   }
 
   @Override
   public void close() {
-    stopSeconds();
+    stop();
   }
 }

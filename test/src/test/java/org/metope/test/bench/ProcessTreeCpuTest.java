@@ -1,6 +1,7 @@
 package org.metope.test.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -8,7 +9,9 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link ProcessTreeCpu} counts the CPU of a grandchild (the benchmark's ranks are grandchildren
  * of the launcher) and not the wall time of a process that only waits. The work is a fixed
- * number of shell additions, so the CPU it takes does not depend on the machine's load.
+ * number of shell additions, so the CPU it takes does not depend on the machine's load. The JIT
+ * compilers' CPU is counted for a JVM that compiles every method it runs ({@code -Xcomp}) and is
+ * zero for shells, which have no compiler threads.
  */
 class ProcessTreeCpuTest {
   /** A shell that starts a shell that counts to {@code n}, then waits {@code sleep} seconds. */
@@ -18,6 +21,47 @@ class ProcessTreeCpuTest {
     ProcessTreeCpu cpu = new ProcessTreeCpu(p);
     assertEquals(0, p.waitFor());
     return cpu.stopSeconds();
+  }
+
+  private static ProcessTreeCpu.Sample sampleOf(String... command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    ProcessTreeCpu cpu = new ProcessTreeCpu(p);
+    assertEquals(0, p.waitFor());
+    return cpu.stop();
+  }
+
+  @Test
+  void countsTheCompilerThreadsOfAJvmThatCompilesEverything() throws Exception {
+    String java = ProcessHandle.current().info().command().orElse("java");
+    ProcessTreeCpu.Sample s = sampleOf("sh", "-c", "'" + java + "' -Xcomp -Xshare:off -version");
+    assertTrue(s.compilerSeconds() >= 0.1, "JIT CPU seconds of java -Xcomp -version: " + s);
+    assertTrue(s.compilerSeconds() <= s.cpuSeconds() + 0.05, "JIT within the total: " + s);
+  }
+
+  @Test
+  void negativeControlAShellHasNoCompilerTime() throws Exception {
+    ProcessTreeCpu.Sample s = sampleOf("sh", "-c", "i=0; while [ $i -lt 200000 ]; do "
+        + "i=$((i+1)); done");
+    assertTrue(s.cpuSeconds() >= 0.1, "CPU seconds of 200,000 shell additions: " + s);
+    assertEquals(0.0, s.compilerSeconds(), "JIT CPU seconds of a shell: " + s);
+  }
+
+  @Test
+  void recognisesHotSpotCompilerThreadsByName() {
+    assertTrue(ProcessTreeCpu.isCompilerThread("C2 CompilerThre"));
+    assertTrue(ProcessTreeCpu.isCompilerThread("C1 CompilerThre"));
+    assertFalse(ProcessTreeCpu.isCompilerThread("metope-tasks-1"));
+    assertFalse(ProcessTreeCpu.isCompilerThread("G1 Conc#0"));
+  }
+
+  @Test
+  void aWindowIsTheDifferenceOfTwoSamples() {
+    ProcessTreeCpu.Sample w = new ProcessTreeCpu.Sample(3.0, 1.0)
+        .since(new ProcessTreeCpu.Sample(1.0, 0.5));
+    assertEquals(2.0, w.cpuSeconds(), 1e-12);
+    assertEquals(0.25, w.compilerShare(), 1e-12);
+    assertTrue(Double.isNaN(new ProcessTreeCpu.Sample(0, 0).compilerShare()));
   }
 
   @Test

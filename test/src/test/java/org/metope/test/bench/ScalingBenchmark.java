@@ -25,7 +25,10 @@ import java.util.regex.Pattern;
  * the cold run (every process and thread of it, start-up and JIT included; {@link
  * ProcessTreeCpu}) against the one-core run's: unlike the rates, that ratio hardly depends on
  * what else the machine runs, so it measures a mode's overhead (spinning, copies, a second
- * JVM, serial launcher work) on a loaded machine too.
+ * JVM, serial launcher work) on a loaded machine too. The JIT columns are the JIT compiler
+ * threads' part of that CPU time: over the whole cold run, and in the warm run from the status
+ * line of cycle {@value #WARM_OFFSET} to the summary line (the window of the warm rate), which
+ * says how much of the warm rate is still warm-up in each mode.
  *
  * <p>Cores are fixed with {@code taskset} (one core: CPU 0; two: CPUs 0 and 1), so a one-core run
  * cannot borrow the second core for its JIT or garbage collector. Each figure is the median of the
@@ -42,8 +45,12 @@ public final class ScalingBenchmark {
   /** One way of running the deck. */
   record Mode(String name, int cores, List<String> launcherArgs, List<String> overrides) {}
 
-  /** What one run printed. */
-  record Run(double rate, double startSeconds, double cpuSeconds) {}
+  /**
+   * What one run printed, its CPU seconds, the JIT compilers' share of them, and that share in
+   * the window from the status line of cycle {@code perf_cycle_offset} to the summary line.
+   */
+  record Run(double rate, double startSeconds, double cpuSeconds, double compilerShare,
+      double windowCompilerShare) {}
 
   private ScalingBenchmark() {}
 
@@ -73,7 +80,7 @@ public final class ScalingBenchmark {
     List<Mode> modes = modes(launcher, deck, overrides);
     System.out.printf(Locale.ROOT, "deck %s, %d cycles, %d repeats, load before: %s%n", deck,
         CYCLES, repeats, loadAverage());
-    double[][][] results = new double[modes.size()][4][repeats];
+    double[][][] results = new double[modes.size()][6][repeats];
     for (int r = 0; r < repeats; r++) {
       for (int m = 0; m < modes.size(); m++) {
         Run cold = run(launcher, deck, modes.get(m), overrides, 0);
@@ -82,9 +89,12 @@ public final class ScalingBenchmark {
         results[m][1][r] = warm.rate();
         results[m][2][r] = cold.startSeconds();
         results[m][3][r] = cold.cpuSeconds();
+        results[m][4][r] = cold.compilerShare();
+        results[m][5][r] = warm.windowCompilerShare();
         System.err.printf(Locale.ROOT, "  repeat %d, %s: cold %.3g, warm %.3g, start %.2f s, "
-            + "CPU %.2f s%n", r + 1, modes.get(m).name(), cold.rate(), warm.rate(),
-            cold.startSeconds(), cold.cpuSeconds());
+            + "CPU %.2f s, JIT %.0f %% (run), %.0f %% (warm window)%n", r + 1,
+            modes.get(m).name(), cold.rate(), warm.rate(), cold.startSeconds(), cold.cpuSeconds(),
+            100 * cold.compilerShare(), 100 * warm.windowCompilerShare());
       }
     }
     System.out.print(table(modes, results));
@@ -141,6 +151,9 @@ public final class ScalingBenchmark {
     long start = System.nanoTime();
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     ProcessTreeCpu cpu = new ProcessTreeCpu(p);
+    String windowStart = "cycle=" + perfOffset + " ";
+    ProcessTreeCpu.Sample atWindowStart = null;
+    ProcessTreeCpu.Sample atSummary = null;
     double startSeconds = Double.NaN;
     double rate = Double.NaN;
     StringBuilder output = new StringBuilder();
@@ -152,20 +165,26 @@ public final class ScalingBenchmark {
         if (Double.isNaN(startSeconds) && line.startsWith("cycle=0 ")) {
           startSeconds = (System.nanoTime() - start) * 1e-9;
         }
+        if (atWindowStart == null && line.startsWith(windowStart)) {
+          atWindowStart = cpu.now();
+        }
         Matcher m = RATE.matcher(line);
         if (m.find()) {
           rate = Double.parseDouble(m.group(1));
+          atSummary = cpu.now();
         }
       }
     }
     boolean ended = p.waitFor(RUN_LIMIT_SECONDS, TimeUnit.SECONDS);
-    double cpuSeconds = cpu.stopSeconds();
+    ProcessTreeCpu.Sample whole = cpu.stop();
     deleteTree(outputs);
     if (!ended || p.exitValue() != 0 || Double.isNaN(rate)) {
       throw new IllegalStateException("run failed: mode=" + mode.name() + ", command="
           + String.join(" ", command) + "\n" + output);
     }
-    return new Run(rate, startSeconds, cpuSeconds);
+    double window = atWindowStart == null || atSummary == null ? Double.NaN
+        : atSummary.since(atWindowStart).compilerShare();
+    return new Run(rate, startSeconds, whole.cpuSeconds(), whole.compilerShare(), window);
   }
 
   /** The markdown table of medians and ranges. */
@@ -173,8 +192,9 @@ public final class ScalingBenchmark {
     StringBuilder s = new StringBuilder();
     s.append("| mode | cores | cold rate (").append(CYCLES).append(" cycles) | warm rate (after "
         + "cycle ").append(WARM_OFFSET).append(") | speed-up (warm) | efficiency | warm-up share "
-        + "| start to cycle 0 | CPU s (cold run) | CPU / 1 core |\n"
-        + "|---|---|---|---|---|---|---|---|---|---|\n");
+        + "| start to cycle 0 | CPU s (cold run) | CPU / 1 core | JIT share (cold run) "
+        + "| JIT share (warm window) |\n"
+        + "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     double oneCore = median(results[0][1]);
     double oneCoreCpu = median(results[0][3]);
     for (int m = 0; m < modes.size(); m++) {
@@ -182,10 +202,11 @@ public final class ScalingBenchmark {
       double warm = median(results[m][1]);
       double speedup = warm / oneCore;
       s.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %.2f | %.0f %% | %.0f %% | "
-          + "%.2f s | %s | %.2f |%n", modes.get(m).name(), modes.get(m).cores(),
-          range(results[m][0]), range(results[m][1]), speedup,
+          + "%.2f s | %s | %.2f | %.0f %% | %.0f %% |%n", modes.get(m).name(),
+          modes.get(m).cores(), range(results[m][0]), range(results[m][1]), speedup,
           100 * speedup / modes.get(m).cores(), 100 * (1 - cold / warm), median(results[m][2]),
-          range(results[m][3]), median(results[m][3]) / oneCoreCpu));
+          range(results[m][3]), median(results[m][3]) / oneCoreCpu,
+          100 * median(results[m][4]), 100 * median(results[m][5])));
     }
     return s.toString();
   }
