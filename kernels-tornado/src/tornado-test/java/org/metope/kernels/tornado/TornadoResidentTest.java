@@ -105,4 +105,56 @@ class TornadoResidentTest {
     assertFalse(Arrays.equals(before, host), "the conditions wrote ghost cells");
     assertArrayEquals(host, arena);
   }
+
+  @Test
+  void givenBurgersLaunchesAfterOthers_whenRunResident_thenTheyEqualTheHostAndRunAgainAsIs() {
+    // one 8^3 block: U (3 components) and d at 0, the derived field at 4 * 512; the conditions
+    // first, so that the burgers entries sit past the first of the tables, then the derived
+    // field and two smallest steps (different spacings), twice
+    int cs = 512;
+    int[] interior = {2, 5, 2, 5, 2, 5, 8, 64};
+    int[] d = new int[StageLaunch.Kind.BURGERS_DERIVED.width];
+    d[StageLaunch.OUT] = 4 * cs;
+    d[StageLaunch.E_CS] = cs;
+    System.arraycopy(interior, 0, d, StageLaunch.E_IS, interior.length);
+    StageLaunch derived = new StageLaunch(StageLaunch.Kind.BURGERS_DERIVED, d, new double[0], 1);
+    int width = StageLaunch.Kind.SMALLEST_STEP.width;
+    int[] s = new int[2 * width];
+    for (int e = 0; e < 2; e++) {
+      s[e * width + StageLaunch.S_CS] = cs;
+      s[e * width + StageLaunch.S_NDIM] = 3;
+      System.arraycopy(interior, 0, s, e * width + StageLaunch.S_IS, interior.length);
+    }
+    StageLaunch step = new StageLaunch(StageLaunch.Kind.SMALLEST_STEP, s,
+        new double[] {0.125, 0.25, 0.0625, 0.5, 0.5, 0.5}, 2);
+    StageLaunch conditions = Scenario.physicalBoundary(8, 2);
+    double[] host = Scenario.randomArray(new Random(6), 5 * cs);
+    double[] arena = host.clone();
+    int plans = 0;
+    try (TornadoKernelBackend device = new TornadoKernelBackend(true)) {
+      for (int round = 0; round < 2; round++) {
+        for (StageLaunch launch : new StageLaunch[] {conditions, derived, step}) {
+          launch.runOnHost(host, 0, 0);
+        }
+        double[] expected = step.results.clone();
+        Arrays.fill(step.results, Double.NaN);
+        for (StageLaunch launch : new StageLaunch[] {conditions, derived, step}) {
+          device.stage(launch, arena, 0, 0);
+        }
+        // the smallest step has no multiply-add to contract: the bits agree
+        assertArrayEquals(expected, step.results, "round " + round);
+        // the first smallest step grows the launch reals once; launches seen run as they are
+        plans = round == 0 ? device.plansMade(arena) : plans;
+      }
+      assertEquals(plans, device.plansMade(arena), "the second round made no plan");
+      device.acquireHost(arena, false);
+      device.releaseHost(arena);
+    }
+    assertFalse(step.results[0] == step.results[1], "the spacings give different steps");
+    for (int i = 0; i < host.length; i++) {
+      // the derived field: a fused multiply-add may change its last bits
+      double tolerance = i < 4 * cs ? 0 : 1e-13 * Math.abs(host[i]);
+      assertEquals(host[i], arena[i], tolerance, "cell " + i);
+    }
+  }
 }
