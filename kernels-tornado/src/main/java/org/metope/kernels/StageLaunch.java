@@ -3,13 +3,13 @@ package org.metope.kernels;
 import java.util.Arrays;
 
 /**
- * One launch of a stage kernel ({@link StageKernels}, {@link BurgersKernels}) over a partition, described in flat arrays
- * so that a device can run it: {@link #count} entries of {@link Kind#width} ints each in {@link
- * #ints} (arena offsets, strides and loop bounds of one block, field and component), and the
- * entry's real parameters in {@link #reals}. Built on the host once per partition (offsets change
- * only with a remesh), launched every stage with the stage's weights: {@link #runOnHost} is the
- * JVM launcher, {@code org.metope.kernels.tornado.StageTasks} the device one; both call the same
- * bodies.
+ * One launch of a stage kernel ({@link StageKernels}, {@link BurgersKernels}) over a partition,
+ * described in flat arrays so that a device can run it: {@link #count} entries of {@link
+ * Kind#width} ints each in {@link #ints} (arena offsets, strides and loop bounds of one block,
+ * field and component), and the entry's real parameters in {@link #reals}. Built on the host once
+ * per partition (offsets change only with a remesh), launched every stage with the stage's weights:
+ * {@link #runOnHost} is the JVM launcher, {@code org.metope.kernels.tornado.StageTasks} the device
+ * one; both call the same bodies.
  *
  * <pre>
  *   kind                 ints of one entry                                    reals of one entry
