@@ -147,4 +147,29 @@ public final class Scenario {
     }
     return new StageLaunch(StageLaunch.Kind.PHYSICAL_BOUNDARY, t, new double[0], components);
   }
+
+  /**
+   * Burgers' derived field and two smallest steps (spacings 1/8, 1/4, 1/16 and 1/2 each) over
+   * the interior {@code 2..n-3} of one {@code n}^3 block: U (3 components) and d from 0, the
+   * derived field at {@code 4 * n^3}.
+   */
+  public static StageLaunch[] burgersDerivedAndSteps(int n) {
+    int cs = n * n * n;
+    int[] interior = {2, n - 3, 2, n - 3, 2, n - 3, n, n * n};
+    int[] d = new int[StageLaunch.Kind.BURGERS_DERIVED.width];
+    d[StageLaunch.OUT] = 4 * cs;
+    d[StageLaunch.E_CS] = cs;
+    System.arraycopy(interior, 0, d, StageLaunch.E_IS, interior.length);
+    int width = StageLaunch.Kind.SMALLEST_STEP.width;
+    int[] s = new int[2 * width];
+    for (int e = 0; e < 2; e++) {
+      s[e * width + StageLaunch.S_CS] = cs;
+      s[e * width + StageLaunch.S_NDIM] = 3;
+      System.arraycopy(interior, 0, s, e * width + StageLaunch.S_IS, interior.length);
+    }
+    return new StageLaunch[] {
+        new StageLaunch(StageLaunch.Kind.BURGERS_DERIVED, d, new double[0], 1),
+        new StageLaunch(StageLaunch.Kind.SMALLEST_STEP, s,
+            new double[] {0.125, 0.25, 0.0625, 0.5, 0.5, 0.5}, 2)};
+  }
 }

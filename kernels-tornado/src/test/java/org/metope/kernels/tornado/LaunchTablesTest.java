@@ -186,7 +186,7 @@ class LaunchTablesTest {
   }
 
   @Test
-  void givenBoundaryConditionsAndRangesAfterOtherLaunches_whenRun_thenTheyEqualTheHostLauncher() {
+  void givenConditionsRangesAndBurgersAfterOtherLaunches_whenRun_thenTheyEqualTheHostLauncher() {
     Random random = new Random(6);
     double[] host = Scenario.randomArray(random, 4096);
     double[] before = host.clone();
@@ -195,6 +195,9 @@ class LaunchTablesTest {
     StageLaunch conditions = Scenario.physicalBoundary(8, 2);
     TagLaunch ranges = new TagLaunch(TagLaunch.Kind.MIN_MAX,
         new int[] {0, 512, 600, 100, 4095, 1}, 3);
+    StageLaunch[] burgers = Scenario.burgersDerivedAndSteps(8);
+    StageLaunch derived = burgers[0];
+    StageLaunch step = burgers[1];
     for (int round = 0; round < 2; round++) {
       conditions.runOnHost(host, 0, 0);
       ranges.runOnHost(host);
@@ -203,7 +206,14 @@ class LaunchTablesTest {
       assertTrue(args[LaunchTables.ENTRY] > 0, "entries after the donor-cell ones");
       ResidentTasks.minMax(args, tables.launches, device, tables.results);
       assertArrayEquals(ranges.results, Arrays.copyOf(tables.results, ranges.results.length));
+      derived.runOnHost(host, 0, 0);
+      step.runOnHost(host, 0, 0);
+      ResidentTasks.burgersDerived(tables.stage(derived), tables.launches, device);
+      ResidentTasks.smallestSteps(tables.stage(step), tables.launches, tables.launchReals, device,
+          tables.results);
+      assertArrayEquals(step.results, Arrays.copyOf(tables.results, 2));
     }
+    assertFalse(step.results[0] == step.results[1], "the spacings give different steps");
     assertFalse(Arrays.equals(before, host), "the conditions wrote ghost cells");
     assertArrayEquals(host, device);
   }

@@ -112,21 +112,9 @@ class TornadoResidentTest {
     // first, so that the burgers entries sit past the first of the tables, then the derived
     // field and two smallest steps (different spacings), twice
     int cs = 512;
-    int[] interior = {2, 5, 2, 5, 2, 5, 8, 64};
-    int[] d = new int[StageLaunch.Kind.BURGERS_DERIVED.width];
-    d[StageLaunch.OUT] = 4 * cs;
-    d[StageLaunch.E_CS] = cs;
-    System.arraycopy(interior, 0, d, StageLaunch.E_IS, interior.length);
-    StageLaunch derived = new StageLaunch(StageLaunch.Kind.BURGERS_DERIVED, d, new double[0], 1);
-    int width = StageLaunch.Kind.SMALLEST_STEP.width;
-    int[] s = new int[2 * width];
-    for (int e = 0; e < 2; e++) {
-      s[e * width + StageLaunch.S_CS] = cs;
-      s[e * width + StageLaunch.S_NDIM] = 3;
-      System.arraycopy(interior, 0, s, e * width + StageLaunch.S_IS, interior.length);
-    }
-    StageLaunch step = new StageLaunch(StageLaunch.Kind.SMALLEST_STEP, s,
-        new double[] {0.125, 0.25, 0.0625, 0.5, 0.5, 0.5}, 2);
+    StageLaunch[] burgers = Scenario.burgersDerivedAndSteps(8);
+    StageLaunch derived = burgers[0];
+    StageLaunch step = burgers[1];
     StageLaunch conditions = Scenario.physicalBoundary(8, 2);
     double[] host = Scenario.randomArray(new Random(6), 5 * cs);
     double[] arena = host.clone();
