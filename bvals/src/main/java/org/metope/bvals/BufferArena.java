@@ -114,6 +114,24 @@ public final class BufferArena {
   }
 
   /**
+   * Makes the array at least {@code length} elements long while no slice exists yet, so that a
+   * builder that knows its total (the dense channels of a mesh, {@code ChannelBuilder}) allocates
+   * the array once instead of growing it step by step: each step allocates a new array and
+   * copies, and on a mesh of 176 burgers blocks the steps allocated several times the final
+   * length (docs/PERFORMANCE.md, "The boundary buffer arena, sized once"). Does nothing once a
+   * slice exists or when the array is long enough already.
+   */
+  public synchronized void reserve(int length) {
+    if (length < 0) {
+      throw new IllegalArgumentException("length must be non-negative: length=" + length);
+    }
+    if (end == 0 && array.length < length) {
+      array = new double[length];
+      layoutVersion = layoutVersion + 1;
+    }
+  }
+
+  /**
    * The current array. It is replaced when the arena grows, so read it again after any build
    * step (kernels read it at each launch; it is a field read, not an allocation).
    */
@@ -214,9 +232,16 @@ public final class BufferArena {
     layoutVersion = layoutVersion + 1;
   }
 
-  /** Gives {@code region} at least {@code needed} elements, moving later regions if needed. */
+  /**
+   * Gives {@code region} at least {@code needed} elements, moving later regions if needed. The last
+   * region grows by exactly what it needs while the array has room (nothing moves), so that an
+   * arena {@link #reserve reserved} for a known total ends at that total; otherwise capacity
+   * doubles.
+   */
   private void grow(Region region, int needed) {
-    int newCapacity = (int) Math.min(Integer.MAX_VALUE - 8,
+    boolean lastFits = regions.get(regions.size() - 1) == region
+        && (long) end - region.capacity + needed <= array.length;
+    int newCapacity = lastFits ? needed : (int) Math.min(Integer.MAX_VALUE - 8,
         Math.max((long) needed, 2L * region.capacity));
     int delta = newCapacity - region.capacity;
     if ((long) end + delta > Integer.MAX_VALUE - 8) {

@@ -1,6 +1,7 @@
 package org.metope.bvals;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +56,17 @@ final class ChannelBuilder {
         }
       }
     }
+    // One array for every dense slice, each group's slices one after the other (its region last
+    // while it fills, so it grows in place): the arena ends at the total without a copy.
+    long total = 0;
     for (Map.Entry<BufferGroupLength, Integer> e : demand.entrySet()) {
+      total += (long) e.getKey().length * e.getValue();
+    }
+    comm.arena().reserve((int) Math.min(total, Integer.MAX_VALUE - 8));
+    List<Map.Entry<BufferGroupLength, Integer>> entries = new ArrayList<>(demand.entrySet());
+    entries.sort(Comparator.comparing((Map.Entry<BufferGroupLength, Integer> e) ->
+        e.getKey().group().toString()).thenComparingInt(e -> e.getKey().length()));
+    for (Map.Entry<BufferGroupLength, Integer> e : entries) {
       comm.pools().pool(e.getKey().group, e.getKey().length).ensureCapacity(e.getValue());
     }
     for (CommBuffer b : toAllocate) {
