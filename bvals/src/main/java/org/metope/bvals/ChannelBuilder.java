@@ -56,16 +56,17 @@ final class ChannelBuilder {
         }
       }
     }
-    // One array for every dense slice, each group's slices one after the other (its region last
-    // while it fills, so it grows in place): the arena ends at the total without a copy.
-    long total = 0;
+    // One array for every dense slice and message, each group's slices one after the other (its
+    // region last while it fills, so it grows in place): the arena ends at the total, no copy.
+    long total = messages.totalLength();
     for (Map.Entry<BufferGroupLength, Integer> e : demand.entrySet()) {
       total += (long) e.getKey().length * e.getValue();
     }
     comm.arena().reserve((int) Math.min(total, Integer.MAX_VALUE - 8));
     List<Map.Entry<BufferGroupLength, Integer>> entries = new ArrayList<>(demand.entrySet());
-    entries.sort(Comparator.comparing((Map.Entry<BufferGroupLength, Integer> e) ->
-        e.getKey().group().toString()).thenComparingInt(e -> e.getKey().length()));
+    entries.sort(Map.Entry.<BufferGroupLength, Integer>comparingByKey(Comparator.comparing(
+        BufferGroupLength::group, CoalescedMessageBuilder.GROUP_ORDER)
+        .thenComparingInt(BufferGroupLength::length)));
     for (Map.Entry<BufferGroupLength, Integer> e : entries) {
       comm.pools().pool(e.getKey().group, e.getKey().length).ensureCapacity(e.getValue());
     }
