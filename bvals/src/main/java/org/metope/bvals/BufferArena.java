@@ -115,11 +115,11 @@ public final class BufferArena {
 
   /**
    * Makes the array at least {@code length} elements long while no slice exists yet, so that a
-   * builder that knows its total (the dense channels of a mesh, {@code ChannelBuilder}) allocates
-   * the array once instead of growing it step by step: each step allocates a new array and
-   * copies, and on a mesh of 176 burgers blocks the steps allocated several times the final
-   * length (docs/PERFORMANCE.md, "The boundary buffer arena, sized once"). Does nothing once a
-   * slice exists or when the array is long enough already.
+   * builder that knows its total (the dense channels and messages of a mesh, {@code
+   * ChannelBuilder}) allocates the array once instead of growing it step by step: each step
+   * allocates a new array and copies, and on a mesh of 176 burgers blocks the steps allocated
+   * several times the final length (docs/PERFORMANCE.md, "Aligned scratch rows, the buffer arena
+   * sized once"). Does nothing once a slice exists or when the array is long enough already.
    */
   public synchronized void reserve(int length) {
     if (length < 0) {
