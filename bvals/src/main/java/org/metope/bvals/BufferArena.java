@@ -29,8 +29,9 @@ import org.metope.tasking.TaskThreadPool;
  *
  * <h2>A group's growth moves data, so it happens only while building</h2>
  *
- * <p>A region that is full doubles its capacity; the regions after it shift, and the array is
- * reallocated when too small. Contents are copied, and slices follow automatically (they read
+ * <p>A region that is full doubles its capacity (the last region, while the array has room, grows
+ * by what it needs: nothing moves); the regions after it shift, and the array is
+ * reallocated when too small ({@link #reserve} sizes it once for a builder that knows its total). Contents are copied, and slices follow automatically (they read
  * their region's current start), but anything that kept an old {@code (array, offset)} does not:
  * a posted receive, a send not yet complete, or a cache that copied offsets into an {@code int[]}.
  * Hence:
