@@ -29,8 +29,9 @@ import org.metope.tasking.TaskThreadPool;
  *
  * <h2>A group's growth moves data, so it happens only while building</h2>
  *
- * <p>A region that is full doubles its capacity; the regions after it shift, and the array is
- * reallocated when too small. Contents are copied, and slices follow automatically (they read
+ * <p>A region that is full doubles its capacity (the last region, while the array has room, grows
+ * by what it needs: nothing moves); the regions after it shift, and the array is
+ * reallocated when too small ({@link #reserve} sizes it once for a builder that knows its total). Contents are copied, and slices follow automatically (they read
  * their region's current start), but anything that kept an old {@code (array, offset)} does not:
  * a posted receive, a send not yet complete, or a cache that copied offsets into an {@code int[]}.
  * Hence:
@@ -111,6 +112,24 @@ public final class BufferArena {
           + initialLength);
     }
     this.array = new double[initialLength];
+  }
+
+  /**
+   * Makes the array at least {@code length} elements long while no slice exists yet, so that a
+   * builder that knows its total (the dense channels and messages of a mesh, {@code
+   * ChannelBuilder}) allocates the array once instead of growing it step by step: each step
+   * allocates a new array and copies, and on a mesh of 176 burgers blocks the steps allocated
+   * several times the final length (docs/PERFORMANCE.md, "Aligned scratch rows, the buffer arena
+   * sized once"). Does nothing once a slice exists or when the array is long enough already.
+   */
+  public synchronized void reserve(int length) {
+    if (length < 0) {
+      throw new IllegalArgumentException("length must be non-negative: length=" + length);
+    }
+    if (end == 0 && array.length < length) {
+      array = new double[length];
+      layoutVersion = layoutVersion + 1;
+    }
   }
 
   /**
@@ -214,9 +233,16 @@ public final class BufferArena {
     layoutVersion = layoutVersion + 1;
   }
 
-  /** Gives {@code region} at least {@code needed} elements, moving later regions if needed. */
+  /**
+   * Gives {@code region} at least {@code needed} elements, moving later regions if needed. The last
+   * region grows by exactly what it needs while the array has room (nothing moves), so that an
+   * arena {@link #reserve reserved} for a known total ends at that total; otherwise capacity
+   * doubles.
+   */
   private void grow(Region region, int needed) {
-    int newCapacity = (int) Math.min(Integer.MAX_VALUE - 8,
+    boolean lastFits = regions.get(regions.size() - 1) == region
+        && (long) end - region.capacity + needed <= array.length;
+    int newCapacity = lastFits ? needed : (int) Math.min(Integer.MAX_VALUE - 8,
         Math.max((long) needed, 2L * region.capacity));
     int delta = newCapacity - region.capacity;
     if ((long) end + delta > Integer.MAX_VALUE - 8) {

@@ -1,6 +1,7 @@
 package org.metope.bvals;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +56,18 @@ final class ChannelBuilder {
         }
       }
     }
+    // One array for every dense slice and message, each group's slices one after the other (its
+    // region last while it fills, so it grows in place): the arena ends at the total, no copy.
+    long total = messages.totalLength();
     for (Map.Entry<BufferGroupLength, Integer> e : demand.entrySet()) {
+      total += (long) e.getKey().length * e.getValue();
+    }
+    comm.arena().reserve((int) Math.min(total, Integer.MAX_VALUE - 8));
+    List<Map.Entry<BufferGroupLength, Integer>> entries = new ArrayList<>(demand.entrySet());
+    entries.sort(Map.Entry.<BufferGroupLength, Integer>comparingByKey(Comparator.comparing(
+        BufferGroupLength::group, CoalescedMessageBuilder.GROUP_ORDER)
+        .thenComparingInt(BufferGroupLength::length)));
+    for (Map.Entry<BufferGroupLength, Integer> e : entries) {
       comm.pools().pool(e.getKey().group, e.getKey().length).ensureCapacity(e.getValue());
     }
     for (CommBuffer b : toAllocate) {

@@ -23,7 +23,7 @@ final class CoalescedMessageBuilder {
   static final Comparator<CommBuffer> MEMBER_ORDER =
       Comparator.comparing(CommBuffer::isSparse).thenComparing(CommBuffer::key);
 
-  private static final Comparator<BufferGroup> GROUP_ORDER = Comparator
+  static final Comparator<BufferGroup> GROUP_ORDER = Comparator
       .comparingInt(BufferGroup::peerRank).thenComparingInt(BufferGroup::partition)
       .thenComparing(BufferGroup::kind).thenComparing(BufferGroup::role);
 
@@ -60,6 +60,15 @@ final class CoalescedMessageBuilder {
   void add(BufferGroup group, CommBuffer buffer, MessagePart part) {
     members.computeIfAbsent(group, g -> new ArrayList<>()).add(buffer);
     parts.put(buffer, part);
+  }
+
+  /** The values every message {@link #build} will take from the arena, summed. */
+  long totalLength() {
+    long total = 0;
+    for (List<CommBuffer> list : members.values()) {
+      total += CoalescedMessage.length(list);
+    }
+    return total;
   }
 
   /**

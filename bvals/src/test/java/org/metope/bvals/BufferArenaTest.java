@@ -79,6 +79,32 @@ class BufferArenaTest {
   }
 
   @Test
+  void givenReservedTotal_whenGroupsFillOneAfterAnother_thenTheArrayIsNeverReplaced() {
+    BufferArena arena = new BufferArena();
+    arena.reserve(3 * 17 * 9);
+    double[] array = arena.array();
+    assertEquals(3 * 17 * 9, array.length);
+    for (int peer = 1; peer <= 3; peer++) {
+      for (int i = 0; i < 17; i++) {
+        arena.allocate(toRank(peer), 9);
+      }
+    }
+    assertSame(array, arena.array(), "the last region grew in place up to the reserved total");
+    assertEquals(3 * 17 * 9, arena.used());
+    arena.allocate(toRank(3), 9);
+    assertTrue(arena.array().length > array.length, "past the total the array grows");
+  }
+
+  @Test
+  void givenASlice_whenReserving_thenNothingChanges() {
+    BufferArena arena = new BufferArena(4);
+    arena.allocate(toRank(1), 4);
+    double[] array = arena.array();
+    arena.reserve(1000);
+    assertSame(array, arena.array());
+  }
+
+  @Test
   void givenLastRegionWithSpareCapacity_whenAllocating_thenNothingMoves() {
     BufferArena arena = new BufferArena(1000);
     arena.allocate(toRank(1), 10);

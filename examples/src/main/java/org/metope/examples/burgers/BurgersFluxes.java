@@ -61,8 +61,8 @@ final class BurgersFluxes {
   private static final int OUT = 10;
 
   /**
-   * Per thread: ql, qr (block-sized), then the rows of {@link HllRows} (a k plane each). Grown
-   * when a bigger block comes.
+   * Per thread: ql, qr (block-sized), then the rows of {@link HllRows} (a k plane each, from {@link
+   * ScratchRows}: one alignment for all). Grown when a bigger block comes.
    */
   private static final ThreadLocal<double[][]> SCRATCH =
       ThreadLocal.withInitial(() -> new double[OUT + 1][0]);
@@ -151,9 +151,8 @@ final class BurgersFluxes {
     if (scratch[0].length < blockValues || scratch[UPL].length < planeLength) {
       scratch[0] = new double[blockValues];
       scratch[1] = new double[blockValues];
-      for (int row = UPL; row <= OUT; row++) {
-        scratch[row] = new double[planeLength];
-      }
+      final double[][] rows = ScratchRows.allocate(OUT + 1 - UPL, planeLength);
+      System.arraycopy(rows, 0, scratch, UPL, rows.length);
     }
     return scratch;
   }

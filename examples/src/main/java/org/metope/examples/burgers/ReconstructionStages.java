@@ -41,7 +41,8 @@ import org.metope.kernels.BurgersKernels;
  *       input that is not NaN (see {@link #limitedSlopes}).
  * </ul>
  *
- * One instance per thread holds the scratch rows (18 x {@link #CHUNK} doubles, 36 KiB).
+ * One instance per thread holds the scratch rows (18 rows of {@link #CHUNK} doubles and a few more,
+ * 37 KiB), allocated by {@link ScratchRows} so that they share one alignment to the cache line.
  */
 final class ReconstructionStages {
   /** Cells per pass: long enough for the vector loops, small enough to stay in the L1 cache. */
@@ -52,26 +53,46 @@ final class ReconstructionStages {
   private static final ThreadLocal<ReconstructionStages> PER_THREAD =
       ThreadLocal.withInitial(ReconstructionStages::new);
 
-  private final double[] q0 = new double[CHUNK];
-  private final double[] q1 = new double[CHUNK];
-  private final double[] q2 = new double[CHUNK];
-  private final double[] q3 = new double[CHUNK];
-  private final double[] q4 = new double[CHUNK];
-  private final double[] beta0 = new double[CHUNK];
-  private final double[] beta1 = new double[CHUNK];
-  private final double[] beta2 = new double[CHUNK];
-  private final double[] wsum = new double[CHUNK];
-  private final double[] partial = new double[CHUNK];
-  private final double[] alphaL = new double[CHUNK];
-  private final double[] alphaR = new double[CHUNK];
-  private final double[] left = new double[CHUNK];
-  private final double[] right = new double[CHUNK];
-  private final double[] dq = new double[CHUNK];
-  private final double[] alphaLin = new double[CHUNK];
-  private final double[] ql = new double[CHUNK];
-  private final double[] qr = new double[CHUNK];
+  private final double[] q0;
+  private final double[] q1;
+  private final double[] q2;
+  private final double[] q3;
+  private final double[] q4;
+  private final double[] beta0;
+  private final double[] beta1;
+  private final double[] beta2;
+  private final double[] wsum;
+  private final double[] partial;
+  private final double[] alphaL;
+  private final double[] alphaR;
+  private final double[] left;
+  private final double[] right;
+  private final double[] dq;
+  private final double[] alphaLin;
+  private final double[] ql;
+  private final double[] qr;
 
-  private ReconstructionStages() {}
+  private ReconstructionStages() {
+    final double[][] rows = ScratchRows.allocate(18, CHUNK);
+    q0 = rows[0];
+    q1 = rows[1];
+    q2 = rows[2];
+    q3 = rows[3];
+    q4 = rows[4];
+    beta0 = rows[5];
+    beta1 = rows[6];
+    beta2 = rows[7];
+    wsum = rows[8];
+    partial = rows[9];
+    alphaL = rows[10];
+    alphaR = rows[11];
+    left = rows[12];
+    right = rows[13];
+    dq = rows[14];
+    alphaLin = rows[15];
+    ql = rows[16];
+    qr = rows[17];
+  }
 
   /**
    * The contract of {@link Reconstruction#weno5Row} (with {@code weno5}) or of {@link
