@@ -41,36 +41,46 @@ public final class TagKernels {
    * A built-in criterion's measure of one component over cells {@code (k, j, i)} of {@code
    * ks..ke} x {@code js..je} x {@code is..ie}, cell {@code q[base + k kStride + j jStride + i]}:
    * for {@link #DERIVATIVE_1} and {@link #DERIVATIVE_2} the largest relative first or second
-   * difference along the {@code ndim} active axes, for {@link #MAGNITUDE_GREATER} the largest
-   * value, for {@link #MAGNITUDE_LESS} the largest negated value.
+   * difference along the {@code ndim} active axes (0 for an empty box), for {@link
+   * #MAGNITUDE_GREATER} the largest value, for {@link #MAGNITUDE_LESS} the largest negated value.
+   *
+   * <p>One loop nest for every method, the method chosen per cell: TornadoVM 5.2.1 compiled a
+   * choice between two loop nests (the measure being the merge of their results) into OpenCL that
+   * overwrote one nest's result with the other's uninitialised one at the merge.
    */
   public static double boxMeasure(double[] q, int base, int jStride, int kStride, int is,
       int ie, int js, int je, int ks, int ke, int ndim, int method) {
-    if (method == MAGNITUDE_GREATER || method == MAGNITUDE_LESS) {
-      return magnitude(q, base, jStride, kStride, is, ie, js, je, ks, ke,
-          method == MAGNITUDE_GREATER ? 1.0 : -1.0);
-    }
+    final boolean magnitude = method == MAGNITUDE_GREATER || method == MAGNITUDE_LESS;
+    final double sign = method == MAGNITUDE_LESS ? -1.0 : 1.0;
     final int order = method == DERIVATIVE_1 ? 1 : 2;
-    double maxd = 0.0;
+    double max = magnitude ? -Double.MAX_VALUE : 0.0;
     for (int k = ks; k <= ke; k++) {
       for (int j = js; j <= je; j++) {
         final int row = base + k * kStride + j * jStride;
         for (int i = is; i <= ie; i++) {
           final int c = row + i;
-          double d = difference(q[c], q[c - 1], q[c + 1], order);
-          maxd = d > maxd ? d : maxd;
-          if (ndim > 1) {
-            d = difference(q[c], q[c - jStride], q[c + jStride], order);
-            maxd = d > maxd ? d : maxd;
-          }
-          if (ndim > 2) {
-            d = difference(q[c], q[c - kStride], q[c + kStride], order);
-            maxd = d > maxd ? d : maxd;
+          if (magnitude) {
+            double v = sign * q[c];
+            max = v > max ? v : max;
+          } else {
+            max = larger(max, q, c, 1, order);
+            if (ndim > 1) {
+              max = larger(max, q, c, jStride, order);
+            }
+            if (ndim > 2) {
+              max = larger(max, q, c, kStride, order);
+            }
           }
         }
       }
     }
-    return maxd;
+    return max;
+  }
+
+  /** {@code max} or, when larger, the difference at cell {@code c} along {@code stride}. */
+  private static double larger(double max, double[] q, int c, int stride, int order) {
+    double d = difference(q[c], q[c - stride], q[c + stride], order);
+    return d > max ? d : max;
   }
 
   /**
@@ -85,20 +95,5 @@ public final class TagKernels {
     double aqt = Math.abs(qc) + TINY_NUMBER;
     double qavg = 0.5 * (qp + qm);
     return Math.abs(qavg - qc) / (Math.abs(qavg) + aqt);
-  }
-
-  private static double magnitude(double[] q, int base, int jStride, int kStride, int is, int ie,
-      int js, int je, int ks, int ke, double sign) {
-    double max = -Double.MAX_VALUE;
-    for (int k = ks; k <= ke; k++) {
-      for (int j = js; j <= je; j++) {
-        final int row = base + k * kStride + j * jStride;
-        for (int i = is; i <= ie; i++) {
-          double v = sign * q[row + i];
-          max = max < v ? v : max;
-        }
-      }
-    }
-    return max;
   }
 }

@@ -100,16 +100,20 @@ class StageTasksTornadoTest {
 
   @Test
   void givenRefinementMeasures_whenRunOnTheDevice_thenTheyEqualTheHost() {
-    // ranges of 3 runs, and both magnitude measures of the interior (plus one layer) of block 1.
-    // The derivative measures are left out: this device computed garbage for them (values of
-    // uninitialised memory) on TornadoVM 5.2.1 and PoCL 3.1, so TornadoKernelBackend measures
-    // them on the host (TornadoKernelBackend#measuresOnDevice).
+    // ranges of 3 runs, and every built-in measure of the interior (plus one layer) of block 1
+    // in 3D, the derivatives also in 1D and 2D and over an empty box (KS > KE: 0). The
+    // derivatives once came back as values of uninitialised memory on TornadoVM 5.2.1 and PoCL
+    // 3.1 (TagKernels#boxMeasure says why), so they are what this test is for.
     int[] runs = {0, LENGTH, LENGTH + 5, 100, 2 * LENGTH - 1, 1};
     TagLaunch range = new TagLaunch(TagLaunch.Kind.MIN_MAX, runs, 3);
-    int[] methods = {TagKernels.MAGNITUDE_GREATER, TagKernels.MAGNITUDE_LESS};
+    int[][] methods = {{TagKernels.DERIVATIVE_1, 3}, {TagKernels.DERIVATIVE_2, 3},
+        {TagKernels.MAGNITUDE_GREATER, 3}, {TagKernels.MAGNITUDE_LESS, 3},
+        {TagKernels.DERIVATIVE_2, 1}, {TagKernels.DERIVATIVE_1, 2}, {TagKernels.DERIVATIVE_1, 0}};
     int[] boxes = new int[methods.length * TagLaunch.Kind.BOX.width];
     for (int m = 0; m < methods.length; m++) {
-      int[] entry = {LENGTH, N, N * N, 1, N - 2, 1, N - 2, 1, N - 2, 3, methods[m]};
+      int ndim = Math.max(1, methods[m][1]);
+      int ke = methods[m][1] == 0 ? 0 : N - 2;
+      int[] entry = {LENGTH, N, N * N, 1, N - 2, 1, N - 2, 1, ke, ndim, methods[m][0]};
       System.arraycopy(entry, 0, boxes, m * entry.length, entry.length);
     }
     TagLaunch box = new TagLaunch(TagLaunch.Kind.BOX, boxes, methods.length);

@@ -158,27 +158,10 @@ public abstract class DeviceBackend implements KernelBackend {
     }
   }
 
-  /**
-   * Whether this backend runs {@code launch} on its device; when not, a resident backend runs it
-   * on the host copy, acquired for reading (the whole arena crosses). True here.
-   */
-  boolean measuresOnDevice(TagLaunch launch) {
-    return true;
-  }
-
   @Override
   public synchronized void measure(TagLaunch launch, double[] arena) {
     if (!resident) {
       launch.runOnHost(arena);
-      return;
-    }
-    if (!measuresOnDevice(launch)) {
-      acquireHost(arena, false);
-      try {
-        launch.runOnHost(arena);
-      } finally {
-        releaseHost(arena);
-      }
       return;
     }
     Residency r = residency(arena);

@@ -101,16 +101,6 @@ public final class TornadoKernelBackend extends DeviceBackend {
     resident(arena).stage(launch, w1, w2);
   }
 
-  /**
-   * Not the built-in criteria's box measures: on TornadoVM 5.2.1 with PoCL 3.1 the derivative ones
-   * came back as values of uninitialised memory (StageTasksTornadoTest), so they run on the host
-   * copy; the ranges of a package's criterion (MIN_MAX) run on the device.
-   */
-  @Override
-  boolean measuresOnDevice(TagLaunch launch) {
-    return launch.kind != TagLaunch.Kind.BOX;
-  }
-
   @Override
   void residentMeasure(TagLaunch launch, double[] arena) {
     resident(arena).measure(launch);
