@@ -198,6 +198,15 @@ public final class ResidentTasks {
     }
   }
 
+  /** {@link StageTasks#box} of entries {@code ENTRY ..}, entry e's measure at {@code e}. */
+  public static void box(int[] args, int[] launches, double[] a, double[] results) {
+    final int first = args[LaunchTables.ENTRY];
+    final int count = args[LaunchTables.COUNT];
+    for (@Parallel int e = 0; e < count; e++) {
+      TagLaunch.box(launches, first + e, a, results, e);
+    }
+  }
+
   /** {@link StageTasks#burgersFluxes} of entries {@code ENTRY ..} of the launch tables. */
   public static void burgersFluxes(int[] args, int[] launches, double[] a) {
     final int first = args[LaunchTables.ENTRY];

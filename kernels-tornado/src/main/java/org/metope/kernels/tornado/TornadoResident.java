@@ -59,7 +59,8 @@ final class TornadoResident implements Residency.DeviceMemory {
   private static final int BURGERS_FLUX = 15;
   private static final int BURGERS_DERIVED = 16;
   private static final int SMALLEST_STEP = 17;
-  private static final int GRAPHS = 18;
+  private static final int BOX = 18;
+  private static final int GRAPHS = 19;
   private static int plans;
 
   private final DeviceTrace trace;
@@ -232,15 +233,9 @@ final class TornadoResident implements Residency.DeviceMemory {
     }
   }
 
-  /**
-   * Ranges on the device arena; only their results come back. (The built-in criteria's box
-   * measures run on the host copy: {@link TornadoKernelBackend#measuresOnDevice}.)
-   */
+  /** Ranges or box measures on the device arena; only their results come back. */
   void measure(TagLaunch launch) {
-    if (launch.kind != TagLaunch.Kind.MIN_MAX) {
-      throw new IllegalStateException("not a device measure here: kind=" + launch.kind);
-    }
-    int g = MIN_MAX;
+    int g = launch.kind == TagLaunch.Kind.MIN_MAX ? MIN_MAX : BOX;
     System.arraycopy(tables.tag(launch), 0, args[g], 0, LaunchTables.ARGS);
     size(g, 0, Math.max(1, launch.count), 1, 1);
     trace.toDevice("args", 4L * LaunchTables.ARGS);
@@ -469,6 +464,12 @@ final class TornadoResident implements Residency.DeviceMemory {
         tg.task("minMax", ResidentTasks::minMax, arg, l.launches, a, l.results);
         tg.transferToHost(every, l.results);
         grid(tasks, scheduler, name, "minMax", new WorkerGrid1D(1));
+      }
+      case BOX -> {
+        tg.transferToDevice(every, arg);
+        tg.task("box", ResidentTasks::box, arg, l.launches, a, l.results);
+        tg.transferToHost(every, l.results);
+        grid(tasks, scheduler, name, "box", new WorkerGrid1D(1));
       }
       default -> throw new IllegalStateException("unknown graph: " + g);
     }
