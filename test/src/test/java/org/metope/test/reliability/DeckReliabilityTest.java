@@ -62,6 +62,7 @@ class DeckReliabilityTest {
         Arguments.of("metope/threads", List.of("metope/threads=10000")),
         Arguments.of("parthenon/kernels/threads", List.of("parthenon/kernels/threads=100000")),
         Arguments.of("parthenon/kernels/resident", List.of("parthenon/kernels/resident=true")),
+        Arguments.of("parthenon/kernels/backend", List.of("parthenon/kernels/backend=tornado")),
         Arguments.of("parthenon/meshblock/nx1", List.of("parthenon/mesh/nx1=2147483646",
             "parthenon/meshblock/nx1=2147483646")),
         Arguments.of("parthenon/output2/variables",
