@@ -190,6 +190,16 @@ final class ResidentPlan implements AutoCloseable {
   /** The graph of one kernel kind: its args (and per-launch arrays) over, its tasks. */
   private void declareKernel(int g, TaskGraph tg, List<WorkerGrid> tasks, String name,
       GridScheduler scheduler) {
+    if (g <= RESTRICT) {
+      declareBoundary(g, tg, tasks, name, scheduler);
+    } else {
+      declareStage(g, tg, tasks, name, scheduler);
+    }
+  }
+
+  /** The graph of a boundary kernel: a load's or unload's regions pass through staging arrays. */
+  private void declareBoundary(int g, TaskGraph tg, List<WorkerGrid> tasks, String name,
+      GridScheduler scheduler) {
     LaunchTables l = tables;
     double[] a = arena;
     double[] s = shadow;
@@ -226,6 +236,21 @@ final class ResidentPlan implements AutoCloseable {
         grid(tasks, scheduler, name, g == PROLONGATE ? "prolongate" : "restrictRows",
             new WorkerGrid2D(1, 1));
       }
+      default -> throw new IllegalStateException("not a boundary graph: " + g);
+    }
+  }
+
+  /**
+   * The graph of a stage or tag kernel: its args over (a weighted sum's weights too), a smallest
+   * step's or a measure's results back.
+   */
+  private void declareStage(int g, TaskGraph tg, List<WorkerGrid> tasks, String name,
+      GridScheduler scheduler) {
+    LaunchTables l = tables;
+    double[] a = arena;
+    int every = DataTransferMode.EVERY_EXECUTION;
+    int[] arg = args[g];
+    switch (g) {
       case DONOR_CELL -> {
         tg.transferToDevice(every, arg);
         tg.task("donorCell", ResidentTasks::donorCellConstant, arg, l.launches, l.launchReals,
@@ -291,5 +316,4 @@ final class ResidentPlan implements AutoCloseable {
     scheduler.addWorkerGrid(graph + "." + task, grid);
     tasks.add(grid);
   }
-
 }
