@@ -5,7 +5,7 @@ package org.metope.kernels;
  * time over the flat data arena, for a device: the face states of the slope-limited linear and the
  * WENO5-Z reconstructions, the HLL flux, a row of fluxes built from them, the derived field and a
  * block's smallest time step. Static methods over primitive arrays and numbers only, as TornadoVM
- * needs; the device launchers ({@code org.metope.kernels.tornado.StageTasks}) call them through
+ * needs; the device launchers ({@code org.metope.kernels.tornado.ResidentTasks}) call them through
  * the row helpers of {@link StageLaunch}.
  *
  * <p><b>Same bits as the JVM path.</b> The JVM runs the derived field and the time step through

@@ -6,10 +6,10 @@ package org.metope.kernels;
  * built-in physical boundary conditions (outflow, reflection). Each body is one run of
  * consecutive cells or one ghost slab; the JVM path ({@code Update}, the advection fluxes) loops
  * over blocks and rows on the host and calls it, the device launchers of {@code
- * org.metope.kernels.tornado.StageTasks} call the same body from a parallel loop over the entries
- * of a {@link StageLaunch}: one body, two launchers. The arithmetic is Parthenon's, operation for
- * operation, so that the JVM path agrees bit for bit with a Parthenon build that does not contract
- * multiply-adds.
+ * org.metope.kernels.tornado.ResidentTasks} call the same body from a parallel loop over the
+ * entries of a {@link StageLaunch}: one body, two launchers. The arithmetic is Parthenon's,
+ * operation for operation, so that the JVM path agrees bit for bit with a Parthenon build that
+ * does not contract multiply-adds.
  */
 public final class StageKernels {
   private StageKernels() {}

@@ -8,8 +8,8 @@ import java.util.Arrays;
  * Kind#width} ints each in {@link #ints} (arena offsets, strides and loop bounds of one block,
  * field and component), and the entry's real parameters in {@link #reals}. Built on the host once
  * per partition (offsets change only with a remesh), launched every stage with the stage's weights:
- * {@link #runOnHost} is the JVM launcher, {@code org.metope.kernels.tornado.StageTasks} the device
- * one; both call the same bodies.
+ * {@link #runOnHost} is the JVM launcher, {@code org.metope.kernels.tornado.ResidentTasks} the
+ * device one; both call the same bodies.
  *
  * <pre>
  *   kind                 ints of one entry                                    reals of one entry

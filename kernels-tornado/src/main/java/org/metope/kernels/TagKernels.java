@@ -6,7 +6,7 @@ package org.metope.kernels;
  * block over a box of cells (Parthenon's {@code derivative_order_1}, {@code derivative_order_2}
  * and {@code magnitude}). The JVM path (a package's refinement check, {@code
  * org.metope.amr.RefinementCriterion}) calls them per block on the host; the device launchers of
- * {@code org.metope.kernels.tornado.StageTasks} call them per entry of a {@link TagLaunch}: one
+ * {@code org.metope.kernels.tornado.ResidentTasks} call them per entry of a {@link TagLaunch}: one
  * body, two launchers. Only the measures cross back from a device; the host turns them into tags.
  */
 public final class TagKernels {

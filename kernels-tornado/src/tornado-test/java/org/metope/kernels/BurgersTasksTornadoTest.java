@@ -2,23 +2,20 @@ package org.metope.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.metope.kernels.tornado.StageTasks;
-import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
-import uk.ac.manchester.tornado.api.TaskGraph;
-import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
-import uk.ac.manchester.tornado.api.enums.DataTransferMode;
-import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 
 /**
- * The burgers launchers of {@link StageTasks} (fluxes by WENO5 and by linear reconstruction, the
- * derived field, the smallest step per block) compiled and run by TornadoVM, against the host
- * launcher ({@link StageLaunch#runOnHost}) on one block of 12^3 cells (4 ghosts) with 4
- * components: the smallest step bit for bit (quotients summed, no product to fuse, and an exact
- * minimum); the fluxes and the derived field to 1e-13 of the largest value, since an OpenCL
- * compiler may contract {@code a * b + c} into a fused multiply-add, and the test prints how many
- * values differ in their bits.
+ * The burgers launchers of {@code org.metope.kernels.tornado.ResidentTasks} (fluxes by WENO5 and
+ * by linear reconstruction, the derived field, the smallest step per block) compiled and run by
+ * TornadoVM in the resident backend's plan ({@link ResidentTasksTornadoTest#runResident}, with the
+ * backend's OpenCL flags: TornadoVM's default fast math assumes finite values, and the limiter's
+ * scaled product overflows to infinity), against the host launcher ({@link StageLaunch#runOnHost})
+ * on one block of 12^3 cells (4 ghosts) with 4 components: the smallest step bit for bit
+ * (quotients summed, no product to fuse, and an exact minimum); the fluxes and the derived field
+ * to 1e-13 of the largest value, since an OpenCL compiler may contract {@code a * b + c} into a
+ * fused multiply-add, and the test prints how many values differ in their bits.
  */
 class BurgersTasksTornadoTest {
   private static final int N = 12;
@@ -58,19 +55,6 @@ class BurgersTasksTornadoTest {
     return new StageLaunch(StageLaunch.Kind.BURGERS_FLUX, t, new double[0], 3);
   }
 
-  private static void runOnDevice(String name, TaskGraph graph, double[]... back) {
-    graph.transferToHost(DataTransferMode.EVERY_EXECUTION, (Object[]) back);
-    ImmutableTaskGraph snapshot = graph.snapshot();
-    try (TornadoExecutionPlan plan = new TornadoExecutionPlan(snapshot)) {
-      // The backend's flags (TornadoKernelBackend.OPENCL_FLAGS): TornadoVM's default fast math
-      // assumes finite values, and the limiter's scaled product overflows to infinity.
-      plan.withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
-      plan.execute();
-    } catch (Exception e) {
-      throw new AssertionError(name + " failed on the device: " + e, e);
-    }
-  }
-
   /** Asserts {@code device} within {@code 1e-13} of the largest host value; prints bit changes. */
   private static void assertNear(String name, double[] host, double[] device) {
     double largest = 0.0;
@@ -104,11 +88,7 @@ class BurgersTasksTornadoTest {
       double[] host = arena(3);
       double[] device = host.clone();
       launch.runOnHost(host, 0, 0);
-      TaskGraph g = new TaskGraph("fluxes" + weno5)
-          .transferToDevice(DataTransferMode.EVERY_EXECUTION, launch.ints, device)
-          .task("t", StageTasks::burgersFluxes, launch.ints, launch.count, launch.maxK,
-              launch.maxJ, device);
-      runOnDevice("burgersFluxes", g, device);
+      ResidentTasksTornadoTest.runResident(device, 0, 0, launch);
       assertNear(weno5 == 1 ? "WENO5 fluxes" : "linear fluxes", host, device);
     }
   }
@@ -130,16 +110,10 @@ class BurgersTasksTornadoTest {
     double[] device = host.clone();
     derived.runOnHost(host, 0, 0);
     step.runOnHost(host, 0, 0);
-    double[] results = new double[1];
-    TaskGraph g = new TaskGraph("derivedAndStep")
-        .transferToDevice(DataTransferMode.EVERY_EXECUTION, derived.ints, step.ints, step.reals,
-            results, device)
-        .task("derived", StageTasks::burgersDerived, derived.ints, derived.count, derived.maxK,
-            derived.maxJ, device)
-        .task("step", StageTasks::smallestSteps, step.ints, step.reals, step.count, device,
-            results);
-    runOnDevice("burgersDerived and smallestSteps", g, device, results);
+    double[] results = step.results.clone();
+    Arrays.fill(step.results, Double.NaN);
+    ResidentTasksTornadoTest.runResident(device, 0, 0, derived, step);
     assertNear("derived field", host, device);
-    assertArrayEquals(step.results, results);
+    assertArrayEquals(results, step.results);
   }
 }

@@ -33,9 +33,10 @@ import org.metope.kernels.TagLaunch;
  * thread or the communicator writing the host arenas meanwhile.
  *
  * <p>{@link #resident} makes the resident variant (see {@link DeviceBackend}): the data arena's
- * device copy persists between launches, boundary launches and stage launches run on it, and per
- * launch only what {@link #residentLaunch} lists crosses, each counted in the trace under its own
- * name ({@code columns}, {@code flags}, {@code send region}, {@code received region}, {@code
+ * device copy persists between launches, boundary launches run on it, and so do stage launches
+ * and refinement measures, by the resident TornadoVM backend's own tasks ({@link ResidentTasks});
+ * per launch only what {@link #residentLaunch} lists crosses, each counted in the trace under its
+ * own name ({@code columns}, {@code flags}, {@code send region}, {@code received region}, {@code
  * tables}, {@code minimum} for a smallest step's results, and {@code data} for whole-arena copies
  * of an acquire).
  */
@@ -295,8 +296,10 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
   }
 
   /**
-   * Resident stage launch: its tables cross once, its weights are kernel arguments, a smallest
-   * step's results come back (counted as {@code minimum}).
+   * Resident stage launch, run by the TornadoVM backend's launchers ({@link ResidentTasks}) with
+   * the launch's own tables as the launch tables (its entries from 0): its tables cross once, its
+   * weights are kernel arguments, a smallest step's results come back (counted as {@code
+   * minimum}).
    */
   @Override
   void residentStage(StageLaunch launch, double[] arena, double w1, double w2) {
@@ -307,19 +310,25 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
       return;
     }
     double[] results = (double[]) copyOf(launch.results);
-    StageTasks.run(launch, t, r, (double[]) copyOf(arena), w1, w2, results);
+    int[] args = LaunchTables.entryArgs(0, launch.count, launch.maxK, launch.maxJ);
+    ResidentTasks.run(launch, args, t, r, (double[]) copyOf(arena), new double[] {w1, w2},
+        results);
     if (!launch.writesArena()) {
       System.arraycopy(results, 0, launch.results, 0, results.length);
       trace().toHost("minimum", 8L * results.length);
     }
   }
 
-  /** Resident refinement measures: the tables cross once, the results back every time. */
+  /**
+   * Resident refinement measures, by {@link ResidentTasks} as a stage launch: the tables cross
+   * once, the results back every time.
+   */
   @Override
   void residentMeasure(TagLaunch launch, double[] arena) {
     int[] t = (int[]) once(launch.ints, "tables");
     double[] out = (double[]) copyOf(launch.results);
-    StageTasks.measure(launch, t, (double[]) copyOf(arena), out);
+    int[] args = LaunchTables.entryArgs(0, launch.count, 0, 0);
+    ResidentTasks.measure(launch, args, t, (double[]) copyOf(arena), out);
     if (fault != Fault.NO_TAGS_BACK) {
       System.arraycopy(out, 0, launch.results, 0, out.length);
     }

@@ -181,9 +181,8 @@ final class LaunchTables {
       if (!launch.writesArena()) {
         ensureResults(launch.count);
       }
-      args = entries(launch.ints, kind.width, launch.reals, kind.realWidth, launch.count);
-      args[MAX_K] = launch.maxK;
-      args[MAX_J] = launch.maxJ;
+      int first = entries(launch.ints, kind.width, launch.reals, kind.realWidth, launch.count);
+      args = entryArgs(first, launch.count, launch.maxK, launch.maxJ);
       stages.put(launch, args);
     }
     return args;
@@ -197,7 +196,8 @@ final class LaunchTables {
     int[] args = stages.get(launch);
     if (args == null) {
       ensureResults(launch.count * launch.kind.results);
-      args = entries(launch.ints, launch.kind.width, null, 0, launch.count);
+      int first = entries(launch.ints, launch.kind.width, null, 0, launch.count);
+      args = entryArgs(first, launch.count, 0, 0);
       stages.put(launch, args);
     }
     return args;
@@ -210,10 +210,23 @@ final class LaunchTables {
   }
 
   /**
-   * Appends {@code count} entries of {@code width} ints (and {@code realWidth} reals) as entries
-   * {@code ENTRY ..}: their args, sizes not yet set.
+   * The args of a stage or tag launch of {@code count} entries from entry {@code first} of the
+   * launch tables, {@code maxK} and {@code maxJ} its largest k and j extents (0 for a tag launch).
    */
-  private int[] entries(int[] entryInts, int width, double[] entryReals, int realWidth,
+  static int[] entryArgs(int first, int count, int maxK, int maxJ) {
+    int[] args = new int[ARGS];
+    args[ENTRY] = first;
+    args[COUNT] = count;
+    args[MAX_K] = maxK;
+    args[MAX_J] = maxJ;
+    return args;
+  }
+
+  /**
+   * Appends {@code count} entries of {@code width} ints (and {@code realWidth} reals); returns the
+   * first one's entry number.
+   */
+  private int entries(int[] entryInts, int width, double[] entryReals, int realWidth,
       int count) {
     int first = Math.max(ceilDiv(usedLaunches, width),
         realWidth == 0 ? 0 : ceilDiv(usedLaunchReals, realWidth));
@@ -227,10 +240,7 @@ final class LaunchTables {
     usedLaunches = intEnd;
     usedLaunchReals = Math.max(usedLaunchReals, realEnd);
     dirty = true;
-    int[] args = new int[ARGS];
-    args[ENTRY] = first;
-    args[COUNT] = count;
-    return args;
+    return first;
   }
 
   /** The slot of {@code t}, registered if new, its columns written again if they changed. */

@@ -11,9 +11,16 @@ import uk.ac.manchester.tornado.api.annotations.Parallel;
  * and the {@link LaunchTables} on the device, never passed as a scalar, because TornadoVM compiles
  * a task's scalar arguments into the kernel as constants; so one compiled kernel per kind serves
  * every launch of that kind, before and after a remesh. Each calls the same row bodies as the JVM
- * backend ({@link RowKernels}, {@link StageLaunch}'s row helpers). Plain static Java over
- * primitive arrays: {@code LaunchTablesTest} runs them on the JVM. A bound is read into a local
- * before its loop so that the loop stays a counted parallel loop.
+ * backend ({@link RowKernels}; {@link StageLaunch}'s row helpers, which call {@link
+ * org.metope.kernels.StageKernels} and {@link org.metope.kernels.BurgersKernels}, the burgers
+ * fluxes with the same bits as the JVM's vector loops; {@link TagLaunch}'s, which call {@link
+ * org.metope.kernels.TagKernels}): a stage launcher runs one device thread per (entry, k, j) row
+ * (per entry for a weighted sum, the physical boundaries, a smallest step and a measure), rows
+ * past an entry's own extent idle. Plain static Java over primitive arrays: {@link
+ * EmulatedDeviceBackend} runs the stage and measure launchers on its device copies ({@link #run},
+ * {@link #measure}, a launch's own tables standing for the launch tables with {@code ENTRY = 0})
+ * and {@code LaunchTablesTest} runs them on the JVM. A bound is read into a local before its loop
+ * so that the loop stays a counted parallel loop.
  */
 public final class ResidentTasks {
   private ResidentTasks() {}
@@ -125,7 +132,10 @@ public final class ResidentTasks {
     }
   }
 
-  /** {@link StageTasks#donorCellConstant} of entries {@code ENTRY ..} of the launch tables. */
+  /**
+   * {@link StageLaunch.Kind#DONOR_CELL_CONSTANT} of entries {@code ENTRY ..} of the launch
+   * tables: one thread per (entry, k plane).
+   */
   public static void donorCellConstant(int[] args, int[] launches, double[] launchReals,
       double[] a) {
     final int first = args[LaunchTables.ENTRY];
@@ -138,7 +148,7 @@ public final class ResidentTasks {
     }
   }
 
-  /** {@link StageTasks#donorCellField} of entries {@code ENTRY ..} of the launch tables. */
+  /** {@link StageLaunch.Kind#DONOR_CELL_FIELD} of entries {@code ENTRY ..} of the launch tables. */
   public static void donorCellField(int[] args, int[] launches, double[] a) {
     final int first = args[LaunchTables.ENTRY];
     final int count = args[LaunchTables.COUNT];
@@ -153,7 +163,7 @@ public final class ResidentTasks {
     }
   }
 
-  /** {@link StageTasks#divergence} of entries {@code ENTRY ..} of the launch tables. */
+  /** {@link StageLaunch.Kind#DIVERGENCE} of entries {@code ENTRY ..} of the launch tables. */
   public static void divergence(int[] args, int[] launches, double[] launchReals, double[] a) {
     final int first = args[LaunchTables.ENTRY];
     final int count = args[LaunchTables.COUNT];
@@ -169,8 +179,8 @@ public final class ResidentTasks {
   }
 
   /**
-   * {@link StageTasks#weightedSum} of entries {@code ENTRY ..}, the weights in {@code w[0]} and
-   * {@code w[1]} (a scalar would be compiled in).
+   * {@link StageLaunch.Kind#WEIGHTED_SUM} of entries {@code ENTRY ..}, the weights in {@code
+   * w[0]} and {@code w[1]} (a scalar would be compiled in).
    */
   public static void weightedSum(int[] args, int[] launches, double[] w, double[] a) {
     final int first = args[LaunchTables.ENTRY];
@@ -180,7 +190,10 @@ public final class ResidentTasks {
     }
   }
 
-  /** {@link StageTasks#physicalBoundary} of entries {@code ENTRY ..} of the launch tables. */
+  /**
+   * {@link StageLaunch.Kind#PHYSICAL_BOUNDARY} of entries {@code ENTRY ..} of the launch tables,
+   * each entry's faces in order.
+   */
   public static void physicalBoundary(int[] args, int[] launches, double[] a) {
     final int first = args[LaunchTables.ENTRY];
     final int count = args[LaunchTables.COUNT];
@@ -189,7 +202,7 @@ public final class ResidentTasks {
     }
   }
 
-  /** {@link StageTasks#minMax} of entries {@code ENTRY ..}, entry e's range at {@code 2e}. */
+  /** {@link TagLaunch.Kind#MIN_MAX} of entries {@code ENTRY ..}, entry e's range at {@code 2e}. */
   public static void minMax(int[] args, int[] launches, double[] a, double[] results) {
     final int first = args[LaunchTables.ENTRY];
     final int count = args[LaunchTables.COUNT];
@@ -198,7 +211,7 @@ public final class ResidentTasks {
     }
   }
 
-  /** {@link StageTasks#box} of entries {@code ENTRY ..}, entry e's measure at {@code e}. */
+  /** {@link TagLaunch.Kind#BOX} of entries {@code ENTRY ..}, entry e's measure at {@code e}. */
   public static void box(int[] args, int[] launches, double[] a, double[] results) {
     final int first = args[LaunchTables.ENTRY];
     final int count = args[LaunchTables.COUNT];
@@ -207,7 +220,10 @@ public final class ResidentTasks {
     }
   }
 
-  /** {@link StageTasks#burgersFluxes} of entries {@code ENTRY ..} of the launch tables. */
+  /**
+   * {@link StageLaunch.Kind#BURGERS_FLUX} of entries {@code ENTRY ..} of the launch tables: one
+   * thread per (entry, k, j) row of faces.
+   */
   public static void burgersFluxes(int[] args, int[] launches, double[] a) {
     final int first = args[LaunchTables.ENTRY];
     final int count = args[LaunchTables.COUNT];
@@ -222,7 +238,7 @@ public final class ResidentTasks {
     }
   }
 
-  /** {@link StageTasks#burgersDerived} of entries {@code ENTRY ..} of the launch tables. */
+  /** {@link StageLaunch.Kind#BURGERS_DERIVED} of entries {@code ENTRY ..} of the launch tables. */
   public static void burgersDerived(int[] args, int[] launches, double[] a) {
     final int first = args[LaunchTables.ENTRY];
     final int count = args[LaunchTables.COUNT];
@@ -237,13 +253,47 @@ public final class ResidentTasks {
     }
   }
 
-  /** {@link StageTasks#smallestSteps} of entries {@code ENTRY ..}, entry e's step at {@code e}. */
+  /**
+   * {@link StageLaunch.Kind#SMALLEST_STEP} of entries {@code ENTRY ..} (one per block), entry e's
+   * step at {@code e}.
+   */
   public static void smallestSteps(int[] args, int[] launches, double[] launchReals, double[] a,
       double[] results) {
     final int first = args[LaunchTables.ENTRY];
     final int count = args[LaunchTables.COUNT];
     for (@Parallel int e = 0; e < count; e++) {
       StageLaunch.smallestStep(launches, launchReals, first + e, a, results, e);
+    }
+  }
+
+  /**
+   * Runs stage launch {@code launch} of the launch tables {@code launches} and {@code
+   * launchReals} on {@code a} with these launchers (as the device runs them), {@code args} from
+   * {@link LaunchTables#entryArgs}; the weights of a weighted sum in {@code w}, a smallest step's
+   * results into {@code results}.
+   */
+  static void run(StageLaunch launch, int[] args, int[] launches, double[] launchReals,
+      double[] a, double[] w, double[] results) {
+    switch (launch.kind) {
+      case DONOR_CELL_CONSTANT -> donorCellConstant(args, launches, launchReals, a);
+      case DONOR_CELL_FIELD -> donorCellField(args, launches, a);
+      case DIVERGENCE -> divergence(args, launches, launchReals, a);
+      case WEIGHTED_SUM -> weightedSum(args, launches, w, a);
+      case PHYSICAL_BOUNDARY -> physicalBoundary(args, launches, a);
+      case BURGERS_FLUX -> burgersFluxes(args, launches, a);
+      case BURGERS_DERIVED -> burgersDerived(args, launches, a);
+      case SMALLEST_STEP -> smallestSteps(args, launches, launchReals, a, results);
+      default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
+    }
+  }
+
+  /** Runs tag launch {@code launch} of {@code launches} on {@code a} into {@code results}. */
+  static void measure(TagLaunch launch, int[] args, int[] launches, double[] a,
+      double[] results) {
+    switch (launch.kind) {
+      case MIN_MAX -> minMax(args, launches, a, results);
+      case BOX -> box(args, launches, a, results);
+      default -> throw new IllegalStateException("unknown tag kind: " + launch.kind);
     }
   }
 }

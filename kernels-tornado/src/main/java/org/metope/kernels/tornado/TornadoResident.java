@@ -1,22 +1,9 @@
 package org.metope.kernels.tornado;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelKind;
 import org.metope.kernels.StageLaunch;
 import org.metope.kernels.TagLaunch;
-import uk.ac.manchester.tornado.api.GridScheduler;
-import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
-import uk.ac.manchester.tornado.api.TaskGraph;
-import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
-import uk.ac.manchester.tornado.api.WorkerGrid;
-import uk.ac.manchester.tornado.api.WorkerGrid1D;
-import uk.ac.manchester.tornado.api.WorkerGrid2D;
-import uk.ac.manchester.tornado.api.WorkerGrid3D;
-import uk.ac.manchester.tornado.api.enums.DataTransferMode;
-import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
-import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 
 /**
  * A data arena of the resident TornadoVM backend kept in device memory: one TornadoVM execution
@@ -25,12 +12,13 @@ import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
  * only inside one plan ({@code persistOnDevice}/{@code consumeFromDevice}, each graph taking the
  * buffers of the graph run before it, so every graph names all six), a plan's graphs are fixed
  * when it is made, each plan compiles its tasks again (its code cache is per plan), and a task's
- * scalar arguments are compiled into its kernel. So the plan has a fixed set of graphs, five that
- * move arrays and one per kernel kind, whose tasks ({@link ResidentTasks}) read every size and
- * offset from the launch tables and a small {@code args} array sent at every execution, with the
- * thread counts set per launch through a {@link GridScheduler}. A launch not seen before appends
- * to the tables; the plan is made again (its kernels compiled again, the arrays carried down and
- * up, traced as {@code rebuild}) only when an array outgrows its capacity.
+ * scalar arguments are compiled into its kernel. So the plan ({@link ResidentPlan}) has a fixed
+ * set of graphs, five that move arrays and one per kernel kind, whose tasks ({@link
+ * ResidentTasks}) read every size and offset from the launch tables and a small {@code args}
+ * array sent at every execution, with the thread counts set per launch. This class decides what
+ * runs and what crosses when: a launch not seen before appends to the tables; the plan is made
+ * again (its kernels compiled again, the arrays carried down and up, traced as {@code rebuild})
+ * only when an array outgrows its capacity.
  *
  * <p>The plan's arena is a private array of a capacity ({@link #arena}), and the host arena is
  * copied into it before an upload and out of it after a download, so that the plan also outlives
@@ -41,40 +29,16 @@ import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
  * on the device before an unload).
  */
 final class TornadoResident implements Residency.DeviceMemory {
-  private static final int UP_ALL = 0;
-  private static final int UP_DATA = 1;
-  private static final int UP_TABLES = 2;
-  private static final int DOWN_ALL = 3;
-  private static final int DOWN_DATA = 4;
-  private static final int LOAD = 5;
-  private static final int UNLOAD = 6;
-  private static final int PROLONGATE = 7;
-  private static final int RESTRICT = 8;
-  private static final int DONOR_CELL = 9;
-  private static final int DONOR_CELL_FIELD = 10;
-  private static final int DIVERGENCE = 11;
-  private static final int WEIGHTED_SUM = 12;
-  private static final int PHYSICAL_BOUNDARY = 13;
-  private static final int MIN_MAX = 14;
-  private static final int BURGERS_FLUX = 15;
-  private static final int BURGERS_DERIVED = 16;
-  private static final int SMALLEST_STEP = 17;
-  private static final int BOX = 18;
-  private static final int GRAPHS = 19;
-  private static int plans;
-
   private final DeviceTrace trace;
   private final LaunchTables tables = new LaunchTables(this::carry);
   /** Per graph, the args it sends at every execution. */
-  private final int[][] args = new int[GRAPHS][LaunchTables.ARGS];
-  /** Per graph, the worker grid of each of its tasks (set per launch). */
-  private final List<List<WorkerGrid>> grids = new ArrayList<>();
+  private final int[][] args = new int[ResidentPlan.GRAPHS][LaunchTables.ARGS];
   private final double[] weights = new double[2];
   private double[] host;
   private double[] arena;
   private double[] buffers;
   private double[] shadow = new double[1];
-  private TornadoExecutionPlan plan;
+  private ResidentPlan plan;
   private int made;
   /** Whether the device holds the plan's arrays (uploaded since the plan was made). */
   private boolean onDevice;
@@ -129,8 +93,7 @@ final class TornadoResident implements Residency.DeviceMemory {
   @Override
   public void download(double[] to, int offset, int length) {
     whole(to, offset, length);
-    built();
-    run(DOWN_DATA);
+    run(ResidentPlan.DOWN_DATA);
     System.arraycopy(arena, 0, host, 0, host.length);
     extra(false, 8L * (arena.length - host.length));
   }
@@ -161,11 +124,7 @@ final class TornadoResident implements Residency.DeviceMemory {
   /** Frees the plan. */
   void close() {
     if (plan != null) {
-      try {
-        plan.close();
-      } catch (TornadoExecutionPlanException e) {
-        throw new IllegalStateException("closing a TornadoVM execution plan failed: " + e, e);
-      }
+      plan.close();
       plan = null;
     }
   }
@@ -176,13 +135,7 @@ final class TornadoResident implements Residency.DeviceMemory {
       useBuffers(hostBuffers);
     }
     LaunchTables.Boundary launch = tables.boundary(kind, t, subset, count);
-    int g = switch (kind) {
-      case LOAD -> LOAD;
-      case UNLOAD -> UNLOAD;
-      case PROLONGATE -> PROLONGATE;
-      case RESTRICT -> RESTRICT;
-      default -> throw new IllegalStateException("unknown kernel kind: kind=" + kind);
-    };
+    int g = ResidentPlan.graph(kind);
     System.arraycopy(launch.args(), 0, args[g], 0, LaunchTables.ARGS);
     int rows = Math.max(1, launch.args()[LaunchTables.ROWS]);
     int runs = Math.max(1, launch.runCount());
@@ -209,17 +162,7 @@ final class TornadoResident implements Residency.DeviceMemory {
    * block).
    */
   void stage(StageLaunch launch, double w1, double w2) {
-    int g = switch (launch.kind) {
-      case DONOR_CELL_CONSTANT -> DONOR_CELL;
-      case DONOR_CELL_FIELD -> DONOR_CELL_FIELD;
-      case DIVERGENCE -> DIVERGENCE;
-      case WEIGHTED_SUM -> WEIGHTED_SUM;
-      case PHYSICAL_BOUNDARY -> PHYSICAL_BOUNDARY;
-      case BURGERS_FLUX -> BURGERS_FLUX;
-      case BURGERS_DERIVED -> BURGERS_DERIVED;
-      case SMALLEST_STEP -> SMALLEST_STEP;
-      default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
-    };
+    int g = ResidentPlan.graph(launch.kind);
     System.arraycopy(tables.stage(launch), 0, args[g], 0, LaunchTables.ARGS);
     size(g, 0, Math.max(1, launch.count), launch.maxK, launch.maxJ);
     weights[0] = w1;
@@ -235,7 +178,7 @@ final class TornadoResident implements Residency.DeviceMemory {
 
   /** Ranges or box measures on the device arena; only their results come back. */
   void measure(TagLaunch launch) {
-    int g = launch.kind == TagLaunch.Kind.MIN_MAX ? MIN_MAX : BOX;
+    int g = ResidentPlan.graph(launch.kind);
     System.arraycopy(tables.tag(launch), 0, args[g], 0, LaunchTables.ARGS);
     size(g, 0, Math.max(1, launch.count), 1, 1);
     trace.toDevice("args", 4L * LaunchTables.ARGS);
@@ -289,7 +232,8 @@ final class TornadoResident implements Residency.DeviceMemory {
   private void carry(Runnable change) {
     boolean carried = onDevice && plan != null;
     if (carried) {
-      run(DOWN_ALL); // a pending upload goes first, so the arena comes back as it went
+      // a pending upload goes first, so the arena comes back as it went
+      run(ResidentPlan.DOWN_ALL);
       trace.toHost("rebuild", 8L * (arena.length + shadow.length));
     }
     close();
@@ -308,178 +252,15 @@ final class TornadoResident implements Residency.DeviceMemory {
   /** Sets the global size of task {@code task} of graph {@code g} (idle threads past a bound). */
   private void size(int g, int task, int x, int y, int z) {
     built();
-    grids.get(g).get(task).setGlobalWork(x, y, z);
+    plan.size(g, task, x, y, z);
   }
 
   private void built() {
-    if (plan != null) {
-      return;
+    if (plan == null) {
+      made++;
+      trace.planMade();
+      plan = new ResidentPlan(tables, arena, shadow, args, weights);
     }
-    int id = plans++;
-    made++;
-    trace.planMade();
-    grids.clear();
-    List<TaskGraph> all = new ArrayList<>();
-    GridScheduler scheduler = new GridScheduler();
-    for (int g = 0; g < GRAPHS; g++) {
-      String name = "resident" + id + "g" + g;
-      TaskGraph tg = new TaskGraph(name);
-      List<WorkerGrid> tasks = new ArrayList<>();
-      declare(g, tg, tasks, name, scheduler);
-      all.add(tg);
-      grids.add(tasks);
-    }
-    plan = new TornadoExecutionPlan(all.stream().map(TaskGraph::snapshot)
-        .toArray(ImmutableTaskGraph[]::new));
-    plan.withCompilerFlags(TornadoVMBackendType.OPENCL, TornadoKernelBackend.OPENCL_FLAGS);
-    plan.withGridScheduler(scheduler);
-  }
-
-  /** Graph {@code g}'s transfers and tasks, each task's worker grid added to {@code tasks}. */
-  private void declare(int g, TaskGraph tg, List<WorkerGrid> tasks, String name,
-      GridScheduler scheduler) {
-    if (g < LOAD) {
-      declareMover(g, tg);
-    } else {
-      tg.consumeFromDevice(persistent());
-      declareKernel(g, tg, tasks, name, scheduler);
-    }
-  }
-
-  /** The arrays every graph names, so that their device buffers pass from graph to graph. */
-  private Object[] persistent() {
-    LaunchTables l = tables;
-    return new Object[] {arena, shadow, l.ints, l.reals, l.launches, l.launchReals};
-  }
-
-  /** A graph that only moves arrays: up (and keeps them there) or down. */
-  private void declareMover(int g, TaskGraph tg) {
-    LaunchTables l = tables;
-    double[] a = arena;
-    double[] s = shadow;
-    Object[] all = persistent();
-    int every = DataTransferMode.EVERY_EXECUTION;
-    switch (g) {
-      case UP_ALL -> tg.transferToDevice(every, all);
-      case UP_DATA -> tg.consumeFromDevice(s, l.ints, l.reals, l.launches, l.launchReals)
-          .transferToDevice(every, a);
-      case UP_TABLES -> tg.consumeFromDevice(a, s)
-          .transferToDevice(every, l.ints, l.reals, l.launches, l.launchReals);
-      default -> tg.consumeFromDevice(all);
-    }
-    tg.task("keep", ResidentTasks::keep, a, s, l.ints, l.reals, l.launches, l.launchReals);
-    if (g == DOWN_ALL) {
-      tg.transferToHost(every, a, s);
-    } else if (g == DOWN_DATA) {
-      tg.transferToHost(every, a);
-    } else {
-      tg.persistOnDevice(all);
-    }
-  }
-
-  /** The graph of one kernel kind: its args (and per-launch arrays) over, its tasks. */
-  private void declareKernel(int g, TaskGraph tg, List<WorkerGrid> tasks, String name,
-      GridScheduler scheduler) {
-    LaunchTables l = tables;
-    double[] a = arena;
-    double[] s = shadow;
-    int every = DataTransferMode.EVERY_EXECUTION;
-    int[] arg = args[g];
-    switch (g) {
-      case LOAD -> {
-        tg.transferToDevice(every, arg, l.step);
-        tg.task("clear", ResidentTasks::clearFlags, arg, l.flags);
-        tg.task("load", ResidentTasks::load, arg, l.launches, l.ints, l.reals, l.step, l.flags,
-            a, s);
-        tg.task("gather", ResidentTasks::gather, arg, l.launches, s, l.sent);
-        tg.transferToHost(every, l.flags, l.sent);
-        grid(tasks, scheduler, name, "clear", new WorkerGrid1D(1));
-        grid(tasks, scheduler, name, "load", new WorkerGrid2D(1, 1));
-        grid(tasks, scheduler, name, "gather", new WorkerGrid1D(1));
-      }
-      case UNLOAD -> {
-        tg.transferToDevice(every, arg, l.step, l.received);
-        tg.task("scatter", ResidentTasks::scatter, arg, l.launches, l.received, s);
-        tg.task("unload", ResidentTasks::unload, arg, l.launches, l.ints, l.reals, l.step, a, s);
-        grid(tasks, scheduler, name, "scatter", new WorkerGrid1D(1));
-        grid(tasks, scheduler, name, "unload", new WorkerGrid2D(1, 1));
-      }
-      case PROLONGATE, RESTRICT -> {
-        tg.transferToDevice(every, arg, l.step);
-        if (g == PROLONGATE) {
-          tg.task("prolongate", ResidentTasks::prolongate, arg, l.launches, l.ints, l.reals,
-              l.step, a);
-        } else {
-          tg.task("restrictRows", ResidentTasks::restrictRows, arg, l.launches, l.ints,
-              l.reals, l.step, a);
-        }
-        grid(tasks, scheduler, name, g == PROLONGATE ? "prolongate" : "restrictRows",
-            new WorkerGrid2D(1, 1));
-      }
-      case DONOR_CELL -> {
-        tg.transferToDevice(every, arg);
-        tg.task("donorCell", ResidentTasks::donorCellConstant, arg, l.launches, l.launchReals,
-            a);
-        grid(tasks, scheduler, name, "donorCell", new WorkerGrid2D(1, 1));
-      }
-      case DONOR_CELL_FIELD -> {
-        tg.transferToDevice(every, arg);
-        tg.task("donorCellField", ResidentTasks::donorCellField, arg, l.launches, a);
-        grid(tasks, scheduler, name, "donorCellField", new WorkerGrid3D(1, 1, 1));
-      }
-      case DIVERGENCE -> {
-        tg.transferToDevice(every, arg);
-        tg.task("divergence", ResidentTasks::divergence, arg, l.launches, l.launchReals, a);
-        grid(tasks, scheduler, name, "divergence", new WorkerGrid3D(1, 1, 1));
-      }
-      case WEIGHTED_SUM -> {
-        tg.transferToDevice(every, arg, weights);
-        tg.task("weightedSum", ResidentTasks::weightedSum, arg, l.launches, weights, a);
-        grid(tasks, scheduler, name, "weightedSum", new WorkerGrid1D(1));
-      }
-      case PHYSICAL_BOUNDARY -> {
-        tg.transferToDevice(every, arg);
-        tg.task("physicalBoundary", ResidentTasks::physicalBoundary, arg, l.launches, a);
-        grid(tasks, scheduler, name, "physicalBoundary", new WorkerGrid1D(1));
-      }
-      case BURGERS_FLUX -> {
-        tg.transferToDevice(every, arg);
-        tg.task("burgersFluxes", ResidentTasks::burgersFluxes, arg, l.launches, a);
-        grid(tasks, scheduler, name, "burgersFluxes", new WorkerGrid3D(1, 1, 1));
-      }
-      case BURGERS_DERIVED -> {
-        tg.transferToDevice(every, arg);
-        tg.task("burgersDerived", ResidentTasks::burgersDerived, arg, l.launches, a);
-        grid(tasks, scheduler, name, "burgersDerived", new WorkerGrid3D(1, 1, 1));
-      }
-      case SMALLEST_STEP -> {
-        tg.transferToDevice(every, arg);
-        tg.task("smallestSteps", ResidentTasks::smallestSteps, arg, l.launches, l.launchReals, a,
-            l.results);
-        tg.transferToHost(every, l.results);
-        grid(tasks, scheduler, name, "smallestSteps", new WorkerGrid1D(1));
-      }
-      case MIN_MAX -> {
-        tg.transferToDevice(every, arg);
-        tg.task("minMax", ResidentTasks::minMax, arg, l.launches, a, l.results);
-        tg.transferToHost(every, l.results);
-        grid(tasks, scheduler, name, "minMax", new WorkerGrid1D(1));
-      }
-      case BOX -> {
-        tg.transferToDevice(every, arg);
-        tg.task("box", ResidentTasks::box, arg, l.launches, a, l.results);
-        tg.transferToHost(every, l.results);
-        grid(tasks, scheduler, name, "box", new WorkerGrid1D(1));
-      }
-      default -> throw new IllegalStateException("unknown graph: " + g);
-    }
-  }
-
-  private static void grid(List<WorkerGrid> tasks, GridScheduler scheduler, String graph,
-      String task, WorkerGrid grid) {
-    grid.setLocalWorkToNull();
-    scheduler.addWorkerGrid(graph + "." + task, grid);
-    tasks.add(grid);
   }
 
   /** Runs graph {@code g}, a pending upload first and then the tables if they changed. */
@@ -488,18 +269,18 @@ final class TornadoResident implements Residency.DeviceMemory {
     if (pending) {
       pending = false;
       if (onDevice) {
-        plan.withGraph(UP_DATA).execute();
+        plan.execute(ResidentPlan.UP_DATA);
       } else {
-        plan.withGraph(UP_ALL).execute();
+        plan.execute(ResidentPlan.UP_ALL);
         tables.uploaded();
         onDevice = true;
       }
     }
-    if (g >= LOAD && tables.dirty()) {
-      plan.withGraph(UP_TABLES).execute();
+    if (g >= ResidentPlan.LOAD && tables.dirty()) {
+      plan.execute(ResidentPlan.UP_TABLES);
       tables.uploaded();
       trace.toDevice("tables", tables.tableBytes());
     }
-    plan.withGraph(g).execute();
+    plan.execute(g);
   }
 }

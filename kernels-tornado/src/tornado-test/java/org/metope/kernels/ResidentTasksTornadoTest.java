@@ -2,22 +2,20 @@ package org.metope.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.metope.kernels.tornado.StageTasks;
-import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
-import uk.ac.manchester.tornado.api.TaskGraph;
-import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
-import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import org.metope.kernels.tornado.TornadoKernelBackend;
 
 /**
- * The stage kernels' device launchers ({@link StageTasks}) compiled and run by TornadoVM, against
- * the host launcher ({@link StageLaunch#runOnHost}) on the same random arena and tables: the
- * donor-cell fluxes are single multiplications and must give the same bits; the divergence and
- * the weighted sums to 1e-15 relative, since an OpenCL compiler may contract {@code a * b + c}
- * into a fused multiply-add. Whole arenas travel here; residency is the backends' business.
+ * The stage kernels' and refinement measures' device launchers ({@code
+ * org.metope.kernels.tornado.ResidentTasks}) compiled and run by TornadoVM in the resident
+ * backend's one plan per arena, against the host launchers ({@link StageLaunch#runOnHost}, {@link
+ * TagLaunch#runOnHost}) on the same random arena and tables: the donor-cell fluxes are single
+ * multiplications and must give the same bits; the divergence and the weighted sums to 1e-15
+ * relative, since an OpenCL compiler may contract {@code a * b + c} into a fused multiply-add.
  */
-class StageTasksTornadoTest {
+class ResidentTasksTornadoTest {
   private static final int N = 8;
   private static final int LENGTH = N * N * N;
 
@@ -30,13 +28,19 @@ class StageTasksTornadoTest {
     return a;
   }
 
-  private static void runOnDevice(String name, TaskGraph graph, double[] a) {
-    graph.transferToHost(DataTransferMode.EVERY_EXECUTION, a);
-    ImmutableTaskGraph snapshot = graph.snapshot();
-    try (TornadoExecutionPlan plan = new TornadoExecutionPlan(snapshot)) {
-      plan.execute();
-    } catch (Exception e) {
-      throw new AssertionError(name + " failed on the device: " + e, e);
+  /**
+   * Runs {@code launches} in order on the resident TornadoVM backend's device copy of {@code
+   * arena} (the weights {@code w1}, {@code w2} for a weighted sum), then acquires the host copy:
+   * {@code arena} holds the device's result; a smallest step's results are in its {@code
+   * results}.
+   */
+  static void runResident(double[] arena, double w1, double w2, StageLaunch... launches) {
+    try (TornadoKernelBackend device = new TornadoKernelBackend(true)) {
+      for (StageLaunch launch : launches) {
+        device.stage(launch, arena, w1, w2);
+      }
+      device.acquireHost(arena, false);
+      device.releaseHost(arena);
     }
   }
 
@@ -54,11 +58,7 @@ class StageTasksTornadoTest {
     double[] host = arena(1, 2);
     double[] device = host.clone();
     launch.runOnHost(host, 0, 0);
-    TaskGraph g = new TaskGraph("donor").transferToDevice(DataTransferMode.EVERY_EXECUTION,
-        launch.ints, launch.reals, device)
-        .task("t", StageTasks::donorCellConstant, launch.ints, launch.reals, launch.count,
-            launch.maxK, device);
-    runOnDevice("donorCellConstant", g, device);
+    runResident(device, 0, 0, launch);
     assertArrayEquals(host, device);
   }
 
@@ -73,14 +73,9 @@ class StageTasksTornadoTest {
     StageLaunch sum = new StageLaunch(StageLaunch.Kind.WEIGHTED_SUM, w, new double[0], 2);
     double[] host = arena(2, 7);
     double[] device = host.clone();
-    div.runOnHost(host, 0, 0);
+    div.runOnHost(host, 0.25, 0.75);
     sum.runOnHost(host, 0.25, 0.75);
-    TaskGraph g = new TaskGraph("stage").transferToDevice(DataTransferMode.EVERY_EXECUTION,
-        div.ints, div.reals, sum.ints, device)
-        .task("div", StageTasks::divergence, div.ints, div.reals, div.count, div.maxK, div.maxJ,
-            device)
-        .task("sum", StageTasks::weightedSum, sum.ints, sum.count, 0.25, 0.75, device);
-    runOnDevice("divergence and weightedSum", g, device);
+    runResident(device, 0.25, 0.75, div, sum);
     Reference.assertClose(host, device, 1e-15);
   }
 
@@ -91,10 +86,7 @@ class StageTasksTornadoTest {
     double[] host = arena(3, 2);
     double[] device = host.clone();
     launch.runOnHost(host, 0, 0);
-    TaskGraph g = new TaskGraph("bc").transferToDevice(DataTransferMode.EVERY_EXECUTION,
-        launch.ints, device)
-        .task("t", StageTasks::physicalBoundary, launch.ints, launch.count, device);
-    runOnDevice("physicalBoundary", g, device);
+    runResident(device, 0, 0, launch);
     assertArrayEquals(host, device);
   }
 
@@ -120,15 +112,15 @@ class StageTasksTornadoTest {
     double[] a = arena(4, 2);
     range.runOnHost(a);
     box.runOnHost(a);
-    double[] ranges = new double[range.results.length];
-    double[] measures = new double[box.results.length];
-    TaskGraph g = new TaskGraph("tags").transferToDevice(DataTransferMode.EVERY_EXECUTION,
-        range.ints, box.ints, a)
-        .task("range", StageTasks::minMax, range.ints, range.count, a, ranges)
-        .task("box", StageTasks::box, box.ints, box.count, a, measures)
-        .transferToHost(DataTransferMode.EVERY_EXECUTION, ranges);
-    runOnDevice("minMax and box", g, measures);
-    assertArrayEquals(range.results, ranges);
-    Reference.assertClose(box.results, measures, 1e-15);
+    double[] ranges = range.results.clone();
+    double[] measures = box.results.clone();
+    Arrays.fill(range.results, Double.NaN);
+    Arrays.fill(box.results, Double.NaN);
+    try (TornadoKernelBackend device = new TornadoKernelBackend(true)) {
+      device.measure(range, a);
+      device.measure(box, a);
+    }
+    assertArrayEquals(ranges, range.results);
+    Reference.assertClose(measures, box.results, 1e-15);
   }
 }
