@@ -27,4 +27,18 @@ public record BufferGroup(int peerRank, int partition, ChannelKind kind, Channel
           + ", role=" + role);
     }
   }
+
+  // equals and hashCode written out, with the values the record's generated ones have: those
+  // are linked through method handles at their first call, which cost start-up time (docs/
+  // PERFORMANCE.md, "Start-up").
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof BufferGroup g && peerRank == g.peerRank && partition == g.partition
+        && kind == g.kind && role == g.role;
+  }
+
+  @Override
+  public int hashCode() {
+    return ((peerRank * 31 + partition) * 31 + kind.hashCode()) * 31 + role.hashCode();
+  }
 }

@@ -15,7 +15,19 @@ import java.util.List;
  * returned pool.
  */
 public final class BufferPools {
-  private record PoolKey(BufferGroup group, int length, boolean onDemand) {}
+  /** A hash key; equals and hashCode written out as in {@link BufferGroup}. */
+  private record PoolKey(BufferGroup group, int length, boolean onDemand) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof PoolKey k && length == k.length && onDemand == k.onDemand
+          && group.equals(k.group);
+    }
+
+    @Override
+    public int hashCode() {
+      return (group.hashCode() * 31 + length) * 31 + Boolean.hashCode(onDemand);
+    }
+  }
 
   private final BufferArena arena;
   private final HashMap<PoolKey, ObjectPool<BufferSlice>> pools = new HashMap<>();

@@ -34,7 +34,18 @@ final class ChannelBuilder {
   private final List<CommBuffer> toAllocate = new ArrayList<>();
   private final CoalescedMessageBuilder messages = new CoalescedMessageBuilder();
 
-  private record BufferGroupLength(BufferGroup group, int length) {}
+  /** A hash key; equals and hashCode written out as in {@link BufferGroup}. */
+  private record BufferGroupLength(BufferGroup group, int length) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof BufferGroupLength k && length == k.length && group.equals(k.group);
+    }
+
+    @Override
+    public int hashCode() {
+      return group.hashCode() * 31 + length;
+    }
+  }
 
   ChannelBuilder(InOneBoundaryCommunication comm) {
     this.comm = comm;

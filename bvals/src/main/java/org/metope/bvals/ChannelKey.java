@@ -37,6 +37,20 @@ public record ChannelKey(int senderGid, int receiverGid, int fieldId, int elemen
     }
   }
 
+  // equals and hashCode written out, with the values the record's generated ones have: those
+  // are linked through method handles at their first call, which cost start-up time (docs/
+  // PERFORMANCE.md, "Start-up").
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ChannelKey k && senderGid == k.senderGid && receiverGid == k.receiverGid
+        && fieldId == k.fieldId && element == k.element;
+  }
+
+  @Override
+  public int hashCode() {
+    return ((senderGid * 31 + receiverGid) * 31 + fieldId) * 31 + element;
+  }
+
   /** The key for {@code sender}'s element {@code element} (a {@link NeighborIndex}). */
   public static ChannelKey of(int senderGid, int receiverGid, int fieldId,
       NeighborIndex element) {

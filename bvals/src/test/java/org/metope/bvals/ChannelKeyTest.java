@@ -1,6 +1,7 @@
 package org.metope.bvals;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
@@ -44,5 +45,40 @@ class ChannelKeyTest {
     assertThrows(IllegalArgumentException.class, () -> new ChannelKey(0, 0, -1, 0));
     assertThrows(IllegalArgumentException.class, () -> new ChannelKey(0, 0, 0, 27));
     assertThrows(IllegalArgumentException.class, () -> new ChannelKey(0, 0, 0, -1));
+  }
+
+  /** The same components in records whose equals and hashCode the JDK generates. */
+  private record GeneratedKey(int senderGid, int receiverGid, int fieldId, int element) {}
+
+  private record GeneratedGroup(int peerRank, int partition, ChannelKind kind, ChannelRole role) {}
+
+  @Test
+  void givenRandomKeysAndGroups_thenHashCodeIsTheGeneratedRecordsAndEqualsComparesEveryComponent() {
+    Random random = new Random(23);
+    for (int i = 0; i < 20_000; i++) {
+      int[] v = {random.nextInt(Integer.MAX_VALUE), random.nextInt(Integer.MAX_VALUE),
+          random.nextInt(Integer.MAX_VALUE), random.nextInt(27)};
+      ChannelKey key = new ChannelKey(v[0], v[1], v[2], v[3]);
+      assertEquals(new GeneratedKey(v[0], v[1], v[2], v[3]).hashCode(), key.hashCode());
+      assertEquals(key, new ChannelKey(v[0], v[1], v[2], v[3]));
+      assertNotEquals(key, new ChannelKey(v[0] + 1, v[1], v[2], v[3]));
+      assertNotEquals(key, new ChannelKey(v[0], v[1] + 1, v[2], v[3]));
+      assertNotEquals(key, new ChannelKey(v[0], v[1], v[2] + 1, v[3]));
+      assertNotEquals(key, new ChannelKey(v[0], v[1], v[2], (v[3] + 1) % 27));
+
+      ChannelKind kind = ChannelKind.values()[random.nextInt(ChannelKind.values().length)];
+      ChannelRole role = ChannelRole.values()[random.nextInt(ChannelRole.values().length)];
+      BufferGroup group = new BufferGroup(v[0], v[1], kind, role);
+      assertEquals(new GeneratedGroup(v[0], v[1], kind, role).hashCode(), group.hashCode());
+      assertEquals(group, new BufferGroup(v[0], v[1], kind, role));
+      assertNotEquals(group, new BufferGroup(v[0] + 1, v[1], kind, role));
+      assertNotEquals(group, new BufferGroup(v[0], v[1] + 1, kind, role));
+      ChannelKind otherKind = ChannelKind.values()[(kind.ordinal() + 1)
+          % ChannelKind.values().length];
+      ChannelRole otherRole = ChannelRole.values()[(role.ordinal() + 1)
+          % ChannelRole.values().length];
+      assertNotEquals(group, new BufferGroup(v[0], v[1], otherKind, role));
+      assertNotEquals(group, new BufferGroup(v[0], v[1], kind, otherRole));
+    }
   }
 }

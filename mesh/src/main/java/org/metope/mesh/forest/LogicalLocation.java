@@ -33,6 +33,21 @@ public record LogicalLocation(int level, long lx1, long lx2, long lx3)
     }
   }
 
+  // equals and hashCode written out, with the values the record's generated ones have: those
+  // are linked through method handles at their first call, which cost start-up time (docs/
+  // PERFORMANCE.md, "Start-up").
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof LogicalLocation l && level == l.level && lx1 == l.lx1 && lx2 == l.lx2
+        && lx3 == l.lx3;
+  }
+
+  @Override
+  public int hashCode() {
+    return ((Integer.hashCode(level) * 31 + Long.hashCode(lx1)) * 31 + Long.hashCode(lx2)) * 31
+        + Long.hashCode(lx3);
+  }
+
   /** The index along axis {@code axis} (0 = x1, 1 = x2, 2 = x3). */
   public long l(int axis) {
     return switch (axis) {

@@ -124,4 +124,25 @@ class LogicalLocationTest {
     assertThrows(IllegalArgumentException.class,
         () -> new LogicalLocation(LogicalLocation.MAX_LEVEL + 1, 0, 0, 0));
   }
+
+  /** The same components in a record whose equals and hashCode the JDK generates. */
+  private record Generated(int level, long lx1, long lx2, long lx3) {}
+
+  @Test
+  void givenRandomLocations_thenHashCodeIsTheGeneratedRecordsAndEqualsComparesEveryComponent() {
+    Random rnd = new Random(11);
+    for (int n = 0; n < 20_000; n++) {
+      int level = rnd.nextInt(LogicalLocation.MAX_LEVEL + 1);
+      long[] l = {rnd.nextLong() >> rnd.nextInt(64), rnd.nextLong() >> rnd.nextInt(64),
+          rnd.nextLong() >> rnd.nextInt(64)};
+      LogicalLocation loc = new LogicalLocation(level, l[0], l[1], l[2]);
+      assertEquals(new Generated(level, l[0], l[1], l[2]).hashCode(), loc.hashCode());
+      assertEquals(loc, new LogicalLocation(level, l[0], l[1], l[2]));
+      assertFalse(loc.equals(new LogicalLocation(level == 0 ? 1 : level - 1, l[0], l[1], l[2])));
+      assertFalse(loc.equals(new LogicalLocation(level, l[0] + 1, l[1], l[2])));
+      assertFalse(loc.equals(new LogicalLocation(level, l[0], l[1] + 1, l[2])));
+      assertFalse(loc.equals(new LogicalLocation(level, l[0], l[1], l[2] + 1)));
+      assertFalse(loc.equals(new Generated(level, l[0], l[1], l[2])));
+    }
+  }
 }
