@@ -22,6 +22,9 @@ MPJ_DEPS=(log4j-1.2.jar commons-cli.jar commons-codec.jar commons-io.jar)
 RANK_MAIN="org.metope.comm.mpj.MpjRankMain"
 LAUNCH_CHECK="org.metope.app.LaunchCheck"
 RANK_STATUS_PROPERTY="metope.rank.statusDir"
+# Multicore ranks pass messages through one in-JVM cluster (shared) or MPJ's device (mpj); see
+# org.metope.comm.mpj.RankWorld.
+TRANSPORT_PROPERTY="metope.mpj.transport"
 MPJ_PRIVATE_LIB=""
 STOPPED=""
 STOP_CODE=0
@@ -317,6 +320,10 @@ parse_mpj_args() {
     multicore|niodev) ;;
     *) die "option --dev = \"$MPJ_DEV\": expected multicore or niodev" ;;
   esac
+  case "${METOPE_MPJ_TRANSPORT:-shared}" in
+    shared|mpj) ;;
+    *) die "METOPE_MPJ_TRANSPORT = \"$METOPE_MPJ_TRANSPORT\": expected shared or mpj" ;;
+  esac
 }
 
 # Creates RUN_DIR with the run's MPJ_HOME on free ports and, for niodev, starts its daemon.
@@ -402,7 +409,8 @@ run_mpj() {
       || exit $?
   fi
   prepare_mpj_run "$java"
-  # multicore: the ranks are threads of one JVM; niodev: one JVM per rank on this machine.
+  # multicore: the ranks are threads of one JVM, their messages in-JVM unless
+  # METOPE_MPJ_TRANSPORT=mpj; niodev: one JVM per rank on this machine.
   local heap_share=1
   [ "$MPJ_DEV" = niodev ] && heap_share="$MPJ_NP"
 
@@ -412,7 +420,8 @@ run_mpj() {
   # shellcheck disable=SC2086
   MPJ_HOME="$RUN_DIR/home" setsid "$java" "$(run_agent)" -jar "$RUN_DIR/home/lib/starter.jar" \
     -np "$MPJ_NP" -dev "$MPJ_DEV" -machinesfile "$RUN_DIR/machines" \
-    "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "$(run_agent "$share")" $(heap_opts "$heap_share") \
+    "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "-D$TRANSPORT_PROPERTY=${METOPE_MPJ_TRANSPORT:-shared}" \
+    "$(run_agent "$share")" $(heap_opts "$heap_share") \
     $starter_opts -cp "$cp" \
     "$RANK_MAIN" "$MPJ_APP_CLASS" "${MPJ_APP_ARGS[@]}" </dev/null &
   MPJRUN_PID=$!
