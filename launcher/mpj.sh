@@ -22,6 +22,13 @@ MPJ_DEPS=(log4j-1.2.jar commons-cli.jar commons-codec.jar commons-io.jar)
 RANK_MAIN="org.metope.comm.mpj.MpjRankMain"
 LAUNCH_CHECK="org.metope.app.LaunchCheck"
 RANK_STATUS_PROPERTY="metope.rank.statusDir"
+# Multicore ranks pass messages through one in-JVM cluster (shared) or MPJ's device (mpj); see
+# org.metope.comm.mpj.RankWorld.
+TRANSPORT_PROPERTY="metope.mpj.transport"
+# JVM options of the run's helper JVMs (LaunchCheck, MPJ's starter and daemon), which run briefly or
+# mostly wait: C1 only and the serial collector, so they spend less CPU compiling and collecting
+# beside the ranks (docs/PERFORMANCE.md, "In-JVM messages for multicore ranks").
+HELPER_JVM_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
 MPJ_PRIVATE_LIB=""
 STOPPED=""
 STOP_CODE=0
@@ -118,7 +125,8 @@ shared_jars() {
 # loopback address only and lives only as long as the run (and this launcher's process).
 start_daemon() {
   local java="$1" port="$2" waited
-  MPJ_HOME="$RUN_DIR/home" setsid "$java" "$(run_agent)" -cp "$RUN_DIR/home/lib/daemon.jar" \
+  MPJ_HOME="$RUN_DIR/home" setsid "$java" "${HELPER_JVM_OPTS[@]}" "$(run_agent)" \
+    -cp "$RUN_DIR/home/lib/daemon.jar" \
     runtime.daemon.MPJDaemon "$port" >"$RUN_DIR/daemon.log" 2>&1 </dev/null &
   DAEMON_PID=$!
   for waited in $(seq 1 100); do
@@ -317,6 +325,10 @@ parse_mpj_args() {
     multicore|niodev) ;;
     *) die "option --dev = \"$MPJ_DEV\": expected multicore or niodev" ;;
   esac
+  case "${METOPE_MPJ_TRANSPORT:-shared}" in
+    shared|mpj) ;;
+    *) die "METOPE_MPJ_TRANSPORT = \"$METOPE_MPJ_TRANSPORT\": expected shared or mpj" ;;
+  esac
 }
 
 # Creates RUN_DIR with the run's MPJ_HOME on free ports and, for niodev, starts its daemon.
@@ -398,11 +410,13 @@ run_mpj() {
   if [ "$MPJ_APP_CLASS" = "$MAIN_CLASS" ]; then
     # The checks every rank would make first, once, so a mistake is one line and no rank starts.
     # shellcheck disable=SC2086
-    "$java" ${METOPE_JAVA_OPTS:-} -cp "$cp" "$LAUNCH_CHECK" "$MPJ_NP" "${MPJ_APP_ARGS[@]}" </dev/null \
+    "$java" "${HELPER_JVM_OPTS[@]}" ${METOPE_JAVA_OPTS:-} -cp "$cp" "$LAUNCH_CHECK" "$MPJ_NP" \
+      "${MPJ_APP_ARGS[@]}" </dev/null \
       || exit $?
   fi
   prepare_mpj_run "$java"
-  # multicore: the ranks are threads of one JVM; niodev: one JVM per rank on this machine.
+  # multicore: the ranks are threads of one JVM, their messages in-JVM unless
+  # METOPE_MPJ_TRANSPORT=mpj; niodev: one JVM per rank on this machine.
   local heap_share=1
   [ "$MPJ_DEV" = niodev ] && heap_share="$MPJ_NP"
 
@@ -410,9 +424,11 @@ run_mpj() {
   [ "$MPJ_DEV" = multicore ] && share="$(shared_jars "$cp")"
 
   # shellcheck disable=SC2086
-  MPJ_HOME="$RUN_DIR/home" setsid "$java" "$(run_agent)" -jar "$RUN_DIR/home/lib/starter.jar" \
+  MPJ_HOME="$RUN_DIR/home" setsid "$java" "${HELPER_JVM_OPTS[@]}" "$(run_agent)" \
+    -jar "$RUN_DIR/home/lib/starter.jar" \
     -np "$MPJ_NP" -dev "$MPJ_DEV" -machinesfile "$RUN_DIR/machines" \
-    "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "$(run_agent "$share")" $(heap_opts "$heap_share") \
+    "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "-D$TRANSPORT_PROPERTY=${METOPE_MPJ_TRANSPORT:-shared}" \
+    "$(run_agent "$share")" $(heap_opts "$heap_share") \
     $starter_opts -cp "$cp" \
     "$RANK_MAIN" "$MPJ_APP_CLASS" "${MPJ_APP_ARGS[@]}" </dev/null &
   MPJRUN_PID=$!

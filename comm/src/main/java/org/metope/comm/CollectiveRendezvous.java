@@ -1,6 +1,7 @@
 package org.metope.comm;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * Where the in-process ranks of one communicator meet for a collective. Each collective has three
@@ -18,7 +19,9 @@ import java.util.Arrays;
  *
  * <p>Signatures are compared so that ranks calling different collectives fail with a message
  * naming both calls instead of exchanging garbage. A rank that waits longer than the cluster's
- * stall timeout aborts the run, naming the ranks that did not arrive.
+ * stall timeout aborts the run, naming the collective and the ranks that did not arrive, in the
+ * words of the MPJ backend ({@code for allgather, receiving from rank 1}), so that a stalled
+ * multicore run reports the same line whichever transport it uses.
  */
 final class CollectiveRendezvous {
   /** What a rank called; part of the signature. */
@@ -127,6 +130,7 @@ final class CollectiveRendezvous {
         }
       }
     }
+    cluster.progressed(rank);
     for (int r = 1; r < size; r++) {
       if (signatures[r] != signatures[0]) {
         String message = "ranks called different collectives: rank 0 called "
@@ -178,10 +182,10 @@ final class CollectiveRendezvous {
     cluster.checkAbort();
     long waited = System.nanoTime() - start;
     if (waited > cluster.stallTimeoutNanos()) {
-      String call = forWhat != null ? "" : " (" + describe(signatures[rank]) + ")";
-      cluster.abort(rank, "rank " + rank + " waited " + String.format("%.1f", waited * 1e-9) + " s in a "
-          + "collective" + call + " for " + (forWhat != null ? "the other ranks " + forWhat
-          : missingRanks()) + " (the stall timeout, recv_bdry_buf_timeout_sec)");
+      cluster.abort(rank, "rank " + rank + " waited " + String.format("%.1f", waited * 1e-9)
+          + " s in a collective for " + (forWhat != null ? "the other ranks " + forWhat
+          : operation(signatures[rank]) + ", receiving from " + missingRanks())
+          + " (the stall timeout, recv_bdry_buf_timeout_sec)");
       cluster.checkAbort();
     }
     try {
@@ -191,14 +195,22 @@ final class CollectiveRendezvous {
     }
   }
 
-  /** The ranks that have not arrived at the current collective, e.g. {@code rank(s) 1, 3}. */
+  /** The ranks not yet at the current collective: {@code rank 1}, {@code ranks 1, 3}. */
   private String missingRanks() {
     StringBuilder ranks = new StringBuilder();
+    int missing = 0;
     for (int r = 0; r < size; r++) {
       if (!present[r]) {
-        ranks.append(ranks.length() == 0 ? "" : ", ").append(r);
+        ranks.append(missing++ == 0 ? "" : ", ").append(r);
       }
     }
-    return "rank(s) " + ranks;
+    return (missing == 1 ? "rank " : "ranks ") + ranks;
+  }
+
+  /** The collective of {@code signature} as the MPJ backend names it, e.g. {@code allgather}. */
+  private static String operation(long signature) {
+    String kind = Kind.values()[(int) (signature >>> 56)].name();
+    int cut = kind.indexOf('_');
+    return (cut < 0 ? kind : kind.substring(0, cut)).toLowerCase(Locale.ROOT);
   }
 }

@@ -6,8 +6,9 @@ import java.time.Duration;
  * The only door to other ranks: point-to-point messages on slices of {@code double[]} arrays,
  * collectives, per-field duplicates and abort.
  *
- * <p>Implementations: {@link InProcessCluster} (one rank, the embedded default, or N ranks as
- * threads of one JVM for tests) and MPJ Express (real processes under {@code mpjrun}; built only
+ * <p>Implementations: {@link InProcessCluster} (one rank, the embedded default; N ranks as
+ * threads of one JVM for tests; the ranks of an MPJ multicore run, {@link SharedMemoryRank}) and
+ * MPJ Express (niodev processes under {@code mpjrun}, and multicore ranks on request; built only
  * where MPJ is installed). Code obtains the communicator of its run from {@link
  * Communicators#world()}.
  *

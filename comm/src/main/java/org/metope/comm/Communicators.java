@@ -2,8 +2,10 @@ package org.metope.comm;
 
 /**
  * The world communicator of this rank. Under MPJ Express the MPJ entry ({@code MpjRankMain})
- * installs an MPJ communicator on the rank's thread before the application starts; otherwise the
- * first call creates a single in-process rank, so a deck runs without MPJ.
+ * installs the rank's world on the rank's thread before the application starts (an MPJ
+ * communicator under niodev, a rank of the run's {@link SharedMemoryRank} cluster under
+ * multicore); otherwise the first call creates a single in-process rank, so a deck runs without
+ * MPJ.
  *
  * <p>The world belongs to the thread that installed it and to the threads it starts afterwards:
  * under MPJ's multicore device every rank is a thread of one JVM, and the launcher has the ranks

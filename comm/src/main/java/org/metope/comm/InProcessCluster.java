@@ -6,12 +6,14 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Consumer;
 
 /**
- * Ranks that live in one JVM: a single rank (the embedded default, {@link #singleRank()}) or N
+ * Ranks that live in one JVM: a single rank (the embedded default, {@link #singleRank()}), N
  * ranks as threads ({@link #run(int, Duration, Consumer)}), which is how tests run multi-rank
- * scenarios in milliseconds.
+ * scenarios in milliseconds, or the ranks of an MPJ multicore run, threads that MPJ started
+ * ({@link SharedMemoryRank}).
  *
  * <p>The cluster holds what its ranks share: one {@link Inbox} per receiving rank (FIFO mailboxes
  * per sender, communicator and tag), one {@link CollectiveRendezvous} per communicator, the ids of
@@ -26,8 +28,14 @@ public final class InProcessCluster {
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
   private static final long JOIN_AFTER_ABORT_MILLIS = 5000;
+  /** Longs between two ranks' progress counters, so that they share no cache line. */
+  private static final int COUNTER_STRIDE = 8;
 
   private final int size;
+  private final String label;
+  private final String note;
+  /** Operations completed per rank, at {@code rank * COUNTER_STRIDE}. */
+  private final AtomicLongArray completed;
   private final Inbox[] inboxes;
   private final ConcurrentHashMap<Integer, CollectiveRendezvous> rendezvous =
       new ConcurrentHashMap<>();
@@ -36,12 +44,15 @@ public final class InProcessCluster {
   private volatile CommAbortedException abortCause;
   private volatile long stallTimeoutNanos = Communicator.DEFAULT_STALL_TIMEOUT.toNanos();
 
-  private InProcessCluster(int size) {
+  private InProcessCluster(int size, String label, String note) {
     if (size < 1 || size > MAX_RANKS) {
       throw new IllegalArgumentException("ranks out of range [1, " + MAX_RANKS + "]: ranks="
           + size);
     }
     this.size = size;
+    this.label = label;
+    this.note = note;
+    this.completed = new AtomicLongArray(size * COUNTER_STRIDE);
     this.inboxes = new Inbox[size];
     for (int r = 0; r < size; r++) {
       inboxes[r] = new Inbox();
@@ -51,6 +62,18 @@ public final class InProcessCluster {
   /** A fresh single-rank world: the communicator of a run without MPJ. */
   public static Communicator singleRank() {
     return new InProcessCluster(1).world(0);
+  }
+
+  private InProcessCluster(int size) {
+    this(size, "in-process", "");
+  }
+
+  /**
+   * A cluster whose ranks are threads started elsewhere ({@link SharedMemoryRank}); its
+   * communicators describe themselves as {@code label, N ranks, in-JVM messages}.
+   */
+  static InProcessCluster shared(int size, String label) {
+    return new InProcessCluster(size, label, ", in-JVM messages");
   }
 
   /** {@link #run(int, Duration, Consumer)} with {@link #DEFAULT_TIMEOUT}. */
@@ -173,6 +196,21 @@ public final class InProcessCluster {
   /** Number of ranks. */
   int size() {
     return size;
+  }
+
+  /** {@code label, N ranks[, note]}, the start of every communicator's description. */
+  String describe() {
+    return label + ", " + size + (size == 1 ? " rank" : " ranks") + note;
+  }
+
+  /** Counts an operation {@code rank} completed, for the launcher's heartbeat. */
+  void progressed(int rank) {
+    completed.getAndIncrement(rank * COUNTER_STRIDE);
+  }
+
+  /** Operations {@code rank} has completed so far (sends, receives, collectives). */
+  long completedOperations(int rank) {
+    return completed.get(rank * COUNTER_STRIDE);
   }
 
   /** The world communicator of {@code rank}. */

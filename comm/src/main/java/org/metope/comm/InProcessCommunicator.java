@@ -36,7 +36,7 @@ final class InProcessCommunicator implements Communicator {
 
   @Override
   public String describe() {
-    return "in-process, " + size + (size == 1 ? " rank" : " ranks") + ", communicator " + id;
+    return cluster.describe() + ", communicator " + id;
   }
 
   @Override
@@ -52,6 +52,7 @@ final class InProcessCommunicator implements Communicator {
     cluster.checkAbort();
     cluster.inbox(peer).deliver(Inbox.key(id, rank, tag), array, offset, length);
     r.startSend(length, peer, tag);
+    cluster.progressed(rank);
     return r;
   }
 

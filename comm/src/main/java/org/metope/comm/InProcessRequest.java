@@ -74,6 +74,7 @@ final class InProcessRequest implements Request {
     }
     length = messageLength;
     target = null;
+    cluster.progressed(ownerRank);
     state = COMPLETE;
     Thread w = waiter;
     if (w != null) {

@@ -99,8 +99,24 @@ class InProcessClusterTest {
           c.allgather(new double[] {c.rank()});
         }));
     assertTrue(e.getMessage().matches("run aborted by rank [01]: rank [01] waited 0\\.[3-9] s in a "
-        + "collective \\(ALLGATHER_DOUBLE length=\\d+\\) for rank\\(s\\) 2 \\(the stall "
-        + "timeout, recv_bdry_buf_timeout_sec\\)"), e.getMessage());
+        + "collective for allgather, receiving from rank 2 \\(the stall timeout, "
+        + "recv_bdry_buf_timeout_sec\\)"), e.getMessage());
+  }
+
+  /** The line names every rank missing from the collective, and the collective as MPJ's does. */
+  @Test
+  void givenTwoRanksMissingFromABarrier_thenTheStallTimeoutNamesBoth() {
+    CommAbortedException e = assertThrows(CommAbortedException.class,
+        () -> InProcessCluster.run(3, c -> {
+          c.setStallTimeout(Duration.ofMillis(300));
+          if (c.rank() != 0) {
+            c.irecv(new double[1], 0, 1, 0, 1).waitFor();
+          }
+          c.barrier();
+        }));
+    assertTrue(e.getMessage().matches("run aborted by rank 0: rank 0 waited 0\\.[3-9] s in a "
+        + "collective for barrier, receiving from ranks 1, 2 \\(the stall timeout, "
+        + "recv_bdry_buf_timeout_sec\\)"), e.getMessage());
   }
 
   @Test

@@ -12,8 +12,9 @@ import org.metope.comm.ReduceOp;
 import org.metope.comm.Request;
 
 /**
- * The MPJ Express backend: ranks are the processes (niodev) or threads (multicore) that {@code
- * mpjrun} started; {@link MpjRankMain} creates the world communicator after {@code MPI.Init}.
+ * The MPJ Express backend: ranks are the processes (niodev) or threads (multicore, with {@code
+ * METOPE_MPJ_TRANSPORT=mpj}; see {@link RankWorld}) that {@code mpjrun} started; {@link
+ * MpjRankMain} creates the world communicator after {@code MPI.Init}.
  *
  * <p>Point-to-point calls map to {@code Isend}/{@code Irecv}/{@code Iprobe} of {@code MPI.DOUBLE}
  * on a communicator of their own; collectives run on a second clone ({@link MpjCollectives}) and

@@ -12,9 +12,11 @@ import org.metope.comm.RankErrors;
 import org.metope.comm.RankStatus;
 
 /**
- * The class {@code mpjrun} starts on every rank. It initialises MPJ, installs the rank's {@link
- * MpjCommunicator} as {@link Communicators#world()}, runs the application class named by its first
- * argument, and turns the outcome into an exit code the launcher can see (see {@link RankStatus}):
+ * The class {@code mpjrun} starts on every rank. It initialises MPJ, installs the rank's world
+ * communicator ({@link RankWorld}: under niodev an {@link MpjCommunicator}, under multicore by
+ * default a rank of one in-JVM cluster shared by the ranks) as {@link Communicators#world()}, runs
+ * the application class named by its first argument, and turns the outcome into an exit code the
+ * launcher can see (see {@link RankStatus}):
  *
  * <pre>
  * mpjrun -np N -dev DEVICE -cp CLASSPATH org.metope.comm.MpjRankMain APP_CLASS APP_ARGS...
@@ -58,13 +60,13 @@ public final class MpjRankMain {
   public static void main(String[] mpjArgs) throws Exception {
     String device = mpjArgs.length > 2 ? deviceName(mpjArgs[2]) : "unknown device";
     String[] appArgs = MPI.Init(mpjArgs);
-    MpjCommunicator world = MpjCommunicator.createWorld(device);
-    int rank = world.rank();
-    RankStatus status = RankStatus.fromSystemProperty(rank, world.size());
+    RankWorld world = RankWorld.open(device);
+    int rank = world.communicator().rank();
+    RankStatus status = RankStatus.fromSystemProperty(rank, world.communicator().size());
     status.started();
     status.installExitHook();
-    status.startHeartbeat(world::completedOperations);
-    Communicators.install(world);
+    status.startHeartbeat(world.completedOperations());
+    Communicators.install(world.communicator());
 
     int code;
     RankStatus.Outcome outcome;
@@ -78,7 +80,7 @@ public final class MpjRankMain {
       message = code == 0 ? "" : line != null ? line
           : "the application returned exit code " + code;
       if (code == 0) {
-        world.finish();
+        world.finish().run();
       }
     } catch (ApplicationClassError e) {
       code = USAGE_EXIT_CODE;
@@ -103,7 +105,7 @@ public final class MpjRankMain {
       return;
     }
     if (outcome == RankStatus.Outcome.FAILED) {
-      world.abortQuietly("rank " + rank + " failed: " + message);
+      world.abortQuietly().accept("rank " + rank + " failed: " + message);
     }
     if (!status.enabled()) {
       System.err.println("metope: rank " + rank + (outcome == RankStatus.Outcome.FAILED

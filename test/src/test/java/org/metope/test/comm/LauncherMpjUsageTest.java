@@ -9,7 +9,12 @@ import org.junit.jupiter.api.Test;
 class LauncherMpjUsageTest {
 
   private static void assertUsageError(String expectedLine, String... args) throws Exception {
-    LauncherRun r = LauncherRun.run(30, Map.of(), args);
+    assertUsageError(Map.of(), expectedLine, args);
+  }
+
+  private static void assertUsageError(Map<String, String> env, String expectedLine,
+      String... args) throws Exception {
+    LauncherRun r = LauncherRun.run(30, env, args);
     assertEquals(2, r.exitCode(), r.output());
     assertEquals(expectedLine, r.output().strip());
   }
@@ -35,5 +40,12 @@ class LauncherMpjUsageTest {
   @Test
   void givenMissingRankCount_thenOneLineAndExitTwo() throws Exception {
     assertUsageError("metope: option -np needs a number of ranks", "-i", "x.in", "-np");
+  }
+
+  @Test
+  void givenAnUnknownTransport_thenOneLineAndExitTwo() throws Exception {
+    assertUsageError(Map.of("METOPE_MPJ_TRANSPORT", "shm"),
+        "metope: METOPE_MPJ_TRANSPORT = \"shm\": expected shared or mpj", "-np", "2", "-i",
+        "x.in");
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -20,17 +21,35 @@ final class MpjFailureScenarios {
 
   private MpjFailureScenarios() {}
 
-  static void contractPasses(String device, int ranks) throws Exception {
-    LauncherRun r = LauncherRun.run(CONTRACT_LIMIT_SECONDS, Map.of(), "-np", "" + ranks, "--dev",
+  /** Returns the world's description, as the self-test printed it after the contract passed. */
+  static String contractPasses(String device, int ranks) throws Exception {
+    return contractPasses(device, ranks, Map.of());
+  }
+
+  /** {@link #contractPasses(String, int)} with extra environment for the launcher. */
+  static String contractPasses(String device, int ranks, Map<String, String> env)
+      throws Exception {
+    LauncherRun r = LauncherRun.run(CONTRACT_LIMIT_SECONDS, env, "-np", "" + ranks, "--dev",
         device, "--class", LauncherRun.SELF_TEST);
     assertEquals(0, r.exitCode(), r.output());
     int checks = org.metope.comm.CommunicatorContract.checks().size();
-    assertTrue(r.output().contains("communicator contract: " + checks + " checks passed on MPJ "
-        + "Express " + device + ", " + ranks + " ranks"), r.output());
+    String passed = "communicator contract: " + checks + " checks passed on ";
+    int at = r.output().indexOf(passed);
+    assertTrue(at >= 0, r.output());
+    String world = r.output().substring(at + passed.length()).lines().findFirst().orElse("");
+    assertTrue(world.startsWith("MPJ Express " + device + ", " + ranks + " ranks"), r.output());
+    return world;
   }
 
   static void throwingRankFailsTheRun(String device) throws Exception {
-    LauncherRun r = LauncherRun.run(FAILURE_LIMIT_SECONDS, SHORT_GRACE, "-np", "3", "--dev",
+    throwingRankFailsTheRun(device, Map.of());
+  }
+
+  /** {@link #throwingRankFailsTheRun(String)} with extra environment for the launcher. */
+  static void throwingRankFailsTheRun(String device, Map<String, String> env) throws Exception {
+    Map<String, String> environment = new HashMap<>(SHORT_GRACE);
+    environment.putAll(env);
+    LauncherRun r = LauncherRun.run(FAILURE_LIMIT_SECONDS, environment, "-np", "3", "--dev",
         device, "--class", LauncherRun.SELF_TEST, "--throw-on-rank", "1");
     assertEquals(1, r.exitCode(), r.output());
     assertTrue(r.output().contains("metope: rank 1 failed (exit 1): java.lang.IllegalStateException:"

@@ -13,10 +13,13 @@ import org.junit.jupiter.api.Test;
 /**
  * The communicator contract and the failure scenarios on MPJ Express's multicore device (ranks are
  * threads of one JVM, each with a class loader of its own, which the launcher makes share Metope's
- * classes), through {@code ./metope -np N}.
+ * classes), through {@code ./metope -np N}: with in-JVM messages (the default), and the contract
+ * and a failure also with MPJ's own messages ({@code METOPE_MPJ_TRANSPORT=mpj}).
  */
 class MpjMulticoreTest {
   private static final String DEVICE = "multicore";
+  /** Multicore ranks passing their messages through MPJ's device rather than the JVM. */
+  static final Map<String, String> MPJ_MESSAGES = Map.of("METOPE_MPJ_TRANSPORT", "mpj");
 
   @BeforeAll
   static void mpjIsInstalled() {
@@ -24,18 +27,30 @@ class MpjMulticoreTest {
   }
 
   @Test
-  void givenTwoRanks_thenTheContractHolds() throws Exception {
-    MpjFailureScenarios.contractPasses(DEVICE, 2);
+  void givenTwoRanks_thenTheContractHoldsOnInJvmMessages() throws Exception {
+    assertEquals("MPJ Express multicore, 2 ranks, in-JVM messages, communicator 0",
+        MpjFailureScenarios.contractPasses(DEVICE, 2));
   }
 
   @Test
   void givenFourRanks_thenTheContractHolds() throws Exception {
-    MpjFailureScenarios.contractPasses(DEVICE, 4);
+    assertTrue(MpjFailureScenarios.contractPasses(DEVICE, 4).contains("in-JVM messages"));
+  }
+
+  @Test
+  void givenMpjTransport_thenTheContractHoldsOnMpjMessages() throws Exception {
+    assertEquals("MPJ Express multicore, 2 ranks",
+        MpjFailureScenarios.contractPasses(DEVICE, 2, MPJ_MESSAGES));
   }
 
   @Test
   void givenARankThatThrows_thenEveryRankStopsAndTheRunFails() throws Exception {
     MpjFailureScenarios.throwingRankFailsTheRun(DEVICE);
+  }
+
+  @Test
+  void givenMpjTransportAndARankThatThrows_thenEveryRankStopsAndTheRunFails() throws Exception {
+    MpjFailureScenarios.throwingRankFailsTheRun(DEVICE, MPJ_MESSAGES);
   }
 
   @Test

@@ -196,17 +196,24 @@ class ProcessReliabilityTest {
   @Test
   void givenARankMissingFromACollectiveOnNiodev_thenTheStallTimeoutEndsTheRun()
       throws Exception {
-    stalledCollectiveEndsTheRun("niodev");
+    stalledCollectiveEndsTheRun("niodev", Map.of());
   }
 
   @Test
   void givenARankMissingFromACollectiveOnMulticore_thenTheStallTimeoutEndsTheRun()
       throws Exception {
-    stalledCollectiveEndsTheRun("multicore");
+    stalledCollectiveEndsTheRun("multicore", Map.of());
   }
 
-  private static void stalledCollectiveEndsTheRun(String device) throws Exception {
-    LauncherRun r = LauncherRun.run(MpjFailureScenarios.FAILURE_LIMIT_SECONDS + 30, Map.of(),
+  @Test
+  void givenARankMissingFromACollectiveOnMulticoreWithMpjMessages_thenTheSameLineEndsTheRun()
+      throws Exception {
+    stalledCollectiveEndsTheRun("multicore", MpjMulticoreTest.MPJ_MESSAGES);
+  }
+
+  private static void stalledCollectiveEndsTheRun(String device, Map<String, String> env)
+      throws Exception {
+    LauncherRun r = LauncherRun.run(MpjFailureScenarios.FAILURE_LIMIT_SECONDS + 30, env,
         "-np", "2", "--dev", device, "--class", LauncherRun.SELF_TEST,
         "--stall-collective-on-rank", "1");
     assertEquals(1, r.exitCode(), r.output());
