@@ -20,6 +20,8 @@ import org.metope.mesh.forest.NeighborLocation;
 import org.metope.mesh.forest.RootGrid;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.RegionSize;
+import org.metope.tasking.ParallelItems;
+import org.metope.tasking.TaskThreadPool;
 
 /**
  * The mesh (Parthenon's {@code Mesh}): the block forest, every block's location, global id, owning
@@ -46,6 +48,7 @@ public final class Mesh {
   private FieldStorage fields;
   private final Map<String, List<MeshData>> partitions = new HashMap<>();
   private MeshRefinement refinement;
+  private TaskThreadPool taskThreads;
 
   private Mesh(MeshConfiguration config, Forest forest, int nranks, int myRank) {
     this.config = config;
@@ -174,7 +177,7 @@ public final class Mesh {
     MemoryBudget.requireArena(values, blocks.size(), locations.size(),
         cells.ni() + "x" + cells.nj() + "x" + cells.nk());
     fields = recycled == null ? new FieldStorage(resolved, cells, coarse, blocks, containers)
-        : new FieldStorage(resolved, cells, coarse, blocks, containers, recycled);
+        : new FieldStorage(resolved, cells, coarse, blocks, containers, recycled, taskThreads);
     if (!config.sparse().enabled()) {
       allocateEverySparseField();
     }
@@ -229,6 +232,20 @@ public final class Mesh {
     this.refinement = refinement;
   }
 
+  /**
+   * Gives the rank's task threads to the work between stages that has no task list of its own
+   * (a remesh's block list, arena zeroing and block records, the history's per-block values);
+   * null: the calling thread only.
+   */
+  public void useThreads(TaskThreadPool pool) {
+    this.taskThreads = pool;
+  }
+
+  /** The rank's task threads for work between stages, or null for the calling thread only. */
+  public TaskThreadPool taskThreads() {
+    return taskThreads;
+  }
+
   /** The adaptive refinement of this mesh, or null when there is none. */
   public MeshRefinement refinement() {
     return refinement;
@@ -275,16 +292,17 @@ public final class Mesh {
     int first = distribution.firstGid(myRank);
     int count = distribution.blockCount(myRank);
     MemoryBudget.requireBlocks(count, locations.size());
-    List<MeshBlock> list = new ArrayList<>(count);
-    for (int lid = 0; lid < count; lid++) {
+    // Blocks and their neighbours on the task threads (the forest is only read here).
+    MeshBlock[] built = new MeshBlock[count];
+    ParallelItems.forEach(taskThreads, count, lid -> {
       int gid = first + lid;
       LogicalLocation loc = locations.get(gid);
       MeshBlock block = new MeshBlock(this, gid, lid, loc, geometry.region(loc),
           geometry.boundaryFlags(loc), costs[gid]);
       block.setNeighbors(neighbors(gid));
-      list.add(block);
-    }
-    blocks = List.copyOf(list);
+      built[lid] = block;
+    });
+    blocks = List.of(built);
   }
 
   /** The configuration the mesh was built from. */
