@@ -1,7 +1,6 @@
 package org.metope.bvals;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -13,7 +12,6 @@ import org.metope.mesh.NeighborBlock;
 import org.metope.comm.Communicator;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MetadataFlag;
-import org.metope.tasking.ParallelItems;
 
 /**
  * Creates every channel of a rank (Parthenon's {@code BuildBoundaryBufferSubset} for the boundary
@@ -53,24 +51,20 @@ final class ChannelBuilder {
     this.comm = comm;
   }
 
-  /** A channel to create: what {@link #create} takes, worked out ahead of it. */
-  private record Planned(ChannelKey key, ChannelKind kind, int senderRank, int receiverRank,
-      MeshBlock block, NeighborBlock nb, FieldInfo field, int length, int partition) {}
-
-  /**
-   * Creates every channel of {@code mesh} and, with coalescing on, their messages. Each block's
-   * channels (keys, index boxes, lengths) are worked out on the mesh's task threads; they are
-   * created here in block order, so buffers, tags and messages do not depend on the threads.
-   */
+  /** Creates every channel of {@code mesh} and, with coalescing on, their messages. */
   void build(Mesh mesh) {
     int me = mesh.myRank();
-    List<MeshBlock> blocks = mesh.blocks();
-    List<List<Planned>> planned = new ArrayList<>(Collections.nCopies(blocks.size(), null));
-    ParallelItems.forEach(mesh.taskThreads(), blocks.size(),
-        b -> planned.set(b, plan(mesh, blocks.get(b), me)));
-    for (List<Planned> list : planned) {
-      for (Planned p : list) {
-        create(p);
+    for (MeshBlock block : mesh.blocks()) {
+      int partition = PartitionRule.partitionOf(mesh, block.gid());
+      for (FieldInfo field : comm.ghostFields()) {
+        for (NeighborBlock nb : block.neighbors()) {
+          addValueChannels(block, partition, field, nb, me);
+        }
+      }
+      for (FieldInfo field : comm.fluxFields()) {
+        for (NeighborBlock nb : block.neighbors()) {
+          addFluxChannels(block, partition, field, nb, me);
+        }
       }
     }
     // One array for every dense slice and message, each group's slices one after the other (its
@@ -95,43 +89,26 @@ final class ChannelBuilder {
     }
   }
 
-  /** The channels of {@code block}, in the order they are created. */
-  private List<Planned> plan(Mesh mesh, MeshBlock block, int me) {
-    List<Planned> out = new ArrayList<>();
-    int partition = PartitionRule.partitionOf(mesh, block.gid());
-    for (FieldInfo field : comm.ghostFields()) {
-      for (NeighborBlock nb : block.neighbors()) {
-        addValueChannels(block, partition, field, nb, me, out);
-      }
-    }
-    for (FieldInfo field : comm.fluxFields()) {
-      for (NeighborBlock nb : block.neighbors()) {
-        addFluxChannels(block, partition, field, nb, me, out);
-      }
-    }
-    return out;
-  }
-
-  private static void addValueChannels(MeshBlock block, int partition, FieldInfo field,
-      NeighborBlock nb, int me, List<Planned> out) {
+  private void addValueChannels(MeshBlock block, int partition, FieldInfo field,
+      NeighborBlock nb, int me) {
     int ncomp = field.numComponents();
     ChannelKey send = new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index());
     IndexBox sendBox =
         BoundaryIndices.calc(block, nb, BoundaryIndices.Range.SEND, false, 0);
-    out.add(new Planned(send, ChannelKind.BOUNDARY_VALUES, me, nb.rank(), block, nb, field,
-        ncomp * sendBox.cells(), partition));
+    create(send, ChannelKind.BOUNDARY_VALUES, me, nb.rank(), block, nb, field,
+        ncomp * sendBox.cells(), partition);
     if (nb.rank() != me) {
       ChannelKey receive = new ChannelKey(nb.gid(), block.gid(), field.id(),
           nb.element().reverse().index());
       IndexBox receiveBox =
           BoundaryIndices.calc(block, nb, BoundaryIndices.Range.RECEIVE, false, 0);
-      out.add(new Planned(receive, ChannelKind.BOUNDARY_VALUES, nb.rank(), me, block, nb, field,
-          ncomp * receiveBox.cells(), partition));
+      create(receive, ChannelKind.BOUNDARY_VALUES, nb.rank(), me, block, nb, field,
+          ncomp * receiveBox.cells(), partition);
     }
   }
 
-  private static void addFluxChannels(MeshBlock block, int partition, FieldInfo field,
-      NeighborBlock nb, int me, List<Planned> out) {
+  private void addFluxChannels(MeshBlock block, int partition, FieldInfo field, NeighborBlock nb,
+      int me) {
     int ncomp = field.numComponents();
     int axis = faceAxis(nb);
     if (axis < 0) {
@@ -139,28 +116,21 @@ final class ChannelBuilder {
     }
     if (BoundaryType.FLXCOR_SEND.covers(nb, me)) {
       IndexBox box = BoundaryIndices.calc(block, nb, BoundaryIndices.Range.SEND, true, axis + 1);
-      out.add(new Planned(new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index()),
+      create(new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index()),
           ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, field, ncomp * box.cells(),
-          partition));
+          partition);
     }
     if (BoundaryType.FLXCOR_RECV.covers(nb, me) && nb.rank() != me) {
       IndexBox box =
           BoundaryIndices.calc(block, nb, BoundaryIndices.Range.RECEIVE, false, axis + 1);
-      ChannelKey key = new ChannelKey(nb.gid(), block.gid(), field.id(),
-          nb.element().reverse().index());
-      out.add(new Planned(key, ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, field,
-          ncomp * box.cells(), partition));
+      create(new ChannelKey(nb.gid(), block.gid(), field.id(), nb.element().reverse().index()),
+          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, field, ncomp * box.cells(),
+          partition);
     }
   }
 
-  private void create(Planned p) {
-    ChannelKey key = p.key();
-    ChannelKind kind = p.kind();
-    int senderRank = p.senderRank();
-    int receiverRank = p.receiverRank();
-    NeighborBlock nb = p.nb();
-    FieldInfo field = p.field();
-    int length = p.length();
+  private void create(ChannelKey key, ChannelKind kind, int senderRank, int receiverRank,
+      MeshBlock block, NeighborBlock nb, FieldInfo field, int length, int partition) {
     ChannelMap map = comm.registry().map(kind);
     if (map.contains(key)) {
       return;
@@ -183,10 +153,10 @@ final class ChannelBuilder {
       return;
     }
     int tag = local ? TagMap.NO_TAG
-        : comm.tags().tag(p.block().gid(), nb.element().index(), nb.rank(), nb.gid(),
+        : comm.tags().tag(block.gid(), nb.element().index(), nb.rank(), nb.gid(),
             nb.element().reverse().index());
     ChannelSpec spec = new ChannelSpec(key, kind, senderRank, receiverRank, tag, length, sparse);
-    BufferGroup group = new BufferGroup(local ? me : nb.rank(), p.partition(), kind, role);
+    BufferGroup group = new BufferGroup(local ? me : nb.rank(), partition, kind, role);
     ObjectPool<BufferSlice> pool = sparse ? comm.pools().onDemandPool(group, length)
         : comm.pools().pool(group, length);
     CommBuffer buffer = new CommBuffer(spec, fieldComm, pool::get);

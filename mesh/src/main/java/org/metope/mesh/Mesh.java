@@ -20,7 +20,6 @@ import org.metope.mesh.forest.NeighborLocation;
 import org.metope.mesh.forest.RootGrid;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.RegionSize;
-import org.metope.tasking.ParallelItems;
 import org.metope.tasking.TaskThreadPool;
 
 /**
@@ -234,8 +233,7 @@ public final class Mesh {
 
   /**
    * Gives the rank's task threads to the work between stages that has no task list of its own
-   * (a remesh's block list, arena zeroing and block records, the history's per-block values);
-   * null: the calling thread only.
+   * (a remesh's block records, the history's per-block values); null: the calling thread only.
    */
   public void useThreads(TaskThreadPool pool) {
     this.taskThreads = pool;
@@ -292,17 +290,16 @@ public final class Mesh {
     int first = distribution.firstGid(myRank);
     int count = distribution.blockCount(myRank);
     MemoryBudget.requireBlocks(count, locations.size());
-    // Blocks and their neighbours on the task threads (the forest is only read here).
-    MeshBlock[] built = new MeshBlock[count];
-    ParallelItems.forEach(taskThreads, count, lid -> {
+    List<MeshBlock> list = new ArrayList<>(count);
+    for (int lid = 0; lid < count; lid++) {
       int gid = first + lid;
       LogicalLocation loc = locations.get(gid);
       MeshBlock block = new MeshBlock(this, gid, lid, loc, geometry.region(loc),
           geometry.boundaryFlags(loc), costs[gid]);
       block.setNeighbors(neighbors(gid));
-      built[lid] = block;
-    });
-    blocks = List.of(built);
+      list.add(block);
+    }
+    blocks = List.copyOf(list);
   }
 
   /** The configuration the mesh was built from. */

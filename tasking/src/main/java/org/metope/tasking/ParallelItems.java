@@ -14,17 +14,17 @@ public final class ParallelItems {
   private ParallelItems() {}
 
   /**
-   * Calls {@code body} once for each item {@code 0 .. count - 1}, on {@code pool}'s threads (null,
-   * one thread, or a call from inside a task: the calling thread, in order), in contiguous chunks,
-   * one list each; returns when every item is done. Items must touch disjoint data (as a region's
-   * lists do), so the result does not depend on which thread ran which item or in what order; an
-   * exception thrown by an item ends the region and is rethrown here, unwrapped.
+   * Calls {@code body} once for each item {@code 0 .. count - 1}, on {@code pool}'s threads (null
+   * or one thread: the calling thread, in order), in contiguous chunks, one list each; returns when
+   * every item is done. Items must touch disjoint data (as a region's lists do), so the result does
+   * not depend on which thread ran which item or in what order; an exception thrown by an item
+   * ends the region and is rethrown here, unwrapped.
    */
   public static void forEach(TaskThreadPool pool, int count, IntConsumer body) {
     if (count <= 0) {
       return;
     }
-    if (pool == null || pool.threads() == 1 || count == 1 || TaskThreadPool.inRegion()) {
+    if (pool == null || pool.threads() == 1 || count == 1) {
       for (int i = 0; i < count; i++) {
         body.accept(i);
       }

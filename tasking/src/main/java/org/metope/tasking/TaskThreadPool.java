@@ -143,11 +143,6 @@ public final class TaskThreadPool implements AutoCloseable {
     }
   }
 
-  /** Whether the current thread is running a region's lists (as any pool's worker). */
-  static boolean inRegion() {
-    return CURRENT.get() != null;
-  }
-
   /** A worker thread's identity: its pool and index. */
   private record WorkerSlot(TaskThreadPool pool, int worker) {}
 
