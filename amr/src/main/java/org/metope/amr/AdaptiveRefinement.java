@@ -238,7 +238,6 @@ public final class AdaptiveRefinement implements MeshRefinement {
           + newLocations.size() + " blocks for " + mesh.nranks() + " ranks; every rank needs at"
           + " least one");
     }
-    migration.useThreads(mesh.taskThreads());
     double[][] messages = migration.pack(plan, mesh.fields(), tagging.derefineCounts());
     beforeReplace.run();
     boundaries.release();

@@ -7,8 +7,6 @@ import org.metope.mesh.BlockDistribution;
 import org.metope.comm.Communicator;
 import org.metope.comm.Request;
 import org.metope.mesh.field.FieldStorage;
-import org.metope.tasking.ParallelItems;
-import org.metope.tasking.TaskThreadPool;
 
 /**
  * Moves block data from the storage before a remesh to the storage after it, following a {@link
@@ -40,8 +38,6 @@ final class BlockMigration {
   private final BlockRecords records;
   private final int ndim;
   private final int nghost;
-  /** The rank's task threads (null: the calling thread). */
-  private TaskThreadPool threads;
 
   /**
    * @param comm a communicator of its own for remesh messages (a duplicate of the mesh's)
@@ -54,11 +50,6 @@ final class BlockMigration {
     this.records = records;
     this.ndim = ndim;
     this.nghost = nghost;
-  }
-
-  /** Copies records on {@code pool}'s threads from now on (null: on the calling thread). */
-  void useThreads(TaskThreadPool pool) {
-    this.threads = pool;
   }
 
   /**
@@ -177,65 +168,39 @@ final class BlockMigration {
     }
   }
 
-  /**
-   * One message of the records of {@code list}, in order; the records are copied on the mesh's
-   * task threads (each at its own position, known from its length first).
-   */
   private double[] pack(List<RemeshPlan.Transfer> list, FieldStorage from, int oldFirst,
       int[] oldDerefineCounts) {
-    int[] start = new int[list.size() + 1];
-    for (int n = 0; n < list.size(); n++) {
-      RemeshPlan.Transfer t = list.get(n);
-      start[n + 1] = Math.addExact(start[n],
-          records.length(from, t.oldGid() - oldFirst, t.kind()));
+    int length = 0;
+    for (RemeshPlan.Transfer t : list) {
+      length += records.length(from, t.oldGid() - oldFirst, t.kind());
     }
-    double[] out = new double[start[list.size()]];
-    ParallelItems.forEach(threads, list.size(), n -> {
-      RemeshPlan.Transfer t = list.get(n);
+    double[] out = new double[length];
+    int pos = 0;
+    for (RemeshPlan.Transfer t : list) {
       int block = t.oldGid() - oldFirst;
-      int end = switch (t.kind()) {
-        case SAME -> records.packSame(from, block, oldDerefineCounts[block], out, start[n]);
-        case REFINED -> records.packRefined(from, block, t.child(), out, start[n]);
-        case DEREFINED -> records.packDerefined(from, block, out, start[n]);
+      pos = switch (t.kind()) {
+        case SAME -> records.packSame(from, block, oldDerefineCounts[block], out, pos);
+        case REFINED -> records.packRefined(from, block, t.child(), out, pos);
+        case DEREFINED -> records.packDerefined(from, block, out, pos);
       };
-      if (end != start[n + 1]) {
-        throw new IllegalStateException("packed record disagrees with its length: transfer=" + t
-            + " packed=" + (end - start[n]) + " length=" + (start[n + 1] - start[n]));
-      }
-    });
+    }
+    if (pos != length) {
+      throw new IllegalStateException("packed records disagree with their length: packed=" + pos
+          + " length=" + length);
+    }
     return out;
   }
 
-  /**
-   * Unpacks the records of {@code list} from {@code in}: first, in order on this thread, each
-   * record's header (sparse allocations, counters), which also gives where the next record starts;
-   * then the values, on the mesh's task threads. Allocation may replace the arena, so none happens
-   * while values are copied.
-   */
   private void unpack(List<RemeshPlan.Transfer> list, double[] in, FieldStorage to, int newFirst,
       int[] newCounts) {
-    int[] start = new int[list.size() + 1];
-    for (int n = 0; n < list.size(); n++) {
-      RemeshPlan.Transfer t = list.get(n);
-      start[n + 1] = records.unpackHeader(to, t.newGid() - newFirst, t.kind(), newCounts, in,
-          start[n]);
-    }
-    if (start[list.size()] > in.length) {
-      throw new IllegalStateException("records run past their message: end="
-          + start[list.size()] + " length=" + in.length);
-    }
-    ParallelItems.forEach(threads, list.size(), n -> {
-      RemeshPlan.Transfer t = list.get(n);
+    int pos = 0;
+    for (RemeshPlan.Transfer t : list) {
       int block = t.newGid() - newFirst;
-      int end = switch (t.kind()) {
-        case SAME -> records.unpackSame(to, block, newCounts, in, start[n]);
-        case REFINED -> records.unpackRefined(to, block, in, start[n]);
-        case DEREFINED -> records.unpackDerefined(to, block, t.child(), in, start[n]);
+      pos = switch (t.kind()) {
+        case SAME -> records.unpackSame(to, block, newCounts, in, pos);
+        case REFINED -> records.unpackRefined(to, block, in, pos);
+        case DEREFINED -> records.unpackDerefined(to, block, t.child(), in, pos);
       };
-      if (end != start[n + 1]) {
-        throw new IllegalStateException("unpacked record disagrees with its header: transfer=" + t
-            + " read=" + (end - start[n]) + " header=" + (start[n + 1] - start[n]));
-      }
-    });
+    }
   }
 }

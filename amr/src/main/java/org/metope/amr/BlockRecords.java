@@ -132,48 +132,6 @@ final class BlockRecords {
     return pos;
   }
 
-  /**
-   * Reads the header of a record of {@code kind} at {@code in[pos]} for block {@code block} of
-   * {@code to}: allocates every sparse field the record carries, stores a SAME record's counters
-   * ({@code derefineCounts[block]}, deallocation counts), and returns where the record ends, so
-   * that the values of many records can then be unpacked in any order, with no allocation (which
-   * may replace the arena) among them. Unpacking the record afterwards reads the same header
-   * again and changes nothing more.
-   */
-  int unpackHeader(FieldStorage to, int block, RemeshPlan.Kind kind, int[] derefineCounts,
-      double[] in, int pos) {
-    ArenaLayout layout = to.layout();
-    boolean[] allocated = new boolean[numFields];
-    if (kind == RemeshPlan.Kind.SAME) {
-      derefineCounts[block] = (int) in[pos++];
-      for (int f = 0; f < numFields; f++) {
-        if (moving[f]) {
-          allocated[f] = in[pos++] != 0;
-          to.setDeallocationCount(f, block, (int) in[pos++]);
-          if (allocated[f] && !to.isAllocated(f, block)) {
-            to.allocateSparse(f, block);
-          }
-        }
-      }
-    } else {
-      pos = readRefinedFlags(to, block, in, pos, allocated);
-    }
-    for (int f = 0; f < numFields; f++) {
-      if (!allocated[f]) {
-        continue;
-      }
-      int coarse = layout.coarseInstance(f);
-      pos += switch (kind) {
-        case SAME -> layout.blockLength(layout.dataInstance(f, 0))
-            + (coarse >= 0 ? layout.blockLength(coarse) : 0);
-        case REFINED -> layout.blockLength(coarse);
-        case DEREFINED -> layout.numComponents(layout.dataInstance(f, 0))
-            * coarseInteriorCells();
-      };
-    }
-    return pos;
-  }
-
   // ---- SAME -------------------------------------------------------------------------------
 
   /** Packs block {@code block} of {@code from} at {@code out[pos]}; returns the next position. */

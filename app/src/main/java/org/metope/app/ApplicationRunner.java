@@ -125,21 +125,19 @@ public final class ApplicationRunner {
     for (String key : app.requiredKeys()) {
       pin.checkRequired(block(key), key(key));
     }
+    Prepared prepared = setUp(app, launch);
+    for (String key : app.desiredKeys()) {
+      pin.checkDesired(block(key), key(key));
+    }
     int threads = pin.getOrAddInteger(Applications.BLOCK, "threads", 1);
     if (threads < 1 || threads > MAX_THREADS) {
       throw pin.error(Applications.BLOCK, "threads", "an integer from 1 to " + MAX_THREADS);
     }
-    Mesh mesh = null;
-    BoundaryCommunication boundaries = null;
+    Mesh mesh = prepared.mesh();
+    BoundaryCommunication boundaries = prepared.boundaries();
     try (TaskThreadPool pool = new TaskThreadPool(threads)) {
-      // Start-up refinement and every remesh (ghost fill, block records, arena zeroing) and the
-      // history's per-block values run on the stages' threads, not on this one alone.
-      Prepared prepared = setUp(app, launch, pool);
-      for (String key : app.desiredKeys()) {
-        pin.checkDesired(block(key), key(key));
-      }
-      mesh = prepared.mesh();
-      boundaries = prepared.boundaries();
+      // A remesh's ghost fill runs on the stages' threads, not on this one alone.
+      boundaries.useThreads(pool);
       Simulation sim = new Simulation(pin, mesh, boundaries, prepared.integrator(),
           launch.options(), pool, launch.communicator(), launch.err());
       Driver driver = makeDriver(app, sim);
@@ -153,10 +151,7 @@ public final class ApplicationRunner {
       }
       return new Outcome(mesh, driver.execute());
     } finally {
-      if (boundaries != null) {
-        boundaries.useThreads(null);
-        mesh.useThreads(null);
-      }
+      boundaries.useThreads(null);
     }
   }
 
@@ -198,7 +193,7 @@ public final class ApplicationRunner {
     PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
     Launch oneRank = new Launch(pin, RunOptions.of(Path.of("."), discard), discard,
         InProcessCluster.singleRank(), boundaries);
-    Mesh started = setUp(app, oneRank, null).mesh();
+    Mesh started = setUp(app, oneRank).mesh();
     return Mesh.build(config, started.locations(), nranks, 0);
   }
 
@@ -206,11 +201,8 @@ public final class ApplicationRunner {
   private record Prepared(Mesh mesh, BoundaryCommunication boundaries,
       LowStorageIntegrator integrator) {}
 
-  /**
-   * Packages, mesh, fields and the initial state, in Parthenon's order; start-up refinement and
-   * the ghost fills run on {@code pool}'s threads (null: the calling thread).
-   */
-  private static Prepared setUp(Application app, Launch launch, TaskThreadPool pool) {
+  /** Packages, mesh, fields and the initial state, in Parthenon's order. */
+  private static Prepared setUp(Application app, Launch launch) {
     ParameterInput pin = launch.pin();
     launch.communicator().setStallTimeout(MultiStageDriver.stallTimeout(pin));
     Packages packages = app.processPackages(pin);
@@ -221,10 +213,8 @@ public final class ApplicationRunner {
     RestartFile restart = launch.restart();
     Mesh mesh = restart == null ? Mesh.build(config, launch.communicator())
         : Mesh.build(config, launch.communicator(), restart.locationsFor(config));
-    mesh.useThreads(pool);
     mesh.initializeFields(packages, app.containerNames(integrator));
     BoundaryCommunication boundaries = launch.boundaries().apply(pin);
-    boundaries.useThreads(pool);
     registerBoundaryFunctions(userBoundaries, boundaries, config, pin);
     AdaptiveRefinement refinement = config.isAdaptive()
         ? AdaptiveRefinement.fromInput(pin, mesh, boundaries) : null;

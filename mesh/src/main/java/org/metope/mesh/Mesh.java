@@ -20,7 +20,6 @@ import org.metope.mesh.forest.NeighborLocation;
 import org.metope.mesh.forest.RootGrid;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.RegionSize;
-import org.metope.tasking.TaskThreadPool;
 
 /**
  * The mesh (Parthenon's {@code Mesh}): the block forest, every block's location, global id, owning
@@ -47,7 +46,6 @@ public final class Mesh {
   private FieldStorage fields;
   private final Map<String, List<MeshData>> partitions = new HashMap<>();
   private MeshRefinement refinement;
-  private TaskThreadPool taskThreads;
 
   private Mesh(MeshConfiguration config, Forest forest, int nranks, int myRank) {
     this.config = config;
@@ -176,7 +174,7 @@ public final class Mesh {
     MemoryBudget.requireArena(values, blocks.size(), locations.size(),
         cells.ni() + "x" + cells.nj() + "x" + cells.nk());
     fields = recycled == null ? new FieldStorage(resolved, cells, coarse, blocks, containers)
-        : new FieldStorage(resolved, cells, coarse, blocks, containers, recycled, taskThreads);
+        : new FieldStorage(resolved, cells, coarse, blocks, containers, recycled);
     if (!config.sparse().enabled()) {
       allocateEverySparseField();
     }
@@ -229,19 +227,6 @@ public final class Mesh {
           + config.refinement().deckName());
     }
     this.refinement = refinement;
-  }
-
-  /**
-   * Gives the rank's task threads to the work between stages that has no task list of its own
-   * (a remesh's block records, the history's per-block values); null: the calling thread only.
-   */
-  public void useThreads(TaskThreadPool pool) {
-    this.taskThreads = pool;
-  }
-
-  /** The rank's task threads for work between stages, or null for the calling thread only. */
-  public TaskThreadPool taskThreads() {
-    return taskThreads;
   }
 
   /** The adaptive refinement of this mesh, or null when there is none. */

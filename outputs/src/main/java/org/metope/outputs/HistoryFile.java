@@ -17,7 +17,6 @@ import org.metope.mesh.field.HistoryOutput.Operation;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
-import org.metope.tasking.ParallelItems;
 
 /**
  * The history output ({@code file_type = hst}, Parthenon's {@code HistoryOutput}): one line per
@@ -183,39 +182,23 @@ public final class HistoryFile implements OutputType {
     for (int k = sums + columnsPerOp[1]; k < total; k++) {
       result[k] = Double.MAX_VALUE;
     }
+    double[] scratch = new double[total];
     MeshData[] partition = new MeshData[nblocks];
     int[] inPartition = new int[nblocks];
-    List<MeshData> parts = mesh.meshData("base");
-    int[] firstOf = new int[parts.size()];
     int lb = 0;
-    for (int p = 0; p < parts.size(); p++) {
-      MeshData md = parts.get(p);
-      firstOf[p] = lb;
+    for (MeshData md : mesh.meshData("base")) {
       for (int b = 0; b < md.numBlocks(); b++, lb++) {
         gids[lb] = md.block(b).gid();
         partition[lb] = md;
         inPartition[lb] = b;
-      }
-    }
-    // Each block's values, partitions on the task threads (as a stage runs package code); then
-    // combined here in block order, so the result is the same on any number of threads.
-    double[] values = new double[nblocks * total];
-    ParallelItems.forEach(mesh.taskThreads(), parts.size(), p -> {
-      MeshData md = parts.get(p);
-      double[] scratch = new double[total];
-      for (int b = 0; b < md.numBlocks(); b++) {
         evaluate(md, b, scratch);
-        System.arraycopy(scratch, 0, values, (firstOf[p] + b) * total, total);
-      }
-    });
-    for (lb = 0; lb < nblocks; lb++) {
-      int at = lb * total;
-      System.arraycopy(values, at, blockSums, lb * sums, sums);
-      for (int k = sums; k < sums + columnsPerOp[1]; k++) {
-        result[k] = Math.max(result[k], values[at + k]);
-      }
-      for (int k = sums + columnsPerOp[1]; k < total; k++) {
-        result[k] = Math.min(result[k], values[at + k]);
+        System.arraycopy(scratch, 0, blockSums, lb * sums, sums);
+        for (int k = sums; k < sums + columnsPerOp[1]; k++) {
+          result[k] = Math.max(result[k], scratch[k]);
+        }
+        for (int k = sums + columnsPerOp[1]; k < total; k++) {
+          result[k] = Math.min(result[k], scratch[k]);
+        }
       }
     }
     Communicator comm = mesh.communicator();

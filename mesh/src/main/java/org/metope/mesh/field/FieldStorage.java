@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.metope.mesh.MeshBlock;
-import org.metope.tasking.ParallelItems;
 import org.metope.tasking.TaskThreadPool;
 
 /**
@@ -27,8 +26,6 @@ import org.metope.tasking.TaskThreadPool;
  * arena's spare room move nothing and need no such wait.
  */
 public final class FieldStorage {
-  /** Values a thread zeroes at a time when an arena is reused (8 MB). */
-  private static final int ZERO_CHUNK = 1 << 20;
   private final ResolvedState state;
   private final BlockShape cells;
   private final BlockShape coarse;
@@ -65,24 +62,15 @@ public final class FieldStorage {
    * that a remesh need not map fresh memory; otherwise a new arena with an eighth to spare, so
    * that a mesh that keeps growing reuses it next time. The reference is taken out of {@code
    * recycled} first, and the heap is collected before a new arena is allocated, so that the memory
-   * of an array too short goes to the new one. A reused arena is zeroed on {@code pool}'s threads
-   * (null: the calling thread).
+   * of an array too short goes to the new one.
    */
   public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse,
-      List<MeshBlock> blocks, List<String> containerNames, AtomicReference<double[]> recycled,
-      TaskThreadPool pool) {
-    this(state, cells, coarse, blocks.size(), containerNames, List.copyOf(blocks), recycled,
-        pool);
+      List<MeshBlock> blocks, List<String> containerNames, AtomicReference<double[]> recycled) {
+    this(state, cells, coarse, blocks.size(), containerNames, List.copyOf(blocks), recycled);
   }
 
   private FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, int numBlocks,
       List<String> containerNames, List<MeshBlock> blocks, AtomicReference<double[]> recycled) {
-    this(state, cells, coarse, numBlocks, containerNames, blocks, recycled, null);
-  }
-
-  private FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, int numBlocks,
-      List<String> containerNames, List<MeshBlock> blocks, AtomicReference<double[]> recycled,
-      TaskThreadPool pool) {
     if (containerNames.isEmpty() || containerNames.stream().distinct().count()
         != containerNames.size()) {
       throw new IllegalArgumentException("containers=" + containerNames
@@ -98,7 +86,7 @@ public final class FieldStorage {
     if (old == null) {
       this.data = allocate(needed, numBlocks);
     } else if (old.length >= needed) {
-      zero(old, needed, pool);
+      Arrays.fill(old, 0, needed, 0.0);
       this.data = old;
     } else {
       old = null; // unreachable from here on: the collector may reclaim it for the new arena
@@ -113,15 +101,6 @@ public final class FieldStorage {
     }
     this.blocks = blocks;
     this.deallocationCounts = new int[state.numFields() * numBlocks];
-  }
-
-  /** Zeroes {@code array[0 .. length)}, {@link #ZERO_CHUNK} values at a time, on {@code pool}. */
-  private static void zero(double[] array, int length, TaskThreadPool pool) {
-    int chunks = (int) ((length + (long) ZERO_CHUNK - 1) / ZERO_CHUNK);
-    ParallelItems.forEach(pool, chunks, c -> {
-      int from = c * ZERO_CHUNK;
-      Arrays.fill(array, from, Math.min(length, from + ZERO_CHUNK), 0.0);
-    });
   }
 
   /**
