@@ -13,10 +13,6 @@ import java.util.List;
  * to a total carried from block to block in global block order, which reproduces one reduction
  * over a whole rank's pack of blocks, as Parthenon's single-rank runs add them.
  *
- * <p>Scalar and vector functions run on the rank's task threads, the blocks of one partition on
- * one thread (as stage callbacks run), so they must not share mutable state across blocks;
- * running sums are folded on one thread in global block order.
- *
  * @param operation how block values combine over the mesh
  * @param label the column label; vector outputs get one column per component, {@code label_c}
  * @param numComponents 1 for a scalar output, the vector length otherwise
