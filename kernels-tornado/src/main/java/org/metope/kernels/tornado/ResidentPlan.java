@@ -138,6 +138,11 @@ final class ResidentPlan implements AutoCloseable {
   /** Frees the plan. */
   @Override
   public void close() {
+    close(plan);
+  }
+
+  /** Frees {@code plan}, TornadoVM's checked failure made unchecked. */
+  static void close(TornadoExecutionPlan plan) {
     try {
       plan.close();
     } catch (TornadoExecutionPlanException e) {

@@ -12,7 +12,6 @@ import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
-import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 
 /**
  * Runs the kernels as TornadoVM task graphs on TornadoVM's default device: each {@link
@@ -151,11 +150,7 @@ public final class TornadoKernelBackend extends DeviceBackend {
 
       @Override
       public void close() {
-        try {
-          plan.close();
-        } catch (TornadoExecutionPlanException e) {
-          throw new IllegalStateException("closing a TornadoVM execution plan failed: " + e, e);
-        }
+        ResidentPlan.close(plan);
       }
     };
   }
