@@ -288,8 +288,13 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     return rebuild(md, c, sub, type, sender);
   }
 
-  /** Builds (again) a sub-cache; builds of different partitions on different threads take turns. */
-  private synchronized BvarsSubCache rebuild(MeshData md, BvarsCache c, BvarsSubCache old,
+  /**
+   * Builds (again) a sub-cache. Partitions on different task threads build theirs at the same
+   * time: a build only reads what they share (the mesh, the channel registry, the buffers'
+   * slices, all fixed between remeshes; a sparse send buffer's slice is taken before, by {@link
+   * BoundaryCacheBuilder#prepareSendBuffers}), and the backends guard their own tables.
+   */
+  private BvarsSubCache rebuild(MeshData md, BvarsCache c, BvarsSubCache old,
       BoundaryType type, boolean sender) {
     BvarsSubCache sub = old;
     if (sub != null) {
