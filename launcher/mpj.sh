@@ -428,7 +428,7 @@ run_mpj() {
     -jar "$RUN_DIR/home/lib/starter.jar" \
     -np "$MPJ_NP" -dev "$MPJ_DEV" -machinesfile "$RUN_DIR/machines" \
     "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "-D$TRANSPORT_PROPERTY=${METOPE_MPJ_TRANSPORT:-shared}" \
-    "$(run_agent "$share")" $(heap_opts "$heap_share") $(jit_opts) \
+    "$(run_agent "$share")" $(heap_opts "$heap_share") $(memory_opts) $(jit_opts) \
     $starter_opts -cp "$cp" \
     "$RANK_MAIN" "$MPJ_APP_CLASS" "${MPJ_APP_ARGS[@]}" </dev/null &
   MPJRUN_PID=$!

@@ -238,11 +238,11 @@ public final class AdaptiveRefinement implements MeshRefinement {
           + newLocations.size() + " blocks for " + mesh.nranks() + " ranks; every rank needs at"
           + " least one");
     }
-    double[][] messages = migration.pack(plan, mesh.fields(), tagging.derefineCounts());
+    migration.pack(plan, mesh.fields(), tagging.derefineCounts());
     beforeReplace.run();
     boundaries.release();
     mesh.replaceBlocks(newLocations, plan.newCosts());
-    tagging.reset(migration.deliver(plan, messages, mesh.fields()));
+    tagging.reset(migration.deliver(plan, mesh.fields()));
     boundaries.setup(mesh);
     for (MeshData md : mesh.meshData("base")) {
       mesh.packages().preCommFillDerived(md);

@@ -28,6 +28,11 @@ import org.metope.mesh.field.FieldStorage;
  * Messages between two ranks on one tag arrive in the order sent, and there is one per pair and
  * remesh. The result does not depend on the number of ranks: every record is copied, never
  * combined, and both refinement launches are per-block computations.
+ *
+ * <p>The message arrays (one per destination, and one per source) are kept from one remesh to
+ * the next and reused where long enough, with an eighth to spare when one is replaced: a remesh
+ * then writes memory the process already has instead of asking the system for fresh pages, which
+ * cost more than the copy itself (docs/PERFORMANCE.md, "Remesh memory").
  */
 final class BlockMigration {
   /** The one tag of remesh messages, on the remesh's own communicator. */
@@ -38,6 +43,12 @@ final class BlockMigration {
   private final BlockRecords records;
   private final int ndim;
   private final int nghost;
+  /** Packed records by destination rank, kept across remeshes; see {@link #pack}. */
+  private double[][] outboxes = new double[0][];
+  /** The length of each destination's message in the last {@link #pack}; -1 where none. */
+  private int[] outLengths = new int[0];
+  /** Receive arrays by source rank, kept across remeshes. */
+  private double[][] inboxes = new double[0][];
 
   /**
    * @param comm a communicator of its own for remesh messages (a duplicate of the mesh's)
@@ -57,21 +68,27 @@ final class BlockMigration {
    * packs every transfer leaving this rank, one message per destination rank (this rank's own
    * included), so that the old storage is no longer needed afterwards.
    *
+   * <p>The messages stay in this migration's own arrays until {@link #deliver} sends them.
+   *
    * @param oldDerefineCounts derefinement counters of the old blocks, by old local id
-   * @return the messages by destination rank; null where there is none
    */
-  double[][] pack(RemeshPlan plan, FieldStorage from, int[] oldDerefineCounts) {
+  void pack(RemeshPlan plan, FieldStorage from, int[] oldDerefineCounts) {
     int me = comm.rank();
+    int nranks = comm.size();
     int oldFirst = plan.oldDistribution().firstGid(me);
     restrictMergingBlocks(plan, from, oldFirst);
-    List<List<RemeshPlan.Transfer>> outgoing = byPeer(plan, comm.size(), true);
-    double[][] messages = new double[comm.size()][];
-    for (int peer = 0; peer < comm.size(); peer++) {
+    List<List<RemeshPlan.Transfer>> outgoing = byPeer(plan, nranks, true);
+    if (outboxes.length != nranks) {
+      outboxes = new double[nranks][];
+      inboxes = new double[nranks][];
+      outLengths = new int[nranks];
+    }
+    for (int peer = 0; peer < nranks; peer++) {
+      outLengths[peer] = -1;
       if (!outgoing.get(peer).isEmpty()) {
-        messages[peer] = pack(outgoing.get(peer), from, oldFirst, oldDerefineCounts);
+        outLengths[peer] = pack(outgoing.get(peer), from, oldFirst, oldDerefineCounts, peer);
       }
     }
-    return messages;
   }
 
   /**
@@ -81,13 +98,13 @@ final class BlockMigration {
    * @return derefinement counters of the new blocks, by new local id (0 for refined and merged
    *     blocks)
    */
-  int[] deliver(RemeshPlan plan, double[][] messages, FieldStorage to) {
+  int[] deliver(RemeshPlan plan, FieldStorage to) {
     int me = comm.rank();
     int nranks = comm.size();
     BlockDistribution newDist = plan.newDistribution();
     int newFirst = newDist.firstGid(me);
     List<List<RemeshPlan.Transfer>> incoming = byPeer(plan, nranks, false);
-    double[][] inboxes = new double[nranks][];
+    boolean[] received = new boolean[nranks];
     List<Request> requests = new ArrayList<>();
     for (int peer = 0; peer < nranks; peer++) {
       if (peer != me && !incoming.get(peer).isEmpty()) {
@@ -95,26 +112,27 @@ final class BlockMigration {
         for (RemeshPlan.Transfer t : incoming.get(peer)) {
           capacity += records.maxLength(to.layout(), t.kind());
         }
-        inboxes[peer] = new double[capacity];
+        inboxes[peer] = reuse(inboxes[peer], capacity);
+        received[peer] = true;
         requests.add(comm.irecv(inboxes[peer], 0, capacity, peer, TAG));
       }
     }
     // Every receive is posted before any send, so no message waits in a buffer of its own.
     comm.barrier();
     for (int peer = 0; peer < nranks; peer++) {
-      if (peer != me && messages[peer] != null) {
-        requests.add(comm.isend(messages[peer], 0, messages[peer].length, peer, TAG));
+      if (peer != me && outLengths[peer] >= 0) {
+        requests.add(comm.isend(outboxes[peer], 0, outLengths[peer], peer, TAG));
       }
     }
     int[] newCounts = new int[newDist.blockCount(me)];
-    if (messages[me] != null) {
-      unpack(incoming.get(me), messages[me], to, newFirst, newCounts);
+    if (outLengths[me] >= 0) {
+      unpack(incoming.get(me), outboxes[me], to, newFirst, newCounts);
     }
     for (Request r : requests) {
       r.waitFor();
     }
     for (int peer = 0; peer < nranks; peer++) {
-      if (inboxes[peer] != null) {
+      if (received[peer]) {
         unpack(incoming.get(peer), inboxes[peer], to, newFirst, newCounts);
       }
     }
@@ -168,13 +186,15 @@ final class BlockMigration {
     }
   }
 
-  private double[] pack(List<RemeshPlan.Transfer> list, FieldStorage from, int oldFirst,
-      int[] oldDerefineCounts) {
+  /** Packs {@code list} into the outbox of {@code peer}; returns the message's length. */
+  private int pack(List<RemeshPlan.Transfer> list, FieldStorage from, int oldFirst,
+      int[] oldDerefineCounts, int peer) {
     int length = 0;
     for (RemeshPlan.Transfer t : list) {
       length += records.length(from, t.oldGid() - oldFirst, t.kind());
     }
-    double[] out = new double[length];
+    double[] out = reuse(outboxes[peer], length);
+    outboxes[peer] = out;
     int pos = 0;
     for (RemeshPlan.Transfer t : list) {
       int block = t.oldGid() - oldFirst;
@@ -188,7 +208,18 @@ final class BlockMigration {
       throw new IllegalStateException("packed records disagree with their length: packed=" + pos
           + " length=" + length);
     }
-    return out;
+    return length;
+  }
+
+  /**
+   * {@code kept} when it holds {@code length} values, else a new array with an eighth to spare
+   * (every record is written before it is read, so what a kept array held does not matter).
+   */
+  private static double[] reuse(double[] kept, int length) {
+    if (kept != null && kept.length >= length) {
+      return kept;
+    }
+    return new double[(int) Math.min(length + length / 8L, Integer.MAX_VALUE - 8)];
   }
 
   private void unpack(List<RemeshPlan.Transfer> list, double[] in, FieldStorage to, int newFirst,
