@@ -141,6 +141,11 @@ public abstract class EvolutionDriver implements Driver {
     return hooks;
   }
 
+  /** The deck's outputs (a multistage driver hands them its task threads). */
+  final Outputs outputs() {
+    return outputs;
+  }
+
   /** Warnings about the deck's output blocks, for the user. */
   public List<String> outputWarnings() {
     return outputs.warnings();

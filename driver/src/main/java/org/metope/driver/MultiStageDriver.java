@@ -43,6 +43,7 @@ public abstract class MultiStageDriver extends EvolutionDriver {
     super(pin, mesh, options);
     this.integrator = integrator;
     this.pool = pool;
+    outputs().useThreads(pool);
     this.collections = new TaskCollection[integrator.nstages() + 1];
     this.stallTimeout = stallTimeout(pin);
     mesh.communicator().setStallTimeout(stallTimeout);

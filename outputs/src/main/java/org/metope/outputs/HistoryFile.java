@@ -17,6 +17,12 @@ import org.metope.mesh.field.HistoryOutput.Operation;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.tasking.TaskCollection;
+import org.metope.tasking.TaskFailureException;
+import org.metope.tasking.TaskId;
+import org.metope.tasking.TaskRegion;
+import org.metope.tasking.TaskStatus;
+import org.metope.tasking.TaskThreadPool;
 
 /**
  * The history output ({@code file_type = hst}, Parthenon's {@code HistoryOutput}): one line per
@@ -44,6 +50,11 @@ import org.metope.mesh.input.ParameterInput;
  * ({@link HistoryOutput#runningSum}) term by term in one total carried through the blocks in that
  * order, so the file is the same on any number of ranks; minima and maxima are reduced with the
  * communicator. Only rank 0 writes.
+ *
+ * <p>With {@link #useThreads task threads}, the per-block functions of the partitions run on
+ * them, each partition's blocks on one thread, into a table with a row per block; the sums,
+ * extrema and running sums are then taken from the table on the calling thread in the same order
+ * as without threads, so the record has the same bits on any number of threads.
  */
 public final class HistoryFile implements OutputType {
   private static final Operation[] ORDER = {Operation.SUM, Operation.MAX, Operation.MIN};
@@ -57,6 +68,7 @@ public final class HistoryFile implements OutputType {
   private final List<Column> runningSums = new ArrayList<>();
   private int fileNumber;
   private double nextTime;
+  private TaskThreadPool pool;
 
   /** One history output contributing one or more columns. */
   private record Column(HistoryOutput output, int first) {}
@@ -126,6 +138,14 @@ public final class HistoryFile implements OutputType {
     return nextTime;
   }
 
+  /**
+   * Evaluates the per-block functions of different partitions on {@code pool}'s threads (null:
+   * on the calling thread); the run's task threads, set for the run and cleared after it.
+   */
+  public void useThreads(TaskThreadPool pool) {
+    this.pool = pool;
+  }
+
   /** The file this output appends to. */
   public Path file() {
     return file;
@@ -182,22 +202,23 @@ public final class HistoryFile implements OutputType {
     for (int k = sums + columnsPerOp[1]; k < total; k++) {
       result[k] = Double.MAX_VALUE;
     }
-    double[] scratch = new double[total];
+    List<MeshData> partitions = mesh.meshData("base");
+    double[] table = evaluateAll(partitions, nblocks, total);
     MeshData[] partition = new MeshData[nblocks];
     int[] inPartition = new int[nblocks];
     int lb = 0;
-    for (MeshData md : mesh.meshData("base")) {
+    for (MeshData md : partitions) {
       for (int b = 0; b < md.numBlocks(); b++, lb++) {
         gids[lb] = md.block(b).gid();
         partition[lb] = md;
         inPartition[lb] = b;
-        evaluate(md, b, scratch);
-        System.arraycopy(scratch, 0, blockSums, lb * sums, sums);
+        int row = lb * total;
+        System.arraycopy(table, row, blockSums, lb * sums, sums);
         for (int k = sums; k < sums + columnsPerOp[1]; k++) {
-          result[k] = Math.max(result[k], scratch[k]);
+          result[k] = Math.max(result[k], table[row + k]);
         }
         for (int k = sums + columnsPerOp[1]; k < total; k++) {
-          result[k] = Math.min(result[k], scratch[k]);
+          result[k] = Math.min(result[k], table[row + k]);
         }
       }
     }
@@ -241,17 +262,63 @@ public final class HistoryFile implements OutputType {
     }
   }
 
-  private void evaluate(MeshData md, int b, double[] out) {
-    for (Column c : columns) {
-      HistoryOutput h = c.output();
-      if (h.running() != null) {
-        out[c.first()] = 0.0; // added in one total across blocks afterwards
-      } else if (h.scalar() != null) {
-        out[c.first()] = h.scalar().value(md, b);
-      } else {
-        double[] v = new double[h.numComponents()];
-        h.vector().values(md, b, v);
-        System.arraycopy(v, 0, out, c.first(), v.length);
+  /**
+   * Every column's value on every block of this rank: row {@code lb} (the rank's blocks in
+   * partition order) of {@code total} values. The partitions run on the task threads when there
+   * are several of both; each writes only its own rows.
+   */
+  private double[] evaluateAll(List<MeshData> partitions, int nblocks, int total) {
+    double[] table = new double[nblocks * total];
+    int[] firstRow = new int[partitions.size()];
+    for (int i = 1; i < firstRow.length; i++) {
+      firstRow[i] = firstRow[i - 1] + partitions.get(i - 1).numBlocks();
+    }
+    if (pool == null || pool.threads() < 2 || partitions.size() < 2) {
+      for (int i = 0; i < partitions.size(); i++) {
+        evaluate(partitions.get(i), firstRow[i], total, table);
+      }
+      return table;
+    }
+    TaskCollection tc = new TaskCollection();
+    TaskRegion region = tc.addRegion(partitions.size());
+    for (int i = 0; i < partitions.size(); i++) {
+      MeshData md = partitions.get(i);
+      int first = firstRow[i];
+      region.get(i).addTask(TaskId.NONE, "history_values", () -> {
+        evaluate(md, first, total, table);
+        return TaskStatus.COMPLETE;
+      });
+    }
+    try {
+      tc.execute(pool);
+    } catch (TaskFailureException e) {
+      // A package's history function threw: the same exception as on the calling thread.
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
+    return table;
+  }
+
+  /** The values of every block of {@code md} into the table's rows from {@code firstRow} on. */
+  private void evaluate(MeshData md, int firstRow, int total, double[] table) {
+    for (int b = 0; b < md.numBlocks(); b++) {
+      int row = (firstRow + b) * total;
+      for (Column c : columns) {
+        HistoryOutput h = c.output();
+        if (h.running() != null) {
+          table[row + c.first()] = 0.0; // added in one total across blocks afterwards
+        } else if (h.scalar() != null) {
+          table[row + c.first()] = h.scalar().value(md, b);
+        } else {
+          double[] v = new double[h.numComponents()];
+          h.vector().values(md, b, v);
+          System.arraycopy(v, 0, table, row + c.first(), v.length);
+        }
       }
     }
   }

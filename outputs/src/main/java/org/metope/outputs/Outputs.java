@@ -6,6 +6,7 @@ import java.util.List;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.tasking.TaskThreadPool;
 
 /**
  * Every output of a run, read from the deck's {@code <parthenon/outputN>} blocks in deck order,
@@ -154,6 +155,18 @@ public final class Outputs {
   /** The outputs that write, in deck order. */
   public List<OutputType> outputs() {
     return List.copyOf(outputs);
+  }
+
+  /**
+   * Lets the outputs use {@code pool}'s threads (null: the calling thread only); the history
+   * outputs evaluate their per-block functions on them ({@link HistoryFile#useThreads}).
+   */
+  public void useThreads(TaskThreadPool pool) {
+    for (OutputType out : outputs) {
+      if (out instanceof HistoryFile history) {
+        history.useThreads(pool);
+      }
+    }
   }
 
   /**

@@ -7,15 +7,20 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.mesh.Mesh;
 import org.metope.comm.InProcessCluster;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.TestMeshes;
+import org.metope.mesh.field.HistoryOutput;
+import org.metope.mesh.field.HistoryOutput.Operation;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.tasking.TaskThreadPool;
 
 class HistoryFileTest {
   @TempDir Path dir;
@@ -106,5 +111,56 @@ class HistoryFileTest {
     assertEquals(" 0.00000000000000000e+00 1.25000000000000000e-01            0            8"
         + " 2.80000000000000000e+01 8.00000000000000000e+00 2.80000000000000000e+01"
         + " 7.00000000000000000e+00 -7.00000000000000000e+00", expected.lines().toList().get(2));
+  }
+
+  /**
+   * A package whose sum depends on the order of its terms (1e16 and small values), and whose
+   * function waits at {@code meeting} on the first block of the first two partitions, so it
+   * completes only when two threads evaluate partitions at the same time.
+   */
+  private static StateDescriptor orderSensitive(CyclicBarrier meeting, int blocksPerPartition) {
+    StateDescriptor pkg = new StateDescriptor("order");
+    pkg.addHistoryOutput(HistoryOutput.of(Operation.SUM, "mixed", (md, b) -> {
+      int gid = md.block(b).gid();
+      if (meeting != null && b == 0 && gid < 2 * blocksPerPartition) {
+        try {
+          meeting.await(20, TimeUnit.SECONDS);
+        } catch (Exception e) {
+          throw new IllegalStateException("partitions did not meet: " + e);
+        }
+      }
+      return gid % 3 == 0 ? 1e16 : 0.1 * (gid + 1);
+    }));
+    return pkg;
+  }
+
+  @Test
+  void givenTaskThreads_thenPartitionsEvaluateAtOnceAndTheRecordHasTheSameBits() throws Exception {
+    String deck = TestMeshes.deck1d(64, 4, HST + "data_format = %.17e\n"
+        + "<parthenon/mesh>\npack_size = 3\n");
+    Path serial = Files.createDirectory(dir.resolve("serial"));
+    Path threads = Files.createDirectory(dir.resolve("threads"));
+    for (Path out : List.of(serial, threads)) {
+      ParameterInput pin = TestMeshes.pin(deck);
+      boolean parallel = out == threads;
+      Mesh mesh = mesh(pin, orderSensitive(parallel ? new CyclicBarrier(2) : null, 3));
+      assertEquals(6, mesh.meshData("base").size(), "16 blocks in partitions of 3");
+      SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
+      Outputs outputs = new Outputs(mesh, pin, tm, out);
+      try (TaskThreadPool pool = new TaskThreadPool(2)) {
+        outputs.useThreads(parallel ? pool : null);
+        outputs.makeOutputs(mesh, tm, OutputSignal.NONE, () -> { });
+      }
+    }
+    List<String> expected = Files.readAllLines(serial.resolve("toy.out2.hst"));
+    assertEquals(expected, Files.readAllLines(threads.resolve("toy.out2.hst")));
+    // Column 8 (mixed, after time, dt, cycle, nbtotal, gids and vec): the sum in global block
+    // order, which differs from other orders in its last digits.
+    double sum = 0.0;
+    for (int gid = 0; gid < 16; gid++) {
+      sum += gid % 3 == 0 ? 1e16 : 0.1 * (gid + 1);
+    }
+    assertEquals(String.format(java.util.Locale.ROOT, "%.17e", sum),
+        expected.get(2).trim().split("\\s+")[7]);
   }
 }

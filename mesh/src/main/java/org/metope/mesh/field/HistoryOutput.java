@@ -13,6 +13,10 @@ import java.util.List;
  * to a total carried from block to block in global block order, which reproduces one reduction
  * over a whole rank's pack of blocks, as Parthenon's single-rank runs add them.
  *
+ * <p>With {@code <metope> threads} above 1, scalar and vector functions of different partitions
+ * run on the task threads at the same time (as a package's derived-field callbacks do), so they
+ * must not share mutable state; running sums stay on one thread, in global block order.
+ *
  * @param operation how block values combine over the mesh
  * @param label the column label; vector outputs get one column per component, {@code label_c}
  * @param numComponents 1 for a scalar output, the vector length otherwise
