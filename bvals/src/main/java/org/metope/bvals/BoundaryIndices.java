@@ -48,69 +48,86 @@ final class BoundaryIndices {
    */
   static IndexBox calc(MeshBlock block, NeighborBlock nb, Range range, boolean prores,
       int fluxAxis) {
+    // Axis by axis without arrays: cache builds call this for every boundary after a remesh.
     int nghost = block.mesh().nghost();
-    int[] nx = new int[3];
-    boolean[] active = new boolean[3];
-    long[] myL = new long[3];
-    long[] nbL = new long[3];
-    int[] offsets = new int[3];
-    for (int axis = 0; axis < 3; axis++) {
-      active[axis] = !block.region().isSymmetry(axis);
-      nx[axis] = active[axis] ? block.region().nx(axis) : 1;
-      myL[axis] = block.loc().l(axis);
-      nbL[axis] = nb.originLoc().l(axis);
-      offsets[axis] = nb.element().offset(axis);
-    }
-    return calc(nx, active, nghost, block.loc().level(), myL, nb.originLoc().level(), nbL,
-        offsets, range, prores, fluxAxis);
+    int myLevel = block.loc().level();
+    int nbLevel = nb.originLoc().level();
+    long x1 = axisRange(block, nb, 0, nghost, myLevel, nbLevel, range, prores, fluxAxis);
+    long x2 = axisRange(block, nb, 1, nghost, myLevel, nbLevel, range, prores, fluxAxis);
+    long x3 = axisRange(block, nb, 2, nghost, myLevel, nbLevel, range, prores, fluxAxis);
+    return new IndexBox(first(x1), last(x1), first(x2), last(x2), first(x3), last(x3));
+  }
+
+  private static long axisRange(MeshBlock block, NeighborBlock nb, int axis, int nghost,
+      int myLevel, int nbLevel, Range range, boolean prores, int fluxAxis) {
+    boolean active = !block.region().isSymmetry(axis);
+    return axisRange(active, active ? block.region().nx(axis) : 1, nghost, myLevel,
+        block.loc().l(axis), nbLevel, nb.originLoc().l(axis), nb.element().offset(axis), range,
+        prores, fluxAxis, axis);
   }
 
   /** The same from plain numbers, for tests; {@code nx} counts interior cells of a block. */
   static IndexBox calc(int[] nx, boolean[] active, int nghost, int myLevel, long[] myL,
       int nbLevel, long[] nbL, int[] offsets, Range range, boolean prores, int fluxAxis) {
+    long[] r = new long[3];
+    for (int axis = 0; axis < 3; axis++) {
+      r[axis] = axisRange(active[axis], nx[axis], nghost, myLevel, myL[axis], nbLevel, nbL[axis],
+          offsets[axis], range, prores, fluxAxis, axis);
+    }
+    return new IndexBox(first(r[0]), last(r[0]), first(r[1]), last(r[1]), first(r[2]),
+        last(r[2]));
+  }
+
+  /** The range {@code s..e} along one axis: {@code s} in the high half, {@code e} in the low. */
+  private static long axisRange(boolean active, int nx, int nghost, int myLevel, long myL,
+      int nbLevel, long nbL, int offset, Range range, boolean prores, int fluxAxis, int axis) {
+    if (!active) {
+      return 0L; // s = e = 0: inactive axes have one cell and no ghosts
+    }
     boolean coarseSpace = prores || nbLevel < myLevel;
     int interiorOffset = range == Range.SEND ? nghost : 0;
     int exteriorOffset = range == Range.RECEIVE ? nghost : 0;
     if (prores) {
       exteriorOffset /= 2;
     }
-    int[] s = new int[3];
-    int[] e = new int[3];
-    for (int axis = 0; axis < 3; axis++) {
-      if (!active[axis]) {
-        continue; // s = e = 0: inactive axes have one cell and no ghosts
-      }
-      int cells = coarseSpace ? Math.max(1, nx[axis] / 2) : nx[axis];
-      int start = nghost;
-      int end = nghost + cells - 1;
-      boolean faces = fluxAxis == axis + 1;
-      if (faces) {
-        end++; // faces of the interior run one past the last cell
-      }
-      boolean flux = fluxAxis != 0;
-      if (offsets[axis] == 0) {
-        s[axis] = start;
-        e[axis] = end;
-        if (myLevel < nbLevel) {
-          // The finer neighbour covers only half of this axis.
-          int neighborCells = nx[axis] / 2;
-          int extra = cells - neighborCells;
-          s[axis] += isOdd(nbL[axis]) ? extra - interiorOffset : 0;
-          e[axis] -= isOdd(nbL[axis]) ? 0 : extra - interiorOffset;
-        }
-        if (myLevel > nbLevel) {
-          s[axis] -= isOdd(myL[axis]) ? exteriorOffset : 0;
-          e[axis] += isOdd(myL[axis]) ? 0 : exteriorOffset;
-        }
-      } else if (offsets[axis] > 0) {
-        s[axis] = end + (flux ? 0 : 1 - interiorOffset);
-        e[axis] = end + (flux ? 0 : exteriorOffset);
-      } else {
-        s[axis] = start - (flux ? 0 : exteriorOffset);
-        e[axis] = start + (flux ? 0 : interiorOffset - 1);
-      }
+    int cells = coarseSpace ? Math.max(1, nx / 2) : nx;
+    int start = nghost;
+    int end = nghost + cells - 1;
+    if (fluxAxis == axis + 1) {
+      end++; // faces of the interior run one past the last cell
     }
-    return new IndexBox(s[0], e[0], s[1], e[1], s[2], e[2]);
+    boolean flux = fluxAxis != 0;
+    int s;
+    int e;
+    if (offset == 0) {
+      s = start;
+      e = end;
+      if (myLevel < nbLevel) {
+        // The finer neighbour covers only half of this axis.
+        int extra = cells - nx / 2;
+        s += isOdd(nbL) ? extra - interiorOffset : 0;
+        e -= isOdd(nbL) ? 0 : extra - interiorOffset;
+      }
+      if (myLevel > nbLevel) {
+        s -= isOdd(myL) ? exteriorOffset : 0;
+        e += isOdd(myL) ? 0 : exteriorOffset;
+      }
+    } else if (offset > 0) {
+      s = end + (flux ? 0 : 1 - interiorOffset);
+      e = end + (flux ? 0 : exteriorOffset);
+    } else {
+      s = start - (flux ? 0 : exteriorOffset);
+      e = start + (flux ? 0 : interiorOffset - 1);
+    }
+    return ((long) s << 32) | (e & 0xffffffffL);
+  }
+
+  private static int first(long range) {
+    return (int) (range >> 32);
+  }
+
+  private static int last(long range) {
+    return (int) range;
   }
 
   /** Parity that is right for negative logical coordinates too (periodic images). */

@@ -16,8 +16,15 @@ import java.util.Arrays;
  */
 public final class BoundaryTableBuilder {
   private int size;
-  private int[] rows;
-  private double[] realRows;
+  /**
+   * Rows for {@code capacity} boundaries, column by column: column {@code c} of boundary {@code
+   * b} is at {@code c * capacity + b}, the layout of {@link BoundaryTable}.
+   */
+  private int capacity;
+  private int[] columns;
+  private double[] realColumns;
+  /** Whether {@link #build} handed {@code columns} to a table: the next change copies them first. */
+  private boolean handedOver;
   private boolean[] hasFine;
   private boolean[] hasCoordinates;
 
@@ -26,13 +33,16 @@ public final class BoundaryTableBuilder {
     this(16);
   }
 
-  /** A builder with room for {@code capacity} boundaries, so that a known count never grows it. */
+  /**
+   * A builder with room for {@code capacity} boundaries, so that a known count never grows it;
+   * when exactly that many are added, {@link #build} copies nothing.
+   */
   public BoundaryTableBuilder(int capacity) {
-    int room = Math.max(capacity, 1);
-    rows = new int[room * BoundaryTable.INT_COLUMNS];
-    realRows = new double[room * BoundaryTable.REAL_COLUMNS];
-    hasFine = new boolean[room];
-    hasCoordinates = new boolean[room];
+    this.capacity = Math.max(capacity, 1);
+    columns = new int[this.capacity * BoundaryTable.INT_COLUMNS];
+    realColumns = new double[this.capacity * BoundaryTable.REAL_COLUMNS];
+    hasFine = new boolean[this.capacity];
+    hasCoordinates = new boolean[this.capacity];
   }
 
   /** Number of boundaries added so far. */
@@ -142,10 +152,16 @@ public final class BoundaryTableBuilder {
     return this;
   }
 
-  /** Checks every refinement boundary against its fine layout and builds the table. */
+  /**
+   * Checks every refinement boundary against its fine layout and builds the table. A builder
+   * filled to its capacity hands its arrays to the table (and copies them before any later
+   * change); otherwise the table gets the first {@code size} values of each column.
+   */
   public BoundaryTable build() {
-    int[] ints = new int[size * BoundaryTable.INT_COLUMNS];
-    double[] reals = new double[size * BoundaryTable.REAL_COLUMNS];
+    if (handedOver) {
+      relayout(capacity); // build writes unit coordinates: not into an earlier table's arrays
+    }
+    int[] row = new int[BoundaryTable.INT_COLUMNS];
     for (int b = 0; b < size; b++) {
       int op = get(b, BoundaryTable.OP);
       if (BoundaryOp.usesFine(op)) {
@@ -153,19 +169,37 @@ public final class BoundaryTableBuilder {
           throw new IllegalArgumentException("refinement boundary without fine layout: b=" + b
               + " op=" + BoundaryOp.name(op));
         }
-        RefinementReach.check(b, rows, b * BoundaryTable.INT_COLUMNS);
+        for (int c = 0; c < row.length; c++) {
+          row[c] = get(b, c);
+        }
+        RefinementReach.check(b, row, 0);
         if (!hasCoordinates[b]) {
           unitCoordinates(b);
         }
       }
-      for (int c = 0; c < BoundaryTable.INT_COLUMNS; c++) {
-        ints[c * size + b] = get(b, c);
-      }
-      for (int c = 0; c < BoundaryTable.REAL_COLUMNS; c++) {
-        reals[c * size + b] = realRows[b * BoundaryTable.REAL_COLUMNS + c];
-      }
     }
-    return new BoundaryTable(size, ints, reals);
+    if (size == capacity) {
+      handedOver = true;
+      return new BoundaryTable(size, columns, realColumns);
+    }
+    return new BoundaryTable(size, firstOfEachColumn(columns, BoundaryTable.INT_COLUMNS),
+        firstOfEachColumn(realColumns, BoundaryTable.REAL_COLUMNS));
+  }
+
+  private int[] firstOfEachColumn(int[] from, int count) {
+    int[] to = new int[size * count];
+    for (int c = 0; c < count; c++) {
+      System.arraycopy(from, c * capacity, to, c * size, size);
+    }
+    return to;
+  }
+
+  private double[] firstOfEachColumn(double[] from, int count) {
+    double[] to = new double[size * count];
+    for (int c = 0; c < count; c++) {
+      System.arraycopy(from, c * capacity, to, c * size, size);
+    }
+    return to;
   }
 
   private void unitCoordinates(int b) {
@@ -182,30 +216,50 @@ public final class BoundaryTableBuilder {
   }
 
   private void ensureCapacity(int needed) {
-    if (needed > hasFine.length) {
-      int capacity = Math.max(needed, 2 * hasFine.length);
-      rows = Arrays.copyOf(rows, capacity * BoundaryTable.INT_COLUMNS);
-      realRows = Arrays.copyOf(realRows, capacity * BoundaryTable.REAL_COLUMNS);
+    if (needed > capacity) {
+      relayout(Math.max(needed, 2 * capacity));
       hasFine = Arrays.copyOf(hasFine, capacity);
       hasCoordinates = Arrays.copyOf(hasCoordinates, capacity);
+    } else if (handedOver) {
+      relayout(capacity);
     }
   }
 
+  /** New column arrays for {@code newCapacity} boundaries holding the rows so far. */
+  private void relayout(int newCapacity) {
+    int[] ints = new int[newCapacity * BoundaryTable.INT_COLUMNS];
+    double[] reals = new double[newCapacity * BoundaryTable.REAL_COLUMNS];
+    for (int c = 0; c < BoundaryTable.INT_COLUMNS; c++) {
+      System.arraycopy(columns, c * capacity, ints, c * newCapacity, size);
+    }
+    for (int c = 0; c < BoundaryTable.REAL_COLUMNS; c++) {
+      System.arraycopy(realColumns, c * capacity, reals, c * newCapacity, size);
+    }
+    columns = ints;
+    realColumns = reals;
+    capacity = newCapacity;
+    handedOver = false;
+  }
+
+  /** Checks {@code b} before a change to its row (copying rows a table was handed first). */
   private void checkIndex(int b) {
     if (b < 0 || b >= size) {
       throw new IllegalArgumentException("no such boundary: b=" + b + " size=" + size);
     }
+    if (handedOver) {
+      relayout(capacity);
+    }
   }
 
   private int get(int b, int column) {
-    return rows[b * BoundaryTable.INT_COLUMNS + column];
+    return columns[column * capacity + b];
   }
 
   private void set(int b, int column, int value) {
-    rows[b * BoundaryTable.INT_COLUMNS + column] = value;
+    columns[column * capacity + b] = value;
   }
 
   private void setReal(int b, int column, double value) {
-    realRows[b * BoundaryTable.REAL_COLUMNS + column] = value;
+    realColumns[column * capacity + b] = value;
   }
 }

@@ -109,6 +109,28 @@ class BoundaryTableTest {
   }
 
   @Test
+  void givenAFullBuilder_whenBuiltThenChanged_thenTheFirstTableKeepsItsValues() {
+    // Filled to its capacity, the builder hands its arrays to the table without a copy; a later
+    // change or boundary must not reach that table.
+    BoundaryTableBuilder builder = new BoundaryTableBuilder(2);
+    builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 2, 2, 2, 2, 2), 7);
+    int second = builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 3, 2, 2, 2, 2), 9);
+    builder.defaultValue(second, 1.5);
+    BoundaryTable first = builder.build();
+    builder.defaultValue(second, -2.0);
+    builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 2, 2, 2, 2, 2), 11);
+    BoundaryTable later = builder.build();
+
+    assertEquals(2, first.size);
+    assertEquals(1.5, first.getReal(BoundaryTable.DEFAULT_VALUE, 1));
+    assertEquals(9, first.get(BoundaryTable.BUFFER_OFFSET, 1));
+    assertEquals(3, later.size);
+    assertEquals(-2.0, later.getReal(BoundaryTable.DEFAULT_VALUE, 1));
+    assertEquals(11, later.get(BoundaryTable.BUFFER_OFFSET, 2));
+    assertEquals(7, later.get(BoundaryTable.BUFFER_OFFSET, 0));
+  }
+
+  @Test
   void givenBadArguments_whenAdded_thenMessagesNameTheValue() {
     BoundaryTableBuilder builder = new BoundaryTableBuilder();
     IndexBox box = new IndexBox(2, 2, 2, 2, 2, 2);

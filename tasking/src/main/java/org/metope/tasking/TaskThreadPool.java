@@ -13,8 +13,13 @@ import java.util.concurrent.locks.StampedLock;
  * other tasks' kernels write, by waiting until every other worker has finished its current pass.
  */
 public final class TaskThreadPool implements AutoCloseable {
-  /** The pool and worker index of the current thread while it runs a region. */
-  private static final ThreadLocal<WorkerSlot> CURRENT = new ThreadLocal<>();
+  /**
+   * The pool and worker index of the current thread while it runs a region, in a one-element
+   * holder per thread, so that entering and leaving a region allocates nothing (a {@code
+   * ThreadLocal.set} after {@code remove} makes a new map entry every time).
+   */
+  private static final ThreadLocal<WorkerSlot[]> CURRENT =
+      ThreadLocal.withInitial(() -> new WorkerSlot[1]);
 
   private final int threads;
   private final Phaser phaser;
@@ -85,7 +90,8 @@ public final class TaskThreadPool implements AutoCloseable {
   }
 
   private void work(int worker) {
-    CURRENT.set(slots[worker]);
+    WorkerSlot[] current = CURRENT.get();
+    current[0] = slots[worker];
     try {
       if (worker < region.size()) {
         collection.runLists(region, worker, threads, this);
@@ -98,7 +104,7 @@ public final class TaskThreadPool implements AutoCloseable {
         }
       }
     } finally {
-      CURRENT.remove();
+      current[0] = null;
     }
   }
 
@@ -128,7 +134,7 @@ public final class TaskThreadPool implements AutoCloseable {
    * task).
    */
   public static void runExclusive(Runnable action) {
-    WorkerSlot slot = CURRENT.get();
+    WorkerSlot slot = CURRENT.get()[0];
     if (slot == null || slot.pool.threads == 1 || slot.pool.passStamps[slot.worker] == 0) {
       action.run();
       return;

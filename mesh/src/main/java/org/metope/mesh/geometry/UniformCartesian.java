@@ -16,6 +16,8 @@ public final class UniformCartesian {
   private final int[] istart = new int[3];
   private final double[] area = new double[3];
   private final double cellVolume;
+  /** {@link #coarsened coarsened(2)}, made on first use (every field above is final). */
+  private UniformCartesian coarsenedByTwo;
 
   /**
    * Coordinates of a block.
@@ -54,7 +56,17 @@ public final class UniformCartesian {
    * same number of ghost cells (the coarse buffer used for prolongation and restriction).
    */
   public UniformCartesian coarsened(int factor) {
-    return new UniformCartesian(this, factor);
+    if (factor != 2) {
+      return new UniformCartesian(this, factor);
+    }
+    // Kept: boundary-cache builds ask for it on every refinement boundary after a remesh. Two
+    // threads may both make it; the copies are equal and immutable.
+    UniformCartesian coarse = coarsenedByTwo;
+    if (coarse == null) {
+      coarse = new UniformCartesian(this, 2);
+      coarsenedByTwo = coarse;
+    }
+    return coarse;
   }
 
   /** Cell width along {@code axis}; also the distance between cell centres. */
