@@ -182,24 +182,21 @@ public final class BoundaryTableBuilder {
       handedOver = true;
       return new BoundaryTable(size, columns, realColumns);
     }
-    return new BoundaryTable(size, firstOfEachColumn(columns, BoundaryTable.INT_COLUMNS),
-        firstOfEachColumn(realColumns, BoundaryTable.REAL_COLUMNS));
+    int[] ints = new int[size * BoundaryTable.INT_COLUMNS];
+    double[] reals = new double[size * BoundaryTable.REAL_COLUMNS];
+    copyColumns(columns, ints, BoundaryTable.INT_COLUMNS, size);
+    copyColumns(realColumns, reals, BoundaryTable.REAL_COLUMNS, size);
+    return new BoundaryTable(size, ints, reals);
   }
 
-  private int[] firstOfEachColumn(int[] from, int count) {
-    int[] to = new int[size * count];
+  /**
+   * Copies the first {@code size} rows of {@code count} columns of stride {@code capacity} into
+   * {@code to}, whose columns have stride {@code toStride} ({@code int[]} or {@code double[]}).
+   */
+  private void copyColumns(Object from, Object to, int count, int toStride) {
     for (int c = 0; c < count; c++) {
-      System.arraycopy(from, c * capacity, to, c * size, size);
+      System.arraycopy(from, c * capacity, to, c * toStride, size);
     }
-    return to;
-  }
-
-  private double[] firstOfEachColumn(double[] from, int count) {
-    double[] to = new double[size * count];
-    for (int c = 0; c < count; c++) {
-      System.arraycopy(from, c * capacity, to, c * size, size);
-    }
-    return to;
   }
 
   private void unitCoordinates(int b) {
@@ -229,12 +226,8 @@ public final class BoundaryTableBuilder {
   private void relayout(int newCapacity) {
     int[] ints = new int[newCapacity * BoundaryTable.INT_COLUMNS];
     double[] reals = new double[newCapacity * BoundaryTable.REAL_COLUMNS];
-    for (int c = 0; c < BoundaryTable.INT_COLUMNS; c++) {
-      System.arraycopy(columns, c * capacity, ints, c * newCapacity, size);
-    }
-    for (int c = 0; c < BoundaryTable.REAL_COLUMNS; c++) {
-      System.arraycopy(realColumns, c * capacity, reals, c * newCapacity, size);
-    }
+    copyColumns(columns, ints, BoundaryTable.INT_COLUMNS, newCapacity);
+    copyColumns(realColumns, reals, BoundaryTable.REAL_COLUMNS, newCapacity);
     columns = ints;
     realColumns = reals;
     capacity = newCapacity;
