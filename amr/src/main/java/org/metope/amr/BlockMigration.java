@@ -105,7 +105,6 @@ final class BlockMigration {
     BlockDistribution newDist = plan.newDistribution();
     int newFirst = newDist.firstGid(me);
     List<List<RemeshPlan.Transfer>> incoming = byPeer(plan, nranks, false);
-    boolean[] received = new boolean[nranks];
     List<Request> requests = new ArrayList<>();
     for (int peer = 0; peer < nranks; peer++) {
       if (peer != me && !incoming.get(peer).isEmpty()) {
@@ -114,7 +113,6 @@ final class BlockMigration {
           capacity += records.maxLength(to.layout(), t.kind());
         }
         inboxes[peer] = reuse(inboxes[peer], capacity);
-        received[peer] = true;
         requests.add(comm.irecv(inboxes[peer], 0, capacity, peer, TAG));
       }
     }
@@ -133,7 +131,7 @@ final class BlockMigration {
       r.waitFor();
     }
     for (int peer = 0; peer < nranks; peer++) {
-      if (received[peer]) {
+      if (peer != me && !incoming.get(peer).isEmpty()) {
         unpack(incoming.get(peer), inboxes[peer], to, newFirst, newCounts);
       }
     }

@@ -141,13 +141,12 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       throw pin.error("parthenon/kernels", "resident", "false unless backend = tornado (only a"
           + " device backend keeps the fields on its device)");
     }
-    if ("tornado".equals(name) && !KernelBackends.tornadoAvailable()) {
-      throw pin.error("parthenon/kernels", "backend", "jvm, since this JVM has no TornadoVM"
-          + " (tornado runs on TornadoVM's JVM: see README, TornadoVM backend)");
-    }
     KernelBackend backend;
     try {
       backend = KernelBackends.create(name, threads, resident);
+    } catch (KernelBackends.Unavailable e) {
+      throw pin.error("parthenon/kernels", "backend", "jvm, since this JVM has no TornadoVM"
+          + " (tornado runs on TornadoVM's JVM: see README, TornadoVM backend)");
     } catch (IllegalArgumentException e) {
       throw pin.error("parthenon/kernels", "backend", "a backend that starts here ("
           + e.getMessage() + ")");

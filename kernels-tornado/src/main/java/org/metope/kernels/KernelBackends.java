@@ -24,7 +24,7 @@ public final class KernelBackends {
    * @param threads host threads for {@code jvm} (0 means one per available processor); ignored by
    *     {@code tornado}
    * @throws IllegalArgumentException with one sentence for an unknown name, a negative thread
-   *     count, or {@code tornado} where TornadoVM is not available
+   *     count, or {@code tornado} where TornadoVM is not available (then an {@link Unavailable})
    */
   public static KernelBackend create(String name, int threads) {
     return create(name, threads, false);
@@ -57,6 +57,18 @@ public final class KernelBackends {
         + "', expected jvm or tornado");
   }
 
+  /**
+   * {@code tornado} asked for where this build or this JVM has no TornadoVM, told apart from a
+   * backend that failed to start so that a caller can phrase it as the setting to use instead.
+   */
+  public static final class Unavailable extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    Unavailable(String message) {
+      super(message);
+    }
+  }
+
   /** Whether this build and this JVM can run the TornadoVM backend. */
   public static boolean tornadoAvailable() {
     try {
@@ -71,7 +83,7 @@ public final class KernelBackends {
 
   private static KernelBackend createTornado(boolean resident) {
     if (!tornadoAvailable()) {
-      throw new IllegalArgumentException("kernel backend 'tornado' is not available: run on"
+      throw new Unavailable("kernel backend 'tornado' is not available: run on"
           + " TornadoVM's JVM (see README, TornadoVM backend), or use jvm");
     }
     try {

@@ -142,6 +142,7 @@ public final class HistoryFile implements OutputType {
    * Evaluates the per-block functions of different partitions on {@code pool}'s threads (null:
    * on the calling thread); the run's task threads, set for the run and cleared after it.
    */
+  @Override
   public void useThreads(TaskThreadPool pool) {
     this.pool = pool;
   }
@@ -306,18 +307,23 @@ public final class HistoryFile implements OutputType {
 
   /** The values of every block of {@code md} into the table's rows from {@code firstRow} on. */
   private void evaluate(MeshData md, int firstRow, int total, double[] table) {
+    double[][] vectors = new double[columns.size()][]; // one scratch per vector column and call
     for (int b = 0; b < md.numBlocks(); b++) {
       int row = (firstRow + b) * total;
-      for (Column c : columns) {
+      for (int n = 0; n < columns.size(); n++) {
+        Column c = columns.get(n);
         HistoryOutput h = c.output();
         if (h.running() != null) {
           table[row + c.first()] = 0.0; // added in one total across blocks afterwards
         } else if (h.scalar() != null) {
           table[row + c.first()] = h.scalar().value(md, b);
         } else {
-          double[] v = new double[h.numComponents()];
-          h.vector().values(md, b, v);
-          System.arraycopy(v, 0, table, row + c.first(), v.length);
+          if (vectors[n] == null) {
+            vectors[n] = new double[h.numComponents()];
+          }
+          Arrays.fill(vectors[n], 0.0); // each block's function starts from zeros, as before
+          h.vector().values(md, b, vectors[n]);
+          System.arraycopy(vectors[n], 0, table, row + c.first(), h.numComponents());
         }
       }
     }

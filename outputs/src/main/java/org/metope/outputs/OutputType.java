@@ -2,6 +2,7 @@ package org.metope.outputs;
 
 import org.metope.mesh.Mesh;
 import org.metope.mesh.SimTime;
+import org.metope.tasking.TaskThreadPool;
 
 /**
  * One output of a run (Parthenon's {@code OutputType}): it decides nothing about timing, which
@@ -18,6 +19,12 @@ public interface OutputType {
   default boolean dueByCycle(int ncycle) {
     return false;
   }
+
+  /**
+   * Lets the output use {@code pool}'s threads for per-partition work (null: the calling thread
+   * only); outputs that have none ignore it.
+   */
+  default void useThreads(TaskThreadPool pool) {}
 
   /**
    * Writes this output for the current state and advances its counters ({@code file_number},

@@ -163,9 +163,7 @@ public final class Outputs {
    */
   public void useThreads(TaskThreadPool pool) {
     for (OutputType out : outputs) {
-      if (out instanceof HistoryFile history) {
-        history.useThreads(pool);
-      }
+      out.useThreads(pool);
     }
   }
 
