@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.metope.kernels.KernelKind;
 import org.metope.comm.InProcessCluster;
+import org.metope.mesh.SteadyAllocation;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
@@ -76,23 +76,12 @@ class BoundaryExchangeTest {
 
   @Test
   void givenSteadyState_thenAnExchangeAllocatesNothing() {
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(4),
         InProcessCluster.singleRank(), twoFields())) {
-      for (int warm = 0; warm < 200; warm++) {
-        f.exchange.execute();
-      }
-      long id = Thread.currentThread().getId();
-      long before = threads.getThreadAllocatedBytes(id);
-      int steps = 1000;
-      for (int step = 0; step < steps; step++) {
-        f.exchange.execute();
-      }
-      long allocated = threads.getThreadAllocatedBytes(id) - before;
+      long allocated = SteadyAllocation.fewestBytes(200, 3, 500, f.exchange::execute);
       // 2 partitions x 2 fields x 26 channels: one 16-byte object per channel per exchange
-      // would be over 1.6 MB; allow a few KiB for one-off JIT and timer effects.
-      assertTrue(allocated < 4096, "allocated " + allocated + " bytes over " + steps
+      // would be over 800 KB in every window.
+      assertTrue(allocated < 4096, "allocated " + allocated + " bytes in the quietest 500"
           + " exchanges");
     }
   }
@@ -100,25 +89,16 @@ class BoundaryExchangeTest {
   @ParameterizedTest(name = "coalesce={0}")
   @ValueSource(booleans = {true, false})
   void givenTwoRanks_thenTheExchangeAllocatesNothingOnEitherRank(boolean coalesce) {
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long[] allocated = new long[2];
     InProcessCluster.run(2, world -> {
       try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(2), world,
           twoFields(), coalesce)) {
-        for (int warm = 0; warm < 200; warm++) {
-          f.exchange.execute();
-        }
-        long id = Thread.currentThread().getId();
-        long before = threads.getThreadAllocatedBytes(id);
-        for (int step = 0; step < 500; step++) {
-          f.exchange.execute();
-        }
-        allocated[world.rank()] = threads.getThreadAllocatedBytes(id) - before;
+        allocated[world.rank()] = SteadyAllocation.fewestBytes(200, 3, 250, f.exchange::execute);
       }
     });
     assertTrue(allocated[0] < 4096 && allocated[1] < 4096,
-        "allocated " + allocated[0] + " and " + allocated[1] + " bytes over 500 exchanges");
+        "allocated " + allocated[0] + " and " + allocated[1] + " bytes in the quietest 250"
+        + " exchanges");
   }
 
   @Test
