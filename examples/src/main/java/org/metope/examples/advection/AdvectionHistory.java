@@ -31,9 +31,10 @@ final class AdvectionHistory {
    * {@code out[n] = sum over interior cells of advected^(n+1) * volume}, for {@code n <
    * out.length <= 3}, in one sweep. Parthenon calls {@code std::pow(q, n + 1)}; Metope's
    * reference is {@code StrictMath.pow} (fdlibm), which returns {@code q} itself for the power 1
-   * and {@code q * q} for the power 2 (special cases of fdlibm's algorithm), so only the cube needs
-   * the call, the costliest operation of a history record. Each sum adds the cells in the same
-   * order as a sweep per power would, so the bits are those of the call for every power.
+   * and {@code q * q} for the power 2 (special cases of fdlibm's algorithm). The cube, the
+   * costliest operation of a history record, is {@link FdlibmCube}: the library's bits without
+   * its allocation. Each sum adds the cells in the same order as a sweep per power would, so the
+   * bits are those of the call for every power.
    */
   private static void powers(MeshData md, int b, double[] out) {
     BlockView q = BlockView.of(md, "advected", b);
@@ -51,7 +52,7 @@ final class AdvectionHistory {
           if (powers > 1) {
             second += v * v * vol;
             if (powers > 2) {
-              third += StrictMath.pow(v, 3) * vol;
+              third += FdlibmCube.cube(v) * vol;
             }
           }
         }
