@@ -87,8 +87,14 @@ final class DriverReport {
     blockCycles = 0;
   }
 
-  /** Restarts the zone-cycle count and the wall clock (at {@code perf_cycle_offset}). */
+  /**
+   * Restarts the zone-cycle count and the wall clock (at {@code perf_cycle_offset}). The count
+   * at the last status line moves with it, so the next line's zone-cycles/wsec_step still counts
+   * the cycles since that line. Parthenon zeroes only the count, and its next line shows a
+   * negative rate.
+   */
   void resetCounters() {
+    blockCyclesAtLastLine -= blockCycles;
     blockCycles = 0;
     amrNanos = 0;
     mainStart = System.nanoTime();

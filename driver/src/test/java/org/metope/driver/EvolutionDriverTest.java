@@ -3,6 +3,7 @@ package org.metope.driver;
 import org.metope.mesh.TestMeshes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -108,6 +109,19 @@ class EvolutionDriverTest {
         .matcher(r.out()).find(), r.out());
     assertTrue(r.out().startsWith("# Variables in use:\n"), r.out());
     assertTrue(r.out().contains("\nSetup complete, executing driver...\n"), r.out());
+  }
+
+  @Test
+  void givenAPerfCycleOffset_thenEveryStatusLineKeepsAPositiveRate() {
+    // Parthenon's next line after the offset shows (count since the offset - count at the last
+    // line) zone-cycles: a negative rate. Every line here must match STATUS (no minus sign).
+    Run r = run("nlim = 6\ntlim = 10\nncycle_out = 1\nperf_cycle_offset = 3");
+    List<String> lines = statusLines(r.out());
+    assertEquals(7, lines.size(), r.out());
+    for (String line : lines.subList(1, lines.size())) {
+      assertTrue(STATUS.matcher(line).matches(), line);
+      assertFalse(line.contains("zone-cycles/wsec_step=0.00e+00"), line);
+    }
   }
 
   @Test
