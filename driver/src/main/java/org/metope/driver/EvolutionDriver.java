@@ -56,6 +56,10 @@ public abstract class EvolutionDriver implements Driver {
   private final RunOptions options;
   private final TimeStepControl timeStep;
   private final Outputs outputs;
+  // The loop's callbacks, made once so that a cycle hands them on without allocating.
+  private final Runnable toHost = this::fieldsToHost;
+  private final Runnable beforeOutput = this::userWorkBeforeOutput;
+  private final Runnable onMeshChange = this::meshChanged;
   private final DriverReport report;
   private final PrintStream out;
   private final LoopHooks hooks = new LoopHooks();
@@ -184,7 +188,7 @@ public abstract class EvolutionDriver implements Driver {
     userWorkBeforeLoop();
     OutputSignal signal = pin.getOrAddBoolean("parthenon/job", "run_only_analysis", false)
         ? OutputSignal.ANALYSIS : OutputSignal.NONE;
-    outputs.makeOutputs(mesh, tm, signal, this::fieldsToHost, this::userWorkBeforeOutput);
+    outputs.makeOutputs(mesh, tm, signal, toHost, beforeOutput);
     report.resetBlockCycles();
     archiveParameters();
     if (mesh.refinement() != null) {
@@ -213,7 +217,7 @@ public abstract class EvolutionDriver implements Driver {
         break;
       }
       if (tm.keepGoing()) {
-        outputs.makeOutputs(mesh, tm, signal, this::fieldsToHost, this::userWorkBeforeOutput);
+        outputs.makeOutputs(mesh, tm, signal, toHost, beforeOutput);
       }
       if (tm.ncycle() == perfCycleOffset) {
         report.resetCounters();
@@ -222,8 +226,7 @@ public abstract class EvolutionDriver implements Driver {
     DriverStatus status = tm.keepGoing() ? DriverStatus.TIMEOUT : DriverStatus.COMPLETE;
     userWorkAfterLoop(status);
     if (signal != OutputSignal.ANALYSIS) {
-      outputs.makeOutputs(mesh, tm, OutputSignal.FINAL, this::fieldsToHost,
-          this::userWorkBeforeOutput);
+      outputs.makeOutputs(mesh, tm, OutputSignal.FINAL, toHost, beforeOutput);
     }
     report.printSummary(status, wallTimeExpired);
     return status;
@@ -243,8 +246,7 @@ public abstract class EvolutionDriver implements Driver {
     // A remesh reads the fields (to pack moving blocks) before meshChanged, so they come to the
     // host once the forest changed, and only then; what it writes goes to arenas a resident
     // backend has forgotten by then (FluxDriver.meshChanged).
-    if (amr.loadBalancingAndAdaptiveMeshRefinement(() -> acquireFieldsOnHost(false),
-        this::meshChanged)) {
+    if (amr.loadBalancingAndAdaptiveMeshRefinement(toHost, onMeshChange)) {
       estimateInitialTimestep();
     }
     report.addAmrTime(System.nanoTime() - start);

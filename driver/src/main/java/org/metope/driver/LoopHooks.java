@@ -1,5 +1,6 @@
 package org.metope.driver;
 
+import java.util.List;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.field.BlockCallback;
@@ -70,15 +71,17 @@ public final class LoopHooks {
 
   /** Every package's pre-step diagnostics on every partition of {@code base}. */
   public static void packagePreStepDiagnostics(Mesh mesh, ParameterInput pin, SimTime tm) {
-    for (MeshData md : mesh.meshData("base")) {
-      mesh.packages().preStepDiagnostics(tm, md);
+    List<MeshData> parts = mesh.meshData("base");
+    for (int p = 0; p < parts.size(); p++) {
+      mesh.packages().preStepDiagnostics(tm, parts.get(p));
     }
   }
 
   /** Every package's post-step diagnostics on every partition of {@code base}. */
   public static void packagePostStepDiagnostics(Mesh mesh, ParameterInput pin, SimTime tm) {
-    for (MeshData md : mesh.meshData("base")) {
-      mesh.packages().postStepDiagnostics(tm, md);
+    List<MeshData> parts = mesh.meshData("base");
+    for (int p = 0; p < parts.size(); p++) {
+      mesh.packages().postStepDiagnostics(tm, parts.get(p));
     }
   }
 

@@ -3,7 +3,10 @@ package org.metope.driver;
 import org.metope.mesh.DriverError;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.mesh.input.ParameterInput;
@@ -26,6 +29,9 @@ public abstract class MultiStageDriver extends EvolutionDriver {
   protected final LowStorageIntegrator integrator;
   private final TaskThreadPool pool;
   private final TaskCollection[] collections;
+  /** Each stage's name in an error line ("stage 1 of cycle 3"), made once. */
+  private final List<Supplier<String>> stageNames = new ArrayList<>();
+  private final Supplier<String> channelReport = this::diagnostics;
   /** How long a stage may make no progress before it is reported and stopped. */
   private final Duration stallTimeout;
   /**
@@ -45,6 +51,10 @@ public abstract class MultiStageDriver extends EvolutionDriver {
     this.pool = pool;
     outputs().useThreads(pool);
     this.collections = new TaskCollection[integrator.nstages() + 1];
+    for (int stage = 0; stage <= integrator.nstages(); stage++) {
+      final int s = stage;
+      stageNames.add(() -> "stage " + s + " of cycle " + tm.ncycle());
+    }
     this.stallTimeout = stallTimeout(pin);
     mesh.communicator().setStallTimeout(stallTimeout);
   }
@@ -103,8 +113,7 @@ public abstract class MultiStageDriver extends EvolutionDriver {
       if (collections[stage] == null) {
         collections[stage] = makeTaskCollection(stage).stallTimeout(stallTimeout);
       }
-      DriverError.execute(collections[stage], pool,
-          "stage " + stage + " of cycle " + tm.ncycle(), this::diagnostics);
+      DriverError.execute(collections[stage], pool, stageNames.get(stage), channelReport);
       stageFinished(stage);
     }
   }

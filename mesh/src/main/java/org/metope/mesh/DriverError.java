@@ -24,9 +24,10 @@ public final class DriverError extends RuntimeException {
    * Runs {@code tasks} on {@code pool} (null: the calling thread); a stall (no progress within the
    * collection's timeout) or another rank's abort ends it with a {@link DriverError} that names
    * {@code what} ("stage 1 of cycle 3", "the ghost fill of container base"), followed by {@code
-   * diagnostics} (e.g. every channel's state; empty for none). Any other failure is rethrown.
+   * diagnostics} (e.g. every channel's state; empty for none). Any other failure is rethrown. Both
+   * are asked only on failure, so a caller that keeps them runs a collection without allocating.
    */
-  public static void execute(TaskCollection tasks, TaskThreadPool pool, String what,
+  public static void execute(TaskCollection tasks, TaskThreadPool pool, Supplier<String> what,
       Supplier<String> diagnostics) {
     try {
       if (pool == null) {
@@ -35,10 +36,10 @@ public final class DriverError extends RuntimeException {
         tasks.execute(pool);
       }
     } catch (TaskStallException e) {
-      throw new DriverError(what + " stalled: " + e.getMessage() + diagnostics.get());
+      throw new DriverError(what.get() + " stalled: " + e.getMessage() + diagnostics.get());
     } catch (TaskFailureException e) {
       if (e.getCause() instanceof CommAbortedException) {
-        throw new DriverError(what + " stopped because another rank aborted: "
+        throw new DriverError(what.get() + " stopped because another rank aborted: "
             + e.getCause().getMessage() + diagnostics.get());
       }
       throw e;

@@ -260,8 +260,12 @@ public final class Mesh {
    */
   public List<MeshData> meshData(String container) {
     requireFields();
-    return partitions.computeIfAbsent(container,
-        c -> List.copyOf(fields.partitions(c, defaultPackSize())));
+    List<MeshData> parts = partitions.get(container);
+    if (parts == null) {
+      parts = List.copyOf(fields.partitions(container, defaultPackSize()));
+      partitions.put(container, parts);
+    }
+    return parts;
   }
 
   private Mesh requireFields() {

@@ -185,7 +185,8 @@ public final class Outputs {
       Runnable beforeOutput) {
     boolean any = true;
     boolean first = true;
-    for (OutputType out : outputs) {
+    for (int o = 0; o < outputs.size(); o++) {
+      OutputType out = outputs.get(o);
       OutputParameters p = out.parameters();
       boolean due = tm.ncycle() == 0 || (p.dt() >= 0.0 && tm.time() >= out.nextTime())
           || out.dueByCycle(tm.ncycle()) || tm.time() >= tm.tlim() || signal == OutputSignal.NOW

@@ -27,6 +27,8 @@ public final class MeshData {
   private int[] dataOffsets;
   private int[] fluxOffsets;
   private int[] coarseOffsets;
+  /** Views built on this partition, by their maker's key: key, view, key, view, ... */
+  private Object[] views = new Object[0];
 
   MeshData(FieldStorage storage, int container, int partition, int firstBlock, int numBlocks) {
     this.storage = storage;
@@ -170,6 +172,35 @@ public final class MeshData {
   public int[] coarseOffsets() {
     refreshTables();
     return coarseOffsets;
+  }
+
+  /**
+   * The view that {@code key} last stored with {@link #keepView} on this partition, or null.
+   * Views are built from the offset tables and {@link #data()}; the caller checks that the one
+   * it gets still matches them ({@link FieldStorage#allocationVersion()}). A remesh makes new
+   * partitions, so what was kept here goes with the old ones.
+   */
+  public synchronized Object keptView(Object key) {
+    for (int i = 0; i < views.length; i += 2) {
+      if (views[i] == key) {
+        return views[i + 1];
+      }
+    }
+    return null;
+  }
+
+  /** Keeps {@code view} for {@link #keptView}{@code (key)}, replacing what {@code key} kept. */
+  public synchronized void keepView(Object key, Object view) {
+    for (int i = 0; i < views.length; i += 2) {
+      if (views[i] == key) {
+        views[i + 1] = view;
+        return;
+      }
+    }
+    Object[] more = java.util.Arrays.copyOf(views, views.length + 2);
+    more[views.length] = key;
+    more[views.length + 1] = view;
+    views = more;
   }
 
   private synchronized void refreshTables() {

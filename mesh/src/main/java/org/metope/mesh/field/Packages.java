@@ -17,6 +17,8 @@ import org.metope.mesh.SimTime;
  */
 public final class Packages {
   private final Map<String, StateDescriptor> packages = new LinkedHashMap<>();
+  /** The same packages in the order added, for the loops that run every step without iterators. */
+  private StateDescriptor[] inOrder = new StateDescriptor[0];
 
   /** The packages {@code pkgs}, in that order. */
   public static Packages of(StateDescriptor... pkgs) {
@@ -33,6 +35,7 @@ public final class Packages {
       throw new IllegalArgumentException("package label=" + pkg.label() + " was already added");
     }
     packages.put(pkg.label(), pkg);
+    inOrder = packages.values().toArray(new StateDescriptor[0]);
   }
 
   /** The package with this label. */
@@ -83,7 +86,7 @@ public final class Packages {
    * @throws SetupError from the first flux function that cannot find what it needs
    */
   public void resolveFluxFunctions(ResolvedState state) {
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       if (pkg.calculateFluxes() != null) {
         pkg.calculateFluxes().resolve(state);
       }
@@ -92,7 +95,7 @@ public final class Packages {
 
   /** Runs every package's pre-communication fill-derived callback. */
   public void preCommFillDerived(MeshData md) {
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       pkg.preCommFillDerived(md);
     }
   }
@@ -105,13 +108,13 @@ public final class Packages {
    * block, so the result is the same).
    */
   public void fillDerived(MeshData md) {
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       pkg.preFillDerived(md);
     }
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       pkg.fillDerived(md);
     }
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       pkg.postFillDerived(md);
     }
   }
@@ -121,14 +124,14 @@ public final class Packages {
    * PreStepUserDiagnosticsInLoop} does on each partition).
    */
   public void preStepDiagnostics(SimTime tm, MeshData md) {
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       pkg.preStepDiagnostics(tm, md);
     }
   }
 
   /** Runs every package's post-step diagnostics on {@code md}. */
   public void postStepDiagnostics(SimTime tm, MeshData md) {
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       pkg.postStepDiagnostics(tm, md);
     }
   }
@@ -144,7 +147,7 @@ public final class Packages {
    */
   public List<StageLaunch> fillDerivedLaunches(MeshData md) {
     List<StageLaunch> launches = new ArrayList<>();
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       List<StageLaunch> own = pkg.fillDerivedLaunches(md);
       if (own == null) {
         return null;
@@ -161,7 +164,7 @@ public final class Packages {
 
   /** Runs every package's callback for newly allocated sparse fields. */
   public void initNewlyAllocatedVars(MeshData md) {
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       pkg.initNewlyAllocatedVars(md);
     }
   }
@@ -172,7 +175,7 @@ public final class Packages {
    */
   public double estimateTimestep(MeshData md) {
     double dt = Double.MAX_VALUE;
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       dt = Math.min(dt, pkg.estimateTimestep(md));
     }
     return dt;
@@ -188,7 +191,7 @@ public final class Packages {
     int n = md.numBlocks();
     Arrays.fill(tags, 0, n, AmrTag.DEREFINE_VALUE);
     int[] packageTags = new int[n];
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       if (!pkg.hasCheckRefinement()) {
         continue;
       }
@@ -208,7 +211,7 @@ public final class Packages {
   /** Every package's history outputs, packages in the order added. */
   public List<HistoryOutput> historyOutputs() {
     List<HistoryOutput> outputs = new ArrayList<>();
-    for (StateDescriptor pkg : packages.values()) {
+    for (StateDescriptor pkg : inOrder) {
       outputs.addAll(pkg.historyOutputs());
     }
     return outputs;

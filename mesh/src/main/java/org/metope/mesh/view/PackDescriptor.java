@@ -14,7 +14,7 @@ import org.metope.mesh.field.ResolvedState;
  * pool stands for every field of the pool, or by metadata flags. Building the descriptor is where
  * mistakes stop the run, with one sentence: an unknown name (with the nearest declared one), or,
  * {@link #withFluxes}, a field declared without {@code WITH_FLUXES}. {@link #pack} then makes the
- * per-launch view of a partition.
+ * view of a partition, which the partition keeps while its allocation is unchanged.
  */
 public final class PackDescriptor {
   private final List<FieldInfo> fields;
@@ -61,12 +61,21 @@ public final class PackDescriptor {
     return new PackDescriptor(fields, true);
   }
 
-  /** The pack of these fields on partition {@code md}; build it once per launch. */
+  /**
+   * The pack of these fields on partition {@code md}. The partition keeps it, so a later call
+   * returns the same pack, without building or allocating, until an allocation change (a sparse
+   * field allocated or freed, the arena grown) makes its offsets stale; fetch it once per launch.
+   */
   public VariablePack pack(MeshData md) {
+    if (md.keptView(this) instanceof VariablePack kept && kept.isCurrent(md)) {
+      return kept;
+    }
     if (!fields.isEmpty()) {
       ViewSetup.requireSameExtents(md, fields);
     }
-    return new VariablePack(md, fields, fluxes);
+    VariablePack pack = new VariablePack(md, fields, fluxes);
+    md.keepView(this, pack);
+    return pack;
   }
 
   /** The fields, in pack order. */

@@ -15,7 +15,8 @@ import org.metope.mesh.field.MeshData;
  * {@link #isAllocated}{@code (b, v)}; kernels skip it there, as Parthenon's sparse packs give such
  * a block an empty range.
  *
- * <p>Made by {@link PackDescriptor#pack} once per launch; each access is one read of the offset
+ * <p>Made by {@link PackDescriptor#pack}, and kept by the partition while its allocation is
+ * unchanged ({@link #isCurrent}); fetch it once per launch. Each access is one read of the offset
  * table {@code [b * numVars + v]} (the component's start, taken from {@link ArenaLayout}) plus the
  * cell strides, which every field of a pack shares.
  */
@@ -35,9 +36,12 @@ public final class VariablePack {
   private final int[] lower;
   private final int[] upper;
   private final int[] fieldIds;
+  /** {@link org.metope.mesh.field.FieldStorage#allocationVersion()} when the tables were made. */
+  private final int version;
 
   VariablePack(MeshData md, List<FieldInfo> fields, boolean fluxes) {
     ArenaLayout layout = md.layout();
+    this.version = md.storage().allocationVersion();
     this.a = md.data();
     this.numBlocks = md.numBlocks();
     this.lower = new int[fields.size()];
@@ -88,6 +92,14 @@ public final class VariablePack {
             blockStarts[b] < 0 ? -1 : blockStarts[b] + (v - lo) * componentStride;
       }
     }
+  }
+
+  /**
+   * Whether this pack still matches partition {@code md}: no allocation change since it was
+   * made, so its offsets and arena are {@code md}'s.
+   */
+  boolean isCurrent(MeshData md) {
+    return version == md.storage().allocationVersion() && a == md.data();
   }
 
   /** The value of pack component {@code v} at cell {@code (k, j, i)} of partition block {@code b}. */

@@ -3,6 +3,8 @@ package org.metope.mesh.view;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,6 +60,32 @@ class VariablePackTest {
       assertTrue(pack.isAllocated(3, 3));
       assertFalse(pack.isAllocated(2, 3));
     }
+  }
+
+  /** The partition keeps its pack until an allocation change makes the offsets stale. */
+  @Test
+  void givenASparseAllocationBetweenTwoCalls_thenTheKeptPackIsReplaced() {
+    FieldStorage storage = ViewFixtures.storage(new BlockShape(6, 5, 4));
+    int s2 = storage.state().fieldId("s_2");
+    MeshData md = storage.partitions("base", -1).get(0);
+    PackDescriptor desc = PackDescriptor.of(storage.state(), "u", "s");
+    VariablePack first = desc.pack(md);
+    assertSame(first, desc.pack(md), "nothing changed: the same pack, nothing built");
+    assertFalse(first.isAllocated(1, 3));
+
+    storage.allocateSparse(s2, 1);
+    VariablePack second = desc.pack(md);
+    assertNotSame(first, second);
+    assertTrue(second.isAllocated(1, 3));
+    assertEquals(storage.layout().index(storage.layout().dataInstance(s2, 0), 1, 0, 1, 1, 1),
+        second.index(1, 3, 1, 1, 1));
+    assertSame(second, desc.pack(md));
+
+    storage.deallocateSparse(s2, 1);
+    assertFalse(desc.pack(md).isAllocated(1, 3));
+    VariablePack other = PackDescriptor.of(storage.state(), "u").pack(md);
+    assertNotSame(other, desc.pack(md), "each descriptor keeps its own pack");
+    assertEquals(2, other.numVars());
   }
 
   @Test

@@ -1,0 +1,84 @@
+package org.metope.examples.advection;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metope.app.ApplicationRunner;
+import org.metope.app.ForwardingApplication;
+import org.metope.app.Simulation;
+import org.metope.bvals.InOneBoundaryCommunication;
+import org.metope.comm.InProcessCluster;
+import org.metope.driver.Driver;
+import org.metope.driver.EvolutionDriver;
+import org.metope.driver.RunOptions;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * What a warm cycle of the advection example allocates on the driver's thread, the whole cycle
+ * from one post-step hook to the next: the step's task lists, the time step, the refinement
+ * check and the outputs due. 512 blocks of 8^3 in 8 partitions, one thread.
+ */
+class AdvectionCycleAllocationTest {
+  private static final int CYCLES = 250;
+  private static final int WARM = 100;
+  private static final int WINDOW = 50;
+  private static final int CELLS = 32 * 32 * 32;
+
+  @TempDir Path dir;
+
+  @Test
+  void givenWarmCyclesWithoutOutputs_thenAStepAllocatesAlmostNothing() {
+    long perCycle = quietestWindowPerCycle("parthenon/output3/dt=-1");
+    // Measured 1,168 bytes (the example's index boxes and a few arrays per launch). One pack
+    // built per partition and launch, as before packs were kept, was 6,688.
+    assertTrue(perCycle < 2048, perCycle + " bytes a cycle");
+  }
+
+  @Test
+  void givenAHistoryRecordEveryCycle_thenItAllocatesPerBlockNotPerCell() {
+    long perCycle = quietestWindowPerCycle("parthenon/output3/dt=1e-9");
+    // Measured 83 KB: views and sums per block and column. Anything per cell is at least 8 bytes
+    // a cell, 262 KB; StrictMath.pow's scratch arrays were 3.2 MB.
+    assertTrue(perCycle < 8L * CELLS, perCycle + " bytes a cycle");
+  }
+
+  /** The fewest bytes a cycle allocated, averaged over a window of cycles after the warm-up. */
+  private long quietestWindowPerCycle(String history) {
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long[] stamps = new long[CYCLES + 1];
+    int[] seen = {0};
+    var app = new ForwardingApplication(new AdvectionApplication()) {
+      @Override
+      public Driver makeDriver(Simulation sim) {
+        Driver driver = super.makeDriver(sim);
+        ((EvolutionDriver) driver).hooks().setPostStepMeshUserWorkInLoop((mesh, pin, tm) ->
+            stamps[seen[0]++] = threads.getCurrentThreadAllocatedBytes());
+        return driver;
+      }
+    };
+    List<String> deck = new ArrayList<>(List.of("parthenon/time/nlim=" + CYCLES,
+        "parthenon/time/tlim=100", "parthenon/time/ncycle_out=100000",
+        "parthenon/mesh/nx1=32", "parthenon/mesh/nx2=32", "parthenon/mesh/nx3=32",
+        "parthenon/meshblock/nx1=8", "parthenon/meshblock/nx2=8", "parthenon/meshblock/nx3=8",
+        "parthenon/mesh/pack_size=64", "parthenon/output0/dt=-1", history));
+    ParameterInput pin = ParameterInput.load(Path.of("../inputs/advection.in"), deck);
+    PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    ApplicationRunner.simulate(app, new ApplicationRunner.Launch(pin, RunOptions.of(dir, out),
+        out, InProcessCluster.singleRank(), InOneBoundaryCommunication::fromInput));
+    assertTrue(seen[0] == CYCLES, seen[0] + " cycles");
+    long fewest = Long.MAX_VALUE;
+    for (int start = WARM; start + WINDOW < CYCLES; start += WINDOW) {
+      fewest = Math.min(fewest, stamps[start + WINDOW] - stamps[start]);
+    }
+    return fewest / WINDOW;
+  }
+}
