@@ -95,18 +95,40 @@ public final class AdvectionFluxes implements FluxFunction {
     }
     VariablePack q = fields.pack(md);
     FieldView v = vConst.get() ? null : FieldView.of(md, "v");
-    IndexShape cells = md.block(0).cellBounds();
-    int ndim = md.layout().fluxDirections();
-    for (int dir = 1; dir <= ndim; dir++) {
-      IndexBox faces = IndexBox.of(cells, IndexDomain.INTERIOR).expand(dir, 0, 1);
+    Faces faces = faces(md, q);
+    for (int dir = 1; dir <= faces.boxes().length; dir++) {
       for (int n = 0; n < q.numVars(); n++) {
         if (v == null) {
-          constantVelocity(md, q, n, dir, q.flatRange(faces), velocity[dir - 1].get());
+          constantVelocity(md, q, n, dir, faces.ranges()[dir - 1], velocity[dir - 1].get());
         } else {
-          fieldVelocity(md, q, v, n, dir, faces);
+          fieldVelocity(md, q, v, n, dir, faces.boxes()[dir - 1]);
         }
       }
     }
+  }
+
+  /** Each direction's interior faces, as a box and as a flat range of {@code pack}. */
+  private record Faces(VariablePack pack, IndexBox[] boxes, FlatRange[] ranges) {}
+
+  /**
+   * The faces of partition {@code md}'s blocks, kept by the partition with the pack they were
+   * made for, so that a warm launch makes none.
+   */
+  private Faces faces(MeshData md, VariablePack q) {
+    if (md.keptView(this) instanceof Faces kept && kept.pack() == q) {
+      return kept;
+    }
+    IndexShape cells = md.block(0).cellBounds();
+    int ndim = md.layout().fluxDirections();
+    IndexBox[] boxes = new IndexBox[ndim];
+    FlatRange[] ranges = new FlatRange[ndim];
+    for (int dir = 1; dir <= ndim; dir++) {
+      boxes[dir - 1] = IndexBox.of(cells, IndexDomain.INTERIOR).expand(dir, 0, 1);
+      ranges[dir - 1] = q.flatRange(boxes[dir - 1]);
+    }
+    Faces faces = new Faces(q, boxes, ranges);
+    md.keepView(this, faces);
+    return faces;
   }
 
   /**

@@ -64,8 +64,9 @@ public final class Update {
     final int[] fluxes = in.fluxOffsets();
     final ArenaLayout layout = in.layout();
     final int ndim = layout.fluxDirections();
-    final int[] box = interiorBox(in.block(0).cellBounds());
-    final int[] at = new int[4];
+    // This thread's scratch, so that a warm step allocates nothing.
+    final int[] box = interiorBox(in.block(0).cellBounds(), BOX.get());
+    final int[] at = ROW_OFFSETS.get();
     for (int b = 0; b < nb; b++) {
       UniformCartesian coords = in.block(b).coords();
       for (int f : fields) {
@@ -107,9 +108,14 @@ public final class Update {
   private static final int CS = 8;
   private static final int NCOMP = 9;
 
-  /** Interior bounds {@code is, ie, jb, je, kb, ke}, followed by room for strides. */
-  private static int[] interiorBox(IndexShape cells) {
-    int[] box = new int[10];
+  private static final ThreadLocal<int[]> BOX = ThreadLocal.withInitial(() -> new int[10]);
+  private static final ThreadLocal<int[]> ROW_OFFSETS = ThreadLocal.withInitial(() -> new int[4]);
+
+  /**
+   * Interior bounds {@code is, ie, jb, je, kb, ke} written into {@code box}, whose last four
+   * entries are room for strides.
+   */
+  private static int[] interiorBox(IndexShape cells, int[] box) {
     for (int axis = 0; axis < 3; axis++) {
       box[2 * axis] = cells.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
       box[2 * axis + 1] = cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
@@ -188,7 +194,7 @@ public final class Update {
     final int ndim = layout.fluxDirections();
     final int[] dataOut = dudt.dataOffsets();
     final int[] fluxes = in.fluxOffsets();
-    final int[] box = interiorBox(in.block(0).cellBounds());
+    final int[] box = interiorBox(in.block(0).cellBounds(), new int[10]);
     int[] t = new int[0];
     double[] r = new double[0];
     int count = 0;
