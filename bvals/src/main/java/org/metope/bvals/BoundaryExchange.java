@@ -271,6 +271,6 @@ public final class BoundaryExchange {
           () -> startReceiveBoundBufs(md));
       addBoundaryExchangeTasks(start, tl, md);
     }
-    DriverError.execute(tc, pool, () -> "the ghost fill of container " + container, () -> "");
+    DriverError.execute(tc, pool, "the ghost fill of container " + container, () -> "");
   }
 }

@@ -29,7 +29,7 @@ public abstract class MultiStageDriver extends EvolutionDriver {
   protected final LowStorageIntegrator integrator;
   private final TaskThreadPool pool;
   private final TaskCollection[] collections;
-  /** Each stage's name in an error line ("stage 1 of cycle 3"), made once. */
+  /** Stage {@code s}'s name in an error line ("stage 1 of cycle 3") at {@code s - 1}, made once. */
   private final List<Supplier<String>> stageNames = new ArrayList<>();
   private final Supplier<String> channelReport = this::diagnostics;
   /** How long a stage may make no progress before it is reported and stopped. */
@@ -51,7 +51,7 @@ public abstract class MultiStageDriver extends EvolutionDriver {
     this.pool = pool;
     outputs().useThreads(pool);
     this.collections = new TaskCollection[integrator.nstages() + 1];
-    for (int stage = 0; stage <= integrator.nstages(); stage++) {
+    for (int stage = 1; stage <= integrator.nstages(); stage++) {
       final int s = stage;
       stageNames.add(() -> "stage " + s + " of cycle " + tm.ncycle());
     }
@@ -113,7 +113,7 @@ public abstract class MultiStageDriver extends EvolutionDriver {
       if (collections[stage] == null) {
         collections[stage] = makeTaskCollection(stage).stallTimeout(stallTimeout);
       }
-      DriverError.execute(collections[stage], pool, stageNames.get(stage), channelReport);
+      DriverError.execute(collections[stage], pool, stageNames.get(stage - 1), channelReport);
       stageFinished(stage);
     }
   }

@@ -122,6 +122,19 @@ class EvolutionDriverTest {
       assertTrue(STATUS.matcher(line).matches(), line);
       assertFalse(line.contains("zone-cycles/wsec_step=0.00e+00"), line);
     }
+    // Each line follows one cycle of the same mesh, so rate x step time is the same count of
+    // zones on the line after the reset as on the one before (3 printed digits each: 2 %).
+    double before = zonesOfLine(lines.get(2));
+    double after = zonesOfLine(lines.get(3));
+    assertEquals(before, after, 0.02 * before, lines.get(2) + "\n" + lines.get(3));
+  }
+
+  /** A status line's zone-cycles/wsec_step times its wsec_step. */
+  private static double zonesOfLine(String line) {
+    java.util.regex.Matcher m = Pattern.compile("zone-cycles/wsec_step=(\\S+) .* wsec_step=(\\S+)")
+        .matcher(line);
+    assertTrue(m.find(), line);
+    return Double.parseDouble(m.group(1)) * Double.parseDouble(m.group(2));
   }
 
   @Test

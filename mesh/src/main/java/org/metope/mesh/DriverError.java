@@ -45,4 +45,10 @@ public final class DriverError extends RuntimeException {
       throw e;
     }
   }
+
+  /** {@link #execute(TaskCollection, TaskThreadPool, Supplier, Supplier)} with a name made now. */
+  public static void execute(TaskCollection tasks, TaskThreadPool pool, String what,
+      Supplier<String> diagnostics) {
+    execute(tasks, pool, () -> what, diagnostics);
+  }
 }

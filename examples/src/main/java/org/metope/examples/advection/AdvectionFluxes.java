@@ -184,7 +184,7 @@ public final class AdvectionFluxes implements FluxFunction {
     }
     VariablePack q = fields.pack(md);
     FieldView v = vConst.get() ? null : FieldView.of(md, "v");
-    IndexShape cells = md.block(0).cellBounds();
+    Faces all = faces(md, q);
     StageLaunch.Kind kind = v == null ? StageLaunch.Kind.DONOR_CELL_CONSTANT
         : StageLaunch.Kind.DONOR_CELL_FIELD;
     int entries = md.layout().fluxDirections() * q.numVars() * md.numBlocks();
@@ -192,8 +192,8 @@ public final class AdvectionFluxes implements FluxFunction {
     double[] r = new double[entries * kind.realWidth];
     int e = 0;
     for (int dir = 1; dir <= md.layout().fluxDirections(); dir++) {
-      IndexBox faces = IndexBox.of(cells, IndexDomain.INTERIOR).expand(dir, 0, 1);
-      FlatRange flat = q.flatRange(faces);
+      IndexBox faces = all.boxes()[dir - 1];
+      FlatRange flat = all.ranges()[dir - 1];
       for (int n = 0; n < q.numVars(); n++) {
         for (int b = 0; b < md.numBlocks(); b++, e++) {
           int[] entry;

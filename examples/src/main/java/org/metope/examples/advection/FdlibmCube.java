@@ -121,7 +121,7 @@ final class FdlibmCube {
     return sign * exp2(pH, pL);
   }
 
-  /** 2^(pH + pL), for a result of magnitude at least 2^-1075 and at most the largest double. */
+  /** 2^(pH + pL): infinity above the largest double, zero below half the least one. */
   private static double exp2(double pH, double pL) {
     double z = pL + pH;
     long zb = Double.doubleToRawLongBits(z);

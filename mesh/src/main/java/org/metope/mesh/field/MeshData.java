@@ -27,8 +27,11 @@ public final class MeshData {
   private int[] dataOffsets;
   private int[] fluxOffsets;
   private int[] coarseOffsets;
-  /** Views built on this partition, by their maker's key: key, view, key, view, ... */
+  /** The most views {@link #keepView} keeps on one partition. */
+  public static final int MAX_VIEWS = 16;
+  /** Views built on this partition, by their maker's key, oldest first: key, view, key, ... */
   private Object[] views = new Object[0];
+  private int viewsVersion = -1;
 
   MeshData(FieldStorage storage, int container, int partition, int firstBlock, int numBlocks) {
     this.storage = storage;
@@ -176,11 +179,15 @@ public final class MeshData {
 
   /**
    * The view that {@code key} last stored with {@link #keepView} on this partition, or null.
-   * Views are built from the offset tables and {@link #data()}; the caller checks that the one
-   * it gets still matches them ({@link FieldStorage#allocationVersion()}). A remesh makes new
-   * partitions, so what was kept here goes with the old ones.
+   * Views are built from the offset tables and {@link #data()}; the caller still checks that the
+   * one it gets matches them. Keys are compared by identity and should live as long as the
+   * set-up (a descriptor or package object made once): the partition keeps at most {@value
+   * #MAX_VIEWS}, dropping the oldest, and drops them all at an allocation change ({@link
+   * FieldStorage#allocationVersion()}), so that no kept view holds a replaced arena. A remesh
+   * makes new partitions, so what was kept here goes with the old ones.
    */
   public synchronized Object keptView(Object key) {
+    dropStaleViews();
     for (int i = 0; i < views.length; i += 2) {
       if (views[i] == key) {
         return views[i + 1];
@@ -191,16 +198,27 @@ public final class MeshData {
 
   /** Keeps {@code view} for {@link #keptView}{@code (key)}, replacing what {@code key} kept. */
   public synchronized void keepView(Object key, Object view) {
+    dropStaleViews();
     for (int i = 0; i < views.length; i += 2) {
       if (views[i] == key) {
         views[i + 1] = view;
         return;
       }
     }
-    Object[] more = java.util.Arrays.copyOf(views, views.length + 2);
-    more[views.length] = key;
-    more[views.length + 1] = view;
+    int keep = Math.min(views.length, 2 * (MAX_VIEWS - 1));
+    Object[] more = new Object[keep + 2];
+    System.arraycopy(views, views.length - keep, more, 0, keep);
+    more[keep] = key;
+    more[keep + 1] = view;
     views = more;
+  }
+
+  private void dropStaleViews() {
+    int version = storage.allocationVersion();
+    if (version != viewsVersion) {
+      views = new Object[0];
+      viewsVersion = version;
+    }
   }
 
   private synchronized void refreshTables() {

@@ -83,4 +83,29 @@ class MeshDataTest {
     assertTrue(md.fluxOffsets()[ArenaLayout.fluxTableSlot(s1, 1, 3, md.numBlocks())] >= 0);
     assertTrue(md.isAllocated(s1, 3));
   }
+
+  @Test
+  void givenKeptViews_thenTheNewestAreKeptUntilAnAllocationChange() {
+    FieldStorage storage = storage();
+    MeshData md = storage.partitions("base", -1).get(0);
+    Object[] keys = new Object[MeshData.MAX_VIEWS + 1];
+    for (int k = 0; k < keys.length; k++) {
+      keys[k] = new Object();
+      md.keepView(keys[k], "view " + k);
+    }
+    assertEquals(null, md.keptView(keys[0]), "the oldest goes when one more is kept");
+    for (int k = 1; k < keys.length; k++) {
+      assertEquals("view " + k, md.keptView(keys[k]));
+    }
+    md.keepView(keys[3], "view 3 again");
+    assertEquals("view 3 again", md.keptView(keys[3]), "a key's second view replaces its first");
+    assertEquals("view 1", md.keptView(keys[1]));
+
+    storage.allocateSparse(storage.state().fieldId("s_1"), 3);
+    for (Object key : keys) {
+      assertEquals(null, md.keptView(key), "an allocation change drops every kept view");
+    }
+    md.keepView(keys[0], "view 0 after");
+    assertEquals("view 0 after", md.keptView(keys[0]));
+  }
 }
