@@ -3,9 +3,7 @@ package org.metope.driver;
 import org.metope.mesh.DriverError;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Supplier;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
@@ -29,8 +27,11 @@ public abstract class MultiStageDriver extends EvolutionDriver {
   protected final LowStorageIntegrator integrator;
   private final TaskThreadPool pool;
   private final TaskCollection[] collections;
-  /** Stage {@code s}'s name in an error line ("stage 1 of cycle 3") at {@code s - 1}, made once. */
-  private final List<Supplier<String>> stageNames = new ArrayList<>();
+  /** The stage {@link #step} is running, for its name in an error line. */
+  private int runningStage;
+  /** "stage 1 of cycle 3", made once and asked only when a stage fails. */
+  private final Supplier<String> stageName = () -> "stage " + runningStage + " of cycle "
+      + tm.ncycle();
   private final Supplier<String> channelReport = this::diagnostics;
   /** How long a stage may make no progress before it is reported and stopped. */
   private final Duration stallTimeout;
@@ -51,10 +52,6 @@ public abstract class MultiStageDriver extends EvolutionDriver {
     this.pool = pool;
     outputs().useThreads(pool);
     this.collections = new TaskCollection[integrator.nstages() + 1];
-    for (int stage = 1; stage <= integrator.nstages(); stage++) {
-      final int s = stage;
-      stageNames.add(() -> "stage " + s + " of cycle " + tm.ncycle());
-    }
     this.stallTimeout = stallTimeout(pin);
     mesh.communicator().setStallTimeout(stallTimeout);
   }
@@ -113,7 +110,8 @@ public abstract class MultiStageDriver extends EvolutionDriver {
       if (collections[stage] == null) {
         collections[stage] = makeTaskCollection(stage).stallTimeout(stallTimeout);
       }
-      DriverError.execute(collections[stage], pool, stageNames.get(stage - 1), channelReport);
+      runningStage = stage;
+      DriverError.execute(collections[stage], pool, stageName, channelReport);
       stageFinished(stage);
     }
   }
