@@ -11,7 +11,8 @@ import org.metope.mesh.BlockDistribution;
 /**
  * Brings the field values of every rank's blocks to rank 0 in global block order, in messages of
  * bounded size, for rank 0 to write as they arrive: no rank ever holds more than a few messages of
- * field values, whatever the size of the mesh.
+ * field values, whatever the size of the mesh. Used where some rank cannot open rank 0's file;
+ * otherwise every rank writes its own values ({@link SharedFileWrite}).
  *
  * <p>The values of one output form one sequence of chunks: for each variable in order, for each
  * rank in order, that rank's blocks in runs of at most {@code messageBytes} (at least one block).
@@ -69,10 +70,9 @@ final class FieldStream {
   }
 
   /**
-   * On rank 0: hands every variable's values of every block, in gid order, to {@code sink}, or
-   * receives and drops them when {@code sink} is null (the file could not be started, and the
-   * other ranks must still be released). After a failure of {@code sink} the rest is received and
-   * dropped too, then the failure is thrown.
+   * On rank 0: hands every variable's values of every block, in gid order, to {@code sink}. After
+   * a failure of {@code sink} the rest is received and dropped, so that the other ranks are
+   * released, then the failure is thrown.
    */
   void receive(BlockDistribution distribution, List<OutputVariable> variables,
       BlockPacker packer, ChunkSink sink) throws IOException {
@@ -90,7 +90,7 @@ final class FieldStream {
       double[] values = own;
       Slot slot = null;
       if (all.rank == 0) {
-        if (sink != null && failure == null) {
+        if (failure == null) {
           plan.pack(packer, all, own);
         }
       } else {
@@ -104,7 +104,7 @@ final class FieldStream {
         }
         values = slot.buffer;
       }
-      if (sink != null && failure == null) {
+      if (failure == null) {
         try {
           sink.accept(all.variable, values, length);
         } catch (IOException e) {

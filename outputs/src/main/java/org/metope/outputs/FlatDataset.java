@@ -189,6 +189,11 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
     return new DatasetFill(this, file, dataAddress, getSize(), dataType.getSize());
   }
 
+  /** Where this dataset's values start in the file; -1 until jhdf has written it. */
+  long dataAddress() {
+    return dataAddress;
+  }
+
   /** Writes this reserved dataset's header again, now recording its data's {@code checksum}. */
   void completeHeader(FileChannel file, int checksum) throws IOException {
     putAttribute(CHECKSUM_ATTRIBUTE, checksum);

@@ -35,13 +35,15 @@ import org.metope.mesh.input.ParameterInput;
  * it has a cycle cadence. Final and requested outputs change no counter.
  *
  * <p>Rank 0 writes the file through a temporary name ({@link AtomicFile}): first everything but the
- * fields' values ({@link PhdfWriter}), then each field's values in gid order as they come, its own
- * blocks packed straight from its storage and the other ranks' in messages of bounded size ({@link
- * FieldStream}), so that no rank holds a whole field; per-block numbers (sparse allocation,
- * counters) are gathered whole ({@link BlockGather}). A failure on rank 0 is reported on every rank
- * as the same {@link DriverError}. The file's content does not depend on the number of ranks
- * except for {@code WallTime}, {@code BlocksPerPE} and the local ids in {@code
- * Blocks/loc.level-gid-lid-cnghost-gflag}, nor on the size of the messages.
+ * fields' values ({@link PhdfWriter}); then, where every rank can open that file, each rank writes
+ * its own blocks' values into it ({@link SharedFileWrite}), and otherwise rank 0 writes each
+ * field's values in gid order as they come, its own blocks packed straight from its storage and
+ * the other ranks' in messages of bounded size ({@link FieldStream}). No rank holds a whole field;
+ * per-block numbers (sparse allocation, counters) are gathered whole ({@link BlockGather}). A
+ * failure on any rank is reported on every rank as the same {@link DriverError}. The file's
+ * content does not depend on the number of ranks except for {@code WallTime}, {@code BlocksPerPE}
+ * and the local ids in {@code Blocks/loc.level-gid-lid-cnghost-gflag}, nor on the size of the
+ * messages, nor on which ranks wrote the values.
  */
 public final class Hdf5Output implements OutputType {
   private final OutputParameters params;
@@ -53,6 +55,7 @@ public final class Hdf5Output implements OutputType {
   private final IndexShape cells;
   private final BlockGather gather;
   private FieldStream stream;
+  private SharedFileWrite shared;
   private double nextTime;
   private int nextCycle;
   private int fileNumber;
@@ -97,16 +100,41 @@ public final class Hdf5Output implements OutputType {
     }
     this.gather = new BlockGather(mesh.communicator());
     this.stream = new FieldStream(gather.communicator(), FieldStream.MESSAGE_BYTES);
+    this.shared = sharedWrite(FieldStream.MESSAGE_BYTES);
   }
 
-  /** Test hook: later writes move field values in messages of at most {@code bytes}. */
+  private SharedFileWrite sharedWrite(int chunkBytes) {
+    return new SharedFileWrite(gather.communicator(),
+        settings.singlePrecision() ? Float.BYTES : Double.BYTES, chunkBytes);
+  }
+
+  /**
+   * Test hook: later writes move field values in messages of at most {@code bytes}, and pack a
+   * rank's own values in chunks of that size.
+   */
   void limitMessages(int bytes) {
     stream = new FieldStream(gather.communicator(), bytes);
+    shared = sharedWrite(bytes);
   }
 
   /** Test hook: the longest array of field values this rank has allocated for its writes. */
   int largestValueBuffer() {
-    return stream.largestBuffer();
+    return Math.max(stream.largestBuffer(), shared.largestBuffer());
+  }
+
+  /** Test hook: this rank acts as one that cannot open rank 0's file, so values are streamed. */
+  void hideFileFromThisRank() {
+    shared.hideFile();
+  }
+
+  /** Test hook: this rank's next part of an output fails as on a full disk. */
+  void failNextPartOnThisRank() {
+    shared.failNextPart();
+  }
+
+  /** Test hook: whether this rank wrote its values of the last output into the file itself. */
+  boolean lastWrittenInPlace() {
+    return shared.lastWritten();
   }
 
   /** Warnings about the output block, e.g. a {@code variables} entry that matches no field. */
@@ -162,7 +190,9 @@ public final class Hdf5Output implements OutputType {
     String error = null;
     FieldStream.BlockPacker packer = packer(mesh);
     if (gather.rank() != 0) {
-      stream.send(mesh.distribution(), variables, packer);
+      if (shared.join(mesh.distribution(), variables, packer) == SharedFileWrite.Part.STREAM) {
+        stream.send(mesh.distribution(), variables, packer);
+      }
     } else {
       PhdfWriter.Content content = content(mesh, tm, sparse, allocated, deallocCounts,
           derefineCounts);
@@ -238,24 +268,30 @@ public final class Hdf5Output implements OutputType {
   }
 
   /**
-   * Rank 0: the file and its XDMF companion. The fields' values are streamed in whether or not
-   * the file could be started, so that the other ranks are released either way.
+   * Rank 0: the file and its XDMF companion. Once the structure is written, every rank writes its
+   * own values into the file where all can open it ({@link SharedFileWrite}), else they are
+   * streamed here; when the file could not be started, the other ranks learn that and send
+   * nothing.
    */
   private void writeFiles(Path file, PhdfWriter.Content content, FieldStream.BlockPacker packer) {
     Mesh mesh = content.mesh();
-    boolean[] streamed = {false};
+    boolean[] offered = {false};
     try {
       AtomicFile.write(file, settings.restart() ? "restart file" : "output file", temporary -> {
         List<FlatDataset> datasets = PhdfWriter.write(temporary, content);
-        streamed[0] = true;
-        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
-          fillValues(mesh, datasets, channel, packer);
+        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.READ,
+            StandardOpenOption.WRITE)) {
+          offered[0] = true;
+          if (!shared.offer(temporary, channel, datasets, mesh.distribution(), variables,
+              packer)) {
+            fillValues(mesh, datasets, channel, packer);
+          }
         }
         FileSeal.append(temporary);
       });
     } finally {
-      if (!streamed[0]) {
-        dropValues(mesh, packer);
+      if (!offered[0]) {
+        shared.decline();
       }
     }
     if (settings.writeXdmf()) {
@@ -284,14 +320,6 @@ public final class Hdf5Output implements OutputType {
         fills[v].finish();
       }
     });
-  }
-
-  private void dropValues(Mesh mesh, FieldStream.BlockPacker packer) {
-    try {
-      stream.receive(mesh.distribution(), variables, packer, null);
-    } catch (IOException e) {
-      throw new IllegalStateException("dropping values cannot fail", e);
-    }
   }
 
   /**

@@ -36,6 +36,18 @@ class Hdf5OutputTest {
    */
   private static int[] writeOutputs(String extra, int ranks, Path into, int messageBytes,
       String... overrides) {
+    return writeOutputs(extra, ranks, into, messageBytes, (rank, output) -> { }, new boolean[ranks],
+        overrides);
+  }
+
+  /**
+   * As {@link #writeOutputs(String, int, Path, int, String...)}, with {@code setUp} applied to
+   * each rank's output before it writes; {@code inPlace[rank]} says whether that rank wrote its
+   * values into the file itself.
+   */
+  private static int[] writeOutputs(String extra, int ranks, Path into, int messageBytes,
+      java.util.function.BiConsumer<Integer, Hdf5Output> setUp, boolean[] inPlace,
+      String... overrides) {
     int[] largest = new int[ranks];
     InProcessCluster.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse("om.in", OutputMeshes.DECK + OUT + extra,
@@ -48,10 +60,33 @@ class Hdf5OutputTest {
       if (messageBytes > 0) {
         output.limitMessages(messageBytes);
       }
+      setUp.accept(comm.rank(), output);
       outputs.makeOutputs(mesh, tm, OutputSignal.NONE, () -> { });
       largest[comm.rank()] = output.largestValueBuffer();
+      inPlace[comm.rank()] = output.lastWrittenInPlace();
     });
     return largest;
+  }
+
+  /**
+   * Every rank's line when {@code ranks} ranks write the cycle-0 output into {@code into}, each
+   * rank's output set up by {@code setUp} first, and the write must fail.
+   */
+  private static List<String> failures(int ranks, Path into,
+      java.util.function.BiConsumer<Integer, Hdf5Output> setUp) {
+    java.util.concurrent.ConcurrentLinkedQueue<String> errors =
+        new java.util.concurrent.ConcurrentLinkedQueue<>();
+    InProcessCluster.run(ranks, comm -> {
+      ParameterInput pin = OutputMeshes.pin(OUT);
+      Mesh mesh = OutputMeshes.mesh(pin, comm);
+      SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
+      Outputs outputs = new Outputs(mesh, pin, tm, into);
+      setUp.accept(comm.rank(), (Hdf5Output) outputs.outputs().get(0));
+      errors.add(org.junit.jupiter.api.Assertions.assertThrows(
+          org.metope.mesh.DriverError.class,
+          () -> outputs.makeOutputs(mesh, tm, OutputSignal.NONE, () -> { })).getMessage());
+    });
+    return List.copyOf(errors);
   }
 
   private static double[] flat(HdfFile h5, String name) {
@@ -163,10 +198,12 @@ class Hdf5OutputTest {
   }
 
   /**
-   * Rank 0's buffers for field values stay at one message (here one block of {@code v}, its
-   * largest variable: 2 x 8 x 12 values with ghosts) on a mesh of 64 blocks, whose output holds
-   * 160 times that; the values are those of a one-rank run. Negative control: with messages that
-   * may hold a rank's every block, the buffer holds a rank's 32 blocks of {@code v}.
+   * Streamed to rank 0 (rank 1 cannot open the file), rank 0's buffers for field values stay at
+   * one message (here one block of {@code v}, its largest variable: 2 x 8 x 12 values with ghosts)
+   * on a mesh of 64 blocks, whose output holds 160 times that; written in place, each rank's
+   * buffer is one chunk of its own blocks, of the same bound. The values are those of a one-rank
+   * run either way. Negative control: with messages that may hold a rank's every block, the
+   * buffer holds a rank's 32 blocks of {@code v}.
    */
   @Test
   void givenManyBlocksAndSmallMessages_thenRankZerosBufferHoldsOneMessage() throws Exception {
@@ -176,15 +213,96 @@ class Hdf5OutputTest {
     writeOutputs("ghost_zones = true\n", 1, one, 0, wide);
     Map<String, List<Object>> expected = PhdfContents.of(one.resolve("om.out0.00000.phdf"));
     int outputValues = 64 * (8 * 12 + perBlockOfV + 2 * 8 * 12);
-    Path small = Files.createDirectory(dir.resolve("small"));
-    int[] largest = writeOutputs("ghost_zones = true\n", 2, small, perBlockOfV * 8, wide);
-    assertEquals(perBlockOfV, largest[0]);
-    assertEquals(160 * largest[0], outputValues);
-    PhdfContents.assertSame(expected, PhdfContents.of(small.resolve("om.out0.00000.phdf")),
-        "small");
+    for (boolean streamed : new boolean[] {true, false}) {
+      Path small = Files.createDirectory(dir.resolve("small-" + streamed));
+      boolean[] inPlace = new boolean[2];
+      int[] largest = writeOutputs("ghost_zones = true\n", 2, small, perBlockOfV * 8,
+          (rank, output) -> {
+            if (streamed && rank == 1) {
+              output.hideFileFromThisRank();
+            }
+          }, inPlace, wide);
+      assertArrayEquals(new boolean[] {!streamed, !streamed}, inPlace);
+      assertEquals(perBlockOfV, largest[0]);
+      assertEquals(160 * largest[0], outputValues);
+      PhdfContents.assertSame(expected, PhdfContents.of(small.resolve("om.out0.00000.phdf")),
+          "small, streamed=" + streamed);
+    }
     Path whole = Files.createDirectory(dir.resolve("whole"));
-    largest = writeOutputs("ghost_zones = true\n", 2, whole, 1 << 30, wide);
+    boolean[] inPlace = new boolean[2];
+    int[] largest = writeOutputs("ghost_zones = true\n", 2, whole, 1 << 30,
+        (rank, output) -> { }, inPlace, wide);
     assertEquals(32 * perBlockOfV, largest[0], "negative control: a rank's 32 blocks");
+  }
+
+  /**
+   * Two, three and four ranks that all open rank 0's file each write their own values into it
+   * (in single precision too, whose parts' checksums combine over 4-byte values): the same
+   * datasets and attributes as one rank's file, checksums included, and a sound seal. With one
+   * rank that cannot open the file, every rank streams instead, to the same file.
+   */
+  @Test
+  void givenRanksThatOpenTheFile_thenEachWritesItsOwnValuesAndTheFileIsTheOneRanksFile()
+      throws Exception {
+    for (String precision : new String[] {"", "single_precision_output = true\n"}) {
+      String extra = "ghost_zones = true\n" + precision;
+      Path reference = Files.createDirectory(dir.resolve("reference" + precision.length()));
+      writeOutputs(extra, 1, reference, 0);
+      Map<String, List<Object>> expected =
+          PhdfContents.of(reference.resolve("om.out0.00000.phdf"));
+      for (int ranks : new int[] {2, 3, 4}) {
+        for (int hide : new int[] {-1, ranks - 1}) {
+          Path into = Files.createDirectory(dir.resolve(ranks + "-" + hide + "-"
+              + precision.length()));
+          boolean[] inPlace = new boolean[ranks];
+          writeOutputs(extra, ranks, into, 8 * 12 * 8, (rank, output) -> {
+            if (rank == hide) {
+              output.hideFileFromThisRank();
+            }
+          }, inPlace);
+          boolean[] expectedInPlace = new boolean[ranks];
+          java.util.Arrays.fill(expectedInPlace, hide < 0);
+          assertArrayEquals(expectedInPlace, inPlace, ranks + " ranks, hidden from " + hide);
+          Path file = into.resolve("om.out0.00000.phdf");
+          assertEquals(null, FileIntegrity.problem(file));
+          PhdfContents.assertSame(expected, PhdfContents.of(file), ranks + " ranks, hidden from "
+              + hide + ", " + precision);
+        }
+      }
+    }
+  }
+
+  /**
+   * A rank whose part fails (a full disk) fails the output on every rank with the same line,
+   * naming the file and the rank, and leaves neither the file nor a temporary one.
+   */
+  @Test
+  void givenARankWhosePartFails_thenEveryRankFailsWithOneLineAndNoFileIsLeft() throws Exception {
+    List<String> errors = failures(3, dir, (rank, output) -> {
+      if (rank == 2) {
+        output.failNextPartOnThisRank();
+      }
+    });
+    assertEquals(3, errors.size());
+    String line = errors.get(0);
+    assertEquals("cannot write the output file " + dir.resolve("om.out0.00000.phdf")
+        + " (rank 2 could not write its values into the file)", line);
+    assertTrue(errors.stream().allMatch(line::equals), errors.toString());
+    try (var left = Files.list(dir)) {
+      assertEquals(List.of(), left.toList());
+    }
+  }
+
+  @Test
+  void givenAFileWithAnotherTokenOrNone_thenNotTheSameFile() throws Exception {
+    Path file = dir.resolve("shared.tmp");
+    Files.write(file, new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 0, 42});
+    try (var same = SharedFileWrite.openIfSame(file, 2, 42L)) {
+      assertTrue(same != null, "the token 42 at byte 2");
+    }
+    assertEquals(null, SharedFileWrite.openIfSame(file, 2, 43));
+    assertEquals(null, SharedFileWrite.openIfSame(file, 4, 42), "past the end of the file");
+    assertEquals(null, SharedFileWrite.openIfSame(dir.resolve("missing"), 2, 42));
   }
 
   private static int[] lids(int[] ids) {
@@ -224,19 +342,9 @@ class Hdf5OutputTest {
   void givenAnUnwritableDirectory_thenEveryRankFailsWithTheSameLineNamingTheFile()
       throws Exception {
     Path notADirectory = Files.writeString(dir.resolve("plain-file"), "x");
-    java.util.concurrent.ConcurrentLinkedQueue<String> errors =
-        new java.util.concurrent.ConcurrentLinkedQueue<>();
-    InProcessCluster.run(2, comm -> {
-      ParameterInput pin = OutputMeshes.pin(OUT);
-      Mesh mesh = OutputMeshes.mesh(pin, comm);
-      SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
-      Outputs outputs = new Outputs(mesh, pin, tm, notADirectory);
-      errors.add(org.junit.jupiter.api.Assertions.assertThrows(
-          org.metope.mesh.DriverError.class,
-          () -> outputs.makeOutputs(mesh, tm, OutputSignal.NONE, () -> { })).getMessage());
-    });
+    List<String> errors = failures(2, notADirectory, (rank, output) -> { });
     assertEquals(2, errors.size());
-    String line = errors.peek();
+    String line = errors.get(0);
     assertTrue(line.startsWith("cannot write the output file "
         + notADirectory.resolve("om.out0.00000.phdf") + " ("), line);
     assertTrue(errors.stream().allMatch(line::equals), errors.toString());

@@ -100,10 +100,10 @@ class MpjSimulationTest {
   }
 
   /**
-   * The sparse, adaptive deck's final HDF5 output and restart file, written by rank 0 from values
-   * the other ranks stream to it, hold on 2 and 4 MPJ ranks the bytes of every dataset and the
-   * attributes of the one-rank files (except blocks per rank, wall time and local ids), and pass
-   * their integrity check.
+   * The sparse, adaptive deck's final HDF5 output and restart file, whose values every rank
+   * writes into rank 0's file itself (threads of one JVM on multicore, processes on niodev), hold
+   * on 2 and 4 MPJ ranks the bytes of every dataset and the attributes of the one-rank files
+   * (except blocks per rank, wall time and local ids), and pass their integrity check.
    */
   @Test
   void givenSparseAdaptiveDeck_thenTwoAndFourMpjRanksWriteTheOneRankOutputs() throws Exception {
@@ -114,10 +114,12 @@ class MpjSimulationTest {
     LauncherRun serial = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-i",
         deck("sparse_advection.in"), "-d", one.toString()}, overrides));
     assertEquals(0, serial.exitCode(), serial.output());
-    for (String ranks : List.of("2", "4")) {
-      Path many = Files.createDirectories(dir.resolve(ranks));
+    for (String[] way : new String[][] {{"2", "multicore"}, {"4", "multicore"},
+        {"2", "niodev"}}) {
+      String ranks = way[0];
+      Path many = Files.createDirectories(dir.resolve(ranks + way[1]));
       LauncherRun mpj = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-np",
-          ranks, "--dev", "multicore", "-i", deck("sparse_advection.in"), "-d",
+          ranks, "--dev", way[1], "-i", deck("sparse_advection.in"), "-d",
           many.toString()}, overrides));
       assertEquals(0, mpj.exitCode(), mpj.output());
       for (String file : files) {
@@ -125,7 +127,7 @@ class MpjSimulationTest {
         Map<String, List<Object>> expected = PhdfContents.of(one.resolve(file));
         assertTrue(expected.containsKey("/SparseInfo"), expected.keySet().toString());
         PhdfContents.assertSame(expected, PhdfContents.of(many.resolve(file)),
-            ranks + " ranks, " + file);
+            ranks + " " + way[1] + " ranks, " + file);
       }
     }
   }
