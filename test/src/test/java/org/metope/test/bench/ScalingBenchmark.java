@@ -30,6 +30,12 @@ import java.util.regex.Pattern;
  * line of cycle {@value #WARM_OFFSET} to the summary line (the window of the warm rate), which
  * says how much of the warm rate is still warm-up in each mode.
  *
+ * <p>{@code parthenon/time/nlim=N} and {@code parthenon/time/perf_cycle_offset=M} among the
+ * overrides set the bench's own window (default {@value #CYCLES} cycles, warm after cycle {@value
+ * #WARM_OFFSET}), e.g. 200 and 50 for a rate near steady state; the table's headings name the
+ * window, and a run that stops before cycle N (its {@code tlim} came first) is an error, not a
+ * shorter window.
+ *
  * <p>Cores are fixed with {@code taskset} (one core: CPU 0; two: CPUs 0 and 1), so a one-core run
  * cannot borrow the second core for its JIT or garbage collector. Each figure is the median of the
  * repeats, with the range. Nothing else should run meanwhile; the load average before and after is
@@ -38,9 +44,15 @@ import java.util.regex.Pattern;
 public final class ScalingBenchmark {
   static final int CYCLES = 20;
   static final int WARM_OFFSET = 5;
+  private static final String NLIM = "parthenon/time/nlim=";
+  private static final String OFFSET = "parthenon/time/perf_cycle_offset=";
   private static final long RUN_LIMIT_SECONDS = 600;
   private static final Pattern RATE = Pattern.compile("^zone-cycles/wallsecond = (\\S+)");
+  private static final Pattern LAST_CYCLE = Pattern.compile("^time=\\S+ cycle=(\\d+)$");
   private static final Pattern BLOCK_ROW = Pattern.compile("^\\s+\\d+\\s+\\d+\\s+\\d+\\s");
+
+  /** The cycles of each run and the cycle after which the warm rate is taken. */
+  record Window(int cycles, int warmOffset) {}
 
   /** One way of running the deck. */
   record Mode(String name, int cores, List<String> launcherArgs, List<String> overrides) {}
@@ -67,24 +79,35 @@ public final class ScalingBenchmark {
       System.exit(2);
     }
     int repeats = 3;
+    int cycles = CYCLES;
+    int warmOffset = WARM_OFFSET;
     List<String> overrides = new ArrayList<>();
     for (String arg : Arrays.asList(args).subList(1, args.length)) {
-      if (arg.contains("=")) {
+      if (arg.startsWith(NLIM)) {
+        cycles = positive("parthenon/time/nlim", arg.substring(NLIM.length()));
+      } else if (arg.startsWith(OFFSET)) {
+        warmOffset = positive("parthenon/time/perf_cycle_offset", arg.substring(OFFSET.length()));
+      } else if (arg.contains("=")) {
         overrides.add(arg);
       } else {
-        repeats = Integer.parseInt(arg);
+        repeats = positive("REPEATS", arg);
       }
     }
+    if (warmOffset >= cycles) {
+      fail("the warm window needs perf_cycle_offset below nlim: perf_cycle_offset=" + warmOffset
+          + ", nlim=" + cycles);
+    }
+    Window window = new Window(cycles, warmOffset);
     Path launcher = Path.of(System.getProperty("metope.root", ".")).resolve("metope")
         .toAbsolutePath();
     List<Mode> modes = modes(launcher, deck, overrides);
-    System.out.printf(Locale.ROOT, "deck %s, %d cycles, %d repeats, load before: %s%n", deck,
-        CYCLES, repeats, loadAverage());
+    System.out.printf(Locale.ROOT, "deck %s, %d cycles, warm after cycle %d, %d repeats, load "
+        + "before: %s%n", deck, cycles, warmOffset, repeats, loadAverage());
     double[][][] results = new double[modes.size()][6][repeats];
     for (int r = 0; r < repeats; r++) {
       for (int m = 0; m < modes.size(); m++) {
-        Run cold = run(launcher, deck, modes.get(m), overrides, 0);
-        Run warm = run(launcher, deck, modes.get(m), overrides, WARM_OFFSET);
+        Run cold = run(launcher, deck, modes.get(m), overrides, cycles, 0);
+        Run warm = run(launcher, deck, modes.get(m), overrides, cycles, warmOffset);
         results[m][0][r] = cold.rate();
         results[m][1][r] = warm.rate();
         results[m][2][r] = cold.startSeconds();
@@ -97,8 +120,27 @@ public final class ScalingBenchmark {
             100 * cold.compilerShare(), 100 * warm.windowCompilerShare());
       }
     }
-    System.out.print(table(modes, results));
+    System.out.print(table(modes, results, window));
     System.out.println("load after: " + loadAverage());
+  }
+
+  /** {@code text}, the value of {@code name}, as a positive integer, or a one-line exit. */
+  private static int positive(String name, String text) {
+    try {
+      int value = Integer.parseInt(text);
+      if (value >= 1) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    fail(name + " = \"" + text + "\": expected a positive integer");
+    return 0;
+  }
+
+  private static void fail(String message) {
+    System.err.println("metope: bench scaling: " + message);
+    System.exit(2);
   }
 
   /** The four ways, with task threads over four partitions unless the deck's overrides say. */
@@ -137,15 +179,15 @@ public final class ScalingBenchmark {
     return blocks;
   }
 
-  /** One run of {@code mode} with the given {@code perf_cycle_offset}. */
-  static Run run(Path launcher, Path deck, Mode mode, List<String> overrides, int perfOffset)
-      throws IOException, InterruptedException {
+  /** One run of {@code mode}, {@code cycles} long, with the given {@code perf_cycle_offset}. */
+  static Run run(Path launcher, Path deck, Mode mode, List<String> overrides, int cycles,
+      int perfOffset) throws IOException, InterruptedException {
     Path outputs = Files.createTempDirectory("metope-bench-scaling");
     List<String> command = new ArrayList<>(List.of("taskset", "-c", mode.cores() == 1 ? "0"
         : "0,1", launcher.toString()));
     command.addAll(mode.launcherArgs());
     command.addAll(List.of("-i", deck.toString(), "-d", outputs.toString(),
-        "parthenon/time/nlim=" + CYCLES, "parthenon/time/perf_cycle_offset=" + perfOffset));
+        NLIM + cycles, OFFSET + perfOffset));
     command.addAll(overrides);
     command.addAll(mode.overrides());
     long start = System.nanoTime();
@@ -156,6 +198,7 @@ public final class ScalingBenchmark {
     ProcessTreeCpu.Sample atSummary = null;
     double startSeconds = Double.NaN;
     double rate = Double.NaN;
+    int lastCycle = -1;
     StringBuilder output = new StringBuilder();
     try (BufferedReader in = new BufferedReader(
         new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -167,6 +210,10 @@ public final class ScalingBenchmark {
         }
         if (atWindowStart == null && line.startsWith(windowStart)) {
           atWindowStart = cpu.now();
+        }
+        Matcher last = LAST_CYCLE.matcher(line);
+        if (last.find()) {
+          lastCycle = Integer.parseInt(last.group(1));
         }
         Matcher m = RATE.matcher(line);
         if (m.find()) {
@@ -182,17 +229,21 @@ public final class ScalingBenchmark {
       throw new IllegalStateException("run failed: mode=" + mode.name() + ", command="
           + String.join(" ", command) + "\n" + output);
     }
+    if (lastCycle != cycles) {
+      fail("the run stopped at cycle " + lastCycle + ", before nlim=" + cycles + " (the deck's "
+          + "tlim came first: raise parthenon/time/tlim)");
+    }
     double window = atWindowStart == null || atSummary == null ? Double.NaN
         : atSummary.since(atWindowStart).compilerShare();
     return new Run(rate, startSeconds, whole.cpuSeconds(), whole.compilerShare(), window);
   }
 
   /** The markdown table of medians and ranges. */
-  static String table(List<Mode> modes, double[][][] results) {
+  static String table(List<Mode> modes, double[][][] results, Window window) {
     StringBuilder s = new StringBuilder();
-    s.append("| mode | cores | cold rate (").append(CYCLES).append(" cycles) | warm rate (after "
-        + "cycle ").append(WARM_OFFSET).append(") | speed-up (warm) | efficiency | warm-up share "
-        + "| start to cycle 0 | CPU s (cold run) | CPU / 1 core | JIT share (cold run) "
+    s.append("| mode | cores | cold rate (").append(window.cycles()).append(" cycles) | warm rate "
+        + "(after cycle ").append(window.warmOffset()).append(") | speed-up (warm) | efficiency "
+        + "| warm-up share | start to cycle 0 | CPU s (cold run) | CPU / 1 core | JIT share (cold run) "
         + "| JIT share (warm window) |\n"
         + "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     double oneCore = median(results[0][1]);
