@@ -96,8 +96,11 @@ final class DatasetFill {
     return (int) crc.getValue();
   }
 
-  /** Ends the dataset: every value must have come; its header then records their checksum. */
-  void finish() throws IOException {
+  /**
+   * Ends the dataset: every value must have come; its header then records their checksum, which
+   * is returned.
+   */
+  int finish() throws IOException {
     if (dataset == null) {
       throw new IllegalStateException("a part of dataset name=" + name + " ends with its checksum");
     }
@@ -105,6 +108,8 @@ final class DatasetFill {
       throw new IllegalStateException("dataset name=" + name + " ended with "
           + remaining + " values missing");
     }
-    dataset.completeHeader(file, (int) crc.getValue());
+    int checksum = (int) crc.getValue();
+    dataset.completeHeader(file, checksum);
+    return checksum;
   }
 }

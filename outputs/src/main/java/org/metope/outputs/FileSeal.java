@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
@@ -40,12 +41,28 @@ public final class FileSeal {
   /** The seal's fields, as read from the end of a file. */
   record Trailer(int version, int checksum, long sealedLength, boolean selfConsistent) {}
 
+  /**
+   * Bytes {@code [start, start + length)} of a file whose CRC-32C, {@code checksum}, the writer
+   * knows already (it computed it while writing them), so sealing need not read them back.
+   */
+  record Known(long start, long length, int checksum) {}
+
   /** Appends the seal of {@code file}'s current content to it. */
   public static void append(Path file) throws IOException {
+    append(file, List.of());
+  }
+
+  /**
+   * Appends the seal of {@code file}'s current content, reading only the bytes outside {@code
+   * known} (in ascending order, disjoint) and combining their checksums with the known ones
+   * ({@link Crc32cCombine}): the seal of a file of field values then costs the writer a read of
+   * its structure, not of its values.
+   */
+  static void append(Path file, List<Known> known) throws IOException {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ,
         StandardOpenOption.WRITE)) {
       long length = channel.size();
-      int checksum = checksum(channel, 0, length);
+      int checksum = checksum(channel, length, known);
       ByteBuffer seal = ByteBuffer.allocate(LENGTH).order(ByteOrder.BIG_ENDIAN);
       seal.put(MAGIC).putInt(VERSION).putInt(checksum).putLong(length);
       seal.putInt(crc(seal.array(), 24)).putInt(0);
@@ -55,6 +72,24 @@ public final class FileSeal {
         at += channel.write(seal, at);
       }
     }
+  }
+
+  /** CRC-32C of the first {@code length} bytes of {@code channel}, {@code known} ones not read. */
+  private static int checksum(FileChannel channel, long length, List<Known> known)
+      throws IOException {
+    int checksum = 0; // the CRC-32C of no bytes
+    long at = 0;
+    for (Known part : known) {
+      if (part.start() < at || part.start() + part.length() > length) {
+        throw new IllegalStateException("known bytes [" + part.start() + ", " + (part.start()
+            + part.length()) + ") out of order or past the file's " + length + " bytes");
+      }
+      checksum = Crc32cCombine.combine(checksum, checksum(channel, at, part.start()),
+          part.start() - at);
+      checksum = Crc32cCombine.combine(checksum, part.checksum(), part.length());
+      at = part.start() + part.length();
+    }
+    return Crc32cCombine.combine(checksum, checksum(channel, at, length), length - at);
   }
 
   /**

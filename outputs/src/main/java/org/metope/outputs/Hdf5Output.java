@@ -279,15 +279,17 @@ public final class Hdf5Output implements OutputType {
     try {
       AtomicFile.write(file, settings.restart() ? "restart file" : "output file", temporary -> {
         List<FlatDataset> datasets = PhdfWriter.write(temporary, content);
+        int[] checksums;
         try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.READ,
             StandardOpenOption.WRITE)) {
           offered[0] = true;
-          if (!shared.offer(temporary, channel, datasets, mesh.distribution(), variables,
-              packer)) {
-            fillValues(mesh, datasets, channel, packer);
+          checksums = shared.offer(temporary, channel, datasets, mesh.distribution(), variables,
+              packer);
+          if (checksums == null) {
+            checksums = fillValues(mesh, datasets, channel, packer);
           }
         }
-        FileSeal.append(temporary);
+        FileSeal.append(temporary, known(datasets, checksums));
       });
     } finally {
       if (!offered[0]) {
@@ -304,9 +306,25 @@ public final class Hdf5Output implements OutputType {
     }
   }
 
-  /** Streams every variable's values into its reserved dataset, in gid order. */
-  private void fillValues(Mesh mesh, List<FlatDataset> datasets, FileChannel channel,
+  /** The datasets' values as known bytes of the file for its seal, in the order of the file. */
+  private static List<FileSeal.Known> known(List<FlatDataset> datasets, int[] checksums) {
+    List<FileSeal.Known> known = new ArrayList<>();
+    for (int v = 0; v < datasets.size(); v++) {
+      FlatDataset dataset = datasets.get(v);
+      known.add(new FileSeal.Known(dataset.dataAddress(), dataset.getSizeInBytes(),
+          checksums[v]));
+    }
+    known.sort(java.util.Comparator.comparingLong(FileSeal.Known::start));
+    return known;
+  }
+
+  /**
+   * Streams every variable's values into its reserved dataset, in gid order; the datasets'
+   * checksums.
+   */
+  private int[] fillValues(Mesh mesh, List<FlatDataset> datasets, FileChannel channel,
       FieldStream.BlockPacker packer) throws IOException {
+    int[] checksums = new int[datasets.size()];
     DatasetFill[] fills = new DatasetFill[datasets.size()];
     long[] left = new long[datasets.size()];
     for (int v = 0; v < fills.length; v++) {
@@ -317,9 +335,10 @@ public final class Hdf5Output implements OutputType {
       fills[v].append(values, 0, length);
       left[v] -= length;
       if (left[v] == 0) {
-        fills[v].finish();
+        checksums[v] = fills[v].finish();
       }
     });
+    return checksums;
   }
 
   /**

@@ -98,21 +98,22 @@ final class SharedFileWrite {
 
   /**
    * Rank 0, with the file's structure written to {@code temporary} (open in {@code channel}):
-   * offers it to the other ranks; true when every rank has written its values into it and the
-   * datasets' headers hold the combined checksums, false when the values must be streamed.
+   * offers it to the other ranks; when every rank has written its values into it, the datasets'
+   * checksums (combined, and written into their headers), else null: the values must be
+   * streamed.
    *
    * @throws IOException when some rank could not write its part (after every rank has finished)
    */
-  boolean offer(Path temporary, FileChannel channel, List<FlatDataset> datasets,
+  int[] offer(Path temporary, FileChannel channel, List<FlatDataset> datasets,
       BlockDistribution distribution, List<OutputVariable> variables,
       FieldStream.BlockPacker packer) throws IOException {
     lastWritten = false;
     if (comm == null) {
-      return false;
+      return null;
     }
     boolean ready = announce(temporary, channel, datasets);
     if (comm.allreduce(ready ? 1L : 0L, ReduceOp.MIN) == 0) {
-      return false;
+      return null;
     }
     IOException own = null;
     int[] checksums = new int[datasets.size()];
@@ -125,9 +126,9 @@ final class SharedFileWrite {
     if (own != null) {
       throw own;
     }
-    completeHeaders(channel, datasets, distribution, variables, all);
+    int[] combined = completeHeaders(channel, datasets, distribution, variables, all);
     lastWritten = true;
-    return true;
+    return combined;
   }
 
   /**
@@ -156,12 +157,14 @@ final class SharedFileWrite {
 
   /**
    * Rank 0: with every rank's report ({@code all}: per rank, success then one checksum per
-   * dataset), each dataset's checksum folded over the ranks in order, written into its header.
+   * dataset), each dataset's checksum folded over the ranks in order, written into its header;
+   * the checksums.
    */
-  private void completeHeaders(FileChannel channel, List<FlatDataset> datasets,
+  private int[] completeHeaders(FileChannel channel, List<FlatDataset> datasets,
       BlockDistribution distribution, List<OutputVariable> variables, int[] all)
       throws IOException {
     int stride = datasets.size() + 1;
+    int[] combined = new int[datasets.size()];
     for (int r = 1; r < distribution.nranks(); r++) {
       if (all[r * stride] == 0) {
         throw new IOException("rank " + r + " could not write its values into the file");
@@ -175,7 +178,9 @@ final class SharedFileWrite {
             distribution.blockCount(r) * perBlock);
       }
       datasets.get(v).completeHeader(channel, crc);
+      combined[v] = crc;
     }
+    return combined;
   }
 
   /** Rank 0, when it could not start the file: the other ranks learn it and write nothing. */
