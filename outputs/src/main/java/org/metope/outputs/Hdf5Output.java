@@ -127,6 +127,11 @@ public final class Hdf5Output implements OutputType {
     shared.hideFile();
   }
 
+  /** Test hook: this rank acts as one on another machine than rank 0's. */
+  void actOnAnotherMachine() {
+    shared.actElsewhere();
+  }
+
   /** Test hook: this rank's next part of an output fails as on a full disk. */
   void failNextPartOnThisRank() {
     shared.failNextPart();

@@ -38,10 +38,14 @@ import org.metope.mesh.BlockDistribution;
  *       ({@link AtomicFile}), after every rank has closed its channel.
  * </ol>
  *
- * <p>On a file system whose clients hold writes back (NFS), another machine's rank sees the token
- * only once rank 0's client has written it out; until then that rank finds no token and every
- * rank streams, which is slower and never wrong. A token it does see is on the server already,
- * so no later write-back of rank 0's can land on values another rank wrote there.
+ * <p>Where the ranks run matters as much as what they can open. Ranks on rank 0's machine (the
+ * same running kernel, told by its boot id) share its page cache, so their writes to one file
+ * cannot overwrite each other whatever their alignment. Ranks on other machines share the file
+ * only on a parallel file system that keeps different clients' writes to one file apart
+ * ({@link #COHERENT}: Lustre, GPFS, BeeGFS); on NFS, whose clients may write back whole cached
+ * pages, a header rank 0 rewrites could carry a stale copy of another rank's values that share
+ * its page, so there every rank streams. A rank on another machine flushes its part to the file
+ * system before it reports, since rank 0's flush covers only its own machine's cache.
  */
 final class SharedFileWrite {
   /** What a rank other than 0 does after the offer. */
@@ -56,11 +60,16 @@ final class SharedFileWrite {
 
   private static final int READY = 1;
   private static final int TOKEN_BYTES = Long.BYTES;
+  /** File system types ({@code FileStore.type()}) whose clients' writes to one file stay apart. */
+  static final java.util.Set<String> COHERENT = java.util.Set.of("lustre", "gpfs", "beegfs");
+  /** This machine's running kernel: its boot id, hashed; 0 where it cannot be read. */
+  private static final long MACHINE = machine();
 
   private final Communicator comm;
   private final int elementBytes;
   private final int chunkBytes;
   private boolean visible = true;
+  private boolean elsewhere;
   private boolean failPart;
   private boolean lastWritten;
   private int largestBuffer;
@@ -79,6 +88,11 @@ final class SharedFileWrite {
   /** Test hook: this rank acts as one that cannot open rank 0's file. */
   void hideFile() {
     visible = false;
+  }
+
+  /** Test hook: this rank acts as one on another machine than rank 0's. */
+  void actElsewhere() {
+    elsewhere = true;
   }
 
   /** Test hook: this rank's next part fails as a full disk would fail it. */
@@ -115,16 +129,19 @@ final class SharedFileWrite {
     if (comm.allreduce(ready ? 1L : 0L, ReduceOp.MIN) == 0) {
       return null;
     }
-    IOException own = null;
+    Exception own = null;
     int[] checksums = new int[datasets.size()];
     try {
       writeParts(channel, datasets, distribution, variables, packer, checksums);
-    } catch (IOException e) {
-      own = e;
+    } catch (IOException | RuntimeException e) {
+      own = e; // thrown once every rank has reported, so that no rank waits for this one
     }
     int[] all = comm.allgather(report(own == null, checksums));
+    if (own instanceof IOException io) {
+      throw io;
+    }
     if (own != null) {
-      throw own;
+      throw (RuntimeException) own;
     }
     int[] combined = completeHeaders(channel, datasets, distribution, variables, all);
     lastWritten = true;
@@ -141,14 +158,15 @@ final class SharedFileWrite {
     long token = ThreadLocalRandom.current().nextLong();
     String path = temporary.toAbsolutePath().toString();
     comm.broadcast(new int[] {READY, path.length(), datasets.size()}, 0);
-    int[] payload = new int[path.length() + 2 * datasets.size() + 3];
+    int[] payload = new int[path.length() + 2 * datasets.size() + 5];
     for (int c = 0; c < path.length(); c++) {
       payload[c] = path.charAt(c);
     }
     for (int v = 0; v < datasets.size(); v++) {
       putLong(payload, path.length() + 2 * v, datasets.get(v).dataAddress());
     }
-    putLong(payload, payload.length - 3, token);
+    putLong(payload, payload.length - 5, token);
+    putLong(payload, payload.length - 3, MACHINE);
     payload[payload.length - 1] = tokenAt;
     boolean ready = tokenAt >= 0 && writeToken(channel, datasets.get(tokenAt), token);
     comm.broadcast(payload, 0);
@@ -199,7 +217,7 @@ final class SharedFileWrite {
     if (header[0] != READY) {
       return Part.NONE;
     }
-    int[] payload = new int[header[1] + 2 * header[2] + 3];
+    int[] payload = new int[header[1] + 2 * header[2] + 5];
     comm.broadcast(payload, 0);
     StringBuilder path = new StringBuilder();
     for (int c = 0; c < header[1]; c++) {
@@ -209,10 +227,13 @@ final class SharedFileWrite {
     for (int v = 0; v < addresses.length; v++) {
       addresses[v] = getLong(payload, header[1] + 2 * v);
     }
-    long token = getLong(payload, payload.length - 3);
+    long token = getLong(payload, payload.length - 5);
+    boolean sameMachine = !elsewhere && MACHINE != 0
+        && getLong(payload, payload.length - 3) == MACHINE;
     int tokenAt = payload[payload.length - 1];
-    FileChannel channel = visible && tokenAt >= 0
-        ? openIfSame(Path.of(path.toString()), addresses[tokenAt], token) : null;
+    Path file = Path.of(path.toString());
+    FileChannel channel = visible && tokenAt >= 0 && (sameMachine || coherent(file))
+        ? openIfSame(file, addresses[tokenAt], token) : null;
     if (comm.allreduce(channel != null ? 1L : 0L, ReduceOp.MIN) == 0) {
       closeQuietly(channel);
       return Part.STREAM;
@@ -221,8 +242,11 @@ final class SharedFileWrite {
     boolean ok = false;
     try {
       writeParts(channel, addresses, distribution, variables, packer, checksums);
+      if (!sameMachine) {
+        channel.force(false); // rank 0's flush reaches only its own machine's cache
+      }
       ok = true;
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       // Reported to rank 0 below as a part that failed; its line names this rank.
     } finally {
       ok = closeQuietly(channel) && ok; // closed before the gather: other hosts see the bytes
@@ -305,6 +329,28 @@ final class SharedFileWrite {
       return true;
     } catch (IOException e) {
       return false;
+    }
+  }
+
+  /** Whether {@code file}'s file system keeps different machines' writes to it apart. */
+  private static boolean coherent(Path file) {
+    try {
+      return COHERENT.contains(java.nio.file.Files.getFileStore(file).type());
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /** The running kernel's boot id, hashed to a non-zero number; 0 where there is none to read. */
+  private static long machine() {
+    try {
+      String id = java.nio.file.Files.readString(Path.of("/proc/sys/kernel/random/boot_id"))
+          .trim();
+      long hash = java.util.UUID.fromString(id).getMostSignificantBits()
+          ^ java.util.UUID.fromString(id).getLeastSignificantBits();
+      return hash == 0 ? 1 : hash;
+    } catch (IOException | RuntimeException e) {
+      return 0;
     }
   }
 

@@ -228,18 +228,24 @@ class Hdf5OutputTest {
       PhdfContents.assertSame(expected, PhdfContents.of(small.resolve("om.out0.00000.phdf")),
           "small, streamed=" + streamed);
     }
-    Path whole = Files.createDirectory(dir.resolve("whole"));
-    boolean[] inPlace = new boolean[2];
-    int[] largest = writeOutputs("ghost_zones = true\n", 2, whole, 1 << 30,
-        (rank, output) -> { }, inPlace, wide);
-    assertEquals(32 * perBlockOfV, largest[0], "negative control: a rank's 32 blocks");
+    for (boolean streamed : new boolean[] {true, false}) {
+      Path whole = Files.createDirectory(dir.resolve("whole-" + streamed));
+      int[] largest = writeOutputs("ghost_zones = true\n", 2, whole, 1 << 30, (rank, output) -> {
+        if (streamed && rank == 1) {
+          output.hideFileFromThisRank();
+        }
+      }, new boolean[2], wide);
+      assertEquals(32 * perBlockOfV, largest[0], "negative control: a rank's 32 blocks, "
+          + "streamed=" + streamed);
+    }
   }
 
   /**
    * Two, three and four ranks that all open rank 0's file each write their own values into it
    * (in single precision too, whose parts' checksums combine over 4-byte values): the same
    * datasets and attributes as one rank's file, checksums included, and a sound seal. With one
-   * rank that cannot open the file, every rank streams instead, to the same file.
+   * rank that cannot open the file, or one on another machine (the test's file system is a local
+   * one, not a coherent parallel one), every rank streams instead, to the same file.
    */
   @Test
   void givenRanksThatOpenTheFile_thenEachWritesItsOwnValuesAndTheFileIsTheOneRanksFile()
@@ -251,22 +257,24 @@ class Hdf5OutputTest {
       Map<String, List<Object>> expected =
           PhdfContents.of(reference.resolve("om.out0.00000.phdf"));
       for (int ranks : new int[] {2, 3, 4}) {
-        for (int hide : new int[] {-1, ranks - 1}) {
-          Path into = Files.createDirectory(dir.resolve(ranks + "-" + hide + "-"
+        for (String last : new String[] {"sees the file", "cannot open it", "is elsewhere"}) {
+          Path into = Files.createDirectory(dir.resolve(ranks + "-" + last.length() + "-"
               + precision.length()));
           boolean[] inPlace = new boolean[ranks];
           writeOutputs(extra, ranks, into, 8 * 12 * 8, (rank, output) -> {
-            if (rank == hide) {
+            if (rank == ranks - 1 && last.equals("cannot open it")) {
               output.hideFileFromThisRank();
+            } else if (rank == ranks - 1 && last.equals("is elsewhere")) {
+              output.actOnAnotherMachine(); // on a local disk, not a coherent parallel one
             }
           }, inPlace);
           boolean[] expectedInPlace = new boolean[ranks];
-          java.util.Arrays.fill(expectedInPlace, hide < 0);
-          assertArrayEquals(expectedInPlace, inPlace, ranks + " ranks, hidden from " + hide);
+          java.util.Arrays.fill(expectedInPlace, last.equals("sees the file"));
+          assertArrayEquals(expectedInPlace, inPlace, ranks + " ranks, the last " + last);
           Path file = into.resolve("om.out0.00000.phdf");
           assertEquals(null, FileIntegrity.problem(file));
-          PhdfContents.assertSame(expected, PhdfContents.of(file), ranks + " ranks, hidden from "
-              + hide + ", " + precision);
+          PhdfContents.assertSame(expected, PhdfContents.of(file), ranks + " ranks, the last "
+              + last + ", " + precision);
         }
       }
     }
@@ -278,18 +286,22 @@ class Hdf5OutputTest {
    */
   @Test
   void givenARankWhosePartFails_thenEveryRankFailsWithOneLineAndNoFileIsLeft() throws Exception {
-    List<String> errors = failures(3, dir, (rank, output) -> {
-      if (rank == 2) {
-        output.failNextPartOnThisRank();
+    for (int failing : new int[] {2, 0}) {
+      Path into = Files.createDirectory(dir.resolve("failing-" + failing));
+      List<String> errors = failures(3, into, (rank, output) -> {
+        if (rank == failing) {
+          output.failNextPartOnThisRank();
+        }
+      });
+      assertEquals(3, errors.size());
+      String line = errors.get(0);
+      assertEquals("cannot write the output file " + into.resolve("om.out0.00000.phdf") + " ("
+          + (failing == 0 ? "No space left on device (a test's)"
+              : "rank 2 could not write its values into the file") + ")", line);
+      assertTrue(errors.stream().allMatch(line::equals), errors.toString());
+      try (var left = Files.list(into)) {
+        assertEquals(List.of(), left.toList());
       }
-    });
-    assertEquals(3, errors.size());
-    String line = errors.get(0);
-    assertEquals("cannot write the output file " + dir.resolve("om.out0.00000.phdf")
-        + " (rank 2 could not write its values into the file)", line);
-    assertTrue(errors.stream().allMatch(line::equals), errors.toString());
-    try (var left = Files.list(dir)) {
-      assertEquals(List.of(), left.toList());
     }
   }
 
