@@ -301,6 +301,7 @@ public final class Hdf5Output implements OutputType {
         shared.decline();
       }
     }
+    markIfWrittenInPlace(file);
     if (settings.writeXdmf()) {
       IndexDomain domain = settings.ghostZones() ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
       int[] n = {cells.ncellsI(domain), cells.ncellsJ(domain), cells.ncellsK(domain)};
@@ -308,6 +309,25 @@ public final class Hdf5Output implements OutputType {
           content.time(), mesh.totalBlocks(), n, variables, settings.singlePrecision());
       AtomicFile.writeString(file.resolveSibling(file.getFileName() + ".xdmf"), "XDMF file",
           xdmf);
+    }
+  }
+
+  /**
+   * A test hook, off unless the system property {@value #MARK_PROPERTY} is set: rank 0 leaves an
+   * empty file {@code NAME.in-place} beside each output whose values every rank wrote itself, so
+   * that a launcher test can tell which way its ranks took.
+   */
+  static final String MARK_PROPERTY = "metope.test.markInPlaceWrites";
+
+  private void markIfWrittenInPlace(Path file) {
+    if (System.getProperty(MARK_PROPERTY) == null || !shared.lastWritten()) {
+      return;
+    }
+    try {
+      java.nio.file.Files.deleteIfExists(file.resolveSibling(file.getFileName() + ".in-place"));
+      java.nio.file.Files.createFile(file.resolveSibling(file.getFileName() + ".in-place"));
+    } catch (IOException e) {
+      throw new DriverError("cannot mark " + file + " for a test (" + e.getMessage() + ")");
     }
   }
 

@@ -1,6 +1,7 @@
 package org.metope.test.comm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -101,7 +102,8 @@ class MpjSimulationTest {
 
   /**
    * The sparse, adaptive deck's final HDF5 output and restart file, whose values every rank
-   * writes into rank 0's file itself (threads of one JVM on multicore, processes on niodev), hold
+   * writes into rank 0's file itself (threads of one JVM on multicore, processes on niodev; the
+   * writer's test hook marks each such file, and a one-rank run's file carries no mark), hold
    * on 2 and 4 MPJ ranks the bytes of every dataset and the attributes of the one-rank files
    * (except blocks per rank, wall time and local ids), and pass their integrity check.
    */
@@ -111,18 +113,23 @@ class MpjSimulationTest {
         "parthenon/output1/dt=1"};
     List<String> files = List.of("sparse.out0.final.phdf", "sparse.out1.final.rhdf");
     Path one = Files.createDirectories(dir.resolve("one"));
-    LauncherRun serial = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-i",
+    Map<String, String> mark = Map.of("METOPE_JAVA_OPTS", "-Dmetope.test.markInPlaceWrites=1");
+    LauncherRun serial = LauncherRun.run(LIMIT_SECONDS, mark, concat(new String[] {"-i",
         deck("sparse_advection.in"), "-d", one.toString()}, overrides));
     assertEquals(0, serial.exitCode(), serial.output());
+    assertFalse(Files.exists(one.resolve(files.get(0) + ".in-place")),
+        "negative control: one rank writes its file alone, no rank writes in place");
     for (String[] way : new String[][] {{"2", "multicore"}, {"4", "multicore"},
         {"2", "niodev"}}) {
       String ranks = way[0];
       Path many = Files.createDirectories(dir.resolve(ranks + way[1]));
-      LauncherRun mpj = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-np",
-          ranks, "--dev", way[1], "-i", deck("sparse_advection.in"), "-d",
-          many.toString()}, overrides));
+      LauncherRun mpj = LauncherRun.run(LIMIT_SECONDS, mark,
+          concat(new String[] {"-np", ranks, "--dev", way[1], "-i", deck("sparse_advection.in"),
+              "-d", many.toString()}, overrides));
       assertEquals(0, mpj.exitCode(), mpj.output());
       for (String file : files) {
+        assertTrue(Files.exists(many.resolve(file + ".in-place")), "every rank wrote its values "
+            + "into " + file + " itself (" + ranks + " " + way[1] + " ranks)");
         assertNull(FileIntegrity.problem(many.resolve(file)), file);
         Map<String, List<Object>> expected = PhdfContents.of(one.resolve(file));
         assertTrue(expected.containsKey("/SparseInfo"), expected.keySet().toString());
