@@ -8,22 +8,19 @@ import java.nio.channels.FileChannel;
 import java.util.zip.CRC32C;
 
 /**
- * The values of one reserved {@link FlatDataset}, appended in order at their place in the file
- * ({@link FlatDataset#fill}): converted to the stored type (64-bit floats, or 32-bit floats
- * rounded to nearest), written at absolute positions through a buffer of at most 1 MiB and
- * checksummed as they go. {@link #finish} checks that every value came and writes the dataset's
- * header again with the checksum, so the file is the one {@link FlatDataset#of} would have written
- * from the whole array.
- *
- * <p>A fill of one part of the values ({@link #part}: a rank's blocks, written by that rank) is the
- * same but ends with {@link #partChecksum}: the parts' checksums, combined in order ({@link
- * Crc32cCombine}), are the dataset's.
+ * Values of one reserved {@link FlatDataset}, appended in order at their place in the file: all
+ * of them ({@link FlatDataset#fill}, rank 0 writing every value) or one range ({@link #part}, a
+ * rank writing its own blocks). They are converted to the stored type (64-bit floats, or 32-bit
+ * floats rounded to nearest), written at absolute positions through a buffer of at most 1 MiB and
+ * checksummed as they go. {@link #checksum} checks that every value came and returns the CRC-32C
+ * of their stored bytes; the writer then records it in the dataset's header ({@link
+ * FlatDataset#completeHeader}), combining the parts' checksums in order first ({@link
+ * Crc32cCombine}), so the file is the one {@link FlatDataset#of} would have written from the
+ * whole array.
  */
 final class DatasetFill {
   private static final int BUFFER_BYTES = 1 << 20;
 
-  /** The dataset, or null for a part (which never writes the header). */
-  private final FlatDataset dataset;
   private final String name;
   private final FileChannel file;
   private final int elementBytes;
@@ -32,18 +29,12 @@ final class DatasetFill {
   private long position;
   private long remaining;
 
-  DatasetFill(FlatDataset dataset, FileChannel file, long dataAddress, long values,
+  private DatasetFill(String name, FileChannel file, long position, long values,
       int elementBytes) {
-    this(dataset, dataset.getName(), file, dataAddress, values, elementBytes);
-  }
-
-  private DatasetFill(FlatDataset dataset, String name, FileChannel file, long dataAddress,
-      long values, int elementBytes) {
-    this.dataset = dataset;
     this.name = name;
     this.file = file;
     this.elementBytes = elementBytes;
-    this.position = dataAddress;
+    this.position = position;
     this.remaining = values;
     this.buffer = ByteBuffer.allocate((int) Math.min(BUFFER_BYTES, values * elementBytes))
         .order(ByteOrder.nativeOrder());
@@ -55,8 +46,7 @@ final class DatasetFill {
    */
   static DatasetFill part(FileChannel file, String name, long dataAddress, long first,
       long count, int elementBytes) {
-    return new DatasetFill(null, name, file, dataAddress + first * elementBytes, count,
-        elementBytes);
+    return new DatasetFill(name, file, dataAddress + first * elementBytes, count, elementBytes);
   }
 
   /** Writes {@code values[from, from + length)} after the values appended before. */
@@ -87,29 +77,12 @@ final class DatasetFill {
     remaining -= length;
   }
 
-  /** Ends a part: every value of it must have come; the CRC-32C of its stored bytes. */
-  int partChecksum() {
-    if (remaining != 0) {
-      throw new IllegalStateException("part of dataset name=" + name + " ended with "
-          + remaining + " values missing");
-    }
-    return (int) crc.getValue();
-  }
-
-  /**
-   * Ends the dataset: every value must have come; its header then records their checksum, which
-   * is returned.
-   */
-  int finish() throws IOException {
-    if (dataset == null) {
-      throw new IllegalStateException("a part of dataset name=" + name + " ends with its checksum");
-    }
+  /** Ends the fill: every value must have come; the CRC-32C of their stored bytes. */
+  int checksum() {
     if (remaining != 0) {
       throw new IllegalStateException("dataset name=" + name + " ended with "
           + remaining + " values missing");
     }
-    int checksum = (int) crc.getValue();
-    dataset.completeHeader(file, checksum);
-    return checksum;
+    return (int) crc.getValue();
   }
 }

@@ -47,13 +47,8 @@ public final class FileSeal {
    */
   record Known(long start, long length, int checksum) {}
 
-  /** Appends the seal of {@code file}'s current content to it. */
-  public static void append(Path file) throws IOException {
-    append(file, List.of());
-  }
-
   /**
-   * Appends the seal of {@code file}'s current content, reading only the bytes outside {@code
+   * Appends the seal of {@code file}'s current content to it, reading only the bytes outside {@code
    * known} (in ascending order, disjoint) and combining their checksums with the known ones
    * ({@link Crc32cCombine}): the seal of a file of field values then costs the writer a read of
    * its structure, not of its values.

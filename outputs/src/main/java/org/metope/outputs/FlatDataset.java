@@ -179,14 +179,15 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
 
   /**
    * The values of this reserved dataset, appended in order through the returned fill once jhdf
-   * has written (and closed) the file {@code file} is open on.
+   * has written (and closed) the file {@code file} is open on; its checksum then goes into
+   * {@link #completeHeader}.
    */
   DatasetFill fill(FileChannel file) {
     if (data != null || dataAddress < 0) {
       throw new IllegalStateException("dataset name=" + getName() + " is not a reserved dataset"
           + " laid out in a file: reserved=" + (data == null) + " address=" + dataAddress);
     }
-    return new DatasetFill(this, file, dataAddress, getSize(), dataType.getSize());
+    return DatasetFill.part(file, getName(), dataAddress, 0, getSize(), dataType.getSize());
   }
 
   /** Where this dataset's values start in the file; -1 until jhdf has written it. */

@@ -3,9 +3,11 @@ package org.metope.outputs;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.DriverError;
@@ -195,7 +197,7 @@ public final class Hdf5Output implements OutputType {
     String error = null;
     FieldStream.BlockPacker packer = packer(mesh);
     if (gather.rank() != 0) {
-      if (shared.join(mesh.distribution(), variables, packer) == SharedFileWrite.Part.STREAM) {
+      if (shared.join(mesh.distribution(), variables, packer)) {
         stream.send(mesh.distribution(), variables, packer);
       }
     } else {
@@ -293,6 +295,9 @@ public final class Hdf5Output implements OutputType {
           if (checksums == null) {
             checksums = fillValues(mesh, datasets, channel, packer);
           }
+          for (int v = 0; v < datasets.size(); v++) {
+            datasets.get(v).completeHeader(channel, checksums[v]);
+          }
         }
         FileSeal.append(temporary, known(datasets, checksums));
       });
@@ -324,8 +329,9 @@ public final class Hdf5Output implements OutputType {
       return;
     }
     try {
-      java.nio.file.Files.deleteIfExists(file.resolveSibling(file.getFileName() + ".in-place"));
-      java.nio.file.Files.createFile(file.resolveSibling(file.getFileName() + ".in-place"));
+      Path mark = file.resolveSibling(file.getFileName() + ".in-place");
+      Files.deleteIfExists(mark);
+      Files.createFile(mark);
     } catch (IOException e) {
       throw new DriverError("cannot mark " + file + " for a test (" + e.getMessage() + ")");
     }
@@ -339,7 +345,7 @@ public final class Hdf5Output implements OutputType {
       known.add(new FileSeal.Known(dataset.dataAddress(), dataset.getSizeInBytes(),
           checksums[v]));
     }
-    known.sort(java.util.Comparator.comparingLong(FileSeal.Known::start));
+    known.sort(Comparator.comparingLong(FileSeal.Known::start));
     return known;
   }
 
@@ -349,20 +355,16 @@ public final class Hdf5Output implements OutputType {
    */
   private int[] fillValues(Mesh mesh, List<FlatDataset> datasets, FileChannel channel,
       FieldStream.BlockPacker packer) throws IOException {
-    int[] checksums = new int[datasets.size()];
     DatasetFill[] fills = new DatasetFill[datasets.size()];
-    long[] left = new long[datasets.size()];
     for (int v = 0; v < fills.length; v++) {
       fills[v] = datasets.get(v).fill(channel);
-      left[v] = datasets.get(v).getSize();
     }
-    stream.receive(mesh.distribution(), variables, packer, (v, values, length) -> {
-      fills[v].append(values, 0, length);
-      left[v] -= length;
-      if (left[v] == 0) {
-        checksums[v] = fills[v].finish();
-      }
-    });
+    stream.receive(mesh.distribution(), variables, packer,
+        (v, values, length) -> fills[v].append(values, 0, length));
+    int[] checksums = new int[fills.length];
+    for (int v = 0; v < fills.length; v++) {
+      checksums[v] = fills[v].checksum();
+    }
     return checksums;
   }
 

@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.metope.comm.Communicator;
 import org.metope.comm.ReduceOp;
@@ -25,17 +28,18 @@ import org.metope.mesh.BlockDistribution;
  * <ol>
  *   <li>Rank 0, once jhdf has written the file's structure, broadcasts the temporary file's path,
  *       the address of every dataset's values and a random token, which it has just written into
- *       the largest dataset's values (which every rank overwrites later). When it could not start
- *       the file it broadcasts that instead ({@link #decline}) and the other ranks write nothing.
+ *       the first dataset's values that can hold it (which some rank overwrites later). When it
+ *       could not start the file it broadcasts that instead ({@link #decline}) and the other
+ *       ranks write nothing.
  *   <li>Every other rank opens the path and reads the token back: finding it means it sees the
  *       very file, not a file of the same name on a disk of its own. A minimum over the ranks
  *       decides: all write their parts, or all stream.
  *   <li>Each rank writes its blocks' values of each dataset (a contiguous range: ranks own
  *       ascending ranges of global ids), checksumming as it goes, closes the file, and the ranks
  *       gather whether each succeeded and its parts' CRC-32C.
- *   <li>Rank 0 combines the checksums in rank order ({@link Crc32cCombine}) and writes the
- *       datasets' headers with them; the seal, the flush to disk and the rename stay rank 0's
- *       ({@link AtomicFile}), after every rank has closed its channel.
+ *   <li>Rank 0 combines the checksums in rank order ({@link Crc32cCombine}), which its writer
+ *       records in the datasets' headers ({@link Hdf5Output}); the seal, the flush to disk and
+ *       the rename stay rank 0's ({@link AtomicFile}), after every rank has closed its channel.
  * </ol>
  *
  * <p>Where the ranks run matters as much as what they can open. Ranks on rank 0's machine (the
@@ -48,20 +52,10 @@ import org.metope.mesh.BlockDistribution;
  * system before it reports, since rank 0's flush covers only its own machine's cache.
  */
 final class SharedFileWrite {
-  /** What a rank other than 0 does after the offer. */
-  enum Part {
-    /** Nothing: rank 0 could not start the file. */
-    NONE,
-    /** Its values went into the file. */
-    WRITTEN,
-    /** Its values must be streamed to rank 0. */
-    STREAM
-  }
-
   private static final int READY = 1;
   private static final int TOKEN_BYTES = Long.BYTES;
   /** File system types ({@code FileStore.type()}) whose clients' writes to one file stay apart. */
-  static final java.util.Set<String> COHERENT = java.util.Set.of("lustre", "gpfs", "beegfs");
+  static final Set<String> COHERENT = Set.of("lustre", "gpfs", "beegfs");
   /** This machine's running kernel: its boot id, hashed; 0 where it cannot be read. */
   private static final long MACHINE = machine();
 
@@ -113,8 +107,7 @@ final class SharedFileWrite {
   /**
    * Rank 0, with the file's structure written to {@code temporary} (open in {@code channel}):
    * offers it to the other ranks; when every rank has written its values into it, the datasets'
-   * checksums (combined, and written into their headers), else null: the values must be
-   * streamed.
+   * checksums (the ranks' parts combined), else null: the values must be streamed.
    *
    * @throws IOException when some rank could not write its part (after every rank has finished)
    */
@@ -125,14 +118,23 @@ final class SharedFileWrite {
     if (comm == null) {
       return null;
     }
-    boolean ready = announce(temporary, channel, datasets);
+    long[] addresses = new long[datasets.size()];
+    for (int v = 0; v < addresses.length; v++) {
+      addresses[v] = datasets.get(v).dataAddress();
+    }
+    Offer offer = new Offer(temporary.toAbsolutePath().toString(), addresses,
+        ThreadLocalRandom.current().nextLong(), MACHINE, tokenHolder(datasets));
+    comm.broadcast(offer.header(), 0);
+    boolean ready = offer.tokenAt() >= 0
+        && writeToken(channel, addresses[offer.tokenAt()], offer.token());
+    comm.broadcast(offer.payload(), 0);
     if (comm.allreduce(ready ? 1L : 0L, ReduceOp.MIN) == 0) {
       return null;
     }
     Exception own = null;
     int[] checksums = new int[datasets.size()];
     try {
-      writeParts(channel, datasets, distribution, variables, packer, checksums);
+      writeParts(channel, addresses, distribution, variables, packer, checksums);
     } catch (IOException | RuntimeException e) {
       own = e; // thrown once every rank has reported, so that no rank waits for this one
     }
@@ -143,59 +145,31 @@ final class SharedFileWrite {
     if (own != null) {
       throw (RuntimeException) own;
     }
-    int[] combined = completeHeaders(channel, datasets, distribution, variables, all);
+    int[] combined = combine(datasets.size(), distribution, variables, all);
     lastWritten = true;
     return combined;
   }
 
   /**
-   * Rank 0: writes the token into the largest dataset's values and broadcasts the file's path,
-   * the datasets' value addresses and the token; false when no dataset can hold the token or it
-   * could not be written (the values are then streamed).
-   */
-  private boolean announce(Path temporary, FileChannel channel, List<FlatDataset> datasets) {
-    int tokenAt = largest(datasets);
-    long token = ThreadLocalRandom.current().nextLong();
-    String path = temporary.toAbsolutePath().toString();
-    comm.broadcast(new int[] {READY, path.length(), datasets.size()}, 0);
-    int[] payload = new int[path.length() + 2 * datasets.size() + 5];
-    for (int c = 0; c < path.length(); c++) {
-      payload[c] = path.charAt(c);
-    }
-    for (int v = 0; v < datasets.size(); v++) {
-      putLong(payload, path.length() + 2 * v, datasets.get(v).dataAddress());
-    }
-    putLong(payload, payload.length - 5, token);
-    putLong(payload, payload.length - 3, MACHINE);
-    payload[payload.length - 1] = tokenAt;
-    boolean ready = tokenAt >= 0 && writeToken(channel, datasets.get(tokenAt), token);
-    comm.broadcast(payload, 0);
-    return ready;
-  }
-
-  /**
    * Rank 0: with every rank's report ({@code all}: per rank, success then one checksum per
-   * dataset), each dataset's checksum folded over the ranks in order, written into its header;
-   * the checksums.
+   * dataset), each of the {@code count} datasets' checksums folded over the ranks in order.
    */
-  private int[] completeHeaders(FileChannel channel, List<FlatDataset> datasets,
-      BlockDistribution distribution, List<OutputVariable> variables, int[] all)
-      throws IOException {
-    int stride = datasets.size() + 1;
-    int[] combined = new int[datasets.size()];
+  private int[] combine(int count, BlockDistribution distribution,
+      List<OutputVariable> variables, int[] all) throws IOException {
+    int stride = count + 1;
+    int[] combined = new int[count];
     for (int r = 1; r < distribution.nranks(); r++) {
       if (all[r * stride] == 0) {
         throw new IOException("rank " + r + " could not write its values into the file");
       }
     }
-    for (int v = 0; v < datasets.size(); v++) {
+    for (int v = 0; v < count; v++) {
       long perBlock = (long) variables.get(v).valuesPerBlock() * elementBytes;
       int crc = all[1 + v];
       for (int r = 1; r < distribution.nranks(); r++) {
         crc = Crc32cCombine.combine(crc, all[r * stride + 1 + v],
             distribution.blockCount(r) * perBlock);
       }
-      datasets.get(v).completeHeader(channel, crc);
       combined[v] = crc;
     }
     return combined;
@@ -208,40 +182,33 @@ final class SharedFileWrite {
     }
   }
 
-  /** Every rank but 0: its part of rank 0's {@link #offer} (or {@link #decline}). */
-  Part join(BlockDistribution distribution, List<OutputVariable> variables,
+  /**
+   * Every rank but 0: its part of rank 0's {@link #offer} (or {@link #decline}); true when this
+   * rank must stream its values to rank 0.
+   */
+  boolean join(BlockDistribution distribution, List<OutputVariable> variables,
       FieldStream.BlockPacker packer) {
     lastWritten = false;
     int[] header = new int[3];
     comm.broadcast(header, 0);
     if (header[0] != READY) {
-      return Part.NONE;
+      return false;
     }
-    int[] payload = new int[header[1] + 2 * header[2] + 5];
+    int[] payload = new int[Offer.payloadLength(header)];
     comm.broadcast(payload, 0);
-    StringBuilder path = new StringBuilder();
-    for (int c = 0; c < header[1]; c++) {
-      path.append((char) payload[c]);
-    }
-    long[] addresses = new long[header[2]];
-    for (int v = 0; v < addresses.length; v++) {
-      addresses[v] = getLong(payload, header[1] + 2 * v);
-    }
-    long token = getLong(payload, payload.length - 5);
-    boolean sameMachine = !elsewhere && MACHINE != 0
-        && getLong(payload, payload.length - 3) == MACHINE;
-    int tokenAt = payload[payload.length - 1];
-    Path file = Path.of(path.toString());
-    FileChannel channel = visible && tokenAt >= 0 && (sameMachine || coherent(file))
-        ? openIfSame(file, addresses[tokenAt], token) : null;
+    Offer offer = Offer.of(header, payload);
+    boolean sameMachine = !elsewhere && MACHINE != 0 && offer.machine() == MACHINE;
+    Path file = Path.of(offer.path());
+    FileChannel channel = visible && offer.tokenAt() >= 0 && (sameMachine || coherent(file))
+        ? openIfSame(file, offer.addresses()[offer.tokenAt()], offer.token()) : null;
     if (comm.allreduce(channel != null ? 1L : 0L, ReduceOp.MIN) == 0) {
       closeQuietly(channel);
-      return Part.STREAM;
+      return true;
     }
     int[] checksums = new int[variables.size()];
     boolean ok = false;
     try {
-      writeParts(channel, addresses, distribution, variables, packer, checksums);
+      writeParts(channel, offer.addresses(), distribution, variables, packer, checksums);
       if (!sameMachine) {
         channel.force(false); // rank 0's flush reaches only its own machine's cache
       }
@@ -253,7 +220,7 @@ final class SharedFileWrite {
     }
     comm.allgather(report(ok, checksums));
     lastWritten = ok;
-    return Part.WRITTEN;
+    return false;
   }
 
   private int[] report(boolean ok, int[] checksums) {
@@ -261,16 +228,6 @@ final class SharedFileWrite {
     report[0] = ok ? 1 : 0;
     System.arraycopy(checksums, 0, report, 1, checksums.length);
     return report;
-  }
-
-  private void writeParts(FileChannel file, List<FlatDataset> datasets,
-      BlockDistribution distribution, List<OutputVariable> variables,
-      FieldStream.BlockPacker packer, int[] checksums) throws IOException {
-    long[] addresses = new long[datasets.size()];
-    for (int v = 0; v < addresses.length; v++) {
-      addresses[v] = datasets.get(v).dataAddress();
-    }
-    writeParts(file, addresses, distribution, variables, packer, checksums);
   }
 
   /**
@@ -302,27 +259,25 @@ final class SharedFileWrite {
         }
         fill.append(values, 0, count * perBlock);
       }
-      checksums[v] = fill.partChecksum();
+      checksums[v] = fill.checksum();
     }
   }
 
-  /** The index of the dataset with the most bytes, -1 when none holds a token's 8 bytes. */
-  private static int largest(List<FlatDataset> datasets) {
-    int best = -1;
+  /** The index of the first dataset whose values can hold the token, -1 when none can. */
+  private static int tokenHolder(List<FlatDataset> datasets) {
     for (int v = 0; v < datasets.size(); v++) {
-      long bytes = datasets.get(v).getSizeInBytes();
-      if (bytes >= TOKEN_BYTES && (best < 0 || bytes > datasets.get(best).getSizeInBytes())) {
-        best = v;
+      if (datasets.get(v).getSizeInBytes() >= TOKEN_BYTES) {
+        return v;
       }
     }
-    return best;
+    return -1;
   }
 
-  private static boolean writeToken(FileChannel channel, FlatDataset dataset, long token) {
+  private static boolean writeToken(FileChannel channel, long address, long token) {
     ByteBuffer bytes = ByteBuffer.allocate(TOKEN_BYTES).order(ByteOrder.BIG_ENDIAN);
     bytes.putLong(token).flip();
     try {
-      long at = dataset.dataAddress();
+      long at = address;
       while (bytes.hasRemaining()) {
         at += channel.write(bytes, at);
       }
@@ -335,7 +290,7 @@ final class SharedFileWrite {
   /** Whether {@code file}'s file system keeps different machines' writes to it apart. */
   private static boolean coherent(Path file) {
     try {
-      return COHERENT.contains(java.nio.file.Files.getFileStore(file).type());
+      return COHERENT.contains(Files.getFileStore(file).type());
     } catch (IOException | RuntimeException e) {
       return false;
     }
@@ -344,10 +299,9 @@ final class SharedFileWrite {
   /** The running kernel's boot id, hashed to a non-zero number; 0 where there is none to read. */
   private static long machine() {
     try {
-      String id = java.nio.file.Files.readString(Path.of("/proc/sys/kernel/random/boot_id"))
-          .trim();
-      long hash = java.util.UUID.fromString(id).getMostSignificantBits()
-          ^ java.util.UUID.fromString(id).getLeastSignificantBits();
+      UUID id = UUID.fromString(
+          Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim());
+      long hash = id.getMostSignificantBits() ^ id.getLeastSignificantBits();
       return hash == 0 ? 1 : hash;
     } catch (IOException | RuntimeException e) {
       return 0;
@@ -390,12 +344,56 @@ final class SharedFileWrite {
     return true;
   }
 
-  private static void putLong(int[] into, int at, long value) {
-    into[at] = (int) (value >>> 32);
-    into[at + 1] = (int) value;
-  }
+  /**
+   * What rank 0 broadcasts: the temporary file's path, where each dataset's values start, the
+   * token, rank 0's machine and which dataset's values hold the token (-1: none), as a header of
+   * three ints and a payload of {@link #payloadLength} ints.
+   */
+  private record Offer(String path, long[] addresses, long token, long machine, int tokenAt) {
+    int[] header() {
+      return new int[] {READY, path.length(), addresses.length};
+    }
 
-  private static long getLong(int[] from, int at) {
-    return ((long) from[at] << 32) | (from[at + 1] & 0xFFFFFFFFL);
+    static int payloadLength(int[] header) {
+      return header[1] + 2 * header[2] + 5;
+    }
+
+    int[] payload() {
+      int[] ints = new int[payloadLength(header())];
+      for (int c = 0; c < path.length(); c++) {
+        ints[c] = path.charAt(c);
+      }
+      int at = path.length();
+      for (long address : addresses) {
+        at = putLong(ints, at, address);
+      }
+      at = putLong(ints, putLong(ints, at, token), machine);
+      ints[at] = tokenAt;
+      return ints;
+    }
+
+    static Offer of(int[] header, int[] payload) {
+      StringBuilder path = new StringBuilder();
+      for (int c = 0; c < header[1]; c++) {
+        path.append((char) payload[c]);
+      }
+      int at = header[1];
+      long[] addresses = new long[header[2]];
+      for (int v = 0; v < addresses.length; v++, at += 2) {
+        addresses[v] = getLong(payload, at);
+      }
+      return new Offer(path.toString(), addresses, getLong(payload, at),
+          getLong(payload, at + 2), payload[at + 4]);
+    }
+
+    private static int putLong(int[] into, int at, long value) {
+      into[at] = (int) (value >>> 32);
+      into[at + 1] = (int) value;
+      return at + 2;
+    }
+
+    private static long getLong(int[] from, int at) {
+      return ((long) from[at] << 32) | (from[at + 1] & 0xFFFFFFFFL);
+    }
   }
 }

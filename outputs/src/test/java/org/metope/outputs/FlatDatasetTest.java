@@ -82,7 +82,7 @@ class FlatDatasetTest {
       for (int start = 0; start < values.length; start += chunk) {
         fill.append(values, start, Math.min(chunk, values.length - start));
       }
-      fill.finish();
+      dataset.completeHeader(channel, fill.checksum());
     }
   }
 
@@ -135,7 +135,7 @@ class FlatDatasetTest {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
       DatasetFill fill = q.fill(channel);
       fill.append(new double[] {1, 2, 3}, 0, 3);
-      IllegalStateException e = assertThrows(IllegalStateException.class, fill::finish);
+      IllegalStateException e = assertThrows(IllegalStateException.class, fill::checksum);
       assertEquals("dataset name=q ended with 1 values missing", e.getMessage());
       assertThrows(IllegalStateException.class, () -> fill.append(new double[2], 0, 2));
     }

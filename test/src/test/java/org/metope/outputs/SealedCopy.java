@@ -13,6 +13,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,10 +38,10 @@ public final class SealedCopy {
       for (Map.Entry<FlatDataset, double[]> r : reserved.entrySet()) {
         DatasetFill fill = r.getKey().fill(channel);
         fill.append(r.getValue(), 0, r.getValue().length);
-        fill.finish();
+        r.getKey().completeHeader(channel, fill.checksum());
       }
     }
-    FileSeal.append(to);
+    FileSeal.append(to, List.of());
   }
 
   private static void copyChildren(Group in, WritableGroup out, String prefix,
