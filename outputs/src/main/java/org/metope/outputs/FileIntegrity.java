@@ -30,11 +30,24 @@ public final class FileIntegrity {
    * @throws IOException when the file cannot be read at all
    */
   public static String problem(Path file) throws IOException {
+    return problem(file, false);
+  }
+
+  /**
+   * As {@link #problem(Path)}, but a file that is exactly an HDF5 file with no seal after it (as
+   * Parthenon and other programs write them) passes unchecked: for readers of files that need not
+   * come from Metope, such as {@code metope plot}. A file Metope sealed is still checked whole.
+   */
+  public static String problemIfSealed(Path file) throws IOException {
+    return problem(file, true);
+  }
+
+  private static String problem(Path file, boolean unsealedPasses) throws IOException {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long size = channel.size();
       FileSeal.Trailer seal = FileSeal.read(channel);
       if (seal == null) {
-        return unsealed(channel, size);
+        return unsealed(channel, size, unsealedPasses);
       }
       if (!seal.selfConsistent()) {
         return "its integrity seal (the last " + FileSeal.LENGTH + " bytes) is damaged";
@@ -57,7 +70,7 @@ public final class FileIntegrity {
   }
 
   /** Why a file without a seal is refused: truncated, not HDF5, unsealed or with bytes added. */
-  private static String unsealed(FileChannel channel, long size) {
+  private static String unsealed(FileChannel channel, long size, boolean unsealedPasses) {
     long hdfEnd;
     try {
       hdfEnd = Superblock.readSuperblock(channel, 0).getEndOfFileAddress();
@@ -67,7 +80,7 @@ public final class FileIntegrity {
     }
     long sealed = hdfEnd + FileSeal.LENGTH;
     if (size == hdfEnd) {
-      return "it has no integrity seal (written by another program or an older Metope, or its"
+      return unsealedPasses ? null : "it has no integrity seal (written by another program or an older Metope, or its"
           + " last " + FileSeal.LENGTH + " bytes were cut off)";
     }
     if (size < sealed) {

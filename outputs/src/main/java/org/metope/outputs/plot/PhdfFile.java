@@ -4,11 +4,13 @@ import io.jhdf.HdfFile;
 import io.jhdf.api.Attribute;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.Node;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.metope.mesh.input.InputError;
+import org.metope.outputs.FileIntegrity;
 
 /**
  * A Parthenon-layout HDF5 output ({@code .phdf}, written by Parthenon or by Metope's {@code
@@ -73,11 +75,22 @@ public final class PhdfFile implements AutoCloseable {
   /**
    * Opens a {@code .phdf} file.
    *
-   * @throws InputError when the file is missing, not HDF5, or not in Parthenon's layout
+   * @throws InputError when the file is missing, not HDF5, damaged or cut short (a file Metope
+   *     sealed is checked against its seal first, {@link FileIntegrity}), or not in Parthenon's
+   *     layout
    */
   public static PhdfFile open(Path file) {
     if (!Files.isRegularFile(file)) {
       throw InputError.at(file.toString(), "cannot read the file (no such file)", EXPECTED);
+    }
+    String damage;
+    try {
+      damage = FileIntegrity.problemIfSealed(file);
+    } catch (IOException | RuntimeException e) {
+      damage = null; // read again below, which says what is wrong with it
+    }
+    if (damage != null) {
+      throw InputError.at(file.toString(), "cannot read the file (" + damage + ")", EXPECTED);
     }
     HdfFile h5;
     try {

@@ -301,6 +301,25 @@ class PlotCommandTest {
     assertOneSentence("expected a .phdf output in Parthenon's layout", copy.toString());
   }
 
+  /**
+   * A file Metope wrote and sealed is checked before it is drawn: one value changed, or the file
+   * cut short, ends with the sentence that says so and no picture. Negative control: the same
+   * file intact is drawn (the other tests), as is a file without a seal, as Parthenon writes them
+   * (PlotLauncherTest draws Parthenon's own output).
+   */
+  @Test
+  void givenADamagedOrTruncatedMetopeFile_thenOneSentenceNamingTheDamage() throws Exception {
+    byte[] bytes = Files.readAllBytes(file2d);
+    Path flipped = dir.resolve("flipped.phdf");
+    byte[] changed = bytes.clone();
+    changed[changed.length - 100] ^= 1;
+    Files.write(flipped, changed);
+    assertOneSentence("its content is damaged", flipped.toString());
+    Path cut = dir.resolve("cut.phdf");
+    Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+    assertOneSentence("it is truncated", cut.toString());
+  }
+
   @Test
   void defaultNames() {
     assertEquals("run.out0.final.advected.png",
