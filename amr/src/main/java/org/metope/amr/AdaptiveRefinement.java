@@ -8,7 +8,7 @@ import org.metope.mesh.MeshRefinement;
 import org.metope.comm.Communicator;
 import org.metope.comm.ReduceOp;
 import org.metope.kernels.KernelBackend;
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.TagLaunch;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.field.AmrTag;

@@ -1,6 +1,6 @@
 package org.metope.amr;
 
-import org.metope.kernels.TagKernels;
+import org.metope.kernels.body.TagKernels;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.geometry.IndexShape;
 

@@ -3,7 +3,7 @@ package org.metope.amr;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.TagLaunch;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;

@@ -1,10 +1,10 @@
 package org.metope.amr;
 
-import org.metope.kernels.BlockLayout;
-import org.metope.kernels.BoundaryOp;
-import org.metope.kernels.BoundaryTable;
-import org.metope.kernels.BoundaryTableBuilder;
-import org.metope.kernels.IndexBox;
+import org.metope.kernels.table.BlockLayout;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
+import org.metope.kernels.table.BoundaryTableBuilder;
+import org.metope.kernels.table.IndexBox;
 import org.metope.kernels.KernelBackend;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.ArenaLayout;

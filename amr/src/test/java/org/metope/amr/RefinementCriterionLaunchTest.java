@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import org.junit.jupiter.api.Test;
 import org.metope.comm.InProcessCluster;
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.TagLaunch;
 import org.metope.kernels.tornado.DeviceTrace;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;

@@ -1,8 +1,8 @@
 package org.metope.app;
 
 import java.util.List;
-import org.metope.bvals.BoundaryFunction;
-import org.metope.bvals.BoundaryFunctions;
+import org.metope.bvals.conditions.BoundaryFunction;
+import org.metope.bvals.conditions.BoundaryFunctions;
 import org.metope.driver.Driver;
 import org.metope.driver.FluxDriver;
 import org.metope.driver.LowStorageIntegrator;
@@ -20,7 +20,8 @@ import org.metope.mesh.input.ParameterInput;
  * <p><b>What the application supplies:</b> its {@link #name()}, its deck block ({@link
  * #deckBlock()}), a one-line {@link #description()} for {@code metope --help}, its packages from
  * the deck ({@link #processPackages}), a problem generator ({@link #problemGenerator}), and
- * optionally user boundary functions ({@link #registerBoundaryFunctions}), keys the deck must or should
+ * optionally user boundary functions ({@link #registerBoundaryFunctions}), keys the deck must or
+ * should
  * set ({@link #requiredKeys}, {@link #desiredKeys}), work at fixed points of the time loop (the
  * {@link UserWork} methods) and its driver ({@link #makeDriver}, by default a {@link FluxDriver}
  * over every package that registers a flux function). A {@link DescribedApplication} takes the

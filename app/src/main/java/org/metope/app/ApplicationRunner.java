@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
 import org.metope.amr.AdaptiveRefinement;
-import org.metope.bvals.BoundaryFunctions;
+import org.metope.bvals.conditions.BoundaryFunctions;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;

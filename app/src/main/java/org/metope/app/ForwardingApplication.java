@@ -1,7 +1,7 @@
 package org.metope.app;
 
 import java.util.List;
-import org.metope.bvals.BoundaryFunctions;
+import org.metope.bvals.conditions.BoundaryFunctions;
 import org.metope.driver.Driver;
 import org.metope.driver.DriverStatus;
 import org.metope.driver.EvolutionDriver;

@@ -1,8 +1,13 @@
 package org.metope.bvals;
 
+import org.metope.bvals.channel.BoundaryType;
+import org.metope.bvals.channel.BufferSlice;
+import org.metope.bvals.channel.BufferState;
+import org.metope.bvals.channel.ChannelVector;
+import org.metope.bvals.channel.CommBuffer;
 import org.metope.comm.Communicator;
-import org.metope.kernels.BoundaryTable;
 import org.metope.kernels.KernelBackend;
+import org.metope.kernels.table.BoundaryTable;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.FieldStorage;

@@ -1,6 +1,6 @@
 package org.metope.bvals;
 
-import org.metope.kernels.IndexBox;
+import org.metope.kernels.table.IndexBox;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
 

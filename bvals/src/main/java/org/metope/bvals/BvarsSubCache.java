@@ -1,6 +1,8 @@
 package org.metope.bvals;
 
-import org.metope.kernels.BoundaryTable;
+import org.metope.bvals.channel.BoundaryType;
+import org.metope.bvals.channel.ChannelVector;
+import org.metope.kernels.table.BoundaryTable;
 
 /**
  * The plan for one direction (send or receive) of one {@link BoundaryType} on one partition

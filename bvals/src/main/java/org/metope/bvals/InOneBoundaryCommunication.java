@@ -1,24 +1,33 @@
 package org.metope.bvals;
 
-import org.metope.mesh.field.SparseConfig;
-import org.metope.mesh.update.SparseDeallocation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.metope.bvals.channel.BoundaryType;
+import org.metope.bvals.channel.BufferArena;
+import org.metope.bvals.channel.BufferPools;
+import org.metope.bvals.channel.ChannelRegistry;
+import org.metope.bvals.channel.CommBuffer;
+import org.metope.bvals.channel.FieldCommunicators;
+import org.metope.bvals.channel.PostingOrder;
+import org.metope.bvals.channel.TagMap;
+import org.metope.bvals.conditions.BoundaryConditions;
+import org.metope.comm.Communicator;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelBackends;
+import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
-import org.metope.comm.Communicator;
-import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.field.SparseConfig;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.update.SparseDeallocation;
 import org.metope.tasking.IterativeTasks;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
@@ -88,7 +97,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    * @param postingOrder the order in which sends and receives are posted
    * @param sparse the {@code <parthenon/sparse>} settings
    * @param coalesce whether the cross-rank channels of one partition to one rank travel as one
-   *     {@link CoalescedMessage} per exchange (true) or each as its own message
+   *     {@link org.metope.bvals.channel.CoalescedMessage} per exchange (true) or each as its own
+   *     message
    */
   public InOneBoundaryCommunication(KernelBackend backend, PostingOrder postingOrder,
       SparseConfig sparse, boolean coalesce) {
@@ -401,7 +411,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   /**
-   * Physical boundary conditions; give them the application's {@link BoundaryFunctions} ({@code
+   * Physical boundary conditions; give them the application's {@link
+   * org.metope.bvals.conditions.BoundaryFunctions} ({@code
    * boundaryConditions().use(registry)}) before {@link #setup}.
    */
   public BoundaryConditions boundaryConditions() {

@@ -1,70 +1,22 @@
 /**
- * Boundary communication "in one" (Parthenon's {@code bvals/comms}).
- *
- * <h2>Communication infrastructure</h2>
- *
- * <p>What moves the buffers, independent of what is in them:
+ * Boundary communication "in one" (Parthenon's {@code bvals/comms}): the task API other modules
+ * call, the caches and how they are built, and the per-step exchange.
  *
  * <ul>
- *   <li>{@link org.metope.bvals.ChannelKey}: a channel's name, (sender gid, receiver gid, field,
- *       sender's element); {@link org.metope.bvals.ChannelKind}: boundary values or flux
- *       corrections, each with its own {@link org.metope.bvals.ChannelMap} in the rank's {@link
- *       org.metope.bvals.ChannelRegistry}.
- *   <li>{@link org.metope.bvals.CommBuffer}: one channel's five-state buffer; same-rank channels
- *       are one shared object, used exactly like a cross-rank one.
- *   <li>{@link org.metope.bvals.BufferArena}: the rank's one {@code double[]} of buffers, laid out
- *       by {@link org.metope.bvals.BufferGroup} (peer rank, partition, kind, role); {@link
- *       org.metope.bvals.BufferPools}: one {@link org.metope.bvals.ObjectPool} of {@link
- *       org.metope.bvals.BufferSlice}s per group and length.
- *   <li>{@link org.metope.bvals.CoalescedMessage}: the cross-rank channels of one group as one
- *       message per exchange (the default; {@code <parthenon/comm> coalesce = false} sends one
- *       message per channel), laid out by {@link org.metope.bvals.CoalescedMessageBuilder}, with
- *       receiving groups following the sender's partitions ({@link
- *       org.metope.bvals.PartitionRule}).
- *   <li>{@link org.metope.bvals.TagMap}: dense tags per rank pair; {@link
- *       org.metope.bvals.FieldCommunicators}: one communicator per field and kind, plus one per
- *       kind for coalesced messages (tagged by sending partition).
- *   <li>{@link org.metope.bvals.ChannelVector} and {@link org.metope.bvals.PostingOrder}: a
- *       cache's send and receive buffers in posting order.
- *   <li>Diagnostics: {@link org.metope.bvals.ChannelRegistry#dump()}, {@link
- *       org.metope.bvals.CommTrace} ({@code METOPE_COMM_TRACE=1}), {@link
- *       org.metope.bvals.CommDebug} ({@code -Dmetope.comm.debug=true}).
+ *   <li>This package: {@link org.metope.bvals.InOneBoundaryCommunication} (implements the mesh's
+ *       {@code BoundaryCommunication}: the tasks a driver adds), the boundary caches ({@link
+ *       org.metope.bvals.BvarsSubCache}, built by {@link org.metope.bvals.BoundaryCacheBuilder}
+ *       from
+ *       {@link org.metope.bvals.BoundaryIndices}), the channels of a build ({@link
+ *       org.metope.bvals.ChannelBuilder}, {@link org.metope.bvals.PartitionRule}) and the exchange
+ *       of
+ *       one stage ({@link org.metope.bvals.BoundaryExchange}).
+ *   <li>{@code bvals.channel}: what moves the buffers, independent of what is in them (channel
+ *       keys, five-state {@code CommBuffer}s, the buffer arena and pools, coalesced messages,
+ *       tags);
+ *       internal to this module.
+ *   <li>{@code bvals.conditions}: physical boundary conditions, built in and user-registered
+ *       ({@code BoundaryFunctions}), run on the host or as a device launch.
  * </ul>
- *
- * <h2>Life cycle</h2>
- *
- * <p>Dense fields' slices are created (and their regions grow) only while building: reserve, in
- * each pool, a slice for every channel that uses it ({@link
- * org.metope.bvals.ObjectPool#ensureCapacity}), and freeze the arena after building, so that a
- * missed reservation fails at once instead of moving buffers under messages in flight. Sparse
- * fields' buffers outside coalesced messages follow allocation: their pools ({@link
- * org.metope.bvals.BufferPools#onDemandPool}) take slices from the arena's on-demand region,
- * opened after every other region, which grows at the end of the array only, during steps too
- * ({@link org.metope.bvals.BufferArena}).
- *
- * <pre>{@code
- * // setup, on every rank (collective: duplicates)
- * FieldCommunicators comms = FieldCommunicators.create(world, boundaryFieldIds, fluxFieldIds);
- *
- * // build (setup, remesh): a new arena for the mesh
- * BufferArena arena = new BufferArena();
- * BufferPools pools = new BufferPools(arena);
- * ChannelRegistry channels = new ChannelRegistry(world.rank(), arena);
- * TagMap tags = TagMap.builder(rank).add(...).add(...).build();
- * ChannelSpec spec = new ChannelSpec(key, kind, senderRank, receiverRank,
- *     tags.tag(myGid, myElement, otherRank, otherGid, otherElement), length, sparse);
- * BufferGroup group = new BufferGroup(peer, partition, kind, role);
- * ObjectPool<BufferSlice> pool = sparse ? pools.onDemandPool(group, length)
- *     : pools.pool(group, length);
- * CommBuffer b = new CommBuffer(spec, comms.communicator(kind, fieldId), pool::get);
- * channels.map(kind).put(b);
- * pool.ensureCapacity(channelsUsingThisPool);  // dense: a slice for every user, made now
- * b.allocate();                                // dense: allocate now
- * arena.openOnDemandRegion();
- * arena.freeze();
- *
- * // every stage: see CommBuffer for the calls; sparse senders allocate when their send cache is
- * // built on a block that holds the field, sparse receivers when a non-empty message arrives
- * }</pre>
  */
 package org.metope.bvals;

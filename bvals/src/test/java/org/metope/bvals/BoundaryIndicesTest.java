@@ -3,7 +3,7 @@ package org.metope.bvals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
-import org.metope.kernels.IndexBox;
+import org.metope.kernels.table.IndexBox;
 
 /**
  * Index boxes worked out by hand for an 8^3 block with 2 ghosts (interior 2..9, coarse interior

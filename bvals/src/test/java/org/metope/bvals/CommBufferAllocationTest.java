@@ -6,6 +6,11 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.api.Test;
+import org.metope.bvals.channel.ChannelKey;
+import org.metope.bvals.channel.ChannelVector;
+import org.metope.bvals.channel.CommBuffer;
+import org.metope.bvals.channel.PostingOrder;
+import org.metope.bvals.channel.TagMap;
 import org.metope.comm.InProcessCluster;
 
 /**

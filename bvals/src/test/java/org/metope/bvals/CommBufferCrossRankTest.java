@@ -9,6 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.junit.jupiter.api.Test;
+import org.metope.bvals.channel.BufferGroup;
+import org.metope.bvals.channel.BufferSlice;
+import org.metope.bvals.channel.BufferState;
+import org.metope.bvals.channel.ChannelKey;
+import org.metope.bvals.channel.ChannelKind;
+import org.metope.bvals.channel.ChannelRole;
+import org.metope.bvals.channel.CommBuffer;
+import org.metope.bvals.channel.ObjectPool;
+import org.metope.bvals.channel.TagMap;
 import org.metope.comm.InProcessCluster;
 
 /**

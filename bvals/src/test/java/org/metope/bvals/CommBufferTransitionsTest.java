@@ -6,6 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.metope.bvals.channel.BufferArena;
+import org.metope.bvals.channel.BufferGroup;
+import org.metope.bvals.channel.BufferPools;
+import org.metope.bvals.channel.BufferSlice;
+import org.metope.bvals.channel.BufferState;
+import org.metope.bvals.channel.ChannelKey;
+import org.metope.bvals.channel.ChannelKind;
+import org.metope.bvals.channel.ChannelRole;
+import org.metope.bvals.channel.ChannelSpec;
+import org.metope.bvals.channel.CommBuffer;
+import org.metope.bvals.channel.ObjectPool;
+import org.metope.bvals.channel.TagMap;
 
 /**
  * Every operation of {@link CommBuffer} from every state each role can be in, legal or not. The
@@ -13,17 +25,17 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@link CommBuffer}; a scripted communicator holds cross-rank requests in flight or completes
  * them on demand.
  */
-class CommBufferTransitionsTest {
-  static final int LENGTH = 8;
+public class CommBufferTransitionsTest {
+  public static final int LENGTH = 8;
 
   /** A channel of one role with its arena, pools and scripted communicator. */
-  static final class Fixture {
-    final BufferArena arena = new BufferArena();
-    final BufferPools pools = new BufferPools(arena);
-    final ScriptedCommunicator comm;
-    final CommBuffer buffer;
+  public static final class Fixture {
+    public final BufferArena arena = new BufferArena();
+    public final BufferPools pools = new BufferPools(arena);
+    public final ScriptedCommunicator comm;
+    public final CommBuffer buffer;
 
-    Fixture(String role) {
+    public Fixture(String role) {
       boolean local = role.equals("LOCAL");
       int me = role.endsWith("RECEIVER") ? 1 : 0;
       comm = new ScriptedCommunicator(me, local ? 1 : 2);
@@ -39,7 +51,7 @@ class CommBufferTransitionsTest {
       }
     }
 
-    ScriptedCommunicator.ScriptedRequest request() {
+    public ScriptedCommunicator.ScriptedRequest request() {
       return comm.lastRequest();
     }
 

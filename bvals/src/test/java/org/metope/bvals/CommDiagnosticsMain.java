@@ -1,5 +1,14 @@
 package org.metope.bvals;
 
+import org.metope.bvals.channel.BufferGroup;
+import org.metope.bvals.channel.BufferSlice;
+import org.metope.bvals.channel.ChannelKey;
+import org.metope.bvals.channel.ChannelKind;
+import org.metope.bvals.channel.ChannelRole;
+import org.metope.bvals.channel.ChannelSpec;
+import org.metope.bvals.channel.CommBuffer;
+import org.metope.bvals.channel.CommDebug;
+import org.metope.bvals.channel.TagMap;
 import org.metope.comm.InProcessCluster;
 
 /**
@@ -7,7 +16,7 @@ import org.metope.comm.InProcessCluster;
  * flux-correction channel on rank 0 (data, printed before and after staling), and a cross-rank
  * channel from rank 0 to rank 1 (data, then null).
  */
-final class CommDiagnosticsMain {
+public final class CommDiagnosticsMain {
   private CommDiagnosticsMain() {}
 
   public static void main(String[] args) {

@@ -1,14 +1,15 @@
 package org.metope.bvals;
 
-import org.metope.mesh.field.SparseConfig;
 import java.util.List;
+import org.metope.bvals.channel.PostingOrder;
+import org.metope.comm.Communicator;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelBackends;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
-import org.metope.comm.Communicator;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Packages;
+import org.metope.mesh.field.SparseConfig;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.TaskCollection;

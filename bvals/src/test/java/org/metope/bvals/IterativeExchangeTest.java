@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
+import org.metope.bvals.conditions.BoundaryFunctions;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
 import org.metope.comm.ReduceOp;
@@ -36,7 +37,8 @@ import org.metope.tasking.TaskStatus;
  * GIVEN Laplace's equation on a 12x12 grid of 3x3 blocks with Dirichlet ghosts from u = x^2 - y^2,
  * solved by Jacobi sweeps in an iterative task group whose every iteration exchanges ghosts
  * ({@code addBoundaryExchange} inside the group) and stops on a global maximum update ({@link
- * RegionalConvergence}: over the partitions, then the ranks), THEN the iteration converges to x^2 - y^2 at the cell centres (the five-point
+ * RegionalConvergence}: over the partitions, then the ranks), THEN the iteration converges to x^2 -
+ * y^2 at the cell centres (the five-point
  * Laplacian of a quadratic is exact, so it is the discrete solution) with the same iteration count
  * and the same bits for every pack size and 1 or 2 ranks. Without the exchange inside the group
  * (the negative control) it converges to something else.

@@ -2,6 +2,15 @@ package org.metope.bvals;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.metope.bvals.channel.BufferGroup;
+import org.metope.bvals.channel.ChannelKey;
+import org.metope.bvals.channel.ChannelKind;
+import org.metope.bvals.channel.ChannelRole;
+import org.metope.bvals.channel.ChannelSpec;
+import org.metope.bvals.channel.CoalescedMessage;
+import org.metope.bvals.channel.CoalescedMessageBuilder;
+import org.metope.bvals.channel.CommBuffer;
+import org.metope.bvals.channel.FieldCommunicators;
 import org.metope.comm.Communicator;
 
 /**
@@ -9,15 +18,15 @@ import org.metope.comm.Communicator;
  * to rank 1 in one coalesced message of partition 0, built on both ranks as {@link
  * ChannelBuilder} builds them; for {@link CoalescedMessage} tests on two in-process ranks.
  */
-final class MessageRig {
-  static final int ELEMENT = 13;
+public final class MessageRig {
+  public static final int ELEMENT = 13;
 
   final Communicator world;
-  final FieldCommunicators comms;
-  final RankChannels rank;
+  public final FieldCommunicators comms;
+  public final RankChannels rank;
   /** The channels by channel number {@code c} (not message order). */
-  final List<CommBuffer> channels = new ArrayList<>();
-  final CoalescedMessage message;
+  public final List<CommBuffer> channels = new ArrayList<>();
+  public final CoalescedMessage message;
 
   /**
    * Builds this rank's end. Collective (creates communicators). Channels are added in reverse
@@ -26,7 +35,7 @@ final class MessageRig {
    * @param elementOfLast the element of the last channel's key (normally {@link #ELEMENT}; another
    *     value makes a layout the other rank disagrees with)
    */
-  MessageRig(Communicator world, int[] lengths, int elementOfLast) {
+  public MessageRig(Communicator world, int[] lengths, int elementOfLast) {
     this.world = world;
     this.comms = FieldCommunicators.create(world, new int[] {0}, new int[0]);
     this.rank = new RankChannels(world);
@@ -53,12 +62,12 @@ final class MessageRig {
   }
 
   /** The communicator the message travels on. */
-  Communicator messages() {
+  public Communicator messages() {
     return comms.messages(ChannelKind.BOUNDARY_VALUES);
   }
 
   /** Polls until every channel is received. */
-  void receiveAll() {
+  public void receiveAll() {
     for (CommBuffer b : channels) {
       RankChannels.receive(b);
     }

@@ -1,18 +1,29 @@
 package org.metope.bvals;
 
 import java.util.IdentityHashMap;
+import org.metope.bvals.channel.BufferArena;
+import org.metope.bvals.channel.BufferGroup;
+import org.metope.bvals.channel.BufferPools;
+import org.metope.bvals.channel.BufferSlice;
+import org.metope.bvals.channel.ChannelKey;
+import org.metope.bvals.channel.ChannelKind;
+import org.metope.bvals.channel.ChannelRegistry;
+import org.metope.bvals.channel.ChannelRole;
+import org.metope.bvals.channel.ChannelSpec;
+import org.metope.bvals.channel.CommBuffer;
+import org.metope.bvals.channel.ObjectPool;
 import org.metope.comm.Communicator;
 
 /** One rank's channel infrastructure for tests: arena, pools, registry, and a channel factory. */
-final class RankChannels {
-  final Communicator comm;
-  final BufferArena arena = new BufferArena();
-  final BufferPools pools = new BufferPools(arena);
-  final ChannelRegistry registry;
+public final class RankChannels {
+  public final Communicator comm;
+  public final BufferArena arena = new BufferArena();
+  public final BufferPools pools = new BufferPools(arena);
+  public final ChannelRegistry registry;
   private final IdentityHashMap<ObjectPool<BufferSlice>, Integer> channelsPerPool =
       new IdentityHashMap<>();
 
-  RankChannels(Communicator comm) {
+  public RankChannels(Communicator comm) {
     this.comm = comm;
     this.registry = new ChannelRegistry(comm.rank(), arena);
   }
@@ -22,7 +33,7 @@ final class RankChannels {
    * allocated unless a sparse receiver, and with a slice reserved in its pool for every channel
    * using the pool, so that sparse receivers allocating during a step never grow the arena.
    */
-  CommBuffer channel(ChannelKey key, int senderRank, int receiverRank, int tag, int length,
+  public CommBuffer channel(ChannelKey key, int senderRank, int receiverRank, int tag, int length,
       boolean sparse) {
     ChannelSpec spec = new ChannelSpec(key, ChannelKind.BOUNDARY_VALUES, senderRank, receiverRank,
         tag, length, sparse);
@@ -43,7 +54,7 @@ final class RankChannels {
   }
 
   /** Writes {@code base + i} into element {@code i} of the buffer. */
-  static void fill(CommBuffer b, double base) {
+  public static void fill(CommBuffer b, double base) {
     BufferSlice s = b.buffer();
     double[] a = s.array();
     int o = s.offset();
@@ -53,7 +64,7 @@ final class RankChannels {
   }
 
   /** Number of elements of the buffer that differ from {@code base + i}. */
-  static int mismatches(CommBuffer b, double base) {
+  public static int mismatches(CommBuffer b, double base) {
     BufferSlice s = b.buffer();
     double[] a = s.array();
     int o = s.offset();
@@ -74,7 +85,7 @@ final class RankChannels {
   }
 
   /** Polls until the sender may write. */
-  static void awaitWritable(CommBuffer b) {
+  public static void awaitWritable(CommBuffer b) {
     while (!b.isAvailableForWrite()) {
       Thread.onSpinWait();
     }

@@ -11,20 +11,20 @@ import org.metope.comm.Request;
  * probe answers what the test set: it lets tests hold a send or a receive in flight, which the
  * in-process backend never does for sends. Collectives are not supported.
  */
-final class ScriptedCommunicator implements Communicator {
+public final class ScriptedCommunicator implements Communicator {
   /** A request completed by {@link #complete(int)}; records what was started on it. */
-  static final class ScriptedRequest implements Request {
-    boolean active;
-    boolean complete;
-    int length = -1;
-    boolean send;
-    double[] array;
-    int offset;
-    int count;
-    int peer;
-    int tag;
+  public static final class ScriptedRequest implements Request {
+    public boolean active;
+    public boolean complete;
+    public int length = -1;
+    public boolean send;
+    public double[] array;
+    public int offset;
+    public int count;
+    public int peer;
+    public int tag;
 
-    void start(boolean isSend, double[] a, int off, int n, int p, int t) {
+    public void start(boolean isSend, double[] a, int off, int n, int p, int t) {
       if (active) {
         throw new IllegalStateException("request still in flight");
       }
@@ -40,7 +40,7 @@ final class ScriptedCommunicator implements Communicator {
     }
 
     /** Completes the operation with a message of {@code messageLength} elements. */
-    void complete(int messageLength) {
+    public void complete(int messageLength) {
       active = false;
       complete = true;
       length = messageLength;
@@ -71,13 +71,13 @@ final class ScriptedCommunicator implements Communicator {
 
   private final int rank;
   private final int size;
-  final List<ScriptedRequest> requests = new ArrayList<>();
-  int probeAnswer = -1;
-  int sends;
-  int receives;
-  int probes;
+  public final List<ScriptedRequest> requests = new ArrayList<>();
+  public int probeAnswer = -1;
+  public int sends;
+  public int receives;
+  public int probes;
 
-  ScriptedCommunicator(int rank, int size) {
+  public ScriptedCommunicator(int rank, int size) {
     this.rank = rank;
     this.size = size;
   }

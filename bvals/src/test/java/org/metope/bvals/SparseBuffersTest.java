@@ -3,6 +3,7 @@ package org.metope.bvals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.metope.bvals.channel.CommBuffer;
 import org.metope.comm.InProcessCluster;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleSupplier;
 import org.metope.kernels.KernelBackend;
-import org.metope.kernels.StageLaunch;
+import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.StateDescriptor;

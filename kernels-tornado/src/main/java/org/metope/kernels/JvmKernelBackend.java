@@ -1,10 +1,14 @@
 package org.metope.kernels;
 
-import static org.metope.kernels.BoundaryTable.CELLS;
-import static org.metope.kernels.BoundaryTable.OP;
-import static org.metope.kernels.BoundaryTable.ROWS;
+import static org.metope.kernels.table.BoundaryTable.CELLS;
+import static org.metope.kernels.table.BoundaryTable.OP;
+import static org.metope.kernels.table.BoundaryTable.ROWS;
 
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.metope.kernels.body.BufferKernels;
+import org.metope.kernels.body.RefinementKernels;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
 
 /**
  * The default backend: each launch is one parallel loop over the boundaries of a subset, on a

@@ -1,5 +1,9 @@
 package org.metope.kernels;
 
+import org.metope.kernels.body.StageLaunch;
+import org.metope.kernels.body.TagLaunch;
+import org.metope.kernels.table.BoundaryTable;
+
 /**
  * Launches the boundary kernels. Every launch covers a whole subset of a {@link BoundaryTable} (by
  * default all of it: every block and field of a partition) in one call; there is no launch per
@@ -8,7 +12,8 @@ package org.metope.kernels;
  *
  * <p>Several task threads may launch on one backend at once (the one-thread JVM backend runs each
  * launch on its caller without a lock; device backends take turns); each launch runs to
- * completion before it returns, and writes the same bits whatever the backend's thread count. Boundaries written by one launch must not
+ * completion before it returns, and writes the same bits whatever the backend's thread count.
+ * Boundaries written by one launch must not
  * overlap unless they write equal values.
  */
 public interface KernelBackend extends AutoCloseable {

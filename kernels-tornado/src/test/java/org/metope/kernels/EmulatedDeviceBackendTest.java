@@ -11,9 +11,11 @@ import java.util.function.BiConsumer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.tornado.DeviceTrace;
-import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
+import org.metope.kernels.tornado.EmulatedDeviceBackend;
 
 /**
  * The device launch logic of the TornadoVM backend (declaration, task bodies, written runs, host

@@ -9,6 +9,8 @@ import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
 
 class JvmKernelBackendTest {
 

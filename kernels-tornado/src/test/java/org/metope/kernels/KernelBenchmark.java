@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.metope.kernels.table.BoundaryTable;
 
 /**
  * Load + unload of a boundary exchange, "in one" against one launch per boundary, and against

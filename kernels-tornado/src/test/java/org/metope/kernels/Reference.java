@@ -1,15 +1,20 @@
 package org.metope.kernels;
 
+import org.metope.kernels.table.BlockLayout;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
+import org.metope.kernels.table.IndexBox;
+
 /**
  * Plain nested-loop versions of every kernel, written from the definitions (copy the box; average
  * the children; add minmod slope times offset from the coarse centre), independent of the table
  * encoding and of the production code's order of operations.
  */
-final class Reference {
+public final class Reference {
   private Reference() {}
 
   /** Loads one boundary; returns 1 when some loaded |value| reached the threshold. */
-  static int load(Scenario.Spec s, double[] data, double[] buffers) {
+  public static int load(Scenario.Spec s, double[] data, double[] buffers) {
     IndexBox x = s.box();
     int pos = s.bufferOffset();
     int nonzero = 0;
@@ -32,7 +37,7 @@ final class Reference {
   }
 
   /** Unloads one boundary in the given receive mode. */
-  static void unload(Scenario.Spec s, int mode, double[] data, double[] buffers) {
+  public static void unload(Scenario.Spec s, int mode, double[] data, double[] buffers) {
     IndexBox x = s.box();
     int pos = s.bufferOffset();
     for (int c = 0; c < s.var().ncomp(); c++) {
@@ -52,7 +57,7 @@ final class Reference {
   }
 
   /** Restricts (or flux-corrects) one boundary into the box of var. */
-  static void restrict(Scenario.Spec s, double[] data) {
+  public static void restrict(Scenario.Spec s, double[] data) {
     IndexBox x = s.box();
     for (int c = 0; c < s.var().ncomp(); c++) {
       for (int k = x.ks(); k <= x.ke(); k++) {
@@ -66,7 +71,7 @@ final class Reference {
   }
 
   /** Plain mean of the children of coarse cell (c, k, j, i): equal weights on a uniform grid. */
-  static double average(Scenario.Spec s, double[] data, int c, int k, int j, int i) {
+  public static double average(Scenario.Spec s, double[] data, int c, int k, int j, int i) {
     int[] coarse = {i, j, k};
     int[] n = new int[3];
     int[] first = new int[3];
@@ -88,7 +93,7 @@ final class Reference {
   }
 
   /** Prolongates one boundary: child = coarse + sum over directions of slope * offset. */
-  static void prolongate(Scenario.Spec s, double[] data) {
+  public static void prolongate(Scenario.Spec s, double[] data) {
     IndexBox x = s.box();
     BlockLayout v = s.var();
     for (int c = 0; c < v.ncomp(); c++) {
@@ -135,7 +140,7 @@ final class Reference {
   }
 
   /** The smaller slope when both have the same sign, else 0. */
-  static double minmod(double a, double b) {
+  public static double minmod(double a, double b) {
     if (a * b <= 0.0) {
       return 0.0;
     }
@@ -143,7 +148,7 @@ final class Reference {
   }
 
   /** Asserts element-wise agreement within {@code tolerance}. */
-  static void assertClose(double[] expected, double[] actual, double tolerance) {
+  public static void assertClose(double[] expected, double[] actual, double tolerance) {
     if (expected.length != actual.length) {
       throw new AssertionError("lengths differ: " + expected.length + " vs " + actual.length);
     }

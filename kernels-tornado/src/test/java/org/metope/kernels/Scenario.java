@@ -3,6 +3,12 @@ package org.metope.kernels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.metope.kernels.body.StageLaunch;
+import org.metope.kernels.table.BlockLayout;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
+import org.metope.kernels.table.BoundaryTableBuilder;
+import org.metope.kernels.table.IndexBox;
 
 /**
  * Random test setups: a data arena with one fine block and one coarse buffer per boundary (so no
@@ -11,14 +17,14 @@ import java.util.Random;
  * per active dimension, 1 or 2 components, and Parthenon-style coordinates.
  */
 public final class Scenario {
-  static final int NGHOST = 2;
+  public static final int NGHOST = 2;
 
   /** One boundary as the test knows it, independent of the table's encoding. */
-  record Spec(int op, int ndim, BlockLayout var, IndexBox box, int bufferOffset, BlockLayout fine,
+  public record Spec(int op, int ndim, BlockLayout var, IndexBox box, int bufferOffset, BlockLayout fine,
       int[] origin, double[] fineXmin, double[] fineDx, double[] coarseXmin, double[] coarseDx,
       double defaultValue, double threshold) {}
 
-  final List<Spec> specs;
+  public final List<Spec> specs;
   public final BoundaryTable table;
   public final double[] data;
   public final double[] buffers;

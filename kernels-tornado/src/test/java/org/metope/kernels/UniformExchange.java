@@ -1,5 +1,11 @@
 package org.metope.kernels;
 
+import org.metope.kernels.table.BlockLayout;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
+import org.metope.kernels.table.BoundaryTableBuilder;
+import org.metope.kernels.table.IndexBox;
+
 /**
  * A periodic uniform mesh of {@code nb^3} blocks of {@code nx^3} cells with {@code ng} ghost layers
  * in one data arena, and the two tables of its boundary exchange: every block sends to all 26

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.metope.kernels.body.StageLaunch;
 
 /**
  * The burgers launchers of {@code org.metope.kernels.tornado.ResidentTasks} (fluxes by WENO5 and

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.metope.kernels.body.StageLaunch;
+import org.metope.kernels.body.TagKernels;
+import org.metope.kernels.body.TagLaunch;
 import org.metope.kernels.tornado.TornadoKernelBackend;
 
 /**

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
 
 /**
  * The TornadoVM backend against the JVM reference, on the same random tables. Compiled and run

@@ -427,11 +427,6 @@ public final class Mesh {
     return geometry.region(loc);
   }
 
-  /** What lies beyond each face of the block at {@code loc}, in {@link BoundaryFace} order. */
-  public BoundaryFlag[] blockBoundaryFlags(LogicalLocation loc) {
-    return geometry.boundaryFlags(loc);
-  }
-
   /**
    * Every neighbour of block {@code gid} (on any rank), in the forest's order: one entry per
    * shared element and neighbouring block, including the block itself across periodic

@@ -35,11 +35,6 @@ public record NeighborBlock(
     return loc.level();
   }
 
-  /** The shared element as the neighbour sees it: {@code element().reverse()}. */
-  public NeighborIndex reverseElement() {
-    return element.reverse();
-  }
-
   /** Whether the neighbour is one level finer than the origin block. */
   public boolean isFiner() {
     return levelDifference > 0;

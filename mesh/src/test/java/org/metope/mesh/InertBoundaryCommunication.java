@@ -1,8 +1,6 @@
 package org.metope.mesh;
 
-import org.metope.mesh.BoundaryCommunication;
 
-import org.metope.mesh.Mesh;
 import org.metope.mesh.field.MeshData;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;

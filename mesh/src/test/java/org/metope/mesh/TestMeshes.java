@@ -1,8 +1,6 @@
 package org.metope.mesh;
 
 import java.util.List;
-import org.metope.mesh.Mesh;
-import org.metope.mesh.MeshConfiguration;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
 import org.metope.mesh.field.HistoryOutput;

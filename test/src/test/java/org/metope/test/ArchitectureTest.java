@@ -66,6 +66,22 @@ class ArchitectureTest {
   }
 
   /**
+   * Other modules meet {@code bvals} through its task API (package {@code bvals}) and the boundary
+   * conditions ({@code bvals.conditions}); its channels and buffers ({@code bvals.channel}) are its
+   * own. The TornadoVM backend ({@code kernels.tornado}) is reached only by name, through
+   * {@code KernelBackends}, so nothing outside it needs TornadoVM's classes to load.
+   */
+  @Test
+  void internalsStayInside() {
+    noClasses().that().resideOutsideOfPackage("org.metope.bvals..")
+        .should().dependOnClassesThat().resideInAPackage("org.metope.bvals.channel..")
+        .because("docs/DESIGN.md: bvals.channel is internal to bvals").check(classes);
+    noClasses().that().resideOutsideOfPackage("org.metope.kernels.tornado..")
+        .should().dependOnClassesThat().resideInAPackage("org.metope.kernels.tornado..")
+        .because("docs/DESIGN.md: the TornadoVM backend is loaded by name").check(classes);
+  }
+
+  /**
    * No cycle between any two packages, with one known exception inside module mesh: the field
    * storage ({@code mesh.field}) holds the {@code MeshBlock}s it stores fields for, and
    * {@code Mesh} holds the field storage; and packages' step diagnostics receive the clock, {@code

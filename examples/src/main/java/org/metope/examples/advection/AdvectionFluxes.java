@@ -2,8 +2,8 @@ package org.metope.examples.advection;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.metope.kernels.StageKernels;
-import org.metope.kernels.StageLaunch;
+import org.metope.kernels.body.StageKernels;
+import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.field.BooleanParam;
 import org.metope.mesh.field.DoubleParam;
 import org.metope.mesh.field.FluxFunction;

@@ -1,7 +1,7 @@
 package org.metope.examples.advection;
 
-import org.metope.kernels.TagKernels;
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.TagKernels;
+import org.metope.kernels.body.TagLaunch;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.DoubleParam;
 import org.metope.mesh.field.MeshData;

@@ -1,8 +1,8 @@
 package org.metope.examples.burgers;
 
 import java.util.List;
-import org.metope.kernels.BurgersKernels;
-import org.metope.kernels.StageLaunch;
+import org.metope.kernels.body.BurgersKernels;
+import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MeshDataCallback;

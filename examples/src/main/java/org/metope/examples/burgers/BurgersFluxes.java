@@ -1,7 +1,7 @@
 package org.metope.examples.burgers;
 
 import java.util.List;
-import org.metope.kernels.StageLaunch;
+import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FluxFunction;
 import org.metope.mesh.field.MeshData;
@@ -33,7 +33,7 @@ import org.metope.mesh.geometry.TopologicalElement;
  *
  * <p><b>On a device</b> ({@link #FUNCTION}'s launches) there is no scratch: one device thread per
  * row of faces computes each face's states where it needs them ({@link
- * org.metope.kernels.BurgersKernels#fluxRow}, the same bits as these loops).
+ * org.metope.kernels.body.BurgersKernels#fluxRow}, the same bits as these loops).
  */
 final class BurgersFluxes {
   /** The package's flux function: {@link #calculateFluxes} on the host, launches on a device. */

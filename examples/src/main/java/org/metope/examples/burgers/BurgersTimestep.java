@@ -1,7 +1,7 @@
 package org.metope.examples.burgers;
 
-import org.metope.kernels.BurgersKernels;
-import org.metope.kernels.StageLaunch;
+import org.metope.kernels.body.BurgersKernels;
+import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.TimestepEstimator;

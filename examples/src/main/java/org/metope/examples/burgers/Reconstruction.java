@@ -1,6 +1,6 @@
 package org.metope.examples.burgers;
 
-import org.metope.kernels.BurgersKernels;
+import org.metope.kernels.body.BurgersKernels;
 
 /**
  * The face states of Parthenon-VIBE's reconstructions, one row of cells at a time: for each cell

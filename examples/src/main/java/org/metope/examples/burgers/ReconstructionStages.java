@@ -16,7 +16,7 @@ import static org.metope.examples.burgers.Reconstruction.G2;
 import static org.metope.examples.burgers.Reconstruction.THIRTEEN_THIRDS;
 
 import java.util.Arrays;
-import org.metope.kernels.BurgersKernels;
+import org.metope.kernels.body.BurgersKernels;
 
 /**
  * The reconstructions of {@link Reconstruction} as sequences of short loops over one chunk of at

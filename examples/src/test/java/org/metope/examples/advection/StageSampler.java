@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.metope.examples.sparseadvection.CountingCommunicator;
-import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelKind;
-import org.metope.kernels.StageLaunch;
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.StageLaunch;
+import org.metope.kernels.body.TagLaunch;
 import org.metope.kernels.tornado.DeviceBackend;
 
 /**

@@ -12,7 +12,7 @@ import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.comm.InProcessCluster;
-import org.metope.kernels.BurgersKernels;
+import org.metope.kernels.body.BurgersKernels;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.input.ParameterInput;

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelKind;
-import org.metope.kernels.StageLaunch;
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.StageLaunch;
+import org.metope.kernels.body.TagLaunch;
 
 /**
  * What every device backend shares: one {@link DeviceLaunch} per (table, kind, subset, arenas),

@@ -1,7 +1,7 @@
 package org.metope.kernels.tornado;
 
-import org.metope.kernels.BoundaryOp;
-import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.KernelKind;
 
 /**

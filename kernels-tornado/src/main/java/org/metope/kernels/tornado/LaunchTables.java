@@ -4,10 +4,10 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.KernelKind;
-import org.metope.kernels.StageLaunch;
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.StageLaunch;
+import org.metope.kernels.body.TagLaunch;
 
 /**
  * Everything that describes the launches of one resident arena, in arrays whose identity and

@@ -84,7 +84,7 @@ public final class Residency {
     this.trace = trace;
   }
 
-  /** A residency whose device is a second Java array, as in {@link EmulatedDeviceBackend}. */
+  /** A residency whose device is a second Java array, as in {@code EmulatedDeviceBackend}. */
   public static Residency emulated(String name, double[] host, int layoutVersion,
       boolean poisonStale, DeviceTrace trace) {
     return new Residency(name, host, new ArrayMemory(new double[host.length]), layoutVersion,

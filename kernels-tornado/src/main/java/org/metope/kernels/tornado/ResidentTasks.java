@@ -1,8 +1,8 @@
 package org.metope.kernels.tornado;
 
-import org.metope.kernels.RowKernels;
-import org.metope.kernels.StageLaunch;
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.RowKernels;
+import org.metope.kernels.body.StageLaunch;
+import org.metope.kernels.body.TagLaunch;
 import uk.ac.manchester.tornado.api.annotations.Parallel;
 
 /**
@@ -12,11 +12,13 @@ import uk.ac.manchester.tornado.api.annotations.Parallel;
  * a task's scalar arguments into the kernel as constants; so one compiled kernel per kind serves
  * every launch of that kind, before and after a remesh. Each calls the same row bodies as the JVM
  * backend ({@link RowKernels}; {@link StageLaunch}'s row helpers, which call {@link
- * org.metope.kernels.StageKernels} and {@link org.metope.kernels.BurgersKernels}, the burgers
+ * org.metope.kernels.body.StageKernels} and {@link org.metope.kernels.body.BurgersKernels}, the
+ * burgers
  * fluxes with the same bits as the JVM's vector loops; {@link TagLaunch}'s, which call {@link
- * org.metope.kernels.TagKernels}): a stage launcher runs one device thread per (entry, k, j) row
+ * org.metope.kernels.body.TagKernels}): a stage launcher runs one device thread per (entry, k, j)
+ * row
  * (per entry for a weighted sum, the physical boundaries, a smallest step and a measure), rows
- * past an entry's own extent idle. Plain static Java over primitive arrays: {@link
+ * past an entry's own extent idle. Plain static Java over primitive arrays: {@code
  * EmulatedDeviceBackend} runs the stage and measure launchers on its device copies ({@link #run},
  * {@link #measure}, a launch's own tables standing for the launch tables with {@code ENTRY = 0})
  * and {@code LaunchTablesTest} runs them on the JVM. A bound is read into a local before its loop

@@ -1,14 +1,15 @@
 package org.metope.kernels.tornado;
 
-import org.metope.kernels.BoundaryOp;
-import org.metope.kernels.BoundaryTable;
-import org.metope.kernels.RowKernels;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
+import org.metope.kernels.body.RowKernels;
 import uk.ac.manchester.tornado.api.annotations.Parallel;
 
 /**
  * The TornadoVM tasks: one device thread per (subset entry, row), each calling the same row bodies
  * as the JVM backend ({@link RowKernels}), plus the gather that packs what a launch wrote. They are
- * plain static Java: {@link EmulatedDeviceBackend} runs these same methods on the JVM. Rows beyond a boundary's own row count idle, which is
+ * plain static Java: {@code EmulatedDeviceBackend} runs these same methods on the JVM. Rows beyond
+ * a boundary's own row count idle, which is
  * the price of a rectangular launch over boundaries of different sizes. Everything is a primitive
  * array or an int, as TornadoVM requires.
  *
@@ -67,7 +68,8 @@ public final class TornadoKernels {
   }
 
   /**
-   * Restricts every row of every allocated RESTRICT boundary of the subset. (Not named "restrict": TornadoVM emits the method name
+   * Restricts every row of every allocated RESTRICT boundary of the subset. (Not named "restrict":
+   * TornadoVM emits the method name
    * as the OpenCL kernel name, and {@code restrict} is a C keyword.)
    */
   public static void restrictRows(int[] subset, int count, int maxRows, int n, int[] ints,

@@ -1,9 +1,9 @@
 package org.metope.kernels.tornado;
 
-import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.KernelKind;
-import org.metope.kernels.StageLaunch;
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.StageLaunch;
+import org.metope.kernels.body.TagLaunch;
 
 /**
  * A data arena of the resident TornadoVM backend kept in device memory: one TornadoVM execution

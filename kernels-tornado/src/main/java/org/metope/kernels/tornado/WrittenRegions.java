@@ -1,9 +1,9 @@
 package org.metope.kernels.tornado;
 
-import org.metope.kernels.BoundaryOp;
-import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.KernelKind;
-import org.metope.kernels.RowKernels;
+import org.metope.kernels.body.RowKernels;
 
 /**
  * The cells a device launch may write, as runs of consecutive array indices, found from the

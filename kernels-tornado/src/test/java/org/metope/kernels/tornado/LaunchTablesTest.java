@@ -8,14 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.metope.kernels.BoundaryOp;
-import org.metope.kernels.BoundaryTable;
+import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.JvmKernelBackend;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelKind;
 import org.metope.kernels.Scenario;
-import org.metope.kernels.StageLaunch;
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.StageLaunch;
+import org.metope.kernels.body.TagLaunch;
 
 /**
  * The launch tables of the resident TornadoVM backend and the tasks that read them, run on the

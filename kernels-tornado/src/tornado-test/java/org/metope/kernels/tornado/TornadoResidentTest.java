@@ -8,8 +8,8 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.metope.kernels.Scenario;
-import org.metope.kernels.StageLaunch;
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.StageLaunch;
+import org.metope.kernels.body.TagLaunch;
 
 /**
  * The resident TornadoVM backend's device arena: stage launches run on the device copy one after

@@ -1,7 +1,7 @@
 package org.metope.mesh.field;
 
 import java.util.List;
-import org.metope.kernels.StageLaunch;
+import org.metope.kernels.body.StageLaunch;
 
 /**
  * A package's fluxes (Parthenon's {@code CalculateFluxes}): fills the face fluxes of the

@@ -1,7 +1,7 @@
 package org.metope.mesh.field;
 
 import java.util.List;
-import org.metope.kernels.StageLaunch;
+import org.metope.kernels.body.StageLaunch;
 
 /**
  * Work a package does on one partition of blocks in one stage container: fill derived fields

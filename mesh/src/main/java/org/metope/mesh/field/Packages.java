@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.metope.kernels.StageLaunch;
+import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.SimTime;
 
 /**

@@ -1,6 +1,6 @@
 package org.metope.mesh.field;
 
-import org.metope.kernels.TagLaunch;
+import org.metope.kernels.body.TagLaunch;
 
 /**
  * A package's refinement criterion over one partition (Parthenon's {@code CheckRefinementMesh}).

@@ -101,15 +101,4 @@ public final class SparsePool {
   public static String fieldName(String baseName, int sparseId) {
     return baseName + "_" + sparseId;
   }
-
-  /** A copy under another base name (used to resolve private pools as {@code package::base}). */
-  SparsePool renamed(String newBaseName) {
-    return new SparsePool(newBaseName, sharedMetadata, pool);
-  }
-
-  private SparsePool(String baseName, Metadata metadata, Map<Integer, Metadata> ids) {
-    this.baseName = baseName;
-    this.sharedMetadata = metadata;
-    this.pool.putAll(ids);
-  }
 }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.metope.kernels.StageLaunch;
+import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.SimTime;
 
 /**

@@ -1,6 +1,6 @@
 package org.metope.mesh.field;
 
-import org.metope.kernels.StageLaunch;
+import org.metope.kernels.body.StageLaunch;
 
 /**
  * A package's largest stable time step over one partition (Parthenon's {@code

@@ -2,8 +2,8 @@ package org.metope.mesh.update;
 
 import java.util.List;
 import java.util.Arrays;
-import org.metope.kernels.StageKernels;
-import org.metope.kernels.StageLaunch;
+import org.metope.kernels.body.StageKernels;
+import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;

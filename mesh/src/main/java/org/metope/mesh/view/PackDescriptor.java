@@ -92,11 +92,6 @@ public final class PackDescriptor {
     return ids;
   }
 
-  /** Whether packs carry fluxes. */
-  public boolean hasFluxes() {
-    return fluxes;
-  }
-
   @Override
   public String toString() {
     return "PackDescriptor" + Arrays.toString(fields.stream().map(FieldInfo::name).toArray())

@@ -20,7 +20,7 @@ import org.metope.comm.Request;
  * one does.
  */
 final class CountingCommunicator implements Communicator {
-  private static final String FIELD_COMMUNICATORS = "org.metope.bvals.FieldCommunicators";
+  private static final String FIELD_COMMUNICATORS = "org.metope.bvals.channel.FieldCommunicators";
 
   private final Communicator delegate;
   private final RankTraffic traffic;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.metope.app.Application;
 import org.metope.app.ApplicationRunner;
 import org.metope.app.Simulation;
-import org.metope.bvals.BoundaryFunctions;
+import org.metope.bvals.conditions.BoundaryFunctions;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessCluster;
 import org.metope.driver.Driver;

@@ -1,0 +1,115 @@
+package org.metope.bvals.conditions;
+
+import java.util.Arrays;
+import org.metope.kernels.body.StageLaunch;
+import org.metope.mesh.BoundaryFace;
+import org.metope.mesh.BoundaryFlag;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.field.ArenaLayout;
+import org.metope.mesh.field.FieldInfo;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.MetadataFlag;
+
+/**
+ * The built-in physical boundary conditions of a partition as one {@link
+ * StageLaunch.Kind#PHYSICAL_BOUNDARY} launch, which a device-resident backend runs on its copy of
+ * the arena: one entry per component of every evolving ghost-filled cell field of every block with
+ * a physical face, its face slots filled as {@link BoundaryFunctions}' {@code outflow} and {@code
+ * reflect} fill them on the host (the same body, {@link
+ * org.metope.kernels.body.StageKernels#ghostSlab}). Built once per partition and layout, when the
+ * exchange's tasks are made; only for meshes whose every physical face is built in ({@link
+ * #builtInOnly}).
+ */
+final class BoundaryConditionLaunch {
+  private static final BoundaryFace[] FACES = BoundaryFace.values();
+
+  private BoundaryConditionLaunch() {}
+
+  /** Whether every physical face of {@code mesh} names {@code outflow} or {@code reflecting}. */
+  static boolean builtInOnly(Mesh mesh) {
+    for (BoundaryFace face : FACES) {
+      if (face.axis() < mesh.ndim() && mesh.config().boundaryFlag(face) == BoundaryFlag.USER
+          && mode(mesh, face) == StageLaunch.BC_NONE) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The launch for the cells ({@code coarse = false}) or coarse buffers of {@code md}. */
+  static StageLaunch build(MeshData md, boolean coarse) {
+    final int width = StageLaunch.Kind.PHYSICAL_BOUNDARY.width;
+    Mesh mesh = md.block(0).mesh();
+    ArenaLayout layout = md.layout();
+    int[] t = new int[0];
+    int count = 0;
+    for (int b = 0; b < md.numBlocks(); b++) {
+      MeshBlock block = md.block(b);
+      int[] faces = faceSlots(mesh, block, coarse);
+      if (faces == null) {
+        continue;
+      }
+      for (FieldInfo field : md.state().fields()) {
+        int inst = BoundaryFunctions.instance(md, field, b, coarse, null);
+        if (inst < 0) {
+          continue;
+        }
+        int ni = layout.ni(inst);
+        int nj = layout.nj(inst);
+        int nk = layout.nk(inst);
+        boolean vector = field.metadata().isSet(MetadataFlag.VECTOR);
+        for (int c = 0; c < layout.numComponents(inst); c++) {
+          if (t.length < (count + 1) * width) {
+            t = Arrays.copyOf(t, Math.max(width, 2 * t.length));
+          }
+          int e = count * width;
+          t[e + StageLaunch.P_BASE] = layout.offset(inst, md.blockIndex(b)) + c * ni * nj * nk;
+          t[e + StageLaunch.P_NI] = ni;
+          t[e + StageLaunch.P_NJ] = nj;
+          t[e + StageLaunch.P_NK] = nk;
+          t[e + StageLaunch.P_NGHOST] = mesh.nghost();
+          System.arraycopy(faces, 0, t, e + StageLaunch.P_FACES, faces.length);
+          for (int f = 0; f < FACES.length; f++) {
+            int slot = e + StageLaunch.P_FACES + f * StageLaunch.P_SLOT;
+            if (vector && c == FACES[f].axis() && t[slot] == StageLaunch.BC_REFLECT) {
+              t[slot] = StageLaunch.BC_REFLECT_NEGATED;
+            }
+          }
+          count++;
+        }
+      }
+    }
+    return new StageLaunch(StageLaunch.Kind.PHYSICAL_BOUNDARY, t, new double[0], count);
+  }
+
+  /** The face slots of {@code block} (MODE AXIS FIRST REF each); null without a physical face. */
+  private static int[] faceSlots(Mesh mesh, MeshBlock block, boolean coarse) {
+    int[] slots = new int[FACES.length * StageLaunch.P_SLOT];
+    boolean any = false;
+    for (int f = 0; f < FACES.length; f++) {
+      BoundaryFace face = FACES[f];
+      if (face.axis() >= mesh.ndim() || block.boundaryFlag(face) != BoundaryFlag.USER) {
+        continue;
+      }
+      int mode = mode(mesh, face);
+      int slot = f * StageLaunch.P_SLOT;
+      slots[slot + StageLaunch.P_MODE] = mode;
+      slots[slot + StageLaunch.P_AXIS] = face.axis();
+      slots[slot + StageLaunch.P_FIRST] = BoundaryFunctions.firstGhost(block, face, coarse);
+      slots[slot + StageLaunch.P_REF] = BoundaryFunctions.sourceLayer(block, face, coarse,
+          mode != StageLaunch.BC_OUTFLOW);
+      any = true;
+    }
+    return any ? slots : null;
+  }
+
+  /** The slot mode of the condition the deck names for {@code face}; BC_NONE for a user one. */
+  private static int mode(Mesh mesh, BoundaryFace face) {
+    return switch (mesh.config().boundaryName(face)) {
+      case "outflow" -> StageLaunch.BC_OUTFLOW;
+      case "reflecting" -> StageLaunch.BC_REFLECT;
+      default -> StageLaunch.BC_NONE;
+    };
+  }
+}

@@ -1,0 +1,59 @@
+package org.metope.bvals.channel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.metope.bvals.RankChannels;
+import org.metope.comm.InProcessCluster;
+
+/** Index maps between cache and posting order, and the loops over a vector. */
+class ChannelVectorTest {
+  private static List<CommBuffer> localChannels(RankChannels rc, int n) {
+    List<CommBuffer> list = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      list.add(rc.channel(new ChannelKey(i, i + 1, 0, 13), 0, 0, TagMap.NO_TAG, 4, false));
+    }
+    return list;
+  }
+
+  @Test
+  void givenRandomOrder_thenBothIndexMapsAreInverseAndMatchTheCacheList() {
+    RankChannels rc = new RankChannels(InProcessCluster.singleRank());
+    List<CommBuffer> cache = localChannels(rc, 9);
+    ChannelVector v = new ChannelVector(cache, PostingOrder.random(11), 2);
+    int[] expected = PostingOrder.random(11).permutation(9, 2);
+    for (int p = 0; p < v.size(); p++) {
+      assertEquals(expected[p], v.cacheIndexAt(p));
+      assertEquals(p, v.postingIndexOf(v.cacheIndexAt(p)));
+      assertSame(cache.get(v.cacheIndexAt(p)), v.inPostingOrder(p));
+    }
+    for (int c = 0; c < cache.size(); c++) {
+      assertSame(cache.get(c), v.inCacheOrder(c));
+    }
+  }
+
+  @Test
+  void givenSameRankChannelsInBothVectors_thenTheLoopsWalkAStage() {
+    RankChannels rc = new RankChannels(InProcessCluster.singleRank());
+    List<CommBuffer> cache = localChannels(rc, 3);
+    ChannelVector sends = new ChannelVector(cache, PostingOrder.cacheOrder(), 0);
+    ChannelVector receives = new ChannelVector(cache, PostingOrder.random(3), 0);
+    assertTrue(receives.startReceives());
+    assertTrue(sends.allAvailableForWrite());
+    assertFalse(receives.receiveAll());
+    cache.get(0).send();
+    cache.get(2).sendNull();
+    assertFalse(receives.receiveAll(), "one still missing");
+    assertEquals(BufferState.RECEIVED, cache.get(0).state(), "the others were received anyway");
+    cache.get(1).send();
+    assertFalse(sends.allAvailableForWrite());
+    assertTrue(receives.receiveAll());
+    receives.staleAll();
+    assertTrue(sends.allAvailableForWrite());
+  }
+}

@@ -1,0 +1,335 @@
+package org.metope.kernels.body;
+
+import java.util.Arrays;
+
+/**
+ * One launch of a stage kernel ({@link StageKernels}, {@link BurgersKernels}) over a partition,
+ * described in flat arrays so that a device can run it: {@link #count} entries of {@link
+ * Kind#width} ints each in {@link #ints} (arena offsets, strides and loop bounds of one block,
+ * field and component), and the entry's real parameters in {@link #reals}. Built on the host once
+ * per partition (offsets change only with a remesh), launched every stage with the stage's weights:
+ * {@link #runOnHost} is the JVM launcher, {@code org.metope.kernels.tornado.ResidentTasks} the
+ * device one; both call the same bodies.
+ *
+ * <pre>
+ *   kind                 ints of one entry                                    reals of one entry
+ *   DONOR_CELL_CONSTANT  FLUX Q DONOR FIRST LENGTH KB KE KSTRIDE              vel
+ *   DONOR_CELL_FIELD     FLUX Q V SHIFT IS IE JB JE KB KE JSTRIDE KSTRIDE     -
+ *   DIVERGENCE           OUT FX FY FZ NDIM IS IE JB JE KB KE JSTRIDE KSTRIDE  a1 a2 a3 vol
+ *   WEIGHTED_SUM         Z X Y LENGTH                                         -
+ *   PHYSICAL_BOUNDARY    BASE NI NJ NK NGHOST, then per face (6): MODE AXIS FIRST REF   -
+ *   BURGERS_FLUX         FLUX Q NCOMP CS S NORMAL WENO5 IS IE JB JE KB KE     -
+ *                        JSTRIDE KSTRIDE
+ *   BURGERS_DERIVED      OUT Q CS IS IE JB JE KB KE JSTRIDE KSTRIDE           -
+ *   SMALLEST_STEP        Q CS NDIM IS IE JB JE KB KE JSTRIDE KSTRIDE          dx1 dx2 dx3
+ * </pre>
+ *
+ * A DONOR_CELL_CONSTANT entry covers k planes {@code KB..KE}, each the run of {@code LENGTH}
+ * faces from {@code k * KSTRIDE + FIRST}; the other row kinds cover rows {@code (k, j)} of {@code
+ * KB..KE} x {@code JB..JE}, starting at {@code k * KSTRIDE + j * JSTRIDE}. A PHYSICAL_BOUNDARY
+ * entry is one component of one field of one block ({@code NI x NJ x NK} cells from {@code
+ * BASE}); its face slots, in Parthenon's face order, say which ghost slabs to fill ({@link
+ * StageKernels#ghostSlab}) and how ({@link #BC_NONE} for a face that is not a physical
+ * boundary); one thread runs the faces of an entry in order, since a later face's slab covers
+ * corners an earlier one filled. A SMALLEST_STEP entry
+ * (a block) is one device thread over all its cells, and writes its minimum into {@link
+ * #results}: the only values of the launch that cross back to the host.
+ */
+public final class StageLaunch {
+  /** What a launch computes, and the ints and reals of one entry. */
+  public enum Kind {
+    /** {@link StageKernels#donorCellRun} per k plane. */
+    DONOR_CELL_CONSTANT(8, 1),
+    /** {@link StageKernels#donorCellFieldRow} per row. */
+    DONOR_CELL_FIELD(12, 0),
+    /** {@link StageKernels#divergenceRow} per row. */
+    DIVERGENCE(13, 4),
+    /** {@link StageKernels#weightedSum} per entry, with the launch's weights. */
+    WEIGHTED_SUM(4, 0),
+    /** {@link StageKernels#ghostSlab} per physical face of an entry, faces in order. */
+    PHYSICAL_BOUNDARY(5 + 6 * 4, 0),
+    /** {@link BurgersKernels#fluxRow} per row. */
+    BURGERS_FLUX(15, 0),
+    /** {@link BurgersKernels#derivedRow} per row. */
+    BURGERS_DERIVED(11, 0),
+    /** {@link BurgersKernels#smallestStep} per entry, into {@link #results}. */
+    SMALLEST_STEP(11, 3);
+
+    /** Ints per entry. */
+    public final int width;
+    /** Reals per entry. */
+    public final int realWidth;
+
+    Kind(int width, int realWidth) {
+      this.width = width;
+      this.realWidth = realWidth;
+    }
+  }
+
+  // DONOR_CELL_CONSTANT
+  public static final int FLUX = 0;
+  public static final int Q = 1;
+  public static final int DONOR = 2;
+  public static final int FIRST = 3;
+  public static final int LENGTH = 4;
+  public static final int C_KB = 5;
+  public static final int C_KE = 6;
+  public static final int C_KSTRIDE = 7;
+  // DONOR_CELL_FIELD (FLUX, Q as above)
+  public static final int V = 2;
+  public static final int SHIFT = 3;
+  public static final int F_IS = 4;
+  // DIVERGENCE
+  public static final int OUT = 0;
+  public static final int FX = 1;
+  public static final int FY = 2;
+  public static final int FZ = 3;
+  public static final int NDIM = 4;
+  public static final int D_IS = 5;
+  // WEIGHTED_SUM
+  public static final int Z = 0;
+  public static final int X = 1;
+  public static final int Y = 2;
+  public static final int W_LENGTH = 3;
+  // PHYSICAL_BOUNDARY: the component, then face slot f at P_FACES + f * P_SLOT
+  public static final int P_BASE = 0;
+  public static final int P_NI = 1;
+  public static final int P_NJ = 2;
+  public static final int P_NK = 3;
+  public static final int P_NGHOST = 4;
+  public static final int P_FACES = 5;
+  public static final int P_SLOT = 4;
+  public static final int P_MODE = 0;
+  public static final int P_AXIS = 1;
+  public static final int P_FIRST = 2;
+  public static final int P_REF = 3;
+  /** Face modes: not a physical face, outflow, reflection, reflection of a normal component. */
+  public static final int BC_NONE = 0;
+  public static final int BC_OUTFLOW = 1;
+  public static final int BC_REFLECT = 2;
+  public static final int BC_REFLECT_NEGATED = 3;
+  // BURGERS_FLUX (FLUX, Q as above)
+  public static final int B_NCOMP = 2;
+  public static final int B_CS = 3;
+  public static final int B_STRIDE = 4;
+  public static final int B_NORMAL = 5;
+  public static final int B_WENO5 = 6;
+  public static final int B_IS = 7;
+  // BURGERS_DERIVED (OUT, Q as above)
+  public static final int E_CS = 2;
+  public static final int E_IS = 3;
+  // SMALLEST_STEP
+  public static final int S_Q = 0;
+  public static final int S_CS = 1;
+  public static final int S_NDIM = 2;
+  public static final int S_IS = 3;
+
+  /** The kind of launch. */
+  public final Kind kind;
+  /** Entries, {@code kind.width} ints each. */
+  public final int[] ints;
+  /** Entries' reals, {@code kind.realWidth} each; at least one value. */
+  public final double[] reals;
+  /** Number of entries. */
+  public final int count;
+  /**
+   * One result per entry (at least one value): what a SMALLEST_STEP launch writes, on the host
+   * once the launch returns; unused by the other kinds.
+   */
+  public final double[] results;
+  /** Largest number of k planes (rows kinds: of k rows) of an entry. */
+  public final int maxK;
+  /** Largest number of j rows of an entry (1 for DONOR_CELL_CONSTANT and WEIGHTED_SUM). */
+  public final int maxJ;
+
+  /** A launch of {@code count} entries; {@code ints} and {@code reals} may be longer. */
+  public StageLaunch(Kind kind, int[] ints, double[] reals, int count) {
+    this.kind = kind;
+    this.count = count;
+    this.ints = Arrays.copyOf(ints, Math.max(1, count * kind.width));
+    this.reals = Arrays.copyOf(reals, Math.max(1, count * kind.realWidth));
+    this.results = new double[Math.max(1, count)];
+    int k = 1;
+    int j = 1;
+    for (int e = 0; e < count; e++) {
+      int base = e * kind.width;
+      switch (kind) {
+        case DONOR_CELL_CONSTANT -> k = Math.max(k, ints[base + C_KE] - ints[base + C_KB] + 1);
+        case DONOR_CELL_FIELD, DIVERGENCE, BURGERS_FLUX, BURGERS_DERIVED -> {
+          int first = rowsFrom(kind);
+          // IS IE JB JE KB KE JSTRIDE KSTRIDE follow each other from `first`
+          j = Math.max(j, ints[base + first + 3] - ints[base + first + 2] + 1);
+          k = Math.max(k, ints[base + first + 5] - ints[base + first + 4] + 1);
+        }
+        default -> { }
+      }
+    }
+    this.maxK = k;
+    this.maxJ = j;
+  }
+
+  /** Where the {@code IS IE JB JE KB KE JSTRIDE KSTRIDE} of a row kind's entry start. */
+  private static int rowsFrom(Kind kind) {
+    return switch (kind) {
+      case DONOR_CELL_FIELD -> F_IS;
+      case DIVERGENCE -> D_IS;
+      case BURGERS_FLUX -> B_IS;
+      default -> E_IS;
+    };
+  }
+
+  /** Whether the launch writes the arena (a SMALLEST_STEP launch only reads it). */
+  public boolean writesArena() {
+    return kind != Kind.SMALLEST_STEP;
+  }
+
+  /** Bytes of the launch's tables, what a device gets once per launch description. */
+  public long tableBytes() {
+    return 4L * ints.length + 8L * reals.length;
+  }
+
+  /**
+   * Runs the launch on the host, entry by entry and row by row, on {@code a}; {@code w1} and
+   * {@code w2} are the weights of a WEIGHTED_SUM (ignored otherwise).
+   */
+  public void runOnHost(double[] a, double w1, double w2) {
+    if (kind == Kind.SMALLEST_STEP) {
+      for (int e = 0; e < count; e++) {
+        smallestStep(ints, reals, e, a, results, e);
+      }
+      return;
+    }
+    for (int e = 0; e < count; e++) {
+      for (int k = 0; k < maxK; k++) {
+        for (int j = 0; j < maxJ; j++) {
+          runRow(kind, ints, reals, e, k, j, a, w1, w2);
+        }
+      }
+    }
+  }
+
+  /**
+   * Row {@code (k, j)} (counted from the entry's first) of entry {@code e}, or nothing when the
+   * entry has fewer rows: what one device thread of a launch does. Static, over arrays only.
+   */
+  public static void runRow(Kind kind, int[] t, double[] r, int e, int k, int j, double[] a,
+      double w1, double w2) {
+    switch (kind) {
+      case DONOR_CELL_CONSTANT -> donorCellPlane(t, r, e, k, a);
+      case DONOR_CELL_FIELD -> donorCellFieldRow(t, e, k, j, a);
+      case DIVERGENCE -> divergenceRow(t, r, e, k, j, a);
+      case WEIGHTED_SUM -> weightedSum(t, e, k, j, a, w1, w2);
+      case PHYSICAL_BOUNDARY -> physicalBoundary(t, e, k, j, a);
+      case BURGERS_FLUX -> burgersFluxRow(t, e, k, j, a);
+      case BURGERS_DERIVED -> burgersDerivedRow(t, e, k, j, a);
+      default -> throw new IllegalStateException("unknown stage kind: " + kind);
+    }
+  }
+
+  /** Plane {@code p} of a DONOR_CELL_CONSTANT entry. */
+  public static void donorCellPlane(int[] t, double[] r, int e, int p, double[] a) {
+    final int base = e * Kind.DONOR_CELL_CONSTANT.width;
+    final int k = t[base + C_KB] + p;
+    if (k <= t[base + C_KE]) {
+      final int at = k * t[base + C_KSTRIDE] + t[base + FIRST];
+      StageKernels.donorCellRun(a, t[base + FLUX] + at, t[base + Q] + at, t[base + DONOR], r[e],
+          t[base + LENGTH]);
+    }
+  }
+
+  /** Row {@code (kb + k, jb + j)} of a DONOR_CELL_FIELD entry. */
+  public static void donorCellFieldRow(int[] t, int e, int k, int j, double[] a) {
+    final int base = e * Kind.DONOR_CELL_FIELD.width;
+    final int row = row(t, base + F_IS, k, j);
+    if (row >= 0) {
+      StageKernels.donorCellFieldRow(a, t[base + FLUX] + row, t[base + Q] + row,
+          t[base + V] + row, t[base + SHIFT], t[base + F_IS], t[base + F_IS + 1]);
+    }
+  }
+
+  /** Row {@code (kb + k, jb + j)} of a DIVERGENCE entry. */
+  public static void divergenceRow(int[] t, double[] r, int e, int k, int j, double[] a) {
+    final int base = e * Kind.DIVERGENCE.width;
+    final int row = row(t, base + D_IS, k, j);
+    if (row >= 0) {
+      final int q = 4 * e;
+      StageKernels.divergenceRow(a, t[base + OUT] + row, t[base + FX] + row, t[base + FY] + row,
+          t[base + FZ] + row, t[base + NDIM], t[base + D_IS], t[base + D_IS + 1],
+          t[base + D_IS + 6], t[base + D_IS + 7], r[q], r[q + 1], r[q + 2], r[q + 3]);
+    }
+  }
+
+  /** A WEIGHTED_SUM entry (row 0 only). */
+  public static void weightedSum(int[] t, int e, int k, int j, double[] a, double w1,
+      double w2) {
+    if (k == 0 && j == 0) {
+      final int base = e * Kind.WEIGHTED_SUM.width;
+      StageKernels.weightedSum(a, t[base + Z], t[base + X], t[base + Y], t[base + W_LENGTH], w1,
+          w2);
+    }
+  }
+
+  /** The physical faces of a PHYSICAL_BOUNDARY entry, in order (row 0 only). */
+  public static void physicalBoundary(int[] t, int e, int k, int j, double[] a) {
+    if (k == 0 && j == 0) {
+      final int base = e * Kind.PHYSICAL_BOUNDARY.width;
+      for (int f = 0; f < 6; f++) {
+        final int slot = base + P_FACES + f * P_SLOT;
+        final int mode = t[slot + P_MODE];
+        if (mode != BC_NONE) {
+          StageKernels.ghostSlab(a, t[base + P_BASE], t[base + P_NI], t[base + P_NJ],
+              t[base + P_NK], t[slot + P_AXIS], t[slot + P_FIRST], t[base + P_NGHOST],
+              t[slot + P_REF], mode == BC_OUTFLOW ? 0 : 1,
+              mode == BC_REFLECT_NEGATED ? -1.0 : 1.0);
+        }
+      }
+    }
+  }
+
+  /** Row {@code (kb + k, jb + j)} of a BURGERS_FLUX entry. */
+  public static void burgersFluxRow(int[] t, int e, int k, int j, double[] a) {
+    final int base = e * Kind.BURGERS_FLUX.width;
+    final int row = row(t, base + B_IS, k, j);
+    if (row >= 0) {
+      BurgersKernels.fluxRow(a, t[base + FLUX] + row, t[base + Q] + row, t[base + B_NCOMP],
+          t[base + B_CS], t[base + B_STRIDE], t[base + B_NORMAL], t[base + B_WENO5],
+          t[base + B_IS], t[base + B_IS + 1]);
+    }
+  }
+
+  /** Row {@code (kb + k, jb + j)} of a BURGERS_DERIVED entry. */
+  public static void burgersDerivedRow(int[] t, int e, int k, int j, double[] a) {
+    final int base = e * Kind.BURGERS_DERIVED.width;
+    final int row = row(t, base + E_IS, k, j);
+    if (row >= 0) {
+      BurgersKernels.derivedRow(a, t[base + OUT] + row, t[base + Q] + row, t[base + E_CS],
+          t[base + E_IS], t[base + E_IS + 1]);
+    }
+  }
+
+  /**
+   * A SMALLEST_STEP entry: its block's smallest step into {@code results[o]} (a device keeps the
+   * entries of many launches in one table, and the results of one launch apart).
+   */
+  public static void smallestStep(int[] t, double[] r, int e, double[] a, double[] results,
+      int o) {
+    final int base = e * Kind.SMALLEST_STEP.width;
+    final int at = base + S_IS;
+    results[o] = BurgersKernels.smallestStep(a, t[base + S_Q], t[base + S_CS],
+        t[base + S_NDIM], t[at], t[at + 1], t[at + 2], t[at + 3], t[at + 4], t[at + 5],
+        t[at + 6], t[at + 7], r[3 * e], r[3 * e + 1], r[3 * e + 2]);
+  }
+
+  /**
+   * The offset of row {@code (JB + j, KB + k)} of the entry whose {@code IS IE JB JE KB KE
+   * JSTRIDE KSTRIDE} start at {@code at}, or -1 past its last row.
+   */
+  private static int row(int[] t, int at, int k, int j) {
+    final int jj = t[at + 2] + j;
+    final int kk = t[at + 4] + k;
+    if (jj > t[at + 3] || kk > t[at + 5]) {
+      return -1;
+    }
+    return kk * t[at + 7] + jj * t[at + 6];
+  }
+}

@@ -1,0 +1,259 @@
+package org.metope.kernels.table;
+
+import java.util.Arrays;
+
+/**
+ * Collects boundaries one by one at cache-build time and produces a {@link BoundaryTable}. This is
+ * the only place that walks objects; it checks each boundary so that a kernel never meets an index
+ * outside its block.
+ *
+ * <pre>
+ *   BoundaryTableBuilder builder = new BoundaryTableBuilder();
+ *   int b = builder.add(BoundaryOp.RESTRICT, 3, coarseImage, box, bufferOffset);
+ *   builder.fine(b, senderBlock, originI, originJ, originK).defaultValue(b, 0.0);
+ *   BoundaryTable table = builder.build();
+ * </pre>
+ */
+public final class BoundaryTableBuilder {
+  private int size;
+  /**
+   * Rows for {@code capacity} boundaries, column by column: column {@code c} of boundary {@code
+   * b} is at {@code c * capacity + b}, the layout of {@link BoundaryTable}.
+   */
+  private int capacity;
+  private int[] columns;
+  private double[] realColumns;
+  /** Whether {@link #build} handed {@code columns} to a table: the next change copies them first. */
+  private boolean handedOver;
+  private boolean[] hasFine;
+  private boolean[] hasCoordinates;
+
+  /** A builder with room for 16 boundaries; it grows as needed. */
+  public BoundaryTableBuilder() {
+    this(16);
+  }
+
+  /**
+   * A builder with room for {@code capacity} boundaries, so that a known count never grows it;
+   * when exactly that many are added, {@link #build} copies nothing.
+   */
+  public BoundaryTableBuilder(int capacity) {
+    this.capacity = Math.max(capacity, 1);
+    columns = new int[this.capacity * BoundaryTable.INT_COLUMNS];
+    realColumns = new double[this.capacity * BoundaryTable.REAL_COLUMNS];
+    hasFine = new boolean[this.capacity];
+    hasCoordinates = new boolean[this.capacity];
+  }
+
+  /** Number of boundaries added so far. */
+  public int size() {
+    return size;
+  }
+
+  /**
+   * Adds a boundary and returns its index {@code b}.
+   *
+   * @param op a {@link BoundaryOp} code
+   * @param ndim active dimensions, 1 to 3
+   * @param var the block (or coarse buffer) whose box is loaded, unloaded or written
+   * @param box index range in var
+   * @param bufferOffset start of the buffer slice in the buffer arena (any value when unused)
+   */
+  public int add(int op, int ndim, BlockLayout var, IndexBox box, int bufferOffset) {
+    if (!BoundaryOp.isValid(op)) {
+      throw new IllegalArgumentException("unknown operation: op=" + op);
+    }
+    if (ndim < 1 || ndim > 3) {
+      throw new IllegalArgumentException("ndim must be 1, 2 or 3: ndim=" + ndim);
+    }
+    if (!var.contains(box.ks(), box.js(), box.is()) || !var.contains(box.ke(), box.je(), box.ie())) {
+      throw new IllegalArgumentException("box outside var: box=" + box + " var=" + var);
+    }
+    if (bufferOffset < 0) {
+      throw new IllegalArgumentException("bufferOffset must be >= 0: bufferOffset=" + bufferOffset);
+    }
+    ensureCapacity(size + 1);
+    int b = size++;
+    set(b, BoundaryTable.OP, op);
+    set(b, BoundaryTable.NDIM, ndim);
+    set(b, BoundaryTable.VAR_OFFSET, var.offset());
+    set(b, BoundaryTable.VAR_NI, var.ni());
+    set(b, BoundaryTable.VAR_NJ, var.nj());
+    set(b, BoundaryTable.VAR_NK, var.nk());
+    set(b, BoundaryTable.NCOMP, var.ncomp());
+    set(b, BoundaryTable.IS, box.is());
+    set(b, BoundaryTable.IE, box.ie());
+    set(b, BoundaryTable.JS, box.js());
+    set(b, BoundaryTable.JE, box.je());
+    set(b, BoundaryTable.KS, box.ks());
+    set(b, BoundaryTable.KE, box.ke());
+    set(b, BoundaryTable.BUFFER_OFFSET, bufferOffset);
+    set(b, BoundaryTable.ROWS, var.ncomp() * box.nk() * box.nj());
+    set(b, BoundaryTable.CELLS, var.ncomp() * box.cells());
+    return b;
+  }
+
+  /**
+   * Sets the fine side of a refinement boundary: the fine block and the fine index of the first
+   * child of coarse index 0 along each direction (Parthenon's {@code ib.s - 2 * cib.s}; for an
+   * inactive direction the fine index of coarse index 0).
+   */
+  public BoundaryTableBuilder fine(int b, BlockLayout fine, int originI, int originJ, int originK) {
+    checkIndex(b);
+    if (fine.ncomp() != get(b, BoundaryTable.NCOMP)) {
+      throw new IllegalArgumentException("fine ncomp differs from var: b=" + b + " fine.ncomp="
+          + fine.ncomp() + " var.ncomp=" + get(b, BoundaryTable.NCOMP));
+    }
+    set(b, BoundaryTable.FINE_OFFSET, fine.offset());
+    set(b, BoundaryTable.FINE_NI, fine.ni());
+    set(b, BoundaryTable.FINE_NJ, fine.nj());
+    set(b, BoundaryTable.FINE_NK, fine.nk());
+    set(b, BoundaryTable.FINE_ORIGIN_I, originI);
+    set(b, BoundaryTable.FINE_ORIGIN_J, originJ);
+    set(b, BoundaryTable.FINE_ORIGIN_K, originK);
+    hasFine[b] = true;
+    return this;
+  }
+
+  /**
+   * Sets the cell-centre coordinates of the fine layout and of var along x1, x2, x3 ({@code xmin}
+   * is the position of face 0, so centre {@code idx} is at {@code xmin + (idx + 0.5) * dx}).
+   * Without
+   * this call the builder uses unit coordinates: coarse dx 1, fine dx 1/2, aligned through the
+   * origins.
+   */
+  public BoundaryTableBuilder coordinates(int b, double[] fineXmin, double[] fineDx,
+      double[] coarseXmin, double[] coarseDx) {
+    checkIndex(b);
+    if (fineXmin.length != 3 || fineDx.length != 3 || coarseXmin.length != 3
+        || coarseDx.length != 3) {
+      throw new IllegalArgumentException("coordinates need 3 values per array: b=" + b);
+    }
+    for (int d = 0; d < 3; d++) {
+      setReal(b, BoundaryTable.FINE_XMIN1 + 2 * d, fineXmin[d]);
+      setReal(b, BoundaryTable.FINE_DX1 + 2 * d, fineDx[d]);
+      setReal(b, BoundaryTable.COARSE_XMIN1 + 2 * d, coarseXmin[d]);
+      setReal(b, BoundaryTable.COARSE_DX1 + 2 * d, coarseDx[d]);
+    }
+    hasCoordinates[b] = true;
+    return this;
+  }
+
+  /** Sets the value unload writes for a null channel. */
+  public BoundaryTableBuilder defaultValue(int b, double value) {
+    checkIndex(b);
+    setReal(b, BoundaryTable.DEFAULT_VALUE, value);
+    return this;
+  }
+
+  /** Sets the threshold at which load reports a boundary as non-zero. */
+  public BoundaryTableBuilder sparseThreshold(int b, double threshold) {
+    checkIndex(b);
+    setReal(b, BoundaryTable.SPARSE_THRESHOLD, threshold);
+    return this;
+  }
+
+  /**
+   * Checks every refinement boundary against its fine layout and builds the table. A builder
+   * filled to its capacity hands its arrays to the table (and copies them before any later
+   * change); otherwise the table gets the first {@code size} values of each column.
+   */
+  public BoundaryTable build() {
+    if (handedOver) {
+      relayout(capacity); // build writes unit coordinates: not into an earlier table's arrays
+    }
+    int[] row = new int[BoundaryTable.INT_COLUMNS];
+    for (int b = 0; b < size; b++) {
+      int op = get(b, BoundaryTable.OP);
+      if (BoundaryOp.usesFine(op)) {
+        if (!hasFine[b]) {
+          throw new IllegalArgumentException("refinement boundary without fine layout: b=" + b
+              + " op=" + BoundaryOp.name(op));
+        }
+        for (int c = 0; c < row.length; c++) {
+          row[c] = get(b, c);
+        }
+        RefinementReach.check(b, row, 0);
+        if (!hasCoordinates[b]) {
+          unitCoordinates(b);
+        }
+      }
+    }
+    if (size == capacity) {
+      handedOver = true;
+      return new BoundaryTable(size, columns, realColumns);
+    }
+    int[] ints = new int[size * BoundaryTable.INT_COLUMNS];
+    double[] reals = new double[size * BoundaryTable.REAL_COLUMNS];
+    copyColumns(columns, ints, BoundaryTable.INT_COLUMNS, size);
+    copyColumns(realColumns, reals, BoundaryTable.REAL_COLUMNS, size);
+    return new BoundaryTable(size, ints, reals);
+  }
+
+  /**
+   * Copies the first {@code size} rows of {@code count} columns of stride {@code capacity} into
+   * {@code to}, whose columns have stride {@code toStride} ({@code int[]} or {@code double[]}).
+   */
+  private void copyColumns(Object from, Object to, int count, int toStride) {
+    for (int c = 0; c < count; c++) {
+      System.arraycopy(from, c * capacity, to, c * toStride, size);
+    }
+  }
+
+  private void unitCoordinates(int b) {
+    int ndim = get(b, BoundaryTable.NDIM);
+    int[] origins = {get(b, BoundaryTable.FINE_ORIGIN_I), get(b, BoundaryTable.FINE_ORIGIN_J),
+        get(b, BoundaryTable.FINE_ORIGIN_K)};
+    for (int d = 0; d < 3; d++) {
+      boolean active = d < ndim;
+      setReal(b, BoundaryTable.COARSE_XMIN1 + 2 * d, 0.0);
+      setReal(b, BoundaryTable.COARSE_DX1 + 2 * d, 1.0);
+      setReal(b, BoundaryTable.FINE_XMIN1 + 2 * d, active ? -0.5 * origins[d] : 0.0);
+      setReal(b, BoundaryTable.FINE_DX1 + 2 * d, active ? 0.5 : 1.0);
+    }
+  }
+
+  private void ensureCapacity(int needed) {
+    if (needed > capacity) {
+      relayout(Math.max(needed, 2 * capacity));
+      hasFine = Arrays.copyOf(hasFine, capacity);
+      hasCoordinates = Arrays.copyOf(hasCoordinates, capacity);
+    } else if (handedOver) {
+      relayout(capacity);
+    }
+  }
+
+  /** New column arrays for {@code newCapacity} boundaries holding the rows so far. */
+  private void relayout(int newCapacity) {
+    int[] ints = new int[newCapacity * BoundaryTable.INT_COLUMNS];
+    double[] reals = new double[newCapacity * BoundaryTable.REAL_COLUMNS];
+    copyColumns(columns, ints, BoundaryTable.INT_COLUMNS, newCapacity);
+    copyColumns(realColumns, reals, BoundaryTable.REAL_COLUMNS, newCapacity);
+    columns = ints;
+    realColumns = reals;
+    capacity = newCapacity;
+    handedOver = false;
+  }
+
+  /** Checks {@code b} before a change to its row (copying rows a table was handed first). */
+  private void checkIndex(int b) {
+    if (b < 0 || b >= size) {
+      throw new IllegalArgumentException("no such boundary: b=" + b + " size=" + size);
+    }
+    if (handedOver) {
+      relayout(capacity);
+    }
+  }
+
+  private int get(int b, int column) {
+    return columns[column * capacity + b];
+  }
+
+  private void set(int b, int column, int value) {
+    columns[column * capacity + b] = value;
+  }
+
+  private void setReal(int b, int column, double value) {
+    realColumns[column * capacity + b] = value;
+  }
+}

@@ -1,0 +1,145 @@
+package org.metope.kernels.table;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.metope.kernels.body.RefinementKernels;
+
+class BoundaryTableTest {
+  private static final BlockLayout BLOCK = new BlockLayout(10, 2, 8, 8, 8);
+  private static final BlockLayout COARSE = new BlockLayout(2000, 2, 6, 6, 6);
+
+  @Test
+  void givenTwoBoundaries_whenBuilt_thenEachColumnHoldsOneEntryPerBoundary() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    int first = builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 5, 2, 3, 6, 7), 100);
+    int second = builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(0, 1, 2, 5, 2, 5), 164);
+    builder.defaultValue(second, 4.5).sparseThreshold(second, 1e-3);
+    BoundaryTable table = builder.build();
+
+    assertEquals(2, table.size);
+    assertEquals(0, first);
+    assertEquals(100, table.ints[BoundaryTable.BUFFER_OFFSET * 2]);
+    assertEquals(164, table.ints[BoundaryTable.BUFFER_OFFSET * 2 + 1]);
+    assertEquals(2 * 4 * 2 * 2, table.bufferLength(0));
+    assertEquals(2 * 2 * 4 * 4, table.get(BoundaryTable.CELLS, 1));
+    assertEquals(2 * 2 * 2, table.get(BoundaryTable.ROWS, 0));
+    assertEquals(2 * 4 * 4, table.maxRows);
+    assertEquals(32 + 64, table.totalCells);
+    assertEquals(4.5, table.getReal(BoundaryTable.DEFAULT_VALUE, 1));
+    assertEquals(1e-3, table.reals[BoundaryTable.SPARSE_THRESHOLD * 2 + 1]);
+    assertEquals(BoundaryTable.RECEIVE_COPY, table.receiveMode[1]);
+    assertEquals(1, table.allocated[0]);
+    assertEquals(1, table.all[1]);
+  }
+
+  @Test
+  void givenARefinementBoundaryWithoutCoordinates_whenBuilt_thenUnitCoordinatesAlignTheChildren() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    int b = builder.add(BoundaryOp.PROLONGATE, 2, new BlockLayout(0, 1, 1, 6, 6),
+        new IndexBox(1, 4, 1, 4, 0, 0), 0);
+    builder.fine(b, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
+    BoundaryTable table = builder.build();
+    double coarseCentre = RefinementKernels.center(table.getReal(BoundaryTable.COARSE_XMIN1, 0),
+        table.getReal(BoundaryTable.COARSE_DX1, 0), 3);
+    double firstChild = RefinementKernels.center(table.getReal(BoundaryTable.FINE_XMIN1, 0),
+        table.getReal(BoundaryTable.FINE_DX1, 0), -2 + 2 * 3);
+    assertEquals(coarseCentre - 0.25, firstChild, 0.0);
+  }
+
+  @Test
+  void givenABoxOutsideItsBlock_whenAdded_thenTheMessageNamesBoxAndVar() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(0, 8, 0, 0, 0, 0), 0));
+    assertTrue(e.getMessage().startsWith("box outside var"), e.getMessage());
+  }
+
+  @Test
+  void givenARestrictionWhoseChildrenLeaveTheFineBlock_whenBuilt_thenItIsRefused() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    int b = builder.add(BoundaryOp.RESTRICT, 3, COARSE, new IndexBox(2, 5, 2, 3, 2, 3), 0);
+    builder.fine(b, BLOCK, -2, -2, -2);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertTrue(e.getMessage().contains("b=0 fine children along i span 2..9"), e.getMessage());
+  }
+
+  @Test
+  void givenAProlongationWithoutAStencilCell_whenBuilt_thenItIsRefused() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    int b = builder.add(BoundaryOp.PROLONGATE, 1, new BlockLayout(0, 1, 1, 1, 6),
+        new IndexBox(0, 1, 0, 0, 0, 0), 0);
+    builder.fine(b, new BlockLayout(10, 1, 1, 1, 8), 0, 0, 0);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertTrue(e.getMessage().contains("stencil along i"), e.getMessage());
+  }
+
+  @Test
+  void givenARefinementBoundaryWithoutFineLayout_whenBuilt_thenItIsRefused() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    builder.add(BoundaryOp.RESTRICT, 3, COARSE, new IndexBox(2, 3, 2, 3, 2, 3), 0);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertEquals("refinement boundary without fine layout: b=0 op=RESTRICT", e.getMessage());
+  }
+
+  @Test
+  void givenSmallArenas_whenChecked_thenTheFirstBoundaryReachingOutIsNamed() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 5, 2, 5, 2, 5), 50);
+    BoundaryTable table = builder.build();
+    table.checkArenas(BLOCK.end(), 50 + 128);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> table.checkArenas(BLOCK.end(), 50 + 127));
+    assertEquals("buffer slice outside buffer arena: b=0 end=178 bufferLength=177",
+        e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> table.checkArenas(BLOCK.end() - 1, 1000));
+  }
+
+  @Test
+  void givenManyBoundaries_whenBuilt_thenTheBuilderGrowsAndKeepsOrder() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    for (int b = 0; b < 100; b++) {
+      builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 2, 2, 2, 2, 2), b);
+    }
+    BoundaryTable table = builder.build();
+    for (int b = 0; b < 100; b++) {
+      assertEquals(b, table.get(BoundaryTable.BUFFER_OFFSET, b));
+    }
+  }
+
+  @Test
+  void givenAFullBuilder_whenBuiltThenChanged_thenTheFirstTableKeepsItsValues() {
+    // Filled to its capacity, the builder hands its arrays to the table without a copy; a later
+    // change or boundary must not reach that table.
+    BoundaryTableBuilder builder = new BoundaryTableBuilder(2);
+    builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 2, 2, 2, 2, 2), 7);
+    int second = builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 3, 2, 2, 2, 2), 9);
+    builder.defaultValue(second, 1.5);
+    BoundaryTable first = builder.build();
+    builder.defaultValue(second, -2.0);
+    builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 2, 2, 2, 2, 2), 11);
+    BoundaryTable later = builder.build();
+
+    assertEquals(2, first.size);
+    assertEquals(1.5, first.getReal(BoundaryTable.DEFAULT_VALUE, 1));
+    assertEquals(9, first.get(BoundaryTable.BUFFER_OFFSET, 1));
+    assertEquals(3, later.size);
+    assertEquals(-2.0, later.getReal(BoundaryTable.DEFAULT_VALUE, 1));
+    assertEquals(11, later.get(BoundaryTable.BUFFER_OFFSET, 2));
+    assertEquals(7, later.get(BoundaryTable.BUFFER_OFFSET, 0));
+  }
+
+  @Test
+  void givenBadArguments_whenAdded_thenMessagesNameTheValue() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    IndexBox box = new IndexBox(2, 2, 2, 2, 2, 2);
+    assertEquals("unknown operation: op=9", assertThrows(IllegalArgumentException.class,
+        () -> builder.add(9, 3, BLOCK, box, 0)).getMessage());
+    assertEquals("ndim must be 1, 2 or 3: ndim=4", assertThrows(IllegalArgumentException.class,
+        () -> builder.add(BoundaryOp.COPY, 4, BLOCK, box, 0)).getMessage());
+    assertEquals("no such boundary: b=0 size=0", assertThrows(IllegalArgumentException.class,
+        () -> builder.defaultValue(0, 1.0)).getMessage());
+  }
+}
