@@ -156,7 +156,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       backend = KernelBackends.create(name, threads, resident);
     } catch (KernelBackends.Unavailable e) {
       throw pin.error("parthenon/kernels", "backend", "jvm, since this JVM has no TornadoVM"
-          + " (tornado runs on TornadoVM's JVM: see README, TornadoVM backend)");
+          + " (tornado runs on TornadoVM's JVM: see docs/TORNADOVM.md)");
     } catch (IllegalArgumentException e) {
       throw pin.error("parthenon/kernels", "backend", "a backend that starts here ("
           + e.getMessage() + ")");

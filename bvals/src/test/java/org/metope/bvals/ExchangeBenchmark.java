@@ -27,7 +27,7 @@ import org.metope.mesh.field.StateDescriptor;
  * </pre>
  *
  * <p>{@code backend} is the kernel backend, {@code jvm} (default, 1 thread) or {@code tornado}
- * (run with the TornadoVM SDK's JVM options; README, "TornadoVM backend"), which times a tenth of
+ * (run with the TornadoVM SDK's JVM options; docs/TORNADOVM.md), which times a tenth of
  * the exchanges after a tenth of the warm-up.
  */
 public final class ExchangeBenchmark {

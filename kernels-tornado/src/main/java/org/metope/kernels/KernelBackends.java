@@ -84,7 +84,7 @@ public final class KernelBackends {
   private static KernelBackend createTornado(boolean resident) {
     if (!tornadoAvailable()) {
       throw new Unavailable("kernel backend 'tornado' is not available: run on"
-          + " TornadoVM's JVM (see README, TornadoVM backend), or use jvm");
+          + " TornadoVM's JVM (see docs/TORNADOVM.md), or use jvm");
     }
     try {
       return (KernelBackend) Class.forName(TORNADO_CLASS).getConstructor(boolean.class)

@@ -53,7 +53,7 @@ class KernelBackendsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> KernelBackends.create("tornado", 1));
     assertFalse(e.getMessage().contains("\n"));
-    assertEquals("kernel backend 'tornado' is not available: run on TornadoVM's JVM (see README,"
-        + " TornadoVM backend), or use jvm", e.getMessage());
+    assertEquals("kernel backend 'tornado' is not available: run on TornadoVM's JVM (see"
+        + " docs/TORNADOVM.md), or use jvm", e.getMessage());
   }
 }

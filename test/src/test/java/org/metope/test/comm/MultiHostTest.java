@@ -18,12 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.metope.test.ProcessResult;
 
 /**
- * A real two-host MPJ run through the README's cluster route: two Linux network namespaces joined
+ * A real two-host MPJ run through docs/CLUSTER.md's cluster route: two Linux network namespaces joined
  * by a veth pair (a private /30 of 10.231.0.0/16 that exists only between them), each with its
  * own host name ({@code unshare --uts}) and its own {@code /etc/hosts} ({@code ip netns exec} puts
  * {@code /etc/netns/NS/hosts} in its place), an MPJ daemon in each, and {@code mpjrun -np 2 -dev
  * niodev} started on the first: the 2-rank history equals the 1-rank run's. Once with distinct
- * host names (the README's recipe as written), once with one host name for both hosts, which MPJ
+ * host names (docs/CLUSTER.md's recipe as written), once with one host name for both hosts, which MPJ
  * alone cannot do and the launcher's agent with {@code network=} fixes.
  *
  * <p>Needs root and {@code ip netns}; skipped otherwise, with the reason. Every process runs under
@@ -133,7 +133,7 @@ class MultiHostTest {
   /**
    * Sets up the two hosts, runs the 2-rank deck across them and compares its history with a
    * 1-rank run's. With {@code byAddress}, the machines file lists addresses and every JVM gets
-   * the agent with {@code network=}; otherwise it lists host names, as the README's recipe does.
+   * the agent with {@code network=}; otherwise it lists host names, as docs/CLUSTER.md's recipe does.
    */
   private void runAcrossTwoHosts(String nameA, String nameB, boolean byAddress) throws Exception {
     long id = ProcessHandle.current().pid() % 10000 + (byAddress ? 10000 : 0);
@@ -192,7 +192,7 @@ class MultiHostTest {
     return LauncherRun.root().resolve("inputs/advection_2d.in").toString();
   }
 
-  /** The README's step 1: a private MPJ_HOME with MPJ's jars and the four they need. */
+  /** docs/CLUSTER.md's step 1: a private MPJ_HOME with MPJ's jars and the four they need. */
   private Path mpjHome() throws IOException {
     Path home = tmp.resolve("mpj");
     Path lib = Files.createDirectories(home.resolve("lib"));
@@ -253,7 +253,7 @@ class MultiHostTest {
         inHost(host, command).toArray(new String[0]));
   }
 
-  /** The README's step 2 on {@code host}. */
+  /** docs/CLUSTER.md's step 2 on {@code host}. */
   private Process startDaemon(Host host, Path mpjHome, String agent) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     ProcessBuilder pb = new ProcessBuilder(inHost(host, java + " " + agent + " -cp "
@@ -277,7 +277,7 @@ class MultiHostTest {
         + DAEMON_LIMIT_SECONDS + " s: " + Files.readString(tmp.resolve(host.namespace + ".log")));
   }
 
-  /** The README's step 3: mpjrun on the head node. */
+  /** docs/CLUSTER.md's step 3: mpjrun on the head node. */
   private String starterCommand(Path mpjHome, Path machines, Path out, String agent,
       String overrides) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
