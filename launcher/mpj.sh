@@ -27,7 +27,7 @@ RANK_STATUS_PROPERTY="metope.rank.statusDir"
 TRANSPORT_PROPERTY="metope.mpj.transport"
 # JVM options of the run's helper JVMs (LaunchCheck, MPJ's starter and daemon), which run briefly or
 # mostly wait: C1 only and the serial collector, so they spend less CPU compiling and collecting
-# beside the ranks (docs/PERFORMANCE.md, "In-JVM messages for multicore ranks").
+# beside the ranks.
 HELPER_JVM_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
 MPJ_PRIVATE_LIB=""
 STOPPED=""

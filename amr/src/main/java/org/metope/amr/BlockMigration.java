@@ -32,8 +32,7 @@ import org.metope.mesh.field.FieldStorage;
  * <p>The message arrays (one per destination, and one per source) are kept from one remesh to
  * the next and reused where long enough, with an eighth to spare when one is replaced: a remesh
  * then writes memory the process already has instead of asking the system for fresh pages, which
- * cost more than the copy itself (docs/PERFORMANCE.md, "Remesh memory, cache builds and the
- * history on task threads").
+ * cost more than the copy itself on the project's VM.
  */
 final class BlockMigration {
   /** The one tag of remesh messages, on the remesh's own communicator. */

@@ -5,9 +5,8 @@ import org.metope.app.Metope;
 import org.metope.bvals.InOneBoundaryCommunication;
 
 /**
- * The {@code metope} entry, started from the test classes (the commands of
- * docs/PERFORMANCE.md's older measurements name it), with the in-one boundary communication as
- * {@code ./metope} uses:
+ * The {@code metope} entry, started from the test classes, with the in-one boundary
+ * communication as {@code ./metope} uses:
  *
  * <pre>
  * java -cp examples/target/classes:examples/target/test-classes:... \

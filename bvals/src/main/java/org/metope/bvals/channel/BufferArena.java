@@ -120,8 +120,7 @@ public final class BufferArena {
    * builder that knows its total (the dense channels and messages of a mesh, {@code
    * ChannelBuilder}) allocates the array once instead of growing it step by step: each step
    * allocates a new array and copies, and on a mesh of 176 burgers blocks the steps allocated
-   * several times the final length (docs/PERFORMANCE.md, "Aligned scratch rows, the buffer arena
-   * sized once"). Does nothing once a slice exists or when the array is long enough already.
+   * several times the final length. Does nothing once a slice exists or when the array is long enough already.
    */
   public synchronized void reserve(int length) {
     if (length < 0) {

@@ -29,8 +29,7 @@ public record BufferGroup(int peerRank, int partition, ChannelKind kind, Channel
   }
 
   // equals and hashCode written out, with the values the record's generated ones have: those
-  // are linked through method handles at their first call, which cost start-up time (docs/
-  // PERFORMANCE.md, "Start-up").
+  // are linked through method handles at their first call, which costs start-up time.
   @Override
   public boolean equals(Object o) {
     return o instanceof BufferGroup g && peerRank == g.peerRank && partition == g.partition

@@ -39,8 +39,7 @@ public record ChannelKey(int senderGid, int receiverGid, int fieldId, int elemen
   }
 
   // equals and hashCode written out, with the values the record's generated ones have: those
-  // are linked through method handles at their first call, which cost start-up time (docs/
-  // PERFORMANCE.md, "Start-up").
+  // are linked through method handles at their first call, which costs start-up time.
   @Override
   public boolean equals(Object o) {
     return o instanceof ChannelKey k && senderGid == k.senderGid && receiverGid == k.receiverGid

@@ -132,8 +132,7 @@ final class MpjWorld {
    * it is not done ({@code while (!done) waiter.pause();}). The poll stays at the call site, so
    * each wait loop calls one known method: a shared loop taking the operation as an interface
    * (one lambda per collective, and the request) saw a new receiver class every few cycles, and
-   * its compiled code was thrown away and recompiled through the whole run (docs/PERFORMANCE.md,
-   * "Where MPJ multicore ranks lose").
+   * its compiled code was thrown away and recompiled through the whole run.
    */
   Waiter waiter(Supplier<String> waitingFor) {
     return new Waiter(waitingFor);

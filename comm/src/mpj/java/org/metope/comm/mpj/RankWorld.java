@@ -16,7 +16,7 @@ import org.metope.comm.SharedMemoryRank;
  * launcher's agent, {@code share=}), so by default their messages, collectives, duplicates and
  * aborts go through one {@link SharedMemoryRank} cluster of the run and MPJ only starts and ends
  * them: MPJ's multicore device matches every message under one JVM-wide lock, packs it into its
- * own buffers, and is polled, which cost the ranks most on crowded cores (docs/PERFORMANCE.md).
+ * own buffers, and is polled, which cost the ranks most on crowded cores.
  * {@value #TRANSPORT_PROPERTY}{@code =mpj} (the launcher's {@code METOPE_MPJ_TRANSPORT=mpj}) keeps
  * multicore ranks on MPJ's messages, and so does a run whose ranks do not share Metope's classes
  * ({@code mpjrun} without the launcher): their registries would never meet.

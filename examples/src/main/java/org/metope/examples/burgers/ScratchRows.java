@@ -8,8 +8,7 @@ package org.metope.examples.burgers;
  * scalar iterations until that array's accesses start on a vector boundary); every other array
  * the loop touches is then as far off a 64-byte boundary as it happens to lie, and a 64-byte
  * (AVX-512) load across two cache lines costs about two. On this machine (AMD EPYC, AVX-512) the
- * WENO5 stages ran about 20% faster when every row had the same alignment (docs/PERFORMANCE.md,
- * "Aligned scratch rows"). Java does not let a program place an array, but the allocator places
+ * WENO5 stages ran about 20% faster when every row had the same alignment. Java does not let a program place an array, but the allocator places
  * consecutive allocations of one thread one after the other, and the collectors copy an object's
  * referents in the same way: arrays whose size (a 16-byte header with compressed class pointers,
  * the default, plus 8 bytes a value) is a multiple of 64 bytes, allocated one after the other,

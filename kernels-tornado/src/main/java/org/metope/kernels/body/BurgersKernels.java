@@ -16,7 +16,7 @@ package org.metope.kernels.body;
  * their first term here, which gives the same bits), and {@code BurgersKernelsTest} checks the
  * bits on signed zeros, subnormals, huge values and non-finite ones (any two NaNs counting as
  * equal). An OpenCL compiler may still contract {@code a * b + c} into a fused multiply-add and
- * change last bits on the device (docs/PERFORMANCE.md, "Resident burgers", says where); its
+ * change last bits on the device (docs/TORNADOVM.md, "What is verified where"); its
  * fast-math default must stay off, since the limiter's scaled product overflows to infinity.
  */
 public final class BurgersKernels {

@@ -93,8 +93,7 @@ public final class FieldStorage {
       // Left to itself, G1 grows the heap for a large new array rather than collect, so the
       // process would keep the dead arena's pages as well as the new one's: on the shipped
       // burgers deck that was 15.3 GB resident against 6.2 GB of fields. Collecting first lets
-      // the new arena take the old one's memory (docs/PERFORMANCE.md, "The shipped deck
-      // against Parthenon").
+      // the new arena take the old one's memory.
       System.gc();
       this.data = allocate((int) Math.min(needed + needed / 8L, ArenaLayout.MAX_DOUBLES),
           numBlocks);

@@ -34,8 +34,7 @@ public record LogicalLocation(int level, long lx1, long lx2, long lx3)
   }
 
   // equals and hashCode written out, with the values the record's generated ones have: those
-  // are linked through method handles at their first call, which cost start-up time (docs/
-  // PERFORMANCE.md, "Start-up").
+  // are linked through method handles at their first call, which costs start-up time.
   @Override
   public boolean equals(Object o) {
     return o instanceof LogicalLocation l && level == l.level && lx1 == l.lx1 && lx2 == l.lx2
