@@ -14,6 +14,7 @@ import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.ResolvedState;
+import org.metope.mesh.field.SwarmStorage;
 import org.metope.mesh.forest.Forest;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.forest.NeighborLocation;
@@ -44,6 +45,7 @@ public final class Mesh {
   private ResolvedState resolved;
   private List<String> containers = List.of();
   private FieldStorage fields;
+  private SwarmStorage swarms;
   private final Map<String, List<MeshData>> partitions = new HashMap<>();
   private MeshRefinement refinement;
 
@@ -155,6 +157,7 @@ public final class Mesh {
     this.resolved = state;
     this.containers = List.copyOf(containerNames);
     rebuildStorage(null);
+    swarms = new SwarmStorage(packages.swarmLayouts(), blocks.size());
   }
 
   /**
@@ -203,9 +206,15 @@ public final class Mesh {
    * rank's new blocks with their neighbours, and fresh storage (dense fields zero, sparse fields
    * unallocated); the partitions are rebuilt on next use. The old storage is dropped first, so
    * that it can be freed before the new one is allocated: read what is needed from it before.
+   *
+   * @throws IllegalStateException when a swarm holds particles: they do not follow a remesh yet
    */
   public void replaceBlocks(List<LogicalLocation> newLocations, double[] newCosts) {
     requireFields();
+    if (swarms.numParticles() > 0) {
+      throw new IllegalStateException("rank=" + myRank() + " holds particles=" + swarms
+          .numParticles() + ": particles do not follow a remesh yet");
+    }
     if (newLocations.size() != newCosts.length) {
       throw new IllegalArgumentException("one cost per block: locations=" + newLocations.size()
           + " costs=" + newCosts.length);
@@ -218,6 +227,7 @@ public final class Mesh {
     distribution = LoadBalance.distribute(costs, distribution.nranks());
     buildBlockList();
     rebuildStorage(recycled);
+    swarms = new SwarmStorage(packages.swarmLayouts(), blocks.size());
   }
 
   /** Attaches the adaptive refinement that tags and remeshes this mesh (adaptive meshes only). */
@@ -247,6 +257,11 @@ public final class Mesh {
   /** The resolved fields of every package, in id order. */
   public ResolvedState resolvedPackages() {
     return requireFields().resolved;
+  }
+
+  /** This rank's swarms, one set per block (empty when no package declares a swarm). */
+  public SwarmStorage swarms() {
+    return requireFields().swarms;
   }
 
   /** This rank's field storage. */

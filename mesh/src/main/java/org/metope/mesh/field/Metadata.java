@@ -57,11 +57,14 @@ public final class Metadata {
   public static final MetadataFlag WITH_FLUXES = MetadataFlag.WITH_FLUXES;
   public static final MetadataFlag FORCE_REMESH_COMM = MetadataFlag.FORCE_REMESH_COMM;
   public static final MetadataFlag STATIC = MetadataFlag.STATIC;
+  public static final MetadataFlag REAL = MetadataFlag.REAL;
+  public static final MetadataFlag INTEGER = MetadataFlag.INTEGER;
 
   private static final List<MetadataFlag> TOPOLOGY = List.of(NONE, CELL, FACE, EDGE, NODE);
   private static final List<MetadataFlag> ROLE = List.of(PRIVATE, PROVIDES, REQUIRES, OVERRIDABLE);
   private static final List<MetadataFlag> EVOLUTION = List.of(INDEPENDENT, DERIVED);
   private static final List<MetadataFlag> TENSOR_SHAPE = List.of(VECTOR, TENSOR);
+  private static final List<MetadataFlag> DATA_TYPE = List.of(REAL, INTEGER);
 
   private final EnumSet<MetadataFlag> flags;
   private final int[] shape;
@@ -126,6 +129,10 @@ public final class Metadata {
     exclusive(ROLE, "role");
     exclusive(EVOLUTION, "evolution");
     exclusive(TENSOR_SHAPE, "tensor shape");
+    exclusive(DATA_TYPE, "data type");
+    if (flags.contains(INTEGER) && isMeshTied()) {
+      throw misuse("INTEGER values exist for swarm variables only, not on the mesh");
+    }
     for (int d : shape) {
       if (d < 1) {
         throw misuse("every shape dimension must be at least 1");

@@ -12,6 +12,8 @@ package org.metope.mesh.field;
  *       #PROVIDES}, {@link #REQUIRES}, {@link #OVERRIDABLE};
  *   <li>evolution (default {@link #DERIVED}): {@link #INDEPENDENT}, {@link #DERIVED};
  *   <li>tensor shape (optional): {@link #VECTOR}, {@link #TENSOR};
+ *   <li>data type (optional, real when neither is set): {@link #REAL}, {@link #INTEGER}; integer
+ *       values exist for swarm variables only;
  *   <li>independent of each other: the rest.
  * </ul>
  */
@@ -65,5 +67,9 @@ public enum MetadataFlag {
    * its ghosts are filled at set-up and after every remesh only, never in a stage, with the
    * physical boundary condition the field declares ({@link Metadata.Builder#boundaryCondition}).
    */
-  STATIC
+  STATIC,
+  /** Holds real ({@code double}) values: what every field and swarm variable holds by default. */
+  REAL,
+  /** Holds integer ({@code int}) values: swarm variables only (Parthenon's {@code Integer}). */
+  INTEGER
 }

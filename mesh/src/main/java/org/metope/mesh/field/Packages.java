@@ -80,6 +80,27 @@ public final class Packages {
   }
 
   /**
+   * Every package's swarms, packages in the order added.
+   *
+   * @throws IllegalStateException when two packages declare one swarm name
+   */
+  public List<SwarmLayout> swarmLayouts() {
+    List<SwarmLayout> layouts = new ArrayList<>();
+    Map<String, String> declaredBy = new LinkedHashMap<>();
+    for (StateDescriptor pkg : inOrder) {
+      for (SwarmLayout layout : pkg.swarms()) {
+        String other = declaredBy.putIfAbsent(layout.name(), pkg.label());
+        if (other != null) {
+          throw new IllegalStateException("swarm=" + layout.name() + " is declared by packages "
+              + other + " and " + pkg.label());
+        }
+        layouts.add(layout);
+      }
+    }
+    return layouts;
+  }
+
+  /**
    * Resolves every package's flux function in {@code state} ({@link FluxFunction#resolve}), in
    * the order the packages were added.
    *

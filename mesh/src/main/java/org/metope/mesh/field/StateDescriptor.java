@@ -41,6 +41,7 @@ public final class StateDescriptor {
   /** Dense field metadata or sparse pools by name, in declaration order. */
   private final Map<String, Object> declarations = new LinkedHashMap<>();
   private final List<HistoryOutput> historyOutputs = new ArrayList<>();
+  private final SwarmDeclarations swarms;
   private MeshDataCallback preCommFillDerived;
   private MeshDataCallback preFillDerived;
   private MeshDataCallback fillDerived;
@@ -67,6 +68,7 @@ public final class StateDescriptor {
     }
     this.label = label;
     this.params = new Params(label);
+    this.swarms = new SwarmDeclarations(label);
   }
 
   /** Checks a field or pool name: non-empty, no whitespace, no {@code ::} (kept for private fields). */
@@ -221,6 +223,34 @@ public final class StateDescriptor {
       }
     }
     return names;
+  }
+
+  // ---- swarms -------------------------------------------------------------------------------
+
+  /**
+   * Declares swarm {@code name} (Parthenon's {@code AddSwarm}); it has the real positions {@code
+   * x}, {@code y}, {@code z} and the values added with {@link #addSwarmValue}.
+   */
+  public void addSwarm(String name, Metadata metadata) {
+    swarms.addSwarm(name, metadata);
+  }
+
+  /**
+   * Declares value {@code name} of swarm {@code swarm} (Parthenon's {@code AddSwarmValue}): real
+   * unless {@link MetadataFlag#INTEGER}, with the metadata's shape (a vector or tensor).
+   */
+  public void addSwarmValue(String name, String swarm, Metadata metadata) {
+    swarms.addValue(name, swarm, metadata);
+  }
+
+  /** Whether this package declares swarm {@code name}. */
+  public boolean swarmPresent(String name) {
+    return swarms.contains(name);
+  }
+
+  /** The layouts of this package's swarms, in declaration order. */
+  public List<SwarmLayout> swarms() {
+    return swarms.layouts();
   }
 
   // ---- callbacks ----------------------------------------------------------------------------

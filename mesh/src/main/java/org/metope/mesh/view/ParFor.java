@@ -1,6 +1,7 @@
 package org.metope.mesh.view;
 
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Swarm;
 import org.metope.mesh.geometry.IndexDomain;
 
 /**
@@ -71,6 +72,24 @@ public final class ParFor {
   /** Calls {@code kernel} on every cell number of {@code range} of every block of {@code md}. */
   public static void flat(MeshData md, FlatRange range, FlatKernel kernel) {
     flat(0, md.numBlocks() - 1, range, kernel);
+  }
+
+  /**
+   * Calls {@code kernel} on every particle of {@code pack}: blocks in order, then slots upwards,
+   * skipping free slots (Parthenon's loop to {@code GetMaxActiveIndex} with {@code IsActive}).
+   * The kernel may remove the particle it is given; add particles after the loop (one added into
+   * a free slot below the highest would be visited).
+   */
+  public static void particles(SwarmPack pack, ParticleKernel kernel) {
+    for (int b = 0; b < pack.numBlocks(); b++) {
+      Swarm swarm = pack.swarm(b);
+      int last = swarm.maxActiveIndex();
+      for (int n = 0; n <= last; n++) {
+        if (swarm.isActive(n)) {
+          kernel.apply(b, n);
+        }
+      }
+    }
   }
 
   /** The flat loop copy of {@code kernelClass}, made on first use. */
