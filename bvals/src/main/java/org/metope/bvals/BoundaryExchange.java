@@ -43,7 +43,7 @@ public final class BoundaryExchange {
    * been posted earlier in the stage ({@link #startReceiveBoundBufs}).
    */
   public TaskId addBoundaryExchangeTasks(TaskId dependency, TaskAdder tl, MeshData md) {
-    return addExchange(dependency, tl, md, true).last();
+    return addExchange(dependency, tl, md, true, true).last();
   }
 
   /**
@@ -53,18 +53,20 @@ public final class BoundaryExchange {
    */
   public TaskId addExchangeWithoutProlongationTasks(TaskId dependency, TaskAdder tl,
       MeshData md) {
-    return addExchange(dependency, tl, md, false).last();
+    return addExchange(dependency, tl, md, false, true).last();
   }
 
   /**
    * The exchange of {@link #addBoundaryExchangeTasks} for a group that repeats it: posts the
-   * receives first, and returns the last task together with the send, because the task that
-   * follows may change interior cells the send still has to read (an in-place sweep).
+   * receives first, applies the physical boundary conditions only if {@code physicalBounds}, and
+   * returns the last task together with the send, because the task that follows may change
+   * interior cells the send still has to read (an in-place sweep).
    */
-  public TaskId addRepeatedBoundaryExchangeTasks(TaskId dependency, TaskAdder tl, MeshData md) {
+  public TaskId addRepeatedBoundaryExchangeTasks(TaskId dependency, TaskAdder tl, MeshData md,
+      boolean physicalBounds) {
     TaskId posted = tl.addTask(dependency, "start_receive_bound_bufs",
         () -> startReceiveBoundBufs(md));
-    ExchangeTasks tasks = addExchange(posted, tl, md, true);
+    ExchangeTasks tasks = addExchange(posted, tl, md, true, physicalBounds);
     return tasks.send().and(tasks.last());
   }
 
@@ -72,7 +74,7 @@ public final class BoundaryExchange {
   private record ExchangeTasks(TaskId send, TaskId last) {}
 
   private ExchangeTasks addExchange(TaskId dependency, TaskAdder tl, MeshData md,
-      boolean prolongate) {
+      boolean prolongate, boolean physicalBounds) {
     TaskId send = tl.addTask(dependency, "send_bound_bufs", () -> sendBoundBufs(md));
     TaskId receive = tl.addTask(dependency, "receive_bound_bufs", () -> receiveBoundBufs(md));
     TaskId set = tl.addTask(receive, "set_bounds", () -> setBounds(md));
@@ -81,6 +83,9 @@ public final class BoundaryExchange {
       TaskId coarseBounds = tl.addTask(set, "apply_coarse_boundary_conditions",
           comm.boundaryConditions().task(md, true, comm.backend()));
       prolongated = tl.addTask(coarseBounds, "prolongate_bounds", () -> prolongateBounds(md));
+    }
+    if (!physicalBounds) {
+      return new ExchangeTasks(send, prolongated);
     }
     return new ExchangeTasks(send, tl.addTask(prolongated, "apply_boundary_conditions",
         comm.boundaryConditions().task(md, false, comm.backend())));

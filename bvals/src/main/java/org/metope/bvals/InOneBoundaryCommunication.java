@@ -336,8 +336,10 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   @Override
-  public TaskId addBoundaryExchange(TaskId dependency, IterativeTasks group, MeshData md) {
-    return exchange.addRepeatedBoundaryExchangeTasks(dependency, group, md);
+  public TaskId addBoundaryExchange(TaskId dependency, IterativeTasks group, MeshData md,
+      PhysicalBoundaries physical) {
+    return exchange.addRepeatedBoundaryExchangeTasks(dependency, group, md,
+        physical == PhysicalBoundaries.APPLY);
   }
 
   @Override

@@ -35,8 +35,9 @@ import org.metope.tasking.TaskStatus;
 
 /**
  * GIVEN Laplace's equation on a 12x12 grid of 3x3 blocks with Dirichlet ghosts from u = x^2 - y^2,
- * solved by Jacobi sweeps in an iterative task group whose every iteration exchanges ghosts
- * ({@code addBoundaryExchange} inside the group) and stops on a global maximum update ({@link
+ * solved by Jacobi sweeps in an iterative task group whose every iteration exchanges ghosts and
+ * applies the boundary functions ({@code addBoundaryExchange} inside the group, {@code APPLY}) and
+ * stops on a global maximum update ({@link
  * RegionalConvergence}: over the partitions, then the ranks), THEN the iteration converges to x^2 -
  * y^2 at the cell centres (the five-point
  * Laplacian of a quadratic is exact, so it is the discrete solution) with the same iteration count
@@ -106,8 +107,8 @@ class IterativeExchangeTest {
       TaskList tl = region.get(p);
       IterativeTasks jacobi = tl.addIteration("jacobi").maxIterations(5000);
       groups[p] = jacobi;
-      TaskId ghosts = exchangeInside ? comm.addBoundaryExchange(TaskId.NONE, jacobi, md)
-          : TaskId.NONE;
+      TaskId ghosts = exchangeInside ? comm.addBoundaryExchange(TaskId.NONE, jacobi, md,
+          InOneBoundaryCommunication.PhysicalBoundaries.APPLY) : TaskId.NONE;
       final int partition = p;
       double[] scratch = new double[md.numBlocks() * 16];
       TaskId sweep = jacobi.addTask(ghosts, "sweep", () -> {

@@ -54,20 +54,43 @@ public interface BoundaryCommunication {
    */
   TaskId addBoundaryExchange(TaskId dependency, TaskList list, MeshData md);
 
+  /** Whether an exchange inside an iterative group also applies the physical boundary conditions. */
+  enum PhysicalBoundaries {
+    /**
+     * Ghosts on the domain boundary keep their values (Parthenon's iterative solvers, which send,
+     * receive and set boundaries only): they act as fixed (Dirichlet) values.
+     */
+    KEEP,
+    /** The deck's conditions (outflow, reflecting, user) are applied after every exchange. */
+    APPLY
+  }
+
+  /**
+   * {@link #addBoundaryExchange(TaskId, IterativeTasks, MeshData, PhysicalBoundaries)} that keeps
+   * the ghosts on the domain boundary ({@link PhysicalBoundaries#KEEP}), as Parthenon's iterative
+   * solvers do: applying {@code outflow} every iteration would turn the boundary into a Neumann
+   * one, and a Poisson problem with a source of non-zero total then has no solution.
+   */
+  default TaskId addBoundaryExchange(TaskId dependency, IterativeTasks group, MeshData md) {
+    return addBoundaryExchange(dependency, group, md, PhysicalBoundaries.KEEP);
+  }
+
   /**
    * Adds, inside iterative group {@code group}, one complete ghost exchange of {@code md} that
-   * repeats every iteration: posting the receives, then the tasks of {@link
-   * #addBoundaryExchange(TaskId, TaskList, MeshData)}. What an iterative solver needs between
-   * sweeps. The returned id includes the send, so a task depending on it may change interior cells
-   * in place. A later iteration's sends cannot overwrite ghosts a neighbour has not yet read as
-   * long as every iteration ends in a regional (and, over ranks, collective) convergence check
-   * that depends on the exchange, which a global convergence check does.
+   * repeats every iteration: posting the receives, then send, receive, set (and on multilevel
+   * meshes the coarse-buffer boundary conditions and prolongation), then the physical boundary
+   * conditions if {@code physical} is {@link PhysicalBoundaries#APPLY}. What an iterative solver
+   * needs between sweeps. The returned id includes the send, so a task depending on it may change
+   * interior cells in place. A later iteration's sends cannot overwrite ghosts a neighbour has not
+   * yet read as long as every iteration ends in a regional (and, over ranks, collective)
+   * convergence check that depends on the exchange, which a global convergence check does.
    *
    * <p>The default throws: implementations that cannot repeat an exchange must not pretend to.
    *
    * @return the task after which the ghosts of {@code md} are filled in this iteration
    */
-  default TaskId addBoundaryExchange(TaskId dependency, IterativeTasks group, MeshData md) {
+  default TaskId addBoundaryExchange(TaskId dependency, IterativeTasks group, MeshData md,
+      PhysicalBoundaries physical) {
     throw new UnsupportedOperationException(getClass().getSimpleName()
         + " has no exchange inside an iterative group");
   }

@@ -272,11 +272,18 @@ public final class Mesh {
   /**
    * The partitions of {@code container} (Parthenon's {@code mesh_data.GetOrAdd(stage, i)}), in
    * groups of {@link #defaultPackSize()} blocks, built once and reused until the next remesh.
+   *
+   * @throws DriverError for a container the fields were not allocated for (one sentence)
    */
   public List<MeshData> meshData(String container) {
     requireFields();
     List<MeshData> parts = partitions.get(container);
     if (parts == null) {
+      if (!containers.contains(container)) {
+        throw new DriverError("container '" + container + "' was asked for but the fields were "
+            + "allocated for " + containers + " only (an application lists every container it "
+            + "uses in containerNames)");
+      }
       parts = List.copyOf(fields.partitions(container, defaultPackSize()));
       partitions.put(container, parts);
     }

@@ -5,8 +5,13 @@ import java.util.Arrays;
 /**
  * A group of tasks in one {@link TaskList} repeated until its completion task returns {@link
  * TaskStatus#COMPLETE}. The completion task is called every {@code checkInterval} iterations (and
- * always on the last allowed one); in between, the group simply runs again. Exceeding {@code
- * maxIterations} fails the collection with an error naming the group and its list.
+ * always on the last allowed one); in between, the group simply runs again.
+ *
+ * <p>Reaching {@code maxIterations} without convergence does what {@link #atLimit} says: by
+ * default ({@link AtLimit#FAIL}) it fails the collection with an error naming the group and its
+ * list; with {@link AtLimit#REPORT} the group ends as if converged (Parthenon's behaviour) and
+ * {@link #limitReached()} tells the package, which reports it (Parthenon's {@code
+ * warn_without_convergence}).
  */
 public final class IterativeTasks implements TaskAdder {
   private final TaskList list;
@@ -16,7 +21,20 @@ public final class IterativeTasks implements TaskAdder {
   private int checkInterval = 1;
   private int[] members = new int[0];
   private int completionTask = -1;
+  private AtLimit atLimit = AtLimit.FAIL;
   private int iteration; // 1-based number of the iteration now running
+  private boolean limitReached;
+
+  /** What reaching {@code maxIterations} without convergence does. */
+  public enum AtLimit {
+    /** The collection fails with an error naming the group, its list and the limit. */
+    FAIL,
+    /**
+     * The group ends as if its completion task had returned {@link TaskStatus#COMPLETE}; {@link
+     * #limitReached()} is true until the next execution.
+     */
+    REPORT
+  }
 
   IterativeTasks(TaskList list, int groupIndex, String label) {
     this.list = list;
@@ -30,6 +48,15 @@ public final class IterativeTasks implements TaskAdder {
       throw new IllegalArgumentException("max_iterations must be >= 1: group=" + label + " value=" + max);
     }
     this.maxIterations = max;
+    return this;
+  }
+
+  /** Sets what reaching {@code maxIterations} without convergence does (default {@code FAIL}). */
+  public IterativeTasks atLimit(AtLimit outcome) {
+    if (outcome == null) {
+      throw new IllegalArgumentException("at-limit outcome must be non-null: group=" + label);
+    }
+    this.atLimit = outcome;
     return this;
   }
 
@@ -120,6 +147,23 @@ public final class IterativeTasks implements TaskAdder {
     return true;
   }
 
+  /** Whether the exhausted limit ends the group ({@link AtLimit#REPORT}) rather than failing. */
+  boolean endsAtLimit() {
+    if (atLimit == AtLimit.REPORT) {
+      limitReached = true;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether the last execution ended this group at {@code maxIterations} without its completion
+   * task returning {@link TaskStatus#COMPLETE} (only with {@link AtLimit#REPORT}).
+   */
+  public boolean limitReached() {
+    return limitReached;
+  }
+
   /** Iterations started in the current execution (1 while the first runs). */
   public int iterations() {
     return iteration;
@@ -127,6 +171,7 @@ public final class IterativeTasks implements TaskAdder {
 
   void reset() {
     iteration = 1;
+    limitReached = false;
     if (completionTask < 0 && members.length > 0) {
       throw new IllegalStateException("iterative group '" + label + "' in list '" + list.name()
           + "' has no completion task");

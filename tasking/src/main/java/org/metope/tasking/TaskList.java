@@ -206,7 +206,10 @@ public final class TaskList implements TaskAdder {
         }
         case INCOMPLETE -> {}
         case ITERATE -> {
-          handleIterate(t, e);
+          if (handleIterate(t, e)) {
+            completions[t]++;
+            markComplete(t);
+          }
           progress = true;
         }
         case FAIL ->
@@ -240,7 +243,11 @@ public final class TaskList implements TaskAdder {
     return result;
   }
 
-  private void handleIterate(int t, Entry e) {
+  /**
+   * Starts the next iteration of the group whose completion task {@code t} returned ITERATE;
+   * true when instead the group ends at its iteration limit ({@link IterativeTasks.AtLimit#REPORT}).
+   */
+  private boolean handleIterate(int t, Entry e) {
     IterativeTasks group = e.group >= 0 ? groups.get(e.group) : null;
     if (group == null || !group.isCompletionTask(t)) {
       throw new TaskFailureException(
@@ -249,6 +256,9 @@ public final class TaskList implements TaskAdder {
           null);
     }
     if (!group.startNextIteration()) {
+      if (group.endsAtLimit()) {
+        return true;
+      }
       throw new TaskFailureException(
           "iterative group '" + group.label() + "' in list '" + name
               + "' did not converge within max_iterations=" + group.maxIterations(),
@@ -260,6 +270,7 @@ public final class TaskList implements TaskAdder {
         remaining++;
       }
     }
+    return false;
   }
 
   private void markComplete(int t) {

@@ -1,6 +1,7 @@
 package org.metope.tasking;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -75,6 +76,42 @@ class IterativeTasksTest {
     assertEquals("iterative group 'poisson' in list 'region0[0]' did not converge within"
         + " max_iterations=5", e.getMessage());
     assertEquals(5, sweeps[0]);
+  }
+
+  /**
+   * GIVEN a group that never converges, set to report its limit, followed by a task outside it,
+   * THEN the collection completes after exactly max_iterations sweeps, the task after the group
+   * runs once, and the group says it reached its limit; a second execution that converges clears
+   * it. (With the default {@code FAIL} the same group fails, as the test above shows.)
+   */
+  @Test
+  void givenGroupReportingItsLimit_thenCollectionCompletesAndLimitIsReported() {
+    TaskCollection tc = new TaskCollection();
+    TaskList tl = tc.addRegion(1).get(0);
+    int[] sweeps = {0};
+    int[] after = {0};
+    boolean[] converge = {false};
+    IterativeTasks group = tl.addIteration("poisson").maxIterations(5).checkInterval(2)
+        .atLimit(IterativeTasks.AtLimit.REPORT);
+    TaskId s = group.addTask(TaskId.NONE, "sweep", () -> {
+      sweeps[0]++;
+      return TaskStatus.COMPLETE;
+    });
+    TaskId done = group.setCompletionTask(s, "check",
+        () -> converge[0] ? TaskStatus.COMPLETE : TaskStatus.ITERATE);
+    tl.addTask(done, "after", () -> {
+      after[0]++;
+      return TaskStatus.COMPLETE;
+    });
+    tc.execute();
+    assertEquals(5, sweeps[0]);
+    assertEquals(1, after[0]);
+    assertTrue(group.limitReached());
+    assertEquals(5, group.iterations());
+    converge[0] = true;
+    tc.execute();
+    assertFalse(group.limitReached());
+    assertEquals(2, group.iterations());
   }
 
   @Test
