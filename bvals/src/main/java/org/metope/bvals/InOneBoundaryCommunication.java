@@ -25,6 +25,7 @@ import org.metope.mesh.NeighborBlock;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.SparseConfig;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.mesh.update.SparseDeallocation;
@@ -235,12 +236,22 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private List<FieldInfo> fieldsWith(MetadataFlag flag) {
     List<FieldInfo> out = new ArrayList<>();
     for (FieldInfo f : mesh.resolvedPackages().fields()) {
-      if (f.metadata().isSet(flag) && f.metadata().isSet(MetadataFlag.CELL)
+      if (f.metadata().isSet(flag) && f.metadata().isMeshTied()
           && f.metadata().isSet(MetadataFlag.STATIC) == staticOnly) {
+        requireCell(f);
         out.add(f);
       }
     }
     return List.copyOf(out);
+  }
+
+  /** Face, edge and node fields are not exchanged yet: say so instead of skipping them. */
+  private static void requireCell(FieldInfo f) {
+    if (!f.metadata().isSet(MetadataFlag.CELL)) {
+      throw new SetupError("field=" + f.name() + " topology=" + f.metadata().topology()
+          + " is FILL_GHOST, but ghost exchange covers CELL fields only so far; declare it"
+          + " without FILL_GHOST");
+    }
   }
 
   private static int[] ids(List<FieldInfo> fields) {

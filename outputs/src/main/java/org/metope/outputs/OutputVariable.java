@@ -11,6 +11,7 @@ import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.ResolvedState;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 
@@ -116,10 +117,21 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
     List<FieldInfo> chosen = new ArrayList<>();
     for (FieldInfo f : state.fields()) {
       if (f.metadata().anySet(MetadataFlag.INDEPENDENT, MetadataFlag.RESTART)) {
+        requireCellOrNone(f);
         chosen.add(f);
       }
     }
     return describe(chosen, cells, ghosts);
+  }
+
+  /** Restart files do not hold face, edge or node fields yet: say so instead of dropping one. */
+  private static void requireCellOrNone(FieldInfo f) {
+    MetadataFlag topology = f.metadata().topology();
+    if (topology != MetadataFlag.CELL && topology != MetadataFlag.NONE) {
+      throw new SetupError("field=" + f.name() + " topology=" + topology + " belongs in a"
+          + " restart file, which holds only CELL and NONE fields so far; declare it without"
+          + " INDEPENDENT and RESTART, or drop the restart output");
+    }
   }
 
   private static List<OutputVariable> describe(List<FieldInfo> fields, IndexShape cells,

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.ResolvedState;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexShape;
 
@@ -46,6 +47,21 @@ class OutputVariableTest {
   void givenARestart_thenEveryIndependentOrRestartField() {
     assertEquals(List.of("advected_1", "q", "s_1", "s_2", "v"),
         labels(OutputVariable.selectForRestart(state(), CELLS, false)));
+  }
+
+  @Test
+  void givenAnIndependentFaceField_thenARestartRefusesItInsteadOfDroppingIt() {
+    StateDescriptor pkg = new StateDescriptor("faces");
+    pkg.addField("b", Metadata.of(Metadata.FACE, Metadata.INDEPENDENT));
+    Packages packages = new Packages();
+    packages.add(pkg);
+    ResolvedState faces = packages.resolve();
+    assertEquals("field=b topology=FACE belongs in a restart file, which holds only CELL and NONE"
+        + " fields so far; declare it without INDEPENDENT and RESTART, or drop the restart output",
+        assertThrows(SetupError.class,
+            () -> OutputVariable.selectForRestart(faces, CELLS, false)).getMessage());
+    assertEquals(List.of(), OutputVariable.selectByName(faces, List.of("b"), CELLS, false),
+        "plain outputs skip non-cell fields, as before");
   }
 
   @Test

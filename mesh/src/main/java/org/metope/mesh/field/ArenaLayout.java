@@ -20,12 +20,18 @@ import java.util.Arrays;
  * field-id order, data of container 1 for fields with stage copies, ..., then fluxes (field by
  * field, x1 before x2 before x3), then coarse buffers.
  *
- * <p><b>One block of an instance</b> is {@code ncomp x nk x nj x ni} values, ghosts included,
- * {@code i} fastest. A flux array has the cell extents (Parthenon's {@code CellMemAligned}
- * fluxes): the flux through the lower face of cell {@code (k, j, i)} in direction {@code d} is at
- * {@code (c, k, j, i)}; the upper face of the last ghost cell, never needed, has no slot. A coarse
- * buffer has the coarse extents. A field without topology ({@code NONE}) has {@code ni = nj = nk
- * = 1}: one value per component per block.
+ * <p><b>One block of an instance</b> is {@code nel x ncomp x nk x nj x ni} values, ghosts
+ * included, {@code i} fastest, where {@code nel} is the number of the field's topological elements
+ * (1 for cell and node fields, 3 for face and edge fields, {@link Metadata#elements}). A cell
+ * field has the cell extents. A face, edge or node field has one more index along every direction
+ * in use, for each of its elements (Parthenon's layout: {@code F1} needs the extra index only
+ * along i, but all three faces share one shape); element {@code el} of component {@code n} is
+ * plane {@code p = el.elementIndex() * ncomp + n}. A flux array has the cell extents (Parthenon's
+ * {@code CellMemAligned} fluxes): the flux through the lower face of cell {@code (k, j, i)} in
+ * direction {@code d} is at {@code (n, k, j, i)}; the upper face of the last ghost cell, never
+ * needed, has no slot. A coarse buffer has the coarse extents (one more per direction in use for
+ * non-cell fields). A field without topology ({@code NONE}) has {@code ni = nj = nk = 1}: one
+ * value per component per block.
  *
  * <pre>
  * arena: double[]
@@ -33,9 +39,10 @@ import java.util.Arrays;
  * | inst 0: b0 b1 .. bN-1 | inst 1: b0 b1 .. bN-1 | ... | inst m: .. | chunk | free | chunk |
  *
  * one block of one instance, offset(inst, b) = start of bX above:
- * | c=0: k=0: j=0: i=0 .. ni-1 | j=1: i=0 .. ni-1 | ... | k=1: ... | c=1: ... |
+ * | p=0: k=0: j=0: i=0 .. ni-1 | j=1: i=0 .. ni-1 | ... | k=1: ... | p=1: ... |
  *
- * index(inst, b, c, k, j, i) = offset(inst, b) + ((c * nk + k) * nj + j) * ni + i
+ * index(inst, b, p, k, j, i) = offset(inst, b) + ((p * nk + k) * nj + j) * ni + i
+ * plane p = elementIndex * ncomp + n   (p = n for cell fields)
  * </pre>
  *
  * <p><b>Dense instances</b> keep their blocks back to back: {@code offset(inst, b) = start(inst) +
@@ -71,6 +78,7 @@ public final class ArenaLayout {
   private final int[] instanceKind;
   private final int[] instanceContainer;
   private final int[] instanceNcomp;
+  private final int[] instanceElements;
   private final int[] instanceNi;
   private final int[] instanceNj;
   private final int[] instanceNk;
@@ -113,6 +121,7 @@ public final class ArenaLayout {
     this.instanceKind = Arrays.copyOf(table.kind, numInstances);
     this.instanceContainer = Arrays.copyOf(table.container, numInstances);
     this.instanceNcomp = Arrays.copyOf(table.ncomp, numInstances);
+    this.instanceElements = Arrays.copyOf(table.elements, numInstances);
     this.instanceNi = Arrays.copyOf(table.ni, numInstances);
     this.instanceNj = Arrays.copyOf(table.nj, numInstances);
     this.instanceNk = Arrays.copyOf(table.nk, numInstances);
@@ -162,14 +171,17 @@ public final class ArenaLayout {
     return offsets[instance * numBlocks + block];
   }
 
-  /** Arena index of value {@code (c, k, j, i)} of block {@code block} of {@code instance}. */
-  public int index(int instance, int block, int c, int k, int j, int i) {
+  /**
+   * Arena index of value {@code (p, k, j, i)} of block {@code block} of {@code instance}, where
+   * plane {@code p} is the component of a cell field, {@code elementIndex * ncomp + n} of others.
+   */
+  public int index(int instance, int block, int p, int k, int j, int i) {
     int nj = instanceNj[instance];
     return offsets[instance * numBlocks + block]
-        + ((c * instanceNk[instance] + k) * nj + j) * instanceNi[instance] + i;
+        + ((p * instanceNk[instance] + k) * nj + j) * instanceNi[instance] + i;
   }
 
-  /** Values in one block of {@code instance}: {@code ncomp * nk * nj * ni}. */
+  /** Values in one block of {@code instance}: {@code nel * ncomp * nk * nj * ni}. */
   public int blockLength(int instance) {
     return instanceBlockLength[instance];
   }
@@ -177,6 +189,14 @@ public final class ArenaLayout {
   /** Distance between components: {@code nk * nj * ni}. */
   public int componentStride(int instance) {
     return instanceNk[instance] * instanceNj[instance] * instanceNi[instance];
+  }
+
+  /**
+   * Distance between the topological elements of a face or edge field ({@code F1} to {@code
+   * F2}): {@code ncomp * nk * nj * ni}.
+   */
+  public int elementStride(int instance) {
+    return instanceNcomp[instance] * componentStride(instance);
   }
 
   /** Distance between k planes: {@code nj * ni}. */
@@ -236,9 +256,14 @@ public final class ArenaLayout {
     return instanceContainer[instance];
   }
 
-  /** Components of an instance. */
+  /** Components of an instance: the field's, per topological element. */
   public int numComponents(int instance) {
     return instanceNcomp[instance];
+  }
+
+  /** Topological elements of an instance: 3 for face and edge fields, else 1. */
+  public int numElements(int instance) {
+    return instanceElements[instance];
   }
 
   /** Extent along i of an instance's block. */

@@ -12,6 +12,7 @@ final class InstanceTable {
   int[] kind = new int[16];
   int[] container = new int[16];
   int[] ncomp = new int[16];
+  int[] elements = new int[16];
   int[] ni = new int[16];
   int[] nj = new int[16];
   int[] nk = new int[16];
@@ -31,7 +32,7 @@ final class InstanceTable {
     Arrays.fill(coarseInstance, -1);
     for (int c = 0; c < numContainers; c++) {
       for (FieldInfo f : state.fields()) {
-        Metadata m = checkedMetadata(f);
+        Metadata m = f.metadata();
         boolean own = c == 0 || m.hasStageCopies();
         dataInstance[c * numFields + f.id()] = own
             ? add(f, ArenaLayout.DATA, m.hasStageCopies() ? c : -1, extents(m, cells))
@@ -48,24 +49,26 @@ final class InstanceTable {
     if (coarse != null) {
       for (FieldInfo f : state.fields()) {
         if (f.metadata().isMeshTied() && f.metadata().isRefined()) {
-          coarseInstance[f.id()] = add(f, ArenaLayout.COARSE, -1, coarse);
+          coarseInstance[f.id()] = add(f, ArenaLayout.COARSE, -1, extents(f.metadata(), coarse));
         }
       }
     }
   }
 
-  private static Metadata checkedMetadata(FieldInfo f) {
-    Metadata m = f.metadata();
-    MetadataFlag topology = m.topology();
-    if (topology != MetadataFlag.CELL && topology != MetadataFlag.NONE) {
-      throw new IllegalArgumentException("field=" + f.name() + " topology=" + topology
-          + ": field storage supports CELL and NONE topologies");
-    }
-    return m;
-  }
-
+  /**
+   * The extents of one element of a field with metadata {@code m} on blocks of {@code cells}:
+   * the cells, one more index along every direction in use for face, edge and node fields (as
+   * Parthenon allocates them, whichever element), one value for fields without topology.
+   */
   private static BlockShape extents(Metadata m, BlockShape cells) {
-    return m.isMeshTied() ? cells : new BlockShape(1, 1, 1);
+    if (!m.isMeshTied()) {
+      return new BlockShape(1, 1, 1);
+    }
+    if (m.topology() == MetadataFlag.CELL) {
+      return cells;
+    }
+    return new BlockShape(cells.ni() + 1, cells.nj() > 1 ? cells.nj() + 1 : 1,
+        cells.nk() > 1 ? cells.nk() + 1 : 1);
   }
 
   private int add(FieldInfo f, int instanceKind, int instanceContainer, BlockShape shape) {
@@ -75,12 +78,14 @@ final class InstanceTable {
       kind = Arrays.copyOf(kind, n);
       container = Arrays.copyOf(container, n);
       ncomp = Arrays.copyOf(ncomp, n);
+      elements = Arrays.copyOf(elements, n);
       ni = Arrays.copyOf(ni, n);
       nj = Arrays.copyOf(nj, n);
       nk = Arrays.copyOf(nk, n);
       blockLength = Arrays.copyOf(blockLength, n);
     }
-    long length = (long) f.numComponents() * shape.cells();
+    int numElements = f.metadata().elements().size();
+    long length = (long) numElements * f.numComponents() * shape.cells();
     if (length > Integer.MAX_VALUE / 2) {
       throw new IllegalArgumentException("field=" + f.name() + " block length=" + length
           + " is too large for the arena");
@@ -89,6 +94,7 @@ final class InstanceTable {
     kind[count] = instanceKind;
     container[count] = instanceContainer;
     ncomp[count] = f.numComponents();
+    elements[count] = numElements;
     ni[count] = shape.ni();
     nj[count] = shape.nj();
     nk[count] = shape.nk();

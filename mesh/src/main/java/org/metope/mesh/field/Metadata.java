@@ -7,6 +7,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.metope.mesh.geometry.TopologicalElement;
 
 /**
  * What a field is (Parthenon's {@code Metadata}): an immutable value of flags, a component shape
@@ -65,6 +66,12 @@ public final class Metadata {
   private static final List<MetadataFlag> EVOLUTION = List.of(INDEPENDENT, DERIVED);
   private static final List<MetadataFlag> TENSOR_SHAPE = List.of(VECTOR, TENSOR);
   private static final List<MetadataFlag> DATA_TYPE = List.of(REAL, INTEGER);
+  private static final List<TopologicalElement> CELL_ELEMENTS = List.of(TopologicalElement.CC);
+  private static final List<TopologicalElement> FACE_ELEMENTS =
+      List.of(TopologicalElement.F1, TopologicalElement.F2, TopologicalElement.F3);
+  private static final List<TopologicalElement> EDGE_ELEMENTS =
+      List.of(TopologicalElement.E1, TopologicalElement.E2, TopologicalElement.E3);
+  private static final List<TopologicalElement> NODE_ELEMENTS = List.of(TopologicalElement.NN);
 
   private final EnumSet<MetadataFlag> flags;
   private final int[] shape;
@@ -238,6 +245,20 @@ public final class Metadata {
       }
     }
     throw new IllegalStateException("no flag of " + group + " in " + flags);
+  }
+
+  /**
+   * Where the field's values live on a cell, in storage order (Parthenon's {@code
+   * GetTopologicalElements}): {@code CC} for cell fields and fields without topology, {@code
+   * F1, F2, F3} for face fields, {@code E1, E2, E3} for edge fields, {@code NN} for node fields.
+   */
+  public List<TopologicalElement> elements() {
+    return switch (topology()) {
+      case FACE -> FACE_ELEMENTS;
+      case EDGE -> EDGE_ELEMENTS;
+      case NODE -> NODE_ELEMENTS;
+      default -> CELL_ELEMENTS;
+    };
   }
 
   /** Whether the field lives on the mesh (any topology but {@code NONE}). */

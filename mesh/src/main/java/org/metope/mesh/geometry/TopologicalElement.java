@@ -4,6 +4,11 @@ package org.metope.mesh.geometry;
  * Where on a cell a value lives (Parthenon's {@code TopologicalElement}): the cell centre, a face
  * (normal to x1, x2 or x3), an edge (along x1, x2 or x3) or a node. A non-cell-centred value has
  * one more index than cells along each axis in which its element is offset by half a cell.
+ *
+ * <p>A field's topology has one element ({@code CC}, {@code NN}) or three (the faces {@code
+ * F1..F3}, the edges {@code E1..E3}); {@link #elementIndex} numbers an element within its
+ * topology, as Parthenon's {@code static_cast<int>(el) % 3}, and is where its values sit in the
+ * field's storage.
  */
 public enum TopologicalElement {
   /** Cell centre. */
@@ -26,11 +31,21 @@ public enum TopologicalElement {
   private final int offsetI;
   private final int offsetJ;
   private final int offsetK;
+  /** From the declaration order CC, F1..F3, E1..E3, NN: the place after CC, modulo 3. */
+  private final int elementIndex = ordinal() == 0 ? 0 : (ordinal() - 1) % 3;
 
   TopologicalElement(int offsetI, int offsetJ, int offsetK) {
     this.offsetI = offsetI;
     this.offsetJ = offsetJ;
     this.offsetK = offsetK;
+  }
+
+  /**
+   * The element's place within its topology: 0, 1, 2 for {@code F1..F3} and {@code E1..E3}, 0 for
+   * {@code CC} and {@code NN}.
+   */
+  public int elementIndex() {
+    return elementIndex;
   }
 
   /** 1 when the element sits on a cell boundary along x1 (one more index along i), else 0. */

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.geometry.TopologicalElement;
 
 /**
  * One field on every block of a {@link MeshData} partition, indexed {@code (b, n, k, j, i)}:
@@ -15,6 +16,17 @@ import org.metope.mesh.field.MeshData;
  * <pre>
  * FieldView q = FieldView.withFluxes(md, "advected");
  * q.setFlux(b, X1DIR, n, k, j, i, vx * q.get(b, n, k, j, i - 1));
+ * </pre>
+ *
+ * <p><b>Face, edge and node fields</b> are read by topological element, {@code v.get(F2, b, n, k,
+ * j, i)} (Parthenon's {@code v(b, TE::F2, n, k, j, i)}), with indices that run over {@link
+ * IndexBox#of IndexBox.of(shape, domain, F2)}: one more along each axis on which the element sits
+ * on cell boundaries. The accessors without an element read a field's first element ({@code CC},
+ * {@code F1}, {@code E1} or {@code NN}).
+ *
+ * <pre>
+ * FieldView b = FieldView.of(md, "magnetic_field");   // Metadata.FACE
+ * b.set(F1, blk, 0, k, j, i, bx);                     // the x1 face at the lower i side of cell i
  * </pre>
  *
  * <p><b>Built once per launch, allocation-free after.</b> A view copies out the arena, each
@@ -34,6 +46,8 @@ public final class FieldView {
   /** Flux offsets {@code [(direction - 1) * numBlocks + b]}; null without fluxes. */
   private final int[] fluxOffsets;
   private final int componentStride;
+  private final int elementStride;
+  private final int numElements;
   private final int kStride;
   private final int jStride;
   private final int numBlocks;
@@ -53,6 +67,8 @@ public final class FieldView {
     this.offsets = ViewSetup.offsets(md, inst);
     this.numBlocks = md.numBlocks();
     this.componentStride = layout.componentStride(inst);
+    this.elementStride = layout.elementStride(inst);
+    this.numElements = layout.numElements(inst);
     this.kStride = layout.kStride(inst);
     this.jStride = layout.jStride(inst);
     this.numComponents = layout.numComponents(inst);
@@ -128,6 +144,37 @@ public final class FieldView {
       check(b, n, k, j, i, offsets, 0);
     }
     return offsets[b] + n * componentStride + k * kStride + j * jStride + i;
+  }
+
+  /** The value {@code (n, k, j, i)} on element {@code el} of partition block {@code b}. */
+  public double get(TopologicalElement el, int b, int n, int k, int j, int i) {
+    return a[index(el, b, n, k, j, i)];
+  }
+
+  /** Sets the value {@code (n, k, j, i)} on element {@code el} of partition block {@code b}. */
+  public void set(TopologicalElement el, int b, int n, int k, int j, int i, double value) {
+    a[index(el, b, n, k, j, i)] = value;
+  }
+
+  /**
+   * The arena index of value {@code (n, k, j, i)} on element {@code el} of partition block {@code
+   * b}; {@code el} must be one of the field's elements ({@link
+   * org.metope.mesh.field.Metadata#elements}).
+   */
+  public int index(TopologicalElement el, int b, int n, int k, int j, int i) {
+    if (ViewChecks.ENABLED) {
+      requireElement(el);
+      check(b, n, k, j, i, offsets, 0);
+    }
+    return offsets[b] + el.elementIndex() * elementStride + n * componentStride + k * kStride
+        + j * jStride + i;
+  }
+
+  private void requireElement(TopologicalElement el) {
+    if (!field.metadata().elements().contains(el)) {
+      throw new IndexOutOfBoundsException("view element=" + el + " is not one of field="
+          + field.name() + "'s elements " + field.metadata().elements());
+    }
   }
 
   /** The flux through the lower {@code direction} face of cell {@code (k, j, i)}. */
@@ -269,8 +316,18 @@ public final class FieldView {
     return componentStride;
   }
 
-  /** Values in one block: components times cells, ghosts included. */
+  /** Topological elements of the field: 3 for face and edge fields, else 1. */
+  public int numElements() {
+    return numElements;
+  }
+
+  /** Distance between the field's elements ({@code F1} to {@code F2}). */
+  public int elementStride() {
+    return elementStride;
+  }
+
+  /** Values in one block: elements times components times cells, ghosts included. */
   public int blockLength() {
-    return numComponents * componentStride;
+    return numElements * elementStride;
   }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.geometry.TopologicalElement;
 
 /**
  * Several fields on every block of a partition as one array {@code (b, v, k, j, i)}, where {@code
@@ -14,6 +15,10 @@ import org.metope.mesh.field.MeshData;
  * GetLowerBound}/{@code GetUpperBound}. A sparse field not allocated on a block is marked by
  * {@link #isAllocated}{@code (b, v)}; kernels skip it there, as Parthenon's sparse packs give such
  * a block an empty range.
+ *
+ * <p>A pack of face, edge or node fields (one topology per pack) is read by element, {@code
+ * get(F1, b, v, k, j, i)} (Parthenon's {@code pack(b, TE::F1, v, k, j, i)}); the accessors
+ * without an element read each field's first element.
  *
  * <p>Made by {@link PackDescriptor#pack}, and kept by the partition while its allocation is
  * unchanged ({@link #isCurrent}); fetch it once per launch. Each access is one read of the offset
@@ -26,6 +31,9 @@ public final class VariablePack {
   private final int[] offsets;
   /** Start of each component's fluxes {@code [(b * 3 + direction - 1) * numVars + v]}, or null. */
   private final int[] fluxOffsets;
+  /** Distance between the elements of pack component {@code v} ({@code F1} to {@code F2}). */
+  private final int[] elementStrides;
+  private final int numElements;
   private final int kStride;
   private final int jStride;
   private final int numVars;
@@ -61,6 +69,8 @@ public final class VariablePack {
     this.nk = first < 0 ? 0 : layout.nk(first);
     this.nj = first < 0 ? 0 : layout.nj(first);
     this.ni = first < 0 ? 0 : layout.ni(first);
+    this.numElements = first < 0 ? 1 : layout.numElements(first);
+    this.elementStrides = new int[numVars];
     this.offsets = new int[numBlocks * numVars];
     this.fluxOffsets = fluxes ? new int[numBlocks * 3 * numVars] : null;
     if (fluxes) {
@@ -68,6 +78,7 @@ public final class VariablePack {
     }
     for (int f = 0; f < fields.size(); f++) {
       int inst = layout.dataInstance(fieldIds[f], md.container());
+      Arrays.fill(elementStrides, lower[f], upper[f] + 1, layout.elementStride(inst));
       fill(offsets, numVars, ViewSetup.offsets(md, inst), lower[f], upper[f],
           layout.componentStride(inst), 1, 0);
       if (fluxes) {
@@ -118,6 +129,29 @@ public final class VariablePack {
       check(offsets, b * numVars + v, b, v, k, j, i);
     }
     return offsets[b * numVars + v] + k * kStride + j * jStride + i;
+  }
+
+  /** The value of pack component {@code v} on element {@code el} at {@code (k, j, i)} of {@code b}. */
+  public double get(TopologicalElement el, int b, int v, int k, int j, int i) {
+    return a[index(el, b, v, k, j, i)];
+  }
+
+  /** Sets the value of pack component {@code v} on element {@code el} at {@code (k, j, i)}. */
+  public void set(TopologicalElement el, int b, int v, int k, int j, int i, double value) {
+    a[index(el, b, v, k, j, i)] = value;
+  }
+
+  /**
+   * The arena index of pack component {@code v} on element {@code el} at {@code (k, j, i)} of
+   * block {@code b}; {@code el} must be one of the pack's elements.
+   */
+  public int index(TopologicalElement el, int b, int v, int k, int j, int i) {
+    if (ViewChecks.ENABLED) {
+      ViewChecks.require("element index of " + el, el.elementIndex(), numElements, "pack");
+      check(offsets, b * numVars + v, b, v, k, j, i);
+    }
+    return offsets[b * numVars + v] + el.elementIndex() * elementStrides[v] + k * kStride
+        + j * jStride + i;
   }
 
   /** The flux of pack component {@code v} through the lower {@code direction} face of a cell. */
@@ -241,6 +275,11 @@ public final class VariablePack {
   /** Components in the pack, over all its fields (Parthenon's {@code GetDim(4)}). */
   public int numVars() {
     return numVars;
+  }
+
+  /** Topological elements of the pack's fields: 3 for face and edge fields, else 1. */
+  public int numElements() {
+    return numElements;
   }
 
   /** Blocks in the partition. */

@@ -73,12 +73,21 @@ final class ViewSetup {
     return offsets;
   }
 
-  /** Throws when two fields of one view have different extents (so different strides). */
+  /**
+   * Throws when two fields of one view have different extents (so different strides) or
+   * different topological elements.
+   */
   static void requireSameExtents(MeshData md, List<FieldInfo> fields) {
     ArenaLayout layout = md.layout();
-    int first = layout.dataInstance(fields.get(0).id(), md.container());
+    FieldInfo head = fields.get(0);
+    int first = layout.dataInstance(head.id(), md.container());
     for (FieldInfo f : fields) {
       int inst = layout.dataInstance(f.id(), md.container());
+      if (!f.metadata().elements().equals(head.metadata().elements())) {
+        throw new SetupError("field=" + f.name() + " lives on " + f.metadata().elements()
+            + " and field=" + head.name() + " on " + head.metadata().elements()
+            + ": one pack holds fields of one topology");
+      }
       if (layout.ni(inst) != layout.ni(first) || layout.nj(inst) != layout.nj(first)
           || layout.nk(inst) != layout.nk(first)) {
         throw new SetupError("field=" + f.name() + " has extents " + layout.nk(inst) + "x"

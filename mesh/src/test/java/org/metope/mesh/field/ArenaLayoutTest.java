@@ -46,7 +46,7 @@ class ArenaLayoutTest {
           assertFalse(layout.isAllocated(layout.instanceField(inst), b));
           continue;
         }
-        for (int c = 0; c < layout.numComponents(inst); c++) {
+        for (int c = 0; c < layout.numElements(inst) * layout.numComponents(inst); c++) {
           for (int k = 0; k < layout.nk(inst); k++) {
             for (int j = 0; j < layout.nj(inst); j++) {
               for (int i = 0; i < layout.ni(inst); i++) {
@@ -155,15 +155,79 @@ class ArenaLayoutTest {
     assertEquals(layout.offset(g, 0) + 2, layout.index(g, 0, 2, 0, 0, 0));
   }
 
-  @Test
-  void givenFaceTopology_thenStorageRefusesIt() {
+  /**
+   * f: face vector (2 components) filled in ghosts; e: edge scalar; n: node scalar; t: sparse
+   * face pool (ids 1, 2).
+   */
+  static ResolvedState nonCellState() {
     StateDescriptor pkg = new StateDescriptor("p");
-    pkg.addField("b", Metadata.of(Metadata.FACE));
+    pkg.addField("f", Metadata.builder(Metadata.FACE, Metadata.INDEPENDENT, Metadata.FILL_GHOST)
+        .shape(2).build());
+    pkg.addField("e", Metadata.of(Metadata.EDGE, Metadata.DERIVED));
+    pkg.addField("n", Metadata.of(Metadata.NODE, Metadata.INDEPENDENT, Metadata.ONE_COPY));
+    SparsePool pool = new SparsePool("t", Metadata.builder(Metadata.FACE, Metadata.INDEPENDENT,
+        Metadata.SPARSE).build());
+    pool.add(1);
+    pool.add(2);
+    pkg.addSparsePool(pool);
     Packages packages = new Packages();
     packages.add(pkg);
-    assertEquals("field=b topology=FACE: field storage supports CELL and NONE topologies",
-        assertThrows(IllegalArgumentException.class, () -> new ArenaLayout(packages.resolve(),
-            CELLS, null, 1, 1)).getMessage());
+    return packages.resolve();
+  }
+
+  /** Parthenon's GetArrayDims: 3 elements for faces and edges, 1 for nodes, n+1 where active. */
+  @Test
+  void givenFaceEdgeAndNodeFieldsIn3D_thenEachElementHasOneMoreIndexAlongEveryAxis() {
+    ResolvedState state = nonCellState();
+    ArenaLayout layout = new ArenaLayout(state, CELLS, COARSE, 3, 2);
+    int f = layout.dataInstance(state.fieldId("f"), 1);
+    assertEquals(3, layout.numElements(f));
+    assertEquals(2, layout.numComponents(f));
+    assertEquals(7, layout.ni(f));
+    assertEquals(6, layout.nj(f));
+    assertEquals(5, layout.nk(f));
+    assertEquals(3 * 2 * 7 * 6 * 5, layout.blockLength(f));
+    assertEquals(2 * 7 * 6 * 5, layout.elementStride(f));
+    int e = layout.dataInstance(state.fieldId("e"), 0);
+    assertEquals(3 * 7 * 6 * 5, layout.blockLength(e));
+    int n = layout.dataInstance(state.fieldId("n"), 0);
+    assertEquals(1, layout.numElements(n));
+    assertEquals(7 * 6 * 5, layout.blockLength(n));
+    int coarse = layout.coarseInstance(state.fieldId("f"));
+    assertEquals(3 * 2 * 6 * 5 * 4, layout.blockLength(coarse));
+    assertEquals(-1, layout.coarseInstance(state.fieldId("e")));
+    // Plane F2 of component 1 is plane 1 * 2 + 1 of the block.
+    assertEquals(layout.offset(f, 2) + layout.elementStride(f) + layout.componentStride(f)
+        + (4 * 6 + 3) * 7 + 2, layout.index(f, 2, 3, 4, 3, 2));
+  }
+
+  @Test
+  void givenFaceFieldsIn2DAnd1D_thenOnlyTheDirectionsInUseGrow() {
+    ResolvedState state = nonCellState();
+    ArenaLayout flat = new ArenaLayout(state, new BlockShape(6, 5, 1), null, 1, 1);
+    int f = flat.dataInstance(state.fieldId("f"), 0);
+    assertEquals(7, flat.ni(f));
+    assertEquals(6, flat.nj(f));
+    assertEquals(1, flat.nk(f));
+    ArenaLayout line = new ArenaLayout(state, new BlockShape(6, 1, 1), null, 1, 1);
+    int n = line.dataInstance(state.fieldId("n"), 0);
+    assertEquals(7, line.blockLength(n));
+  }
+
+  @Test
+  void givenNonCellFieldsDenseAndSparse_thenEveryValueHasADistinctInBoundsIndex() {
+    ResolvedState state = nonCellState();
+    ArenaLayout layout = new ArenaLayout(state, CELLS, COARSE, 3, 2);
+    assertEquals(layout.denseEnd(), checkDistinctAndInBounds(layout));
+    int t2 = state.fieldId("t_2");
+    assertTrue(layout.allocate(t2, 1));
+    for (int inst : layout.instancesOf(t2)) {
+      assertEquals(layout.numElements(inst) * layout.componentStride(inst),
+          layout.blockLength(inst));
+    }
+    assertEquals(layout.end(), checkDistinctAndInBounds(layout));
+    // Two stage copies (INDEPENDENT) and a coarse buffer, each of three elements.
+    assertEquals(layout.denseEnd() + 2 * 3 * 7 * 6 * 5 + 3 * 6 * 5 * 4, layout.end());
   }
 
   @Test

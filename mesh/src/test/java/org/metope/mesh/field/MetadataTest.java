@@ -9,11 +9,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.metope.mesh.geometry.TopologicalElement;
 
 class MetadataTest {
 
   private static String misuse(Runnable r) {
     return assertThrows(IllegalArgumentException.class, r::run).getMessage();
+  }
+
+  @Test
+  void givenEachTopology_thenItsElementsAreParthenonsInStorageOrder() {
+    assertEquals(List.of(TopologicalElement.CC), Metadata.of(Metadata.CELL).elements());
+    assertEquals(List.of(TopologicalElement.CC), Metadata.of(Metadata.NONE).elements());
+    assertEquals(List.of(TopologicalElement.F1, TopologicalElement.F2, TopologicalElement.F3),
+        Metadata.of(Metadata.FACE).elements());
+    assertEquals(List.of(TopologicalElement.E1, TopologicalElement.E2, TopologicalElement.E3),
+        Metadata.of(Metadata.EDGE).elements());
+    assertEquals(List.of(TopologicalElement.NN), Metadata.of(Metadata.NODE).elements());
+    int[] index = new int[TopologicalElement.values().length];
+    for (TopologicalElement el : TopologicalElement.values()) {
+      index[el.ordinal()] = el.elementIndex();
+    }
+    assertArrayEquals(new int[] {0, 0, 1, 2, 0, 1, 2, 0}, index, "Parthenon's el % 3");
   }
 
   @Test

@@ -12,6 +12,9 @@ import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.BlockShape;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.geometry.IndexDomain;
+import org.metope.mesh.geometry.IndexShape;
+import org.metope.mesh.geometry.TopologicalElement;
 
 class FieldViewTest {
 
@@ -50,6 +53,82 @@ class FieldViewTest {
       }
       assertEquals(md.numBlocks() * 2 * shape.cells(), checked);
     }
+  }
+
+  /**
+   * Every element of a face, edge and node field, over the whole index box of that element (ghosts
+   * included, IndexShape's extents), in 1D, 2D and 3D: the view's index is ArenaLayout's plane
+   * {@code elementIndex * ncomp + n}, inside the block, and no two values share one.
+   */
+  @Test
+  void givenNonCellFields_thenElementIndicesCoverTheirBoxesInsideTheBlockWithoutOverlap() {
+    for (int s = 0; s < 3; s++) {
+      BlockShape shape = ViewFixtures.shapes().get(s);
+      IndexShape cells = ViewFixtures.indexShapes().get(s);
+      FieldStorage storage = ViewFixtures.nonCellStorage(shape);
+      MeshData md = storage.partitions("stage1", 2).get(1);
+      ArenaLayout layout = storage.layout();
+      for (String name : new String[] {"f", "e", "n"}) {
+        FieldView view = FieldView.of(md, name);
+        int inst = layout.dataInstance(storage.state().fieldId(name), md.container());
+        for (int b = 0; b < md.numBlocks(); b++) {
+          boolean[] seen = new boolean[view.blockLength()];
+          int count = 0;
+          for (TopologicalElement el : storage.state().field(name).metadata().elements()) {
+            IndexBox box = IndexBox.of(cells, IndexDomain.ENTIRE, el);
+            for (int n = 0; n < view.numComponents(); n++) {
+              for (int k = box.k().s(); k <= box.k().e(); k++) {
+                for (int j = box.j().s(); j <= box.j().e(); j++) {
+                  for (int i = box.i().s(); i <= box.i().e(); i++) {
+                    int index = view.index(el, b, n, k, j, i);
+                    assertEquals(layout.index(inst, md.blockIndex(b),
+                        el.elementIndex() * view.numComponents() + n, k, j, i), index);
+                    int inBlock = index - view.offset(b);
+                    assertFalse(seen[inBlock], name + " " + el + " overlaps at " + inBlock);
+                    seen[inBlock] = true;
+                    count++;
+                  }
+                }
+              }
+            }
+          }
+          assertEquals(expectedValues(name, shape), count, name + " in " + shape);
+        }
+      }
+    }
+  }
+
+  /** Values per block over the element boxes: (n+1) along each face's normal, Parthenon's count. */
+  private static long expectedValues(String name, BlockShape shape) {
+    long ni = shape.ni();
+    long nj = shape.nj();
+    long nk = shape.nk();
+    long pj = nj > 1 ? nj + 1 : 1;
+    long pk = nk > 1 ? nk + 1 : 1;
+    return switch (name) {
+      case "f" -> 2 * ((ni + 1) * nj * nk + ni * pj * nk + ni * nj * pk);
+      case "e" -> ni * pj * pk + (ni + 1) * nj * pk + (ni + 1) * pj * nk;
+      default -> (ni + 1) * pj * pk;
+    };
+  }
+
+  @Test
+  void givenAFaceView_thenEachElementIsItsOwnPlaneAndSetGetGoThroughTheArena() {
+    FieldStorage storage = ViewFixtures.nonCellStorage(new BlockShape(6, 5, 4));
+    MeshData md = storage.partitions("base", -1).get(0);
+    FieldView view = FieldView.of(md, "f");
+    assertEquals(3, view.numElements());
+    view.set(TopologicalElement.F1, 2, 1, 3, 4, 5, 1.0);
+    view.set(TopologicalElement.F2, 2, 1, 3, 4, 5, 2.0);
+    view.set(TopologicalElement.F3, 2, 1, 3, 4, 5, 3.0);
+    assertEquals(1.0, view.get(TopologicalElement.F1, 2, 1, 3, 4, 5));
+    assertEquals(2.0, view.get(TopologicalElement.F2, 2, 1, 3, 4, 5));
+    assertEquals(3.0, view.get(TopologicalElement.F3, 2, 1, 3, 4, 5));
+    assertEquals(1.0, view.get(2, 1, 3, 4, 5), "without an element: the first one");
+    assertEquals(view.elementStride(),
+        view.index(TopologicalElement.F2, 2, 1, 3, 4, 5) - view.index(2, 1, 3, 4, 5));
+    assertEquals(2.0, md.data()[view.index(TopologicalElement.F1, 2, 1, 3, 4, 5)
+        + view.elementStride()]);
   }
 
   @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.ArenaLayout;
@@ -15,6 +16,7 @@ import org.metope.mesh.field.BlockShape;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.geometry.TopologicalElement;
 
 class VariablePackTest {
 
@@ -118,6 +120,50 @@ class VariablePackTest {
         () -> desc.pack(storage.partitions("base", -1).get(0)));
     assertTrue(e.getMessage().startsWith("field=g has extents 1x1x1 and field=u 4x5x6"),
         e.getMessage());
+  }
+
+  @Test
+  void givenFaceAndNodeFieldsInOnePack_thenPackingThemFails() {
+    FieldStorage storage = ViewFixtures.nonCellStorage(new BlockShape(6, 5, 4));
+    PackDescriptor desc = PackDescriptor.of(storage.state(), "f", "n");
+    SetupError e = assertThrows(SetupError.class,
+        () -> desc.pack(storage.partitions("base", -1).get(0)));
+    assertEquals("field=n lives on [NN] and field=f on [F1, F2, F3]: one pack holds fields of"
+        + " one topology", e.getMessage());
+  }
+
+  /** Pack component v of a face pack on element el is ArenaLayout's plane elementIndex*ncomp+n. */
+  @Test
+  void givenAPackOfFaceFields_thenElementIndicesAreArenaLayoutPlanes() {
+    FieldStorage storage = ViewFixtures.nonCellStorage(new BlockShape(7, 6, 1));
+    storage.allocateSparse(storage.state().fieldId("t_2"), 1);
+    MeshData md = storage.partitions("stage1", -1).get(0);
+    VariablePack pack = PackDescriptor.of(storage.state(), "f", "m", "t").pack(md);
+    assertEquals(3, pack.numElements());
+    assertEquals(5, pack.numVars());
+    ArenaLayout layout = storage.layout();
+    int checked = 0;
+    for (int b = 0; b < md.numBlocks(); b++) {
+      for (int f = 0; f < pack.numFields(); f++) {
+        int inst = layout.dataInstance(pack.fieldId(f), md.container());
+        for (int v = pack.lowerBound(f); v <= pack.upperBound(f); v++) {
+          if (!pack.isAllocated(b, v)) {
+            continue;
+          }
+          int ncomp = layout.numComponents(inst);
+          for (TopologicalElement el : List.of(TopologicalElement.F1, TopologicalElement.F2,
+              TopologicalElement.F3)) {
+            int n = v - pack.lowerBound(f);
+            assertEquals(layout.index(inst, md.blockIndex(b), el.elementIndex() * ncomp + n, 0,
+                5, 7), pack.index(el, b, v, 0, 5, 7));
+            checked++;
+          }
+        }
+      }
+    }
+    assertEquals(3 * 4 * 3 + 3, checked, "f (2) and m on 4 blocks, t_2 on one, t_1 nowhere");
+    pack.set(TopologicalElement.F2, 1, 2, 0, 3, 4, 9.0);
+    assertEquals(9.0, FieldView.of(md, "m").get(TopologicalElement.F2, 1, 0, 0, 3, 4));
   }
 
   @Test
