@@ -313,7 +313,7 @@ parse_mpj_args() {
   while [ $# -gt 0 ]; do
     case "$1" in
       -np) [ $# -ge 2 ] || die "option -np needs a number of ranks"; MPJ_NP="$2"; shift 2 ;;
-      --dev) [ $# -ge 2 ] || die "option --dev needs multicore or niodev"; MPJ_DEV="$2"; shift 2 ;;
+      --dev) [ $# -ge 2 ] || die "option --dev needs multicore, niodev or mpi"; MPJ_DEV="$2"; shift 2 ;;
       --class) [ $# -ge 2 ] || die "option --class needs a class name"; MPJ_APP_CLASS="$2"; shift 2 ;;
       *) MPJ_APP_ARGS+=("$1"); shift ;;
     esac
@@ -323,7 +323,7 @@ parse_mpj_args() {
     || die "option -np = \"$MPJ_NP\": expected a number of ranks from 1 to 9999"
   case "$MPJ_DEV" in
     multicore|niodev) ;;
-    *) die "option --dev = \"$MPJ_DEV\": expected multicore or niodev" ;;
+    *) die "option --dev = \"$MPJ_DEV\": expected multicore, niodev or mpi" ;;
   esac
   case "${METOPE_MPJ_TRANSPORT:-shared}" in
     shared|mpj) ;;

@@ -1,13 +1,10 @@
 package org.metope.comm.mpj;
 
 import java.io.PrintStream;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.util.Arrays;
 import mpi.MPI;
 import org.metope.comm.CommAbortedException;
 import org.metope.comm.Communicators;
+import org.metope.comm.RankApplication;
 import org.metope.comm.RankErrors;
 import org.metope.comm.RankStatus;
 
@@ -74,7 +71,7 @@ public final class MpjRankMain {
     RankErrors errors = status.enabled() ? new RankErrors(rank == 0 ? System.err : null) : null;
     PrintStream err = errors == null ? System.err : errors.stream();
     try {
-      code = runApplication(appArgs, System.out, err);
+      code = RankApplication.run(appArgs, MpjRankMain.class.getClassLoader(), System.out, err);
       outcome = code == 0 ? RankStatus.Outcome.OK : RankStatus.Outcome.FAILED;
       String line = errors == null ? null : errors.lastError();
       message = code == 0 ? "" : line != null ? line
@@ -82,7 +79,7 @@ public final class MpjRankMain {
       if (code == 0) {
         world.finish().run();
       }
-    } catch (ApplicationClassError e) {
+    } catch (RankApplication.ClassError e) {
       code = USAGE_EXIT_CODE;
       outcome = RankStatus.Outcome.FAILED;
       message = e.getMessage();
@@ -118,70 +115,6 @@ public final class MpjRankMain {
 
   private static String deviceName(String mpjDevice) {
     return mpjDevice.equals("smpdev") ? "multicore" : mpjDevice;
-  }
-
-  /** The application class cannot be run: a user error (e.g. a misspelt {@code --class}). */
-  static final class ApplicationClassError extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    ApplicationClassError(String message) {
-      super(message);
-    }
-  }
-
-  /**
-   * Runs the application's {@code int run(String[], PrintStream out, PrintStream err)}, its {@code
-   * int run(String[])} or its {@code main}; returns its code.
-   */
-  static int runApplication(String[] appArgs, PrintStream out, PrintStream err)
-      throws Throwable {
-    if (appArgs.length == 0) {
-      throw new ApplicationClassError("no application class: expected MpjRankMain APP_CLASS "
-          + "[ARGS...]");
-    }
-    Class<?> app;
-    try {
-      app = Class.forName(appArgs[0], true, MpjRankMain.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
-      throw new ApplicationClassError("--class " + appArgs[0] + ": no such class on the class"
-          + " path (expected a class with public static int run(String[]) or main(String[]))");
-    }
-    String[] args = Arrays.copyOfRange(appArgs, 1, appArgs.length);
-    try {
-      Method withStreams = publicStatic(app, "run", int.class, String[].class, PrintStream.class,
-          PrintStream.class);
-      if (withStreams != null) {
-        return (Integer) withStreams.invoke(null, args, out, err);
-      }
-      Method run = publicStatic(app, "run", int.class);
-      if (run != null) {
-        return (Integer) run.invoke(null, (Object) args);
-      }
-      Method main = publicStatic(app, "main", void.class);
-      if (main == null) {
-        throw new ApplicationClassError("--class " + app.getName() + ": the class has neither"
-            + " public static int run(String[]) nor main(String[])");
-      }
-      main.invoke(null, (Object) args);
-      return 0;
-    } catch (InvocationTargetException e) {
-      throw e.getCause();
-    }
-  }
-
-  private static Method publicStatic(Class<?> type, String name, Class<?> returns) {
-    return publicStatic(type, name, returns, String[].class);
-  }
-
-  private static Method publicStatic(Class<?> type, String name, Class<?> returns,
-      Class<?>... parameters) {
-    try {
-      Method m = type.getMethod(name, parameters);
-      int mods = m.getModifiers();
-      return Modifier.isStatic(mods) && m.getReturnType() == returns ? m : null;
-    } catch (NoSuchMethodException e) {
-      return null;
-    }
   }
 
   private static void finalizeBounded(int rank) throws InterruptedException {

@@ -27,7 +27,7 @@ class LauncherMpjUsageTest {
 
   @Test
   void givenAnUnknownDevice_thenOneLineAndExitTwo() throws Exception {
-    assertUsageError("metope: option --dev = \"smp\": expected multicore or niodev",
+    assertUsageError("metope: option --dev = \"smp\": expected multicore, niodev or mpi",
         "-np", "2", "--dev", "smp", "-i", "x.in");
   }
 

@@ -1,0 +1,228 @@
+package org.metope.comm.mpi;
+
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import org.metope.comm.ReduceOp;
+
+/**
+ * Collectives of the MPI device on one communicator: MPI's own non-blocking collectives, polled
+ * so that a stall aborts the run instead of hanging it ({@link MpiWorld#awaitCollective}).
+ *
+ * <p><b>Exact results.</b> Every backend folds reductions in rank order, so the same deck gives
+ * the same bits on every device. MPI's own operation is used where the result cannot depend on
+ * the order: {@code long} sums (wrapping two's-complement addition, done as {@code MPI_UINT64_T}),
+ * {@code long} minima and maxima, and {@code double} minima and maxima, which are reduced as
+ * {@link OrderedDoubles} keys whose integer order is {@link Math#min}/{@link Math#max}'s order
+ * (-0.0 below 0.0). A {@code double} sum, or a minimum or maximum over a NaN (whose bits are
+ * those of the first NaN in rank order), is gathered to rank 0 ({@code MPI_Igather}), folded there
+ * in rank order and broadcast ({@code MPI_Ibcast}): the same bits as one rank adding them. Gathers
+ * and broadcasts are {@code MPI_Iallgather(v)} and {@code MPI_Ibcast}; the barrier is {@code
+ * MPI_Ibarrier}.
+ *
+ * <p>Values pass through an off-heap scratch buffer of this communicator (MPI keeps its address
+ * until completion), which grows to the largest collective seen. Calls on one communicator are
+ * serialised, as MPI requires them to be ordered anyway.
+ */
+final class MpiCollectives {
+  private final MpiWorld world;
+  private final MpiLibrary mpi;
+  private final MemorySegment comm;
+  private final MemorySegment request;
+  private final MemorySegment flag;
+  private MemorySegment scratch;
+
+  MpiCollectives(MpiWorld world, MemorySegment comm) {
+    this.world = world;
+    this.mpi = world.mpi();
+    this.comm = comm;
+    MemorySegment cells = Arena.ofAuto().allocate(16, 8);
+    this.request = cells.asSlice(0, 8);
+    this.flag = cells.asSlice(8, 4);
+    this.scratch = Arena.ofAuto().allocate(1024, 8);
+  }
+
+  synchronized void allreduce(double[] values, ReduceOp op) {
+    int n = values.length;
+    if (n == 0) {
+      return;
+    }
+    if (op == ReduceOp.SUM) {
+      foldAtRankZero(values, op);
+      return;
+    }
+    ensureScratch(2L * n * Long.BYTES);
+    long nanKey = op == ReduceOp.MAX ? Long.MAX_VALUE : Long.MIN_VALUE;
+    for (int i = 0; i < n; i++) {
+      double v = values[i];
+      scratch.setAtIndex(JAVA_LONG, i, Double.isNaN(v) ? nanKey : OrderedDoubles.key(v));
+    }
+    MemorySegment send = scratch.asSlice(0, (long) n * Long.BYTES);
+    MemorySegment result = scratch.asSlice((long) n * Long.BYTES, (long) n * Long.BYTES);
+    start(mpi.iallreduce(send, result, n, mpi.typeInt64, op == ReduceOp.MAX ? mpi.opMax
+        : mpi.opMin, comm, request), "MPI_Iallreduce");
+    await("allreduce");
+    for (int i = 0; i < n; i++) {
+      if (result.getAtIndex(JAVA_LONG, i) == nanKey) {
+        foldAtRankZero(values, op);
+        return;
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      values[i] = OrderedDoubles.value(result.getAtIndex(JAVA_LONG, i));
+    }
+  }
+
+  /**
+   * Every rank's {@code values} gathered to rank 0, folded there in rank order and broadcast: the
+   * bits one rank folding every contribution in rank order gets.
+   */
+  private void foldAtRankZero(double[] values, ReduceOp op) {
+    int n = values.length;
+    int size = world.size();
+    ensureScratch((long) (size + 1) * n * Double.BYTES);
+    MemorySegment mine = scratch.asSlice(0, (long) n * Double.BYTES);
+    MemorySegment all = scratch.asSlice((long) n * Double.BYTES, (long) size * n * Double.BYTES);
+    MemorySegment.copy(values, 0, mine, JAVA_DOUBLE, 0, n);
+    start(mpi.igather(mine, n, mpi.typeDouble, all, n, mpi.typeDouble, 0, comm, request),
+        "MPI_Igather");
+    await("allreduce");
+    if (world.rank() == 0) {
+      for (int i = 0; i < n; i++) {
+        double acc = all.getAtIndex(JAVA_DOUBLE, i);
+        for (int r = 1; r < size; r++) {
+          acc = op.apply(acc, all.getAtIndex(JAVA_DOUBLE, (long) r * n + i));
+        }
+        mine.setAtIndex(JAVA_DOUBLE, i, acc);
+      }
+    }
+    start(mpi.ibcast(mine, n, mpi.typeDouble, 0, comm, request), "MPI_Ibcast");
+    await("allreduce");
+    MemorySegment.copy(mine, JAVA_DOUBLE, 0, values, 0, n);
+  }
+
+  synchronized void allreduce(long[] values, ReduceOp op) {
+    int n = values.length;
+    if (n == 0) {
+      return;
+    }
+    ensureScratch(2L * n * Long.BYTES);
+    MemorySegment send = scratch.asSlice(0, (long) n * Long.BYTES);
+    MemorySegment result = scratch.asSlice((long) n * Long.BYTES, (long) n * Long.BYTES);
+    MemorySegment.copy(values, 0, send, JAVA_LONG, 0, n);
+    MemorySegment type = op == ReduceOp.SUM ? mpi.typeUint64 : mpi.typeInt64;
+    MemorySegment mpiOp = switch (op) {
+      case SUM -> mpi.opSum;
+      case MIN -> mpi.opMin;
+      case MAX -> mpi.opMax;
+    };
+    start(mpi.iallreduce(send, result, n, type, mpiOp, comm, request), "MPI_Iallreduce");
+    await("allreduce");
+    MemorySegment.copy(result, JAVA_LONG, 0, values, 0, n);
+  }
+
+  synchronized int[] allgather(int[] local) {
+    return (int[]) allgather(local, local.length, JAVA_INT, mpi.typeInt);
+  }
+
+  synchronized double[] allgather(double[] local) {
+    return (double[]) allgather(local, local.length, JAVA_DOUBLE, mpi.typeDouble);
+  }
+
+  /**
+   * The concatenation in rank order of every rank's {@code local} (an {@code int[]} or {@code
+   * double[]} of {@code n} elements of {@code layout}): the lengths first ({@code
+   * MPI_Iallgather}), then the elements ({@code MPI_Iallgatherv}).
+   */
+  private Object allgather(Object local, int n, ValueLayout layout, MemorySegment type) {
+    int size = world.size();
+    ensureScratch((long) (size + 1) * Integer.BYTES);
+    MemorySegment mine = scratch.asSlice(0, Integer.BYTES);
+    MemorySegment counts = scratch.asSlice(Integer.BYTES, (long) size * Integer.BYTES);
+    mine.set(JAVA_INT, 0, n);
+    start(mpi.iallgather(mine, 1, mpi.typeInt, counts, 1, mpi.typeInt, comm, request),
+        "MPI_Iallgather");
+    await("allgather");
+    int[] lengths = counts.toArray(JAVA_INT);
+    long total = 0;
+    for (int length : lengths) {
+      total += length;
+    }
+    if (total > Integer.MAX_VALUE) {
+      throw new IllegalStateException("an allgather of more than 2^31 - 1 elements: total="
+          + total + ", rank=" + world.rank());
+    }
+    long element = layout.byteSize();
+    long tables = align(2L * size * Integer.BYTES);
+    long sendBytes = align((long) n * element);
+    ensureScratch(tables + sendBytes + total * element);
+    counts = scratch.asSlice(0, (long) size * Integer.BYTES);
+    MemorySegment displacements = scratch.asSlice((long) size * Integer.BYTES,
+        (long) size * Integer.BYTES);
+    for (int r = 0, at = 0; r < size; r++) {
+      counts.setAtIndex(JAVA_INT, r, lengths[r]);
+      displacements.setAtIndex(JAVA_INT, r, at);
+      at += lengths[r];
+    }
+    MemorySegment send = scratch.asSlice(tables, (long) n * element);
+    MemorySegment all = scratch.asSlice(tables + sendBytes, total * element);
+    MemorySegment.copy(local, 0, send, layout, 0, n);
+    start(mpi.iallgatherv(send, n, type, all, counts, displacements, type, comm, request),
+        "MPI_Iallgatherv");
+    await("allgather");
+    Object result = layout == JAVA_INT ? new int[(int) total] : new double[(int) total];
+    MemorySegment.copy(all, layout, 0, result, 0, (int) total);
+    return result;
+  }
+
+  synchronized void broadcast(double[] data, int root) {
+    broadcast(data, data.length, JAVA_DOUBLE, mpi.typeDouble, root);
+  }
+
+  synchronized void broadcast(int[] data, int root) {
+    broadcast(data, data.length, JAVA_INT, mpi.typeInt, root);
+  }
+
+  private void broadcast(Object data, int n, ValueLayout layout, MemorySegment type, int root) {
+    if (n == 0) {
+      return;
+    }
+    ensureScratch(n * layout.byteSize());
+    MemorySegment buffer = scratch.asSlice(0, n * layout.byteSize());
+    if (world.rank() == root) {
+      MemorySegment.copy(data, 0, buffer, layout, 0, n);
+    }
+    start(mpi.ibcast(buffer, n, type, root, comm, request), "MPI_Ibcast");
+    await("broadcast");
+    if (world.rank() != root) {
+      MemorySegment.copy(buffer, layout, 0, data, 0, n);
+    }
+  }
+
+  synchronized void barrier() {
+    start(mpi.ibarrier(comm, request), "MPI_Ibarrier");
+    await("barrier");
+  }
+
+  private void start(int rc, String call) {
+    mpi.check(rc, call);
+  }
+
+  private void await(String operation) {
+    world.awaitCollective(request, flag, operation);
+  }
+
+  private void ensureScratch(long bytes) {
+    if (bytes > scratch.byteSize()) {
+      scratch = Arena.ofAuto().allocate(Math.max(bytes, 2 * scratch.byteSize()), 8);
+    }
+  }
+
+  private static long align(long bytes) {
+    return (bytes + 7) & ~7L;
+  }
+}

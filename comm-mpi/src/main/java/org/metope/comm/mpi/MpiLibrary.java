@@ -1,0 +1,473 @@
+package org.metope.comm.mpi;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Open MPI's C API through downcalls of the Foreign Function and Memory API: one method per MPI
+ * function this device calls, each returning MPI's error code.
+ *
+ * <p><b>Handles.</b> Open MPI's handles ({@code MPI_Comm}, {@code MPI_Datatype}, {@code MPI_Op},
+ * {@code MPI_Request}, {@code MPI_Errhandler}) are pointers, and its predefined handles are the
+ * addresses of global symbols ({@code MPI_COMM_WORLD} is {@code &ompi_mpi_comm_world}), so they are
+ * looked up by name. An {@code MPI_Status} is {@code {int MPI_SOURCE, MPI_TAG, MPI_ERROR,
+ * _cancelled; size_t _ucount}}, 24 bytes. This is Open MPI's ABI (3.x to 5.x); MPICH's integer
+ * handles are not supported, and {@link #load} says so in one line.
+ *
+ * <p><b>Threads.</b> With {@code MPI_THREAD_MULTIPLE} (what {@link #initThread} asks for, and what
+ * Debian's Open MPI provides) any thread may call at any time. Where the library provides only
+ * {@code MPI_THREAD_SERIALIZED}, every call here holds one lock, so task threads still may
+ * communicate.
+ *
+ * <p>The calls made per message ({@code MPI_Isend}, {@code MPI_Irecv}, {@code MPI_Test}, {@code
+ * MPI_Iprobe}, {@code MPI_Get_count}) never block and never call back into Java, so they are linked
+ * as critical functions (no thread-state transition).
+ */
+final class MpiLibrary {
+  static final int SUCCESS = 0;
+  static final int ERR_TRUNCATE = 15;
+  static final int ANY_SOURCE = -1;
+  static final int THREAD_SERIALIZED = 2;
+  static final int THREAD_MULTIPLE = 3;
+  private static final int MAX_STRING = 256;
+
+  /** Byte size of {@code MPI_Status} and the offsets of its public fields. */
+  static final long STATUS_BYTES = 24;
+  static final long STATUS_ERROR = 8;
+
+  /** Where the library is looked for when neither the property nor the variable names one. */
+  private static final String[] DEFAULT_NAMES = {"libmpi.so.40", "libmpi.so"};
+  /** System property, or environment variable, naming the MPI library to load. */
+  static final String LIBRARY_PROPERTY = "metope.mpi.library";
+  static final String LIBRARY_VARIABLE = "METOPE_MPI_LIBRARY";
+
+  final MemorySegment commWorld;
+  final MemorySegment typeDouble;
+  final MemorySegment typeInt;
+  final MemorySegment typeByte;
+  final MemorySegment typeInt64;
+  final MemorySegment typeUint64;
+  final MemorySegment opMax;
+  final MemorySegment opMin;
+  final MemorySegment opSum;
+  final MemorySegment errorsReturn;
+  /** {@code MPI_IN_PLACE}, the address 1. */
+  final MemorySegment inPlace = MemorySegment.ofAddress(1);
+
+  private final String name;
+  private final MethodHandle initThread;
+  private final MethodHandle finalizeMpi;
+  private final MethodHandle abort;
+  private final MethodHandle commRank;
+  private final MethodHandle commSize;
+  private final MethodHandle commIdup;
+  private final MethodHandle commSetErrhandler;
+  private final MethodHandle isend;
+  private final MethodHandle irecv;
+  private final MethodHandle test;
+  private final MethodHandle iprobe;
+  private final MethodHandle getCount;
+  private final MethodHandle iallreduce;
+  private final MethodHandle igather;
+  private final MethodHandle iallgather;
+  private final MethodHandle iallgatherv;
+  private final MethodHandle ibcast;
+  private final MethodHandle ibarrier;
+  private final MethodHandle errorString;
+  private final MethodHandle libraryVersion;
+  /** Held around every call when the library is not thread-multiple; null otherwise. */
+  private ReentrantLock serializer;
+
+  /** The library could not be loaded or is not Open MPI; the message is one sentence. */
+  static final class Unavailable extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Unavailable(String message) {
+      super(message);
+    }
+  }
+
+  private MpiLibrary(String name, SymbolLookup lookup) throws Unavailable {
+    this.name = name;
+    commWorld = global(lookup, "ompi_mpi_comm_world");
+    typeDouble = global(lookup, "ompi_mpi_double");
+    typeInt = global(lookup, "ompi_mpi_int");
+    typeByte = global(lookup, "ompi_mpi_byte");
+    typeInt64 = global(lookup, "ompi_mpi_int64_t");
+    typeUint64 = global(lookup, "ompi_mpi_uint64_t");
+    opMax = global(lookup, "ompi_mpi_op_max");
+    opMin = global(lookup, "ompi_mpi_op_min");
+    opSum = global(lookup, "ompi_mpi_op_sum");
+    errorsReturn = global(lookup, "ompi_mpi_errors_return");
+    Linker.Option critical = Linker.Option.critical(false);
+    initThread = function(lookup, "MPI_Init_thread", ADDRESS, ADDRESS, JAVA_INT, ADDRESS);
+    finalizeMpi = function(lookup, "MPI_Finalize");
+    abort = function(lookup, "MPI_Abort", ADDRESS, JAVA_INT);
+    commRank = function(lookup, "MPI_Comm_rank", ADDRESS, ADDRESS);
+    commSize = function(lookup, "MPI_Comm_size", ADDRESS, ADDRESS);
+    commIdup = function(lookup, "MPI_Comm_idup", ADDRESS, ADDRESS, ADDRESS);
+    commSetErrhandler = function(lookup, "MPI_Comm_set_errhandler", ADDRESS, ADDRESS);
+    isend = function(lookup, critical, "MPI_Isend", ADDRESS, JAVA_INT, ADDRESS, JAVA_INT,
+        JAVA_INT, ADDRESS, ADDRESS);
+    irecv = function(lookup, critical, "MPI_Irecv", ADDRESS, JAVA_INT, ADDRESS, JAVA_INT,
+        JAVA_INT, ADDRESS, ADDRESS);
+    test = function(lookup, critical, "MPI_Test", ADDRESS, ADDRESS, ADDRESS);
+    iprobe = function(lookup, critical, "MPI_Iprobe", JAVA_INT, JAVA_INT, ADDRESS, ADDRESS,
+        ADDRESS);
+    getCount = function(lookup, critical, "MPI_Get_count", ADDRESS, ADDRESS, ADDRESS);
+    iallreduce = function(lookup, "MPI_Iallreduce", ADDRESS, ADDRESS, JAVA_INT, ADDRESS,
+        ADDRESS, ADDRESS, ADDRESS);
+    igather = function(lookup, "MPI_Igather", ADDRESS, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT,
+        ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
+    iallgather = function(lookup, "MPI_Iallgather", ADDRESS, JAVA_INT, ADDRESS, ADDRESS,
+        JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    iallgatherv = function(lookup, "MPI_Iallgatherv", ADDRESS, JAVA_INT, ADDRESS, ADDRESS,
+        ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS);
+    ibcast = function(lookup, "MPI_Ibcast", ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS,
+        ADDRESS);
+    ibarrier = function(lookup, "MPI_Ibarrier", ADDRESS, ADDRESS);
+    errorString = function(lookup, "MPI_Error_string", JAVA_INT, ADDRESS, ADDRESS);
+    libraryVersion = function(lookup, "MPI_Get_library_version", ADDRESS, ADDRESS);
+  }
+
+  /**
+   * Loads the MPI library named by {@value #LIBRARY_PROPERTY} or {@value #LIBRARY_VARIABLE}, else
+   * {@code libmpi.so.40} (Open MPI 3 to 5) or {@code libmpi.so} from the system's library path.
+   */
+  static MpiLibrary load() throws Unavailable {
+    String named = System.getProperty(LIBRARY_PROPERTY, System.getenv(LIBRARY_VARIABLE));
+    String[] names = named == null || named.isBlank() ? DEFAULT_NAMES : new String[] {named};
+    for (String candidate : names) {
+      SymbolLookup lookup;
+      try {
+        lookup = SymbolLookup.libraryLookup(candidate, Arena.global());
+      } catch (IllegalArgumentException e) {
+        continue;
+      }
+      if (lookup.find("ompi_mpi_comm_world").isEmpty()) {
+        throw new Unavailable("the MPI library " + candidate + " is not Open MPI (it has no "
+            + "symbol ompi_mpi_comm_world); the mpi device needs Open MPI (Debian: apt-get "
+            + "install libopenmpi-dev openmpi-bin)");
+      }
+      return new MpiLibrary(candidate, lookup);
+    }
+    throw new Unavailable("no MPI library found (tried " + String.join(", ", names)
+        + "): install Open MPI (Debian: apt-get install libopenmpi-dev openmpi-bin) or name the "
+        + "library in " + LIBRARY_VARIABLE);
+  }
+
+  private static MemorySegment global(SymbolLookup lookup, String symbol) throws Unavailable {
+    Optional<MemorySegment> found = lookup.find(symbol);
+    if (found.isEmpty()) {
+      throw new Unavailable("the MPI library lacks the Open MPI symbol " + symbol);
+    }
+    return found.get();
+  }
+
+  private static MethodHandle function(SymbolLookup lookup, String symbol,
+      MemoryLayout... arguments) throws Unavailable {
+    return function(lookup, null, symbol, arguments);
+  }
+
+  private static MethodHandle function(SymbolLookup lookup, Linker.Option option, String symbol,
+      MemoryLayout... arguments) throws Unavailable {
+    MemorySegment address = global(lookup, symbol);
+    FunctionDescriptor descriptor = FunctionDescriptor.of(JAVA_INT, arguments);
+    Linker linker = Linker.nativeLinker();
+    return option == null ? linker.downcallHandle(address, descriptor)
+        : linker.downcallHandle(address, descriptor, option);
+  }
+
+  /** The file name the library was loaded from, as given to the dynamic loader. */
+  String name() {
+    return name;
+  }
+
+  /**
+   * {@code MPI_Init_thread} asking for {@code MPI_THREAD_MULTIPLE}; returns the level provided.
+   * Below it, later calls hold one lock ({@code MPI_THREAD_SERIALIZED} is then enough).
+   */
+  int initThread() {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment provided = arena.allocate(JAVA_INT);
+      int rc = (int) initThread.invokeExact(MemorySegment.NULL, MemorySegment.NULL,
+          THREAD_MULTIPLE, provided);
+      check(rc, "MPI_Init_thread");
+      int level = provided.get(JAVA_INT, 0);
+      if (level < THREAD_MULTIPLE) {
+        serializer = new ReentrantLock();
+      }
+      return level;
+    } catch (Throwable t) {
+      throw unexpected("MPI_Init_thread", t);
+    }
+  }
+
+  int finalizeMpi() {
+    lock();
+    try {
+      return (int) finalizeMpi.invokeExact();
+    } catch (Throwable t) {
+      throw unexpected("MPI_Finalize", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  /** {@code MPI_Abort}: Open MPI ends every process of the job; normally never returns. */
+  int abort(MemorySegment comm, int code) {
+    try {
+      return (int) abort.invokeExact(comm, code);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Abort", t);
+    }
+  }
+
+  int commRank(MemorySegment comm, MemorySegment result) {
+    lock();
+    try {
+      return (int) commRank.invokeExact(comm, result);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Comm_rank", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int commSize(MemorySegment comm, MemorySegment result) {
+    lock();
+    try {
+      return (int) commSize.invokeExact(comm, result);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Comm_size", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int commIdup(MemorySegment comm, MemorySegment newComm, MemorySegment request) {
+    lock();
+    try {
+      return (int) commIdup.invokeExact(comm, newComm, request);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Comm_idup", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int commSetErrhandler(MemorySegment comm, MemorySegment handler) {
+    lock();
+    try {
+      return (int) commSetErrhandler.invokeExact(comm, handler);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Comm_set_errhandler", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int isend(MemorySegment buffer, int count, MemorySegment type, int peer, int tag,
+      MemorySegment comm, MemorySegment request) {
+    lock();
+    try {
+      return (int) isend.invokeExact(buffer, count, type, peer, tag, comm, request);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Isend", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int irecv(MemorySegment buffer, int count, MemorySegment type, int peer, int tag,
+      MemorySegment comm, MemorySegment request) {
+    lock();
+    try {
+      return (int) irecv.invokeExact(buffer, count, type, peer, tag, comm, request);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Irecv", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int test(MemorySegment request, MemorySegment flag, MemorySegment status) {
+    lock();
+    try {
+      return (int) test.invokeExact(request, flag, status);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Test", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int iprobe(int peer, int tag, MemorySegment comm, MemorySegment flag, MemorySegment status) {
+    lock();
+    try {
+      return (int) iprobe.invokeExact(peer, tag, comm, flag, status);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Iprobe", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int getCount(MemorySegment status, MemorySegment type, MemorySegment count) {
+    lock();
+    try {
+      return (int) getCount.invokeExact(status, type, count);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Get_count", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int iallreduce(MemorySegment send, MemorySegment receive, int count, MemorySegment type,
+      MemorySegment op, MemorySegment comm, MemorySegment request) {
+    lock();
+    try {
+      return (int) iallreduce.invokeExact(send, receive, count, type, op, comm, request);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Iallreduce", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int igather(MemorySegment send, int sendCount, MemorySegment sendType, MemorySegment receive,
+      int receiveCount, MemorySegment receiveType, int root, MemorySegment comm,
+      MemorySegment request) {
+    lock();
+    try {
+      return (int) igather.invokeExact(send, sendCount, sendType, receive, receiveCount,
+          receiveType, root, comm, request);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Igather", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int iallgather(MemorySegment send, int sendCount, MemorySegment sendType,
+      MemorySegment receive, int receiveCount, MemorySegment receiveType, MemorySegment comm,
+      MemorySegment request) {
+    lock();
+    try {
+      return (int) iallgather.invokeExact(send, sendCount, sendType, receive, receiveCount,
+          receiveType, comm, request);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Iallgather", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int iallgatherv(MemorySegment send, int sendCount, MemorySegment sendType,
+      MemorySegment receive, MemorySegment receiveCounts, MemorySegment displacements,
+      MemorySegment receiveType, MemorySegment comm, MemorySegment request) {
+    lock();
+    try {
+      return (int) iallgatherv.invokeExact(send, sendCount, sendType, receive, receiveCounts,
+          displacements, receiveType, comm, request);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Iallgatherv", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int ibcast(MemorySegment buffer, int count, MemorySegment type, int root, MemorySegment comm,
+      MemorySegment request) {
+    lock();
+    try {
+      return (int) ibcast.invokeExact(buffer, count, type, root, comm, request);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Ibcast", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int ibarrier(MemorySegment comm, MemorySegment request) {
+    lock();
+    try {
+      return (int) ibarrier.invokeExact(comm, request);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Ibarrier", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  /** {@code MPI_Get_library_version}, up to its first comma, e.g. {@code Open MPI v4.1.4}. */
+  String libraryVersion() {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment text = arena.allocate(MAX_STRING * 16L);
+      MemorySegment length = arena.allocate(JAVA_INT);
+      int rc = (int) libraryVersion.invokeExact(text, length);
+      if (rc != SUCCESS) {
+        return "unknown MPI version";
+      }
+      String version = text.getString(0, StandardCharsets.UTF_8).strip();
+      int comma = version.indexOf(',');
+      return comma < 0 ? version : version.substring(0, comma);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Get_library_version", t);
+    }
+  }
+
+  /** MPI's description of error code {@code code}. */
+  String errorString(int code) {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment text = arena.allocate(MAX_STRING);
+      MemorySegment length = arena.allocate(JAVA_INT);
+      int rc = (int) errorString.invokeExact(code, text, length);
+      return rc == SUCCESS ? text.getString(0, StandardCharsets.UTF_8) : "MPI error " + code;
+    } catch (Throwable t) {
+      throw unexpected("MPI_Error_string", t);
+    }
+  }
+
+  /** Throws when {@code rc} is not {@code MPI_SUCCESS}, naming the call and MPI's reason. */
+  void check(int rc, String call) {
+    if (rc != SUCCESS) {
+      throw new IllegalStateException(call + " failed: " + errorString(rc) + " (error " + rc
+          + ")");
+    }
+  }
+
+  private void lock() {
+    if (serializer != null) {
+      serializer.lock();
+    }
+  }
+
+  private void unlock() {
+    if (serializer != null) {
+      serializer.unlock();
+    }
+  }
+
+  private static IllegalStateException unexpected(String call, Throwable t) {
+    if (t instanceof RuntimeException r) {
+      throw r;
+    }
+    if (t instanceof Error e) {
+      throw e;
+    }
+    return new IllegalStateException("calling " + call + " failed: " + t, t);
+  }
+}

@@ -1,0 +1,238 @@
+package org.metope.comm.mpi;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+import org.metope.comm.CommAbortedException;
+import org.metope.comm.Communicator;
+
+/**
+ * What every communicator of one MPI rank shares: the library, rank and size, the abort state,
+ * the stall timeout, the requests MPI still holds, and the waiting policy.
+ *
+ * <p><b>Requests in flight.</b> A request's staging memory is freed by the garbage collector once
+ * the request is unreachable ({@link MpiRequest}). MPI still writes into a receive's staging after
+ * {@code MPI_Irecv} returned, so every request in flight is also held here, in a list threaded
+ * through the requests themselves (no allocation per message), until it completes: an owner that
+ * drops a request mid-flight (an exchange cut short by an error) cannot free memory MPI writes to.
+ *
+ * <p><b>Waiting.</b> A wait spins briefly (latency of shared-memory messages), then yields, then
+ * parks for {@value #PARK_NANOS} ns between polls, so ranks sharing few cores do not starve each
+ * other. A collective that has waited longer than the stall timeout aborts the run naming the
+ * collective, as on the other devices (MPI does not tell which rank is missing).
+ */
+final class MpiWorld {
+  private static final int SPINS = 2000;
+  private static final int YIELDS = 200;
+  private static final long PARK_NANOS = 50_000L;
+  private static final int POLLS_BETWEEN_CLOCK_READS = 64;
+
+  private final MpiLibrary mpi;
+  private final int rank;
+  private final int size;
+  private final String description;
+  private volatile CommAbortedException aborted;
+  private volatile long stallTimeoutNanos = Communicator.DEFAULT_STALL_TIMEOUT.toNanos();
+  private final Object inFlightLock = new Object();
+  private MpiRequest inFlightHead;
+  /** Per thread: the flag, status and count cells of {@code MPI_Iprobe}. */
+  private final ThreadLocal<MemorySegment> probeCells = ThreadLocal.withInitial(
+      () -> Arena.ofAuto().allocate(MpiLibrary.STATUS_BYTES + 8, 8));
+
+  private MpiWorld(MpiLibrary mpi, int rank, int size, String description) {
+    this.mpi = mpi;
+    this.rank = rank;
+    this.size = size;
+    this.description = description;
+  }
+
+  /**
+   * Initialises MPI ({@code MPI_Init_thread}) and makes errors on {@code MPI_COMM_WORLD} and its
+   * duplicates come back as return codes ({@code MPI_ERRORS_RETURN}) instead of ending the
+   * process, so each becomes an exception naming the call.
+   *
+   * @throws IllegalStateException when MPI provides less than {@code MPI_THREAD_SERIALIZED}
+   */
+  static MpiWorld init(MpiLibrary mpi) {
+    int level = mpi.initThread();
+    if (level < MpiLibrary.THREAD_SERIALIZED) {
+      throw new IllegalStateException("the MPI library provides thread level " + level
+          + "; the mpi device needs MPI_THREAD_SERIALIZED (2) or MPI_THREAD_MULTIPLE (3)");
+    }
+    mpi.check(mpi.commSetErrhandler(mpi.commWorld, mpi.errorsReturn), "MPI_Comm_set_errhandler");
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment cell = arena.allocate(JAVA_INT);
+      mpi.check(mpi.commRank(mpi.commWorld, cell), "MPI_Comm_rank");
+      int rank = cell.get(JAVA_INT, 0);
+      mpi.check(mpi.commSize(mpi.commWorld, cell), "MPI_Comm_size");
+      int size = cell.get(JAVA_INT, 0);
+      String threads = level == MpiLibrary.THREAD_MULTIPLE ? "MPI_THREAD_MULTIPLE"
+          : "MPI_THREAD_SERIALIZED";
+      return new MpiWorld(mpi, rank, size, "MPI (" + mpi.libraryVersion() + ", " + threads
+          + ")");
+    }
+  }
+
+  MpiLibrary mpi() {
+    return mpi;
+  }
+
+  int rank() {
+    return rank;
+  }
+
+  int size() {
+    return size;
+  }
+
+  /** The library and its thread level, e.g. {@code MPI (Open MPI v4.1.4, MPI_THREAD_MULTIPLE)}. */
+  String description() {
+    return description;
+  }
+
+  /** The flag (4 bytes), count (4 bytes) and status cells of this thread's probes. */
+  MemorySegment probeCells() {
+    return probeCells.get();
+  }
+
+  /**
+   * A duplicate of {@code comm} ({@code MPI_Comm_idup}, waited for like a collective): a
+   * communicator of the same ranks with its own message space.
+   */
+  MemorySegment duplicate(MemorySegment comm) {
+    MemorySegment cells = Arena.ofAuto().allocate(24, 8);
+    MemorySegment newComm = cells.asSlice(0, 8);
+    MemorySegment request = cells.asSlice(8, 8);
+    MemorySegment flag = cells.asSlice(16, 4);
+    mpi.check(mpi.commIdup(comm, newComm, request), "MPI_Comm_idup");
+    awaitCollective(request, flag, "duplicate");
+    return newComm.get(ADDRESS, 0);
+  }
+
+  /** Throws when the run has been aborted on this rank. */
+  void checkAbort() {
+    CommAbortedException a = aborted;
+    if (a != null) {
+      throw new CommAbortedException(a.originRank(), a.reason());
+    }
+  }
+
+  /**
+   * Marks the run aborted by this rank with {@code reason} and returns the exception to throw;
+   * every later call on this rank throws it too. The rank's entry then reports the failure and
+   * ends the job ({@link MpiFailures}).
+   */
+  CommAbortedException abort(String reason) {
+    synchronized (this) {
+      if (aborted == null) {
+        aborted = new CommAbortedException(rank, reason);
+      }
+    }
+    return new CommAbortedException(aborted.originRank(), aborted.reason());
+  }
+
+  void setStallTimeout(Duration timeout) {
+    stallTimeoutNanos = timeout.toNanos();
+  }
+
+  Duration stallTimeout() {
+    return Duration.ofNanos(stallTimeoutNanos);
+  }
+
+  /** Holds {@code request} while MPI may write into its staging. */
+  void track(MpiRequest request) {
+    synchronized (inFlightLock) {
+      request.nextInFlight = inFlightHead;
+      request.previousInFlight = null;
+      if (inFlightHead != null) {
+        inFlightHead.previousInFlight = request;
+      }
+      inFlightHead = request;
+    }
+  }
+
+  /** Lets go of {@code request} once MPI has completed it. */
+  void untrack(MpiRequest request) {
+    synchronized (inFlightLock) {
+      if (request.previousInFlight != null) {
+        request.previousInFlight.nextInFlight = request.nextInFlight;
+      } else if (inFlightHead == request) {
+        inFlightHead = request.nextInFlight;
+      }
+      if (request.nextInFlight != null) {
+        request.nextInFlight.previousInFlight = request.previousInFlight;
+      }
+      request.nextInFlight = null;
+      request.previousInFlight = null;
+    }
+  }
+
+  /**
+   * Polls the non-blocking collective {@code request} until it completes, aborting the run when
+   * it waits longer than the stall timeout.
+   *
+   * @param request the request's handle (8 bytes)
+   * @param flag a 4-byte cell for {@code MPI_Test}'s flag
+   * @param operation the collective, named in a stall's message
+   */
+  void awaitCollective(MemorySegment request, MemorySegment flag, String operation) {
+    Waiter waiter = null;
+    while (true) {
+      mpi.check(mpi.test(request, flag, MemorySegment.NULL), "MPI_Test (" + operation + ")");
+      if (flag.get(JAVA_INT, 0) != 0) {
+        return;
+      }
+      if (waiter == null) {
+        waiter = waiter(() -> operation);
+      }
+      waiter.pause();
+    }
+  }
+
+  /** A back-off for one wait; {@code waitingFor} names a collective, null for a message. */
+  Waiter waiter(Supplier<String> waitingFor) {
+    return new Waiter(waitingFor);
+  }
+
+  /** See {@link #waiter}. */
+  final class Waiter {
+    private final Supplier<String> waitingFor;
+    private int polls;
+    private long start;
+
+    private Waiter(Supplier<String> waitingFor) {
+      this.waitingFor = waitingFor;
+    }
+
+    /**
+     * One pause between polls: spins, then yields, then parks; in a collective, aborts the run
+     * once the wait exceeds the stall timeout.
+     */
+    void pause() {
+      checkAbort();
+      polls++;
+      if (polls == SPINS) {
+        start = System.nanoTime();
+      } else if (polls > SPINS && waitingFor != null && polls % POLLS_BETWEEN_CLOCK_READS == 0
+          && System.nanoTime() - start > stallTimeoutNanos) {
+        double waited = (System.nanoTime() - start) * 1e-9;
+        throw abort("rank " + rank + " waited " + String.format(Locale.ROOT, "%.1f", waited)
+            + " s in a collective (" + waitingFor.get() + ") for the other ranks (the stall "
+            + "timeout, recv_bdry_buf_timeout_sec)");
+      }
+      if (polls < SPINS) {
+        Thread.onSpinWait();
+      } else if (polls < SPINS + YIELDS) {
+        Thread.yield();
+      } else {
+        LockSupport.parkNanos(PARK_NANOS);
+      }
+    }
+  }
+}

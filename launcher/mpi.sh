@@ -1,0 +1,203 @@
+# shellcheck shell=bash
+# Sourced by ../metope (not run on its own): the MPI device (module comm-mpi). Uses the launcher's
+# ROOT, MAIN_CLASS, USER_CP, die, java_cmd, ensure_built, base_classpath, heap_opts, memory_opts,
+# jit_opts, and HELPER_JVM_OPTS and LAUNCH_CHECK from launcher/mpj.sh.
+
+# ---------------------------------------------------------------------------------------------
+# The MPI device: each rank is a JVM that mpirun (or srun) starts, talking through Open MPI's
+# libmpi by Java's Foreign Function & Memory API, so the ranks need a JDK 22 or newer (Temurin 25
+# where installed) while the rest of Metope builds and runs on JDK 17. The device's classes are
+# built by a second Maven run with that JDK (the reactor's profile mpi-device adds the module
+# there). Two ways in:
+#   mpirun -np N ./metope -i DECK       every rank runs this script, which sees mpirun's variables
+#                                       (OMPI_COMM_WORLD_SIZE; PMIX_RANK under srun; or
+#                                       METOPE_DEV=mpi) and starts the rank's JVM
+#   ./metope -np N --dev mpi -i DECK    checks the deck once, then runs the line above with
+#                                       mpirun's -q (no banners) and the flags this machine needs
+# A failing rank's line is printed once, by rank 0, and MPI_Abort ends every rank with its code
+# (org.metope.comm.mpi.MpiFailures).
+# ---------------------------------------------------------------------------------------------
+MPI_CLASSES="$ROOT/comm-mpi/target/classes"
+MPI_STAMP="$ROOT/target/metope-mpi-build.stamp"
+MPI_BUILD_LOG="$ROOT/target/metope-mpi-build.log"
+MPI_RANK_MAIN="org.metope.comm.mpi.MpiRankMain"
+MPI_JAVA_HOME=""
+# Where JDKs are looked for, and the mpirun to use (tests point them elsewhere).
+JVM_DIR="${METOPE_JVM_DIR:-/usr/lib/jvm}"
+MPIRUN="${METOPE_MPIRUN:-mpirun}"
+NO_MPI_JDK="the mpi device needs a JDK 22 or newer (Java's Foreign Function & Memory API) and none was found in METOPE_MPI_JAVA_HOME, JAVA_HOME or /usr/lib/jvm: install one (e.g. Temurin 25) or set METOPE_MPI_JAVA_HOME"
+NO_MPIRUN="the mpi device needs Open MPI's mpirun on PATH: install Open MPI (Debian: apt-get install openmpi-bin libopenmpi-dev)"
+
+# True when this process is a rank that mpirun or srun started (or METOPE_DEV=mpi says so).
+under_mpi_launcher() {
+  [ -n "${OMPI_COMM_WORLD_SIZE:-}" ] || [ -n "${PMIX_RANK:-}" ] || [ "${METOPE_DEV:-}" = mpi ]
+}
+
+# The rank number the launcher gave this process (0 when none).
+launcher_rank() {
+  echo "${OMPI_COMM_WORLD_RANK:-${PMIX_RANK:-${SLURM_PROCID:-0}}}"
+}
+
+# The number of ranks of the job, and of them on this node (heap share), from mpirun or Slurm.
+launcher_size() {
+  echo "${OMPI_COMM_WORLD_SIZE:-${PMIX_SIZE:-${SLURM_NTASKS:-1}}}"
+}
+launcher_local_size() {
+  local n="${OMPI_COMM_WORLD_LOCAL_SIZE:-${SLURM_NTASKS_PER_NODE:-1}}"
+  [[ "$n" =~ ^[1-9][0-9]*$ ]] || n=1
+  echo "$n"
+}
+
+# Like die, but only rank 0 prints: N ranks failing alike say it once.
+die_rank0() {
+  [ "$(launcher_rank)" = 0 ] && echo "metope: $*" >&2
+  exit 2
+}
+
+# The major version of the JDK in directory $1, from its release file (no process started).
+jdk_major() {
+  local line
+  line="$(grep -m1 '^JAVA_VERSION=' "$1/release" 2>/dev/null)" || return 1
+  line="${line#JAVA_VERSION=\"}"
+  echo "${line%%[.\"]*}"
+}
+
+# Sets MPI_JAVA_HOME to the first JDK 22 or newer of METOPE_MPI_JAVA_HOME, JAVA_HOME, Temurin 25
+# and /usr/lib/jvm; returns 1 when there is none.
+find_mpi_jdk() {
+  local dir major
+  for dir in "${METOPE_MPI_JAVA_HOME:-}" "${JAVA_HOME:-}" "$JVM_DIR/temurin-25-jdk-amd64" \
+      "$JVM_DIR"/*; do
+    [ -n "$dir" ] && [ -x "$dir/bin/java" ] && [ -x "$dir/bin/javac" ] || continue
+    major="$(jdk_major "$dir")" || continue
+    if [[ "$major" =~ ^[0-9]+$ ]] && [ "$major" -ge 22 ]; then
+      MPI_JAVA_HOME="$dir"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# True when the device's classes are missing or older than comm's or comm-mpi's sources.
+mpi_needs_build() {
+  [ -f "$MPI_STAMP" ] && [ -d "$MPI_CLASSES/org" ] || return 0
+  [ -n "$(find "$ROOT/pom.xml" "$ROOT/comm/pom.xml" "$ROOT/comm/src/main" "$ROOT/comm-mpi/pom.xml" \
+    "$ROOT/comm-mpi/src/main" -newer "$MPI_STAMP" -print -quit 2>/dev/null)" ]
+}
+
+# Builds Metope (JDK 17 reactor) and the device (JDK 22+) when sources changed. Ranks under
+# mpirun all get here at once, so they build under a lock: the first builds, the others find the
+# build done.
+ensure_mpi_built() {
+  if [ "${METOPE_SKIP_BUILD:-0}" = 1 ]; then
+    ensure_built
+    [ -d "$MPI_CLASSES/org" ] \
+      || die_rank0 "METOPE_SKIP_BUILD=1 but $MPI_CLASSES is missing: build first"
+    return 0
+  fi
+  mkdir -p "$ROOT/target"
+  local lock=""
+  if command -v flock >/dev/null; then
+    exec {lock}>"$ROOT/target/metope-build.lock"
+    flock "$lock"
+  fi
+  ensure_built
+  if mpi_needs_build; then
+    command -v mvn >/dev/null || die_rank0 "Maven (mvn) is not on PATH: install Maven 3.8 or newer"
+    echo "metope: building the mpi device with $MPI_JAVA_HOME (log in target/metope-mpi-build.log)..." >&2
+    if ! (cd "$ROOT" && JAVA_HOME="$MPI_JAVA_HOME" mvn -B -DskipTests -pl comm-mpi -am package \
+        >"$MPI_BUILD_LOG" 2>&1); then
+      cat "$MPI_BUILD_LOG" >&2
+      die_rank0 "building the mpi device failed (log above, also in $MPI_BUILD_LOG)"
+    fi
+    touch "$MPI_STAMP"
+  fi
+  [ -n "$lock" ] && exec {lock}>&-
+  return 0
+}
+
+# The checks every rank would make first (org.metope.app.LaunchCheck), once, for $1 ranks.
+launch_check() {
+  local ranks="$1"
+  shift
+  # shellcheck disable=SC2086
+  "$(java_cmd)" "${HELPER_JVM_OPTS[@]}" ${METOPE_JAVA_OPTS:-} -cp "$(base_classpath)$USER_CP" \
+    "$LAUNCH_CHECK" "$ranks" "$@" </dev/null
+}
+
+# One rank under mpirun or srun: ./metope [--class NAME] ARGS... becomes this rank's JVM. Rank 0
+# checks the deck first (unless ./metope --dev mpi did): a mistake is one line, and rank 0
+# leaving before MPI starts makes mpirun end the other ranks.
+run_mpi_rank() {
+  local class="$MAIN_CLASS" args=()
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --class)
+        [ $# -ge 2 ] || die_rank0 "option --class needs a class name"
+        class="$2"
+        shift 2
+        ;;
+      -np|--dev) die_rank0 "under mpirun or srun the MPI launcher starts the ranks: leave out $1 (e.g. mpirun -np 4 ./metope -i DECK)" ;;
+      *) args+=("$1"); shift ;;
+    esac
+  done
+  find_mpi_jdk || die_rank0 "$NO_MPI_JDK"
+  ensure_mpi_built
+  if [ "$class" = "$MAIN_CLASS" ] && [ "${METOPE_LAUNCH_CHECKED:-0}" != 1 ] \
+      && [ "$(launcher_rank)" = 0 ]; then
+    launch_check "$(launcher_size)" "${args[@]}" || exit $?
+  fi
+  # shellcheck disable=SC2086
+  exec "$MPI_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED \
+    $(heap_opts "$(launcher_local_size)") $(memory_opts) $(jit_opts) ${METOPE_JAVA_OPTS:-} \
+    -cp "$(base_classpath):$MPI_CLASSES$USER_CP" "$MPI_RANK_MAIN" "$class" "${args[@]}"
+}
+
+# ./metope -np N --dev mpi [--class C] ARGS...: mpirun -np N ./metope ARGS... on this machine (or
+# the hosts of the Slurm allocation mpirun runs in), with -q, and --allow-run-as-root as root and
+# --oversubscribe beyond this machine's CPUs; METOPE_MPIRUN_OPTS adds mpirun options.
+run_mpi_launch() {
+  local np="" class="" args=() flags=(-q)
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      -np) [ $# -ge 2 ] || die "option -np needs a number of ranks"; np="$2"; shift 2 ;;
+      --dev) shift 2 ;;
+      --class) [ $# -ge 2 ] || die "option --class needs a class name"; class="$2"; shift 2 ;;
+      *) args+=("$1"); shift ;;
+    esac
+  done
+  [ -n "$np" ] || die "option --dev mpi needs -np N"
+  [[ "$np" =~ ^[1-9][0-9]{0,3}$ ]] || die "option -np = \"$np\": expected a number of ranks from 1 to 9999"
+  find_mpi_jdk || die "$NO_MPI_JDK"
+  command -v "$MPIRUN" >/dev/null || die "$NO_MPIRUN"
+  ensure_mpi_built
+  if [ -z "$class" ] || [ "$class" = "$MAIN_CLASS" ]; then
+    launch_check "$np" "${args[@]}" || exit $?
+  fi
+  [ "$(${METOPE_ID:-id} -u)" = 0 ] && flags+=(--allow-run-as-root)
+  [ "$np" -gt "$(nproc 2>/dev/null || echo 1)" ] && flags+=(--oversubscribe)
+  local rank_args=()
+  [ -n "$class" ] && rank_args+=(--class "$class")
+  [ -n "$USER_CP" ] && rank_args+=(-cp "${USER_CP#:}")
+  # shellcheck disable=SC2086
+  exec "$MPIRUN" "${flags[@]}" -np "$np" -x METOPE_SKIP_BUILD=1 -x METOPE_LAUNCH_CHECKED=1 \
+    ${METOPE_MPIRUN_OPTS:-} "$ROOT/metope" "${rank_args[@]}" "${args[@]}"
+}
+
+# ./metope test, after the JDK 17 suite passed: the device's own tests (real mpirun processes),
+# built and run with the JDK 22+; where that JDK or Open MPI is missing, one line says they were
+# not run and why. Returns Maven's exit status.
+run_mpi_tests() {
+  if ! find_mpi_jdk; then
+    echo "metope: the MPI device's tests were NOT run: $NO_MPI_JDK" >&2
+    return 0
+  fi
+  if ! command -v "$MPIRUN" >/dev/null; then
+    echo "metope: the MPI device's tests were NOT run: $NO_MPIRUN" >&2
+    return 0
+  fi
+  echo "metope: the MPI device's tests, with $MPI_JAVA_HOME and $("$MPIRUN" --version 2>/dev/null | head -1)" >&2
+  (cd "$ROOT" && JAVA_HOME="$MPI_JAVA_HOME" mvn -B -pl comm-mpi -am verify \
+    -Dtest='org/metope/comm/mpi/**/*Test.java' -Dsurefire.failIfNoSpecifiedTests=false) \
+    && touch "$MPI_STAMP"
+}
