@@ -201,3 +201,21 @@ run_mpi_tests() {
     -Dtest='org/metope/comm/mpi/**/*Test.java' -Dsurefire.failIfNoSpecifiedTests=false) \
     && touch "$MPI_STAMP"
 }
+
+# ./metope bench pingpong: latency and bandwidth between two ranks on each device (MPJ multicore,
+# MPJ niodev, MPI), then the same ping-pong in C over Open MPI (compiled here with mpicc), one
+# line each. A device that cannot run says why in its line; the others still run.
+run_pingpong_bench() {
+  local dev bench="org.metope.comm.CommunicatorBenchmark" exe="$ROOT/target/pingpong-c" flags=(-q)
+  for dev in multicore niodev mpi; do
+    "$ROOT/metope" -np 2 --dev "$dev" --class "$bench" || echo "metope: bench pingpong: the $dev device failed (above)" >&2
+  done
+  command -v mpicc >/dev/null || { echo "metope: bench pingpong: no mpicc, so no C ping-pong (install libopenmpi-dev)" >&2; return 0; }
+  mkdir -p "$ROOT/target"
+  mpicc -O2 -o "$exe" "$ROOT/comm-mpi/src/bench/c/pingpong.c" \
+    || { echo "metope: bench pingpong: mpicc failed on comm-mpi/src/bench/c/pingpong.c" >&2; return 1; }
+  [ "$(${METOPE_ID:-id} -u)" = 0 ] && flags+=(--allow-run-as-root)
+  [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ] || flags+=(--oversubscribe)
+  # shellcheck disable=SC2086
+  "$MPIRUN" "${flags[@]}" -np 2 ${METOPE_MPIRUN_OPTS:-} "$exe"
+}
