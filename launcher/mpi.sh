@@ -116,6 +116,15 @@ ensure_mpi_built() {
   return 0
 }
 
+# The physical cores of this machine, which Open MPI counts as its slots (hardware threads are not
+# slots): lscpu's distinct core and socket pairs, else nproc.
+physical_cores() {
+  local n
+  n="$(lscpu -p=Core,Socket 2>/dev/null | grep -v '^#' | sort -u | wc -l)"
+  [[ "$n" =~ ^[1-9][0-9]*$ ]] || n="$(nproc 2>/dev/null || echo 1)"
+  echo "$n"
+}
+
 # The checks every rank would make first (org.metope.app.LaunchCheck), once, for $1 ranks.
 launch_check() {
   local ranks="$1"
@@ -155,7 +164,7 @@ run_mpi_rank() {
 
 # ./metope -np N --dev mpi [--class C] ARGS...: mpirun -np N ./metope ARGS... on this machine (or
 # the hosts of the Slurm allocation mpirun runs in), with -q, and --allow-run-as-root as root and
-# --oversubscribe beyond this machine's CPUs; METOPE_MPIRUN_OPTS adds mpirun options.
+# --oversubscribe beyond this machine's cores; METOPE_MPIRUN_OPTS adds mpirun options.
 run_mpi_launch() {
   local np="" class="" args=() flags=(-q)
   while [ $# -gt 0 ]; do
@@ -175,7 +184,7 @@ run_mpi_launch() {
     launch_check "$np" "${args[@]}" || exit $?
   fi
   [ "$(${METOPE_ID:-id} -u)" = 0 ] && flags+=(--allow-run-as-root)
-  [ "$np" -gt "$(nproc 2>/dev/null || echo 1)" ] && flags+=(--oversubscribe)
+  [ "$np" -gt "$(physical_cores)" ] && flags+=(--oversubscribe)
   local rank_args=()
   [ -n "$class" ] && rank_args+=(--class "$class")
   [ -n "$USER_CP" ] && rank_args+=(-cp "${USER_CP#:}")
@@ -215,7 +224,7 @@ run_pingpong_bench() {
   mpicc -O2 -o "$exe" "$ROOT/comm-mpi/src/bench/c/pingpong.c" \
     || { echo "metope: bench pingpong: mpicc failed on comm-mpi/src/bench/c/pingpong.c" >&2; return 1; }
   [ "$(${METOPE_ID:-id} -u)" = 0 ] && flags+=(--allow-run-as-root)
-  [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ] || flags+=(--oversubscribe)
+  [ "$(physical_cores)" -ge 2 ] || flags+=(--oversubscribe)
   # shellcheck disable=SC2086
   "$MPIRUN" "${flags[@]}" -np 2 ${METOPE_MPIRUN_OPTS:-} "$exe"
 }
