@@ -25,10 +25,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * _cancelled; size_t _ucount}}, 24 bytes. This is Open MPI's ABI (3.x to 5.x); MPICH's integer
  * handles are not supported, and {@link #load} says so in one line.
  *
- * <p><b>Threads.</b> With {@code MPI_THREAD_MULTIPLE} (what {@link #initThread} asks for, and what
- * Debian's Open MPI provides) any thread may call at any time. Where the library provides only
- * {@code MPI_THREAD_SERIALIZED}, every call here holds one lock, so task threads still may
- * communicate.
+ * <p><b>Threads.</b> With {@code MPI_THREAD_MULTIPLE} (what {@link #initThread} asks for by default,
+ * and what Debian's Open MPI provides) any thread may call at any time. Where the library
+ * provides only {@code MPI_THREAD_SERIALIZED}, or that is what was asked for, every call here holds
+ * one lock, so task threads still may communicate.
  *
  * <p>The calls made per message ({@code MPI_Isend}, {@code MPI_Irecv}, {@code MPI_Test}, {@code
  * MPI_Iprobe}, {@code MPI_Get_count}) never block and never call back into Java, so they are linked
@@ -195,14 +195,15 @@ final class MpiLibrary {
   }
 
   /**
-   * {@code MPI_Init_thread} asking for {@code MPI_THREAD_MULTIPLE}; returns the level provided.
-   * Below it, later calls hold one lock ({@code MPI_THREAD_SERIALIZED} is then enough).
+   * {@code MPI_Init_thread} asking for {@code required} ({@link #THREAD_MULTIPLE} or {@link
+   * #THREAD_SERIALIZED}); returns the level provided. Below {@code MPI_THREAD_MULTIPLE}, later
+   * calls hold one lock ({@code MPI_THREAD_SERIALIZED} is then enough).
    */
-  int initThread() {
+  int initThread(int required) {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment provided = arena.allocate(JAVA_INT);
-      int rc = (int) initThread.invokeExact(MemorySegment.NULL, MemorySegment.NULL,
-          THREAD_MULTIPLE, provided);
+      int rc = (int) initThread.invokeExact(MemorySegment.NULL, MemorySegment.NULL, required,
+          provided);
       check(rc, "MPI_Init_thread");
       int level = provided.get(JAVA_INT, 0);
       if (level < THREAD_MULTIPLE) {

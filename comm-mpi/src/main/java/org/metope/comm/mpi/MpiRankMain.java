@@ -21,6 +21,11 @@ import org.metope.comm.RankErrors;
  * metope: rank R failed (exit CODE): LINE}, and {@code MPI_Abort} ends every rank with that code
  * ({@link MpiFailures}).
  *
+ * <p>MPI is asked for {@code MPI_THREAD_MULTIPLE}, so that task threads post and complete their
+ * own messages; {@code -D}{@value #THREADS_PROPERTY}{@code =serialized} asks for {@code
+ * MPI_THREAD_SERIALIZED} instead, and the device serialises its calls with one lock (for MPI
+ * libraries whose multiple-thread mode is slow or missing).
+ *
  * <p>The application's error stream is kept ({@link RankErrors}): a failing rank's last error
  * line becomes its report, so N ranks failing alike print one line, not N; rank 0 passes warnings
  * through as they come. An unexpected exception (a bug) also prints its stack trace on its rank.
@@ -29,6 +34,8 @@ import org.metope.comm.RankErrors;
 public final class MpiRankMain {
   private static final int FAILED_EXIT_CODE = 1;
   private static final int USAGE_EXIT_CODE = 2;
+  /** The system property naming the thread level asked of MPI: multiple or serialized. */
+  static final String THREADS_PROPERTY = "metope.mpi.threads";
   /** Variables in which mpirun (Open MPI), srun with PMIx, or Slurm number the ranks. */
   private static final String[] RANK_VARIABLES = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK",
       "SLURM_PROCID"};
@@ -37,6 +44,14 @@ public final class MpiRankMain {
 
   /** Entry of every rank; {@code args} are the application class and its arguments. */
   public static void main(String[] args) {
+    String threads = System.getProperty(THREADS_PROPERTY, "multiple");
+    if (!threads.equals("multiple") && !threads.equals("serialized")) {
+      if (numberedZero()) {
+        System.err.println("metope: -D" + THREADS_PROPERTY + " = \"" + threads
+            + "\": expected multiple or serialized");
+      }
+      System.exit(USAGE_EXIT_CODE);
+    }
     MpiLibrary mpi;
     try {
       mpi = MpiLibrary.load();
@@ -49,7 +64,8 @@ public final class MpiRankMain {
     }
     MpiWorld world;
     try {
-      world = MpiWorld.init(mpi);
+      world = MpiWorld.init(mpi, threads.equals("serialized") ? MpiLibrary.THREAD_SERIALIZED
+          : MpiLibrary.THREAD_MULTIPLE);
     } catch (IllegalStateException e) {
       if (numberedZero()) {
         System.err.println("metope: " + e.getMessage());

@@ -53,14 +53,14 @@ final class MpiWorld {
   }
 
   /**
-   * Initialises MPI ({@code MPI_Init_thread}) and makes errors on {@code MPI_COMM_WORLD} and its
+   * Initialises MPI ({@code MPI_Init_thread} asking for {@code threadLevel}) and makes errors on {@code MPI_COMM_WORLD} and its
    * duplicates come back as return codes ({@code MPI_ERRORS_RETURN}) instead of ending the
    * process, so each becomes an exception naming the call.
    *
    * @throws IllegalStateException when MPI provides less than {@code MPI_THREAD_SERIALIZED}
    */
-  static MpiWorld init(MpiLibrary mpi) {
-    int level = mpi.initThread();
+  static MpiWorld init(MpiLibrary mpi, int threadLevel) {
+    int level = mpi.initThread(threadLevel);
     if (level < MpiLibrary.THREAD_SERIALIZED) {
       throw new IllegalStateException("the MPI library provides thread level " + level
           + "; the mpi device needs MPI_THREAD_SERIALIZED (2) or MPI_THREAD_MULTIPLE (3)");

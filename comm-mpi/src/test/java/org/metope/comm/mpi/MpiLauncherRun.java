@@ -60,10 +60,16 @@ record MpiLauncherRun(int exitCode, String output) {
   /** {@code ./metope args...}, killed after {@code limitSeconds}. */
   static MpiLauncherRun metope(long limitSeconds, String... args)
       throws IOException, InterruptedException {
+    return metope(limitSeconds, Map.of(), args);
+  }
+
+  /** {@code ./metope args...} with extra environment, killed after {@code limitSeconds}. */
+  static MpiLauncherRun metope(long limitSeconds, Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(root().resolve("metope").toString());
     command.addAll(List.of(args));
-    return run(limitSeconds, command);
+    return run(limitSeconds, env, command);
   }
 
   /**
@@ -73,6 +79,12 @@ record MpiLauncherRun(int exitCode, String output) {
    */
   static MpiLauncherRun mpirun(long limitSeconds, int ranks, String... args)
       throws IOException, InterruptedException {
+    return mpirun(limitSeconds, Map.of(), ranks, args);
+  }
+
+  /** {@link #mpirun(long, int, String...)} with extra environment. */
+  static MpiLauncherRun mpirun(long limitSeconds, Map<String, String> extra, int ranks,
+      String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("mpirun", "-q", "-np", "" + ranks));
     if ("root".equals(System.getProperty("user.name"))) {
       command.add("--allow-run-as-root");
@@ -80,13 +92,14 @@ record MpiLauncherRun(int exitCode, String output) {
     command.add("--oversubscribe");
     command.add(root().resolve("metope").toString());
     command.addAll(List.of(args));
-    return run(limitSeconds, command);
+    return run(limitSeconds, extra, command);
   }
 
-  private static MpiLauncherRun run(long limitSeconds, List<String> command)
-      throws IOException, InterruptedException {
+  private static MpiLauncherRun run(long limitSeconds, Map<String, String> extra,
+      List<String> command) throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     Map<String, String> env = pb.environment();
+    env.putAll(extra);
     env.put("METOPE_SKIP_BUILD", "1");
     Process p = pb.start();
     byte[][] out = new byte[1][];

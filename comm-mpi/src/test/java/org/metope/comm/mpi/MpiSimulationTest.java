@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,8 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
  * ./metope -i DECK}: the history file holds the bytes of the one-rank run's (no MPI), so
  * the boundary exchange, the time step's minimum and the history's global-order sums are exact
  * on the MPI device; and again with two task threads per rank, which post, poll and complete
- * their messages concurrently ({@code MPI_THREAD_MULTIPLE}). The 64x64 mesh of 16x16 blocks gives
- * each rank 8 blocks with neighbours on the other.
+ * their messages concurrently ({@code MPI_THREAD_MULTIPLE}, and {@code MPI_THREAD_SERIALIZED}
+ * with the device's lock). The 64x64 mesh of 16x16 blocks gives each rank 8 blocks with
+ * neighbours on the other.
  */
 class MpiSimulationTest {
   private static final long LIMIT_SECONDS = 180;
@@ -37,6 +39,7 @@ class MpiSimulationTest {
     Path one = Files.createDirectories(dir.resolve("one"));
     Path two = Files.createDirectories(dir.resolve("two"));
     Path threads = Files.createDirectories(dir.resolve("two-threads"));
+    Path serialized = Files.createDirectories(dir.resolve("two-threads-serialized"));
     MpiLauncherRun serial = MpiLauncherRun.metope(LIMIT_SECONDS,
         concat(new String[] {"-i", deck, "-d", one.toString()}, overrides));
     assertEquals(0, serial.exitCode(), serial.output());
@@ -47,11 +50,18 @@ class MpiSimulationTest {
         new String[] {"-i", deck, "-d", threads.toString()}, overrides),
         new String[] {"metope/threads=2", "parthenon/mesh/pack_size=2"}));
     assertEquals(0, threaded.exitCode(), threaded.output());
+    MpiLauncherRun locked = MpiLauncherRun.mpirun(LIMIT_SECONDS,
+        Map.of("METOPE_JAVA_OPTS", "-Dmetope.mpi.threads=serialized"), 2, concat(concat(
+            new String[] {"-i", deck, "-d", serialized.toString()}, overrides),
+            new String[] {"metope/threads=2", "parthenon/mesh/pack_size=2"}));
+    assertEquals(0, locked.exitCode(), locked.output());
     String hst = "advection_2d.out0.hst";
     String expected = Files.readString(one.resolve(hst));
     assertTrue(expected.lines().count() > 10, expected);
     assertEquals(expected, Files.readString(two.resolve(hst)));
     assertEquals(expected, Files.readString(threads.resolve(hst)), "2 ranks, 2 threads each");
+    assertEquals(expected, Files.readString(serialized.resolve(hst)),
+        "2 ranks, 2 threads each, MPI_THREAD_SERIALIZED");
   }
 
   private static String[] concat(String[] a, String[] b) {
