@@ -12,7 +12,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Checks a Metope HDF5 file against its {@link FileSeal} before anything in it is trusted, and
@@ -21,6 +23,9 @@ import java.util.List;
  * values changed (every dataset carries the CRC-32C of its data) or else the HDF5 metadata.
  */
 public final class FileIntegrity {
+  /** More objects than a Metope file holds (a few per field); past it the structure is damaged. */
+  private static final int MAX_OBJECTS = 100_000;
+
   private FileIntegrity() {}
 
   /**
@@ -96,13 +101,18 @@ public final class FileIntegrity {
 
   /**
    * The dataset whose data no longer matches its recorded CRC-32C, or the HDF5 metadata when
-   * every dataset does.
+   * every dataset does. The damaged structure is followed through {@link BoundedHdf} (sizes past
+   * the end of the file fail instead of allocating), each object once (a link back to an
+   * ancestor ends nothing) and at most {@link #MAX_OBJECTS} of them.
    */
   private static String locateDamage(Path file) {
     List<String> damaged = new ArrayList<>();
-    try (HdfFile h5 = new HdfFile(file)) {
-      collectDamaged(h5, damaged);
-    } catch (RuntimeException e) {
+    try (HdfFile h5 = BoundedHdf.open(file)) {
+      if (h5 == null) {
+        return "the damaged part is not located in a file over 2 GiB";
+      }
+      collectDamaged(h5, damaged, new HashSet<>());
+    } catch (IOException | RuntimeException | StackOverflowError e) {
       return "its HDF5 structure is unreadable";
     }
     if (damaged.isEmpty()) {
@@ -112,10 +122,13 @@ public final class FileIntegrity {
     return String.join("; ", damaged);
   }
 
-  private static void collectDamaged(Group group, List<String> damaged) {
+  private static void collectDamaged(Group group, List<String> damaged, Set<Long> seen) {
     for (Node node : group.getChildren().values()) {
+      if (!seen.add(node.getAddress()) || seen.size() > MAX_OBJECTS) {
+        throw new IllegalStateException("object at " + node.getAddress() + " seen twice");
+      }
       if (node instanceof Group child) {
-        collectDamaged(child, damaged);
+        collectDamaged(child, damaged, seen);
       } else if (node instanceof Dataset dataset) {
         String problem = datasetProblem(dataset);
         if (problem != null) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.metope.mesh.input.InputError;
+import org.metope.outputs.BoundedHdf;
 import org.metope.outputs.FileIntegrity;
 
 /**
@@ -94,8 +95,11 @@ public final class PhdfFile implements AutoCloseable {
     }
     HdfFile h5;
     try {
-      h5 = new HdfFile(file);
-    } catch (RuntimeException e) {
+      h5 = BoundedHdf.open(file); // an unsealed file may be damaged: bounded memory
+      if (h5 == null) {
+        h5 = new HdfFile(file);
+      }
+    } catch (IOException | RuntimeException e) {
       throw InputError.at(file.toString(), "cannot read the file (not an HDF5 file)", EXPECTED);
     }
     try {

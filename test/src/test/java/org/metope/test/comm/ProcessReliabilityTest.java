@@ -48,7 +48,47 @@ class ProcessReliabilityTest {
     killedLauncherLeavesNothing("multicore");
   }
 
+  /**
+   * A trapped signal (TERM, INT, HUP) while the launcher waits for its ranks: it says so in one
+   * line, exits with 128 + the signal's number, and leaves nothing. Before, the trap exited inside
+   * the launcher's timed read, and bash aborted ("longjmp causes uninitialized stack frame", exit
+   * 134) with the multicore run directory left in the temporary directory.
+   */
+  @Test
+  void givenSignalsToTheLauncher_thenItStopsTheRunAndLeavesNothing() throws Exception {
+    signalledLauncherLeavesNothing("multicore", "TERM", 143);
+    signalledLauncherLeavesNothing("niodev", "TERM", 143);
+    signalledLauncherLeavesNothing("multicore", "INT", 130);
+    signalledLauncherLeavesNothing("multicore", "HUP", 129);
+  }
+
+  private void signalledLauncherLeavesNothing(String device, String signal, int code)
+      throws Exception {
+    String output = launcherEndedLeavesNothing(device, launcher -> {
+      ProcessResult kill = ProcessResult.run(tmp, 30, Map.of(), "kill", "-" + signal,
+          Long.toString(launcher.pid()));
+      assertEquals(0, kill.exitCode(), kill.output());
+      assertTrue(launcher.waitFor(CLEANUP_LIMIT_SECONDS, TimeUnit.SECONDS), "launcher ended");
+      assertEquals(code, launcher.exitValue(), device + " SIG" + signal);
+    });
+    assertTrue(output.strip().endsWith("metope: interrupted (SIG" + signal
+        + "); stopping the MPJ run"), device + " SIG" + signal + ": " + output);
+    assertFalse(output.contains("longjmp"), output);
+  }
+
   private void killedLauncherLeavesNothing(String device) throws Exception {
+    launcherEndedLeavesNothing(device, launcher -> launcher.destroyForcibly().waitFor());
+  }
+
+  /** How a test ends the launcher. */
+  @FunctionalInterface
+  private interface Ending {
+    void end(Process launcher) throws Exception;
+  }
+
+  /** Starts a long run, ends its launcher with {@code ending}, checks nothing remains; its output. */
+  private String launcherEndedLeavesNothing(String device, Ending ending) throws Exception {
+    Path tmp = Files.createTempDirectory(this.tmp, device);
     Path log = tmp.resolve("launcher.log");
     ProcessBuilder pb = new ProcessBuilder(LauncherRun.root().resolve("metope").toString(), "-np",
         "2", "--dev", device, "-i", LauncherRun.root().resolve("inputs/advection_2d.in").toString(),
@@ -59,7 +99,7 @@ class ProcessReliabilityTest {
     pb.environment().put("TMPDIR", tmp.toString());
     Process launcher = pb.start();
     try {
-      Path runDir = awaitRanksStarted(launcher, log);
+      Path runDir = awaitRanksStarted(tmp, launcher, log);
       List<Long> pids = processesOf(runDir);
       assertTrue(pids.size() >= (device.equals("niodev") ? 3 : 1),
           "processes of the run: " + pids);
@@ -73,7 +113,7 @@ class ProcessReliabilityTest {
             "listens on loopback only: " + socket);
       }
 
-      launcher.destroyForcibly().waitFor();
+      ending.end(launcher);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLEANUP_LIMIT_SECONDS);
       while (System.nanoTime() < deadline && (!processesOf(runDir).isEmpty()
           || anyAlive(pids) || Files.exists(runDir))) {
@@ -84,6 +124,7 @@ class ProcessReliabilityTest {
       assertEquals(List.of(), listeningSockets(pids), "sockets of the run after the kill");
       assertFalse(Files.exists(runDir), "the run directory " + runDir + " is removed; left: "
           + leftIn(runDir));
+      return Files.readString(log);
     } finally {
       launcher.descendants().forEach(ProcessHandle::destroyForcibly);
       launcher.destroyForcibly();
@@ -103,7 +144,7 @@ class ProcessReliabilityTest {
   }
 
   /** The run directory once both ranks have written their pid files. */
-  private Path awaitRanksStarted(Process launcher, Path log) throws Exception {
+  private static Path awaitRanksStarted(Path tmp, Process launcher, Path log) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_LIMIT_SECONDS);
     while (System.nanoTime() < deadline && launcher.isAlive()) {
       try (Stream<Path> dirs = Files.list(tmp)) {
@@ -168,6 +209,36 @@ class ProcessReliabilityTest {
       }
     }
     return lines;
+  }
+
+  /**
+   * The launcher's settings are checked before anything starts: a variable that is not a number
+   * of seconds (before: bash's "unbound variable" or "integer expression expected" mid-run), and a
+   * {@code -cp} entry that is neither a jar nor a directory (before: ignored on one rank, and every
+   * rank of {@code -np 2} ended without reporting).
+   */
+  @Test
+  void givenBadLauncherSettings_thenOneLineBeforeAnyRankStarts() throws Exception {
+    String deck = LauncherRun.root().resolve("inputs/advection_2d.in").toString();
+    for (String name : List.of("METOPE_MPJ_STALL", "METOPE_MPJ_GRACE", "METOPE_MPJ_TIMEOUT")) {
+      for (String value : List.of("abc", "-1", "1.5")) {
+        LauncherRun r = LauncherRun.run(60, Map.of(name, value), "-np", "2", "-i", deck,
+            "parthenon/time/nlim=1", "-d", tmp.toString());
+        assertEquals(2, r.exitCode(), r.output());
+        assertEquals("metope: " + name + " = \"" + value + "\": expected a whole number of"
+            + " seconds from 0 to 999999999", r.output().strip());
+      }
+    }
+    Path notAJar = Files.writeString(tmp.resolve("fake.jar"), "not a zip file");
+    for (List<String> ranks : List.of(List.<String>of(), List.of("-np", "2"))) {
+      List<String> args = new ArrayList<>(ranks);
+      args.addAll(List.of("-cp", notAJar.toString(), "-i", deck, "parthenon/time/nlim=1", "-d",
+          tmp.toString()));
+      LauncherRun r = LauncherRun.run(60, Map.of(), args.toArray(new String[0]));
+      assertEquals(2, r.exitCode(), r.output());
+      assertEquals("metope: -cp: " + notAJar + " is neither a jar (a zip file) nor a directory"
+          + " of classes", r.output().strip());
+    }
   }
 
   @Test
