@@ -35,6 +35,9 @@ STOP_CODE=0
 RUN_DIR=""
 MPJRUN_PID=""
 DAEMON_PID=""
+# Set by the signal trap while watch_run waits: the signal's name and the exit code it gives.
+INTERRUPTED=""
+INTERRUPT_CODE=0
 
 # Sets MPJ_PRIVATE_LIB: a copy of MPJ's jars with the dependencies their manifests name beside
 # them (a manifest's Class-Path is resolved next to the real jar, so links to the jars do not do).
@@ -235,6 +238,7 @@ watch_run() {
     else
       sleep 0.5
     fi
+    [ -n "$INTERRUPTED" ] && break
     printf -v now '%(%s)T' -1
     if [ -z "$failing" ]; then
       rank_failure "$np"
@@ -329,6 +333,33 @@ parse_mpj_args() {
     shared|mpj) ;;
     *) die "METOPE_MPJ_TRANSPORT = \"$METOPE_MPJ_TRANSPORT\": expected shared or mpj" ;;
   esac
+  local name value
+  for name in METOPE_MPJ_STALL METOPE_MPJ_TIMEOUT METOPE_MPJ_GRACE; do
+    value="${!name:-0}"
+    [[ "$value" =~ ^[0-9]{1,9}$ ]] \
+      || die "$name = \"$value\": expected a whole number of seconds from 0 to 999999999"
+  done
+}
+
+# The trap of INT, TERM and HUP once RUN_DIR exists: records the signal ($1, exit code $2) for
+# run_mpj, which stops the run when watch_run returns. Exiting from the trap itself would run the
+# EXIT trap's cleanup inside watch_run's timed read, which bash does not survive ("longjmp causes
+# uninitialized stack frame", and the run directory stays behind); before the watch, the trap
+# exits at once (the EXIT trap cleans up).
+on_signal() {
+  INTERRUPTED="$1"
+  INTERRUPT_CODE="$2"
+  [ -n "$MPJRUN_PID" ] && return 0
+  echo "metope: interrupted (SIG$1); stopping the MPJ run" >&2
+  exit "$2"
+}
+
+# Ends the launcher with the signal's exit code when on_signal recorded one (the EXIT trap stops
+# the run and removes its directory).
+exit_if_interrupted() {
+  [ -n "$INTERRUPTED" ] || return 0
+  echo "metope: interrupted (SIG$INTERRUPTED); stopping the MPJ run" >&2
+  exit "$INTERRUPT_CODE"
 }
 
 # Creates RUN_DIR with the run's MPJ_HOME on free ports and, for niodev, starts its daemon.
@@ -336,7 +367,9 @@ prepare_mpj_run() {
   local java="$1" ports=() port attempt
   RUN_DIR="$(mktemp -d "${TMPDIR:-/tmp}/metope-mpj.XXXXXX")" || die "cannot create a run directory"
   trap mpj_cleanup EXIT
-  trap 'echo "metope: interrupted; stopping the MPJ run" >&2; exit 130' INT TERM
+  trap 'on_signal INT 130' INT
+  trap 'on_signal TERM 143' TERM
+  trap 'on_signal HUP 129' HUP
   mkdir -p "$RUN_DIR/status"
   echo "localhost" >"$RUN_DIR/machines"
   for attempt in 1 2 3; do
@@ -434,11 +467,13 @@ run_mpj() {
   MPJRUN_PID=$!
   STOPPED=""
   watch_run "$MPJ_NP"
+  exit_if_interrupted
   if [ -n "$STOPPED" ]; then
     touch "$RUN_DIR/stopped"
     stop_group "$MPJRUN_PID"
   fi
   wait "$MPJRUN_PID" 2>/dev/null
+  exit_if_interrupted
   MPJRUN_PID=""
   code="$(mpj_exit_code "$MPJ_NP")"
   exit "$code"
