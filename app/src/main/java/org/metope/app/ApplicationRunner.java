@@ -212,7 +212,7 @@ public final class ApplicationRunner {
     LowStorageIntegrator integrator = LowStorageIntegrator.fromInput(pin);
     RestartFile restart = launch.restart();
     Mesh mesh = restart == null ? Mesh.build(config, launch.communicator())
-        : Mesh.build(config, launch.communicator(), restart.locationsFor(config));
+        : RestartMesh.build(config, launch.communicator(), restart);
     mesh.initializeFields(packages, app.containerNames(integrator));
     BoundaryCommunication boundaries = launch.boundaries().apply(pin);
     registerBoundaryFunctions(userBoundaries, boundaries, config, pin);

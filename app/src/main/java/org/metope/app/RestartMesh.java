@@ -1,9 +1,14 @@
 package org.metope.app;
 
+import java.util.List;
+import org.metope.comm.Communicator;
 import org.metope.mesh.BoundaryFace;
+import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.input.InputError;
+import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.outputs.RestartFile;
 
 /**
  * A restart keeps the mesh its file was written with: the block tree and the field data in the
@@ -48,6 +53,21 @@ final class RestartMesh {
         continue;
       }
       same(file, resumed, MESH, face.deckKey(), was.boundaryName(face), now.boundaryName(face));
+    }
+  }
+
+  /**
+   * The mesh of {@code restart}'s blocks; a block list that is not a 2:1 balanced tree of {@code
+   * config} (the file's other checks passed: {@link RestartFile#locationsFor}) is refused in one
+   * line naming the file.
+   */
+  static Mesh build(MeshConfiguration config, Communicator communicator, RestartFile restart) {
+    List<LogicalLocation> leaves = restart.locationsFor(config);
+    try {
+      return Mesh.build(config, communicator, leaves);
+    } catch (IllegalArgumentException e) {
+      throw restart.unusable("its blocks are not a 2:1 balanced tree of the mesh ("
+          + e.getMessage() + ")");
     }
   }
 

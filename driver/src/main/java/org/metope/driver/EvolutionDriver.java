@@ -85,6 +85,9 @@ public abstract class EvolutionDriver implements Driver {
     }
     this.timeStep = new TimeStepControl(pin);
     int ncycle = pin.getOrAddInteger(TIME, "ncycle", 0);
+    if (ncycle < 0) {
+      throw pin.error(TIME, "ncycle", "a cycle number >= 0");
+    }
     int nlim = pin.getOrAddInteger(TIME, "nlim", -1);
     int ncycleOut = pin.getOrAddInteger(TIME, "ncycle_out", 1);
     int ncycleOutMesh = pin.getOrAddInteger(TIME, "ncycle_out_mesh", 0);
@@ -180,10 +183,17 @@ public abstract class EvolutionDriver implements Driver {
   @Override
   public DriverStatus execute() {
     report.printSetup();
+    estimateInitialTimestep();
     if (!options.restarted()) {
-      // A restart takes the step its file recorded: a new estimate could differ (dt_factor).
-      estimateInitialTimestep();
       timeStep.setGlobalTimeStep(tm, takeAllowedDt());
+    } else {
+      // A restart takes the step its file recorded (a new estimate could differ: dt_factor),
+      // unless that is larger than the packages allow.
+      double recorded = tm.dt();
+      if (timeStep.setResumedTimeStep(tm, takeAllowedDt())) {
+        out.println("warning: the restart file's time step dt = " + recorded + " is larger than"
+            + " the packages allow; the first step is " + tm.dt());
+      }
     }
     userWorkBeforeLoop();
     OutputSignal signal = pin.getOrAddBoolean("parthenon/job", "run_only_analysis", false)

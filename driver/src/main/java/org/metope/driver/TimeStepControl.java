@@ -97,6 +97,30 @@ public final class TimeStepControl {
     tm.setDt(dt);
   }
 
+  /**
+   * Sets {@code tm}'s first step after a restart: the file's step (so a resumed run repeats the
+   * uninterrupted one bit for bit), but never larger than the packages allow now, {@code dt_user}
+   * or {@code dt_ceil} (a step no run can have written, or a smaller {@code cfl} given on resuming),
+   * and shortened so as not to pass {@code tlim}; {@code dt_force} wins as in every cycle.
+   *
+   * @param allowedDt the smallest step any package allows on the restored fields, over every rank
+   * @return whether the file's step was larger than the packages allow
+   */
+  public boolean setResumedTimeStep(SimTime tm, double allowedDt) {
+    double dt = tm.dt();
+    boolean tooLarge = dt > allowedDt;
+    if (dtForce > 0.0) {
+      dt = dtForce;
+    } else {
+      dt = Math.min(dt, Math.min(allowedDt, Math.min(dtUser, dtCeil)));
+    }
+    if (tm.time() < tm.tlim() && (tm.tlim() - tm.time()) < dt) {
+      dt = tm.tlim() - tm.time();
+    }
+    tm.setDt(dt);
+    return tooLarge;
+  }
+
   private void checkBounds(double dt) {
     if (dt <= dtMin) {
       if (++dtMinCount >= dtMinCycleLimit) {

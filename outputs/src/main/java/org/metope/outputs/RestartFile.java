@@ -102,9 +102,7 @@ public final class RestartFile implements AutoCloseable {
       RestartFile restart = new RestartFile(file, h5);
       restart.checkVersion();
       restart.deck();
-      restart.time();
-      restart.dt();
-      restart.ncycle();
+      RestartChecks.requireClock(file, restart.time(), restart.dt(), restart.ncycle());
       return restart;
     } catch (RuntimeException e) {
       h5.close();
@@ -187,6 +185,7 @@ public final class RestartFile implements AutoCloseable {
             + " (a restart keeps the mesh it was written with)");
       }
     }
+    RestartChecks.requireTree(path, config, locations);
     return locations;
   }
 
@@ -264,6 +263,7 @@ public final class RestartFile implements AutoCloseable {
       }
       double[] values = readBlocks(dataset, first, count);
       int perBlock = v.valuesPerBlock();
+      RestartChecks.requireFinite(path, v.label(), values, perBlock, first);
       for (int b = 0; b < count; b++) {
         if (v.field().isSparse()) {
           int column = sparseColumns.get(v.label());
@@ -472,6 +472,16 @@ public final class RestartFile implements AutoCloseable {
   }
 
   private InputError broken(String what) {
+    return broken(path, what);
+  }
+
+  /** The one line that refuses this file because of {@code what} (a value it holds). */
+  public InputError unusable(String what) {
+    return broken(path, what);
+  }
+
+  /** The one line that refuses restart file {@code path} because of {@code what}. */
+  static InputError broken(Path path, String what) {
     return InputError.at(path.toString(), "not a usable restart file: " + what, EXPECTED);
   }
 

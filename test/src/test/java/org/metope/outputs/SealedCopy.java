@@ -25,8 +25,9 @@ public final class SealedCopy {
   private SealedCopy() {}
 
   /**
-   * Copies {@code from} to {@code to}, replacing the attributes named by path ({@code
-   * "Info/Time"}) in {@code changes} with their values, and seals {@code to}.
+   * Copies {@code from} to {@code to}, replacing the attributes and datasets named by path
+   * ({@code "Info/Time"}, {@code "Blocks/loc.lx123"}: its values, flat) in {@code changes} with
+   * their values, and seals {@code to}.
    */
   public static void copy(Path from, Path to, Map<String, Object> changes) throws IOException {
     Map<FlatDataset, double[]> reserved = new LinkedHashMap<>();
@@ -53,7 +54,8 @@ public final class SealedCopy {
         copyAttributes(group, copy, path + "/", changes);
         copyChildren(group, copy, path + "/", changes, reserved);
       } else if (node instanceof Dataset dataset) {
-        FlatDataset copy = flat(out, dataset, reserved);
+        FlatDataset copy = flat(out, dataset, changes.getOrDefault(path, dataset.getDataFlat()),
+            reserved);
         copyAttributes(dataset, copy, path + "/", changes);
         out.putDataset(node.getName(), copy);
       }
@@ -64,9 +66,8 @@ public final class SealedCopy {
    * The copy of {@code dataset}; a single precision one is reserved, with its values put in
    * {@code reserved} for after the file is laid out.
    */
-  private static FlatDataset flat(Group parent, Dataset dataset,
+  private static FlatDataset flat(Group parent, Dataset dataset, Object data,
       Map<FlatDataset, double[]> reserved) {
-    Object data = dataset.getDataFlat();
     int[] dims = dataset.getDimensions();
     String name = dataset.getName();
     if (data instanceof double[] d) {

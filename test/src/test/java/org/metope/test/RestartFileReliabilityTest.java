@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.app.Metope;
+import org.metope.mesh.forest.LogicalLocation;
 import org.metope.outputs.SealedCopy;
 
 /**
@@ -199,6 +201,97 @@ class RestartFileReliabilityTest {
     byte[] bytes = Files.readAllBytes(copy);
     Path file = damaged("unsealed.rhdf", Arrays.copyOf(bytes, bytes.length - 32));
     assertRefused(resume(file, "unsealed"), file, "it has no integrity seal");
+  }
+
+  /**
+   * A sealed file (a hand edit sealed again) whose clock no run writes: refused in one line naming
+   * the attribute, as the deck's own checks refuse such values.
+   */
+  @Test
+  void givenAnImpossibleClock_thenItIsRefusedNamingTheValue() throws Exception {
+    Map<String, Object> cases = new LinkedHashMap<>();
+    cases.put("Info/Time", Double.NaN);
+    cases.put("Info/dt", -1.0);
+    cases.put("Info/NCycle", -3);
+    for (Map.Entry<String, Object> c : cases.entrySet()) {
+      Path file = dir.resolve("clock" + cases.keySet().stream().toList().indexOf(c.getKey())
+          + ".rhdf");
+      SealedCopy.copy(restart, file, Map.of(c.getKey(), c.getValue()));
+      assertRefused(resume(file, file.getFileName() + ".out"), file, c.getKey() + " is "
+          + c.getValue() + ", expected");
+    }
+    Path inf = dir.resolve("dtinf.rhdf");
+    SealedCopy.copy(restart, inf, Map.of("Info/dt", Double.POSITIVE_INFINITY));
+    assertRefused(resume(inf, "dtinf"), inf, "Info/dt is Infinity, expected a positive finite");
+  }
+
+  /**
+   * A recorded step far larger than the packages allow is not taken (before: time jumped past
+   * tlim in one step of garbage): the run warns and steps as the uninterrupted run did, so it ends
+   * with its answer.
+   */
+  @Test
+  void givenAHugeRecordedStep_thenTheRunTakesTheAllowedStepAndWarns() throws Exception {
+    Path file = dir.resolve("dt1e300.rhdf");
+    SealedCopy.copy(restart, file, Map.of("Info/dt", 1e300));
+    ProcessResult r = resume(file, "dt1e300");
+    assertEquals(0, r.exitCode(), r.output());
+    assertTrue(r.output().contains("warning: the restart file's time step dt = 1.0E300 is larger"
+        + " than the packages allow"), r.output());
+    assertArrayEquals(uninterrupted, advected(dir.resolve("dt1e300/advection_2d.out2.final.rhdf")));
+  }
+
+  /** A field value that is not finite is refused, naming the field and block (before: all-NaN). */
+  @Test
+  void givenANonFiniteFieldValue_thenItIsRefusedNamingTheField() throws Exception {
+    double[] values = advected(restart);
+    for (double bad : new double[] {Double.NaN, Double.NEGATIVE_INFINITY}) {
+      double[] copy = values.clone();
+      copy[values.length - 1] = bad;
+      Path file = dir.resolve("field" + bad + ".rhdf");
+      SealedCopy.copy(restart, file, Map.of("advected", copy));
+      assertRefused(resume(file, "field" + bad), file, "field advected has the value " + bad
+          + " in block 15, expected finite values");
+    }
+  }
+
+  /**
+   * Block trees no mesh has (before: an IllegalArgumentException trace from building the tree):
+   * a location twice, outside the domain, off the 2D plane, at a level the mesh does not have.
+   */
+  @Test
+  void givenAnImpossibleBlockTree_thenItIsRefusedNamingTheBlock() throws Exception {
+    int[] ids;
+    long[] lx;
+    try (HdfFile h5 = new HdfFile(restart)) {
+      ids = (int[]) h5.getDatasetByPath("Blocks/loc.level-gid-lid-cnghost-gflag").getDataFlat();
+      lx = (long[]) h5.getDatasetByPath("Blocks/loc.lx123").getDataFlat();
+    }
+    long[] twice = lx.clone();
+    System.arraycopy(lx, 0, twice, 3, 3);
+    long[] outside = lx.clone();
+    outside[0] = 4;
+    long[] offPlane = lx.clone();
+    offPlane[2] = 1;
+    int[] deeper = ids.clone();
+    deeper[0] = 3;
+    int[] negative = ids.clone();
+    negative[0] = -1;
+    Map<String, Map<String, Object>> cases = new LinkedHashMap<>();
+    cases.put("is given twice", Map.of("Blocks/loc.lx123", twice));
+    cases.put("block 0 at " + new LogicalLocation(2, 4, lx[1], 0) + " lies outside the mesh",
+        Map.of("Blocks/loc.lx123", outside));
+    cases.put("block 0 at " + new LogicalLocation(2, lx[0], lx[1], 1) + " lies outside the mesh",
+        Map.of("Blocks/loc.lx123", offPlane));
+    cases.put("block 0 is at level 3, the mesh has levels 2 to 2",
+        Map.of("Blocks/loc.level-gid-lid-cnghost-gflag", deeper));
+    cases.put("level=-1", Map.of("Blocks/loc.level-gid-lid-cnghost-gflag", negative));
+    int n = 0;
+    for (Map.Entry<String, Map<String, Object>> c : cases.entrySet()) {
+      Path file = dir.resolve("tree" + n + ".rhdf");
+      SealedCopy.copy(restart, file, c.getValue());
+      assertRefused(resume(file, "tree" + n++), file, c.getKey());
+    }
   }
 
   @Test
