@@ -44,63 +44,15 @@ public final class MpiRankMain {
 
   /** Entry of every rank; {@code args} are the application class and its arguments. */
   public static void main(String[] args) {
-    String threads = System.getProperty(THREADS_PROPERTY, "multiple");
-    if (!threads.equals("multiple") && !threads.equals("serialized")) {
-      if (numberedZero()) {
-        System.err.println("metope: -D" + THREADS_PROPERTY + " = \"" + threads
-            + "\": expected multiple or serialized");
-      }
-      System.exit(USAGE_EXIT_CODE);
-    }
-    MpiLibrary mpi;
-    try {
-      mpi = MpiLibrary.load();
-    } catch (MpiLibrary.Unavailable e) {
-      if (numberedZero()) {
-        System.err.println("metope: " + e.getMessage());
-      }
-      System.exit(USAGE_EXIT_CODE);
-      return;
-    }
-    MpiWorld world;
-    try {
-      world = MpiWorld.init(mpi, threads.equals("serialized") ? MpiLibrary.THREAD_SERIALIZED
-          : MpiLibrary.THREAD_MULTIPLE);
-    } catch (IllegalStateException e) {
-      if (numberedZero()) {
-        System.err.println("metope: " + e.getMessage());
-      }
-      mpi.abort(mpi.commWorld, USAGE_EXIT_CODE);
-      return;
-    }
+    int threadLevel = threadLevel();
+    MpiLibrary mpi = loadLibrary();
+    MpiWorld world = initialise(mpi, threadLevel);
     MpiFailures failures = MpiFailures.open(world, System.err);
     MpiCommunicator communicator = new MpiCommunicator(world, world.duplicate(mpi.commWorld));
     Communicators.install(communicator);
-    int rank = world.rank();
-
-    RankErrors errors = new RankErrors(rank == 0 ? System.err : null);
-    int code;
-    String message;
-    try {
-      code = RankApplication.run(args, MpiRankMain.class.getClassLoader(), System.out,
-          errors.stream());
-      String line = errors.lastError();
-      message = code == 0 ? "" : line != null ? line
-          : "the application returned exit code " + code;
-    } catch (RankApplication.ClassError e) {
-      code = USAGE_EXIT_CODE;
-      message = e.getMessage();
-    } catch (CommAbortedException e) {
-      code = FAILED_EXIT_CODE;
-      message = e.getMessage();
-    } catch (Throwable t) {
-      code = FAILED_EXIT_CODE;
-      message = t.toString();
-      System.err.println("metope: rank " + rank + " failed with an unexpected error:");
-      t.printStackTrace();
-    }
-    if (code != 0) {
-      failures.fail(code, message);
+    Outcome outcome = runApplication(args, world.rank());
+    if (outcome.code() != 0) {
+      failures.fail(outcome.code(), outcome.message());
     }
     try {
       communicator.barrier();
@@ -110,6 +62,76 @@ public final class MpiRankMain {
     failures.close();
     mpi.check(mpi.finalizeMpi(), "MPI_Finalize");
     System.exit(0);
+  }
+
+  /** How the application ended on this rank: its exit code and, when not 0, one line why. */
+  private record Outcome(int code, String message) {}
+
+  /** The thread level {@value #THREADS_PROPERTY} asks for; a bad value ends the rank. */
+  private static int threadLevel() {
+    String threads = System.getProperty(THREADS_PROPERTY, "multiple");
+    if (threads.equals("multiple")) {
+      return MpiLibrary.THREAD_MULTIPLE;
+    }
+    if (threads.equals("serialized")) {
+      return MpiLibrary.THREAD_SERIALIZED;
+    }
+    exitBeforeMpi("-D" + THREADS_PROPERTY + " = \"" + threads
+        + "\": expected multiple or serialized");
+    return -1;
+  }
+
+  private static MpiLibrary loadLibrary() {
+    try {
+      return MpiLibrary.load();
+    } catch (MpiLibrary.Unavailable e) {
+      exitBeforeMpi(e.getMessage());
+      return null;
+    }
+  }
+
+  /** Initialises MPI; a thread level MPI cannot give ends the job with one line. */
+  private static MpiWorld initialise(MpiLibrary mpi, int threadLevel) {
+    try {
+      return MpiWorld.init(mpi, threadLevel);
+    } catch (IllegalStateException e) {
+      if (numberedZero()) {
+        System.err.println("metope: " + e.getMessage());
+      }
+      mpi.abort(mpi.commWorld, USAGE_EXIT_CODE);
+      throw e;
+    }
+  }
+
+  /** Prints {@code reason} on the rank numbered 0 only and ends this process with exit code 2. */
+  private static void exitBeforeMpi(String reason) {
+    if (numberedZero()) {
+      System.err.println("metope: " + reason);
+    }
+    System.exit(USAGE_EXIT_CODE);
+  }
+
+  /**
+   * Runs the application with its error stream kept ({@link RankErrors}; warnings pass through on
+   * rank 0) and says how it ended; an unexpected exception also prints its stack trace here.
+   */
+  private static Outcome runApplication(String[] args, int rank) {
+    RankErrors errors = new RankErrors(rank == 0 ? System.err : null);
+    try {
+      int code = RankApplication.run(args, MpiRankMain.class.getClassLoader(), System.out,
+          errors.stream());
+      String line = errors.lastError();
+      return new Outcome(code, code == 0 ? "" : line != null ? line
+          : "the application returned exit code " + code);
+    } catch (RankApplication.ClassError e) {
+      return new Outcome(USAGE_EXIT_CODE, e.getMessage());
+    } catch (CommAbortedException e) {
+      return new Outcome(FAILED_EXIT_CODE, e.getMessage());
+    } catch (Throwable t) {
+      System.err.println("metope: rank " + rank + " failed with an unexpected error:");
+      t.printStackTrace();
+      return new Outcome(FAILED_EXIT_CODE, t.toString());
+    }
   }
 
   /** True unless a launcher's variable numbers this process other than 0. */
