@@ -144,7 +144,7 @@ final class BoundaryCacheBuilder {
         ((long) md.partition() << 8) ^ (type.ordinal() << 1) ^ (sender ? 1 : 0));
     return new BvarsSubCache(type, sender, built, channels, blocks, fields, sparse.toIntArray(),
         proresTable, new int[][] {restrictSubset.toIntArray(), prolongSubset.toIntArray()},
-        md.storage().allocationVersion(), comm.arena().layoutVersion());
+        md.allocationVersion(), comm.arena().layoutVersion());
   }
 
   private CommBuffer channel(Boundary bd, BoundaryType type, boolean sender) {

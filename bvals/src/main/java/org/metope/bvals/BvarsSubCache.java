@@ -35,13 +35,13 @@ final class BvarsSubCache {
   final BoundaryTable prores;
   final int[][] bufferSubsets;
   final int[] bufferSubsetSizes;
-  /** The storage allocation version and arena layout version the plan was built against. */
-  final int allocationVersion;
+  /** The partition's allocation version and the buffer arena's layout version it was built on. */
+  final long allocationVersion;
   final long arenaLayoutVersion;
 
   BvarsSubCache(BoundaryType type, boolean sender, BoundaryTable table, ChannelVector channels,
       int[] block, int[] field, int[] sparseBoundaries, BoundaryTable prores,
-      int[][] bufferSubsets, int allocationVersion, long arenaLayoutVersion) {
+      int[][] bufferSubsets, long allocationVersion, long arenaLayoutVersion) {
     this.type = type;
     this.sender = sender;
     this.table = table;

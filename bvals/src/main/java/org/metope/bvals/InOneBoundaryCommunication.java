@@ -290,12 +290,14 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
   /**
    * The up-to-date sub-cache of {@code md} for {@code type} and direction: built on first use and
-   * rebuilt when the storage allocation or the arena layout changed since.
+   * rebuilt when an allocation on one of its blocks, the field arena or the buffer arena's layout
+   * changed since. Other partitions' allocations do not matter: a plan's rows and offsets are
+   * its own blocks', and sparse buffers' offsets are read at every exchange.
    */
   BvarsSubCache subCache(MeshData md, BoundaryType type, boolean sender) {
     BvarsCache c = cache(md);
     BvarsSubCache sub = c.get(type, sender);
-    if (sub != null && sub.allocationVersion == md.storage().allocationVersion()
+    if (sub != null && sub.allocationVersion == md.allocationVersion()
         && sub.arenaLayoutVersion == arena.layoutVersion()) {
       cacheReuses.incrementAndGet();
       return sub;

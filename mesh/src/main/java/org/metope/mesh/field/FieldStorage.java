@@ -33,6 +33,12 @@ public final class FieldStorage {
   private final ArenaLayout layout;
   private volatile double[] data;
   private int allocationVersion;
+  /**
+   * Allocation changes per block, and arena growths: a partition's plans depend only on its own
+   * blocks' allocations and on the array ({@link #allocationVersion(int, int)}).
+   */
+  private final int[] blockAllocationVersions;
+  private int arenaGrowths;
   private final List<MeshBlock> blocks;
   /** Cycles each sparse field has stayed negligible on each block: [field * numBlocks + block]. */
   private final int[] deallocationCounts;
@@ -100,6 +106,7 @@ public final class FieldStorage {
     }
     this.blocks = blocks;
     this.deallocationCounts = new int[state.numFields() * numBlocks];
+    this.blockAllocationVersions = new int[numBlocks];
   }
 
   /**
@@ -200,6 +207,22 @@ public final class FieldStorage {
     return allocationVersion;
   }
 
+  /**
+   * The allocation version of blocks {@code first} to {@code first + count - 1}: it grows with
+   * every allocation change on one of them and with every growth of the arena (which replaces the
+   * array), and stays put when other blocks allocate or free a field in place. A partition's
+   * boundary caches and views depend on nothing else, so a sparse field allocated on one block
+   * rebuilds only the plans of that block's partition (Parthenon compares allocation status per
+   * {@code MeshData} the same way).
+   */
+  public synchronized long allocationVersion(int first, int count) {
+    long sum = arenaGrowths;
+    for (int b = first; b < first + count; b++) {
+      sum += blockAllocationVersions[b];
+    }
+    return sum;
+  }
+
   /** Whether {@code field} has storage on {@code block}. */
   public synchronized boolean isAllocated(int field, int block) {
     return layout.isAllocated(field, block);
@@ -228,6 +251,7 @@ public final class FieldStorage {
     if (end > data.length) {
       long grown = Math.max(end, data.length + data.length / 2L);
       data = Arrays.copyOf(data, (int) Math.min(grown, ArenaLayout.MAX_DOUBLES));
+      arenaGrowths++;
     }
   }
 
@@ -243,6 +267,7 @@ public final class FieldStorage {
       Arrays.fill(data, start, start + layout.blockLength(inst), fill);
     }
     allocationVersion++;
+    blockAllocationVersions[block]++;
     return true;
   }
 
@@ -252,6 +277,7 @@ public final class FieldStorage {
       return false;
     }
     allocationVersion++;
+    blockAllocationVersions[block]++;
     return true;
   }
 

@@ -23,7 +23,7 @@ public final class MeshData {
   private final int partition;
   private final int firstBlock;
   private final int numBlocks;
-  private int tablesVersion = -1;
+  private long tablesVersion = -1;
   private int[] dataOffsets;
   private int[] fluxOffsets;
   private int[] coarseOffsets;
@@ -31,7 +31,7 @@ public final class MeshData {
   public static final int MAX_VIEWS = 16;
   /** Views built on this partition, by their maker's key, oldest first: key, view, key, ... */
   private Object[] views = new Object[0];
-  private int viewsVersion = -1;
+  private long viewsVersion = -1;
 
   MeshData(FieldStorage storage, int container, int partition, int firstBlock, int numBlocks) {
     this.storage = storage;
@@ -59,6 +59,14 @@ public final class MeshData {
   /** Blocks in this partition. */
   public int numBlocks() {
     return numBlocks;
+  }
+
+  /**
+   * This partition's allocation version ({@link FieldStorage#allocationVersion(int, int)} of its
+   * blocks): plans built from its offsets or its array are current while it stays the same.
+   */
+  public long allocationVersion() {
+    return storage.allocationVersion(firstBlock, numBlocks);
   }
 
   /** The rank-local index of partition block {@code b}. */
@@ -182,8 +190,8 @@ public final class MeshData {
    * Views are built from the offset tables and {@link #data()}; the caller still checks that the
    * one it gets matches them. Keys are compared by identity and should live as long as the
    * set-up (a descriptor or package object made once): the partition keeps at most {@value
-   * #MAX_VIEWS}, dropping the oldest, and drops them all at an allocation change ({@link
-   * FieldStorage#allocationVersion()}), so that no kept view holds a replaced arena. A remesh
+   * #MAX_VIEWS}, dropping the oldest, and drops them all at an allocation change on its blocks or a growth of the
+   * arena ({@link #allocationVersion()}), so that no kept view holds a replaced arena. A remesh
    * makes new partitions, so what was kept here goes with the old ones.
    */
   public synchronized Object keptView(Object key) {
@@ -214,7 +222,7 @@ public final class MeshData {
   }
 
   private void dropStaleViews() {
-    int version = storage.allocationVersion();
+    long version = allocationVersion();
     if (version != viewsVersion) {
       views = new Object[0];
       viewsVersion = version;
@@ -222,7 +230,7 @@ public final class MeshData {
   }
 
   private synchronized void refreshTables() {
-    int version = storage.allocationVersion();
+    long version = allocationVersion();
     if (version == tablesVersion) {
       return;
     }

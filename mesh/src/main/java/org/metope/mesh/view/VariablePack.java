@@ -44,12 +44,12 @@ public final class VariablePack {
   private final int[] lower;
   private final int[] upper;
   private final int[] fieldIds;
-  /** {@link org.metope.mesh.field.FieldStorage#allocationVersion()} when the tables were made. */
-  private final int version;
+  /** The partition's {@link MeshData#allocationVersion()} when the tables were made. */
+  private final long version;
 
   VariablePack(MeshData md, List<FieldInfo> fields, boolean fluxes) {
     ArenaLayout layout = md.layout();
-    this.version = md.storage().allocationVersion();
+    this.version = md.allocationVersion();
     this.a = md.data();
     this.numBlocks = md.numBlocks();
     this.lower = new int[fields.size()];
@@ -106,11 +106,11 @@ public final class VariablePack {
   }
 
   /**
-   * Whether this pack still matches partition {@code md}: no allocation change since it was
-   * made, so its offsets and arena are {@code md}'s.
+   * Whether this pack still matches partition {@code md}: no allocation change on its blocks
+   * since it was made, so its offsets and arena are {@code md}'s.
    */
   boolean isCurrent(MeshData md) {
-    return version == md.storage().allocationVersion() && a == md.data();
+    return version == md.allocationVersion() && a == md.data();
   }
 
   /** The value of pack component {@code v} at cell {@code (k, j, i)} of partition block {@code b}. */

@@ -108,4 +108,51 @@ class MeshDataTest {
     md.keepView(keys[0], "view 0 after");
     assertEquals("view 0 after", md.keptView(keys[0]));
   }
+
+  @Test
+  void givenAnAllocationOnOneBlock_thenOnlyItsPartitionsVersionChanges() {
+    FieldStorage storage = storage();
+    List<MeshData> parts = storage.partitions("base", 2);
+    int s1 = storage.state().fieldId("s_1");
+    assertEquals(3, parts.get(1).blockIndex(1), "block 3 is the second block of partition 1");
+    storage.allocateSparse(s1, 3);
+    storage.deallocateSparse(s1, 3);
+    double[] array = storage.data();
+    long first = parts.get(0).allocationVersion();
+    long second = parts.get(1).allocationVersion();
+    Object key = new Object();
+    parts.get(0).keepView(key, "kept");
+
+    storage.allocateSparse(s1, 3);
+    assertSame(array, storage.data(), "the freed room takes it: the arena does not grow");
+    assertEquals(first, parts.get(0).allocationVersion(), "partition 0 holds blocks 0 and 1");
+    assertNotEquals(second, parts.get(1).allocationVersion());
+    assertEquals("kept", parts.get(0).keptView(key), "partition 0's views stay");
+
+    long afterAllocation = parts.get(1).allocationVersion();
+    storage.deallocateSparse(s1, 3);
+    assertNotEquals(afterAllocation, parts.get(1).allocationVersion(), "a free is a change too");
+    assertEquals(first, parts.get(0).allocationVersion());
+  }
+
+  @Test
+  void givenTheArenaGrows_thenEveryPartitionsVersionChanges() {
+    FieldStorage storage = storage();
+    List<MeshData> parts = storage.partitions("base", 2);
+    long[] before = new long[parts.size()];
+    for (int p = 0; p < parts.size(); p++) {
+      before[p] = parts.get(p).allocationVersion();
+    }
+    double[] array = storage.data();
+    for (String name : List.of("s_1", "s_2")) {
+      for (int b = 0; b < 2; b++) {
+        storage.allocateSparse(storage.state().fieldId(name), b);
+      }
+    }
+    assertTrue(storage.data() != array, "partition 0's sparse fields outgrow the arena");
+    for (int p = 1; p < parts.size(); p++) {
+      assertNotEquals(before[p], parts.get(p).allocationVersion(),
+          "partition " + p + " allocated nothing, but its views hold the replaced array");
+    }
+  }
 }
