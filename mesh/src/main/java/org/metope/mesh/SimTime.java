@@ -37,6 +37,14 @@ public final class SimTime {
     this.dt = dt;
   }
 
+  /**
+   * A clock standing at {@code time}, cycle 0, with no limits: what a driver without a time loop
+   * (a solve, a check) hands to the outputs, which then write every output once per call.
+   */
+  public static SimTime at(double time) {
+    return new SimTime(time, Double.POSITIVE_INFINITY, -1, 0, 0, 0, Double.MAX_VALUE);
+  }
+
   /** Whether another cycle is due: time below {@code tlim} and cycles below {@code nlim}. */
   public boolean keepGoing() {
     return time < tlim && (nlim < 0 || ncycle < nlim);

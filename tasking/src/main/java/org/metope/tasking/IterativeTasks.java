@@ -89,6 +89,7 @@ public final class IterativeTasks implements TaskAdder {
    * the same global residual in every list, so all lists stop in the same iteration whatever the
    * number of partitions. Every list of the region must add the same regional tasks.
    */
+  @Override
   public TaskId addRegionalTask(TaskId dependency, String taskName, Task task) {
     if (completionTask >= 0) {
       throw new IllegalStateException("group '" + label + "' already has its completion task");

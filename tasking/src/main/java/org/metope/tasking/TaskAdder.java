@@ -9,4 +9,10 @@ package org.metope.tasking;
 public interface TaskAdder {
   /** Adds a task that runs once every task in {@code dependency} is complete. */
   TaskId addTask(TaskId dependency, String taskName, Task task);
+
+  /**
+   * Adds a regional task: its dependents run only once it has completed in every list of the
+   * region (in a group, in every list for this iteration).
+   */
+  TaskId addRegionalTask(TaskId dependency, String taskName, Task task);
 }

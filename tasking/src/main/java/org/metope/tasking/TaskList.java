@@ -69,6 +69,7 @@ public final class TaskList implements TaskAdder {
    * region. Every list of a region must add the same regional tasks at the same positions, which
    * lists built by the same code do.
    */
+  @Override
   public TaskId addRegionalTask(TaskId dependency, String taskName, Task task) {
     return add(dependency, taskName, task, true, -1);
   }

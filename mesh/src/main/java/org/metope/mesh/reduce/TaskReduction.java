@@ -7,7 +7,7 @@ import org.metope.comm.Request;
 import org.metope.tasking.TaskStatus;
 
 /**
- * The engine of {@link AllReduce} and {@link Reduce}: a reduction started by one task and
+ * What {@link AllReduce} and {@link Reduce} share: a reduction started by one task and
  * finished by another that polls, never blocking (Parthenon's {@code StartReduce} /
  * {@code CheckReduce}, there over {@code MPI_Iallreduce}). Every rank sends its entries to the
  * root over point-to-point messages of a communicator of its own; the root folds every entry in
@@ -23,7 +23,7 @@ import org.metope.tasking.TaskStatus;
  *
  * <p>Nothing is allocated per reduction once the buffers have grown to the largest entry count.
  */
-abstract class TaskReduction {
+public abstract class TaskReduction {
   private static final int HEADER = 5;
 
   private final String label;
