@@ -6,6 +6,7 @@ import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.outputs.OutputDirectoryLock;
 import org.metope.outputs.RestartFile;
 
 /**
@@ -44,6 +45,9 @@ public final class LaunchCheck {
     try {
       String problem = options.restartFile() != null ? checkRestart(options, ranks)
           : checkDeck(options, ranks);
+      if (problem == null && !options.printDeckOnly() && options.meshRanks() == 0) {
+        OutputDirectoryLock.requireFree(options.outputDir());
+      }
       if (problem != null) {
         err.println("metope: -np " + ranks + ": " + problem);
         return 2;

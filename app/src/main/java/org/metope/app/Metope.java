@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.MeshStructureReport;
+import org.metope.comm.Communicator;
 import org.metope.comm.Communicators;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.driver.RunOptions;
@@ -16,6 +17,7 @@ import org.metope.mesh.DriverError;
 import org.metope.mesh.input.DeckCheck;
 import org.metope.mesh.input.InputError;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.outputs.OutputDirectoryLock;
 import org.metope.outputs.RestartFile;
 
 /**
@@ -158,8 +160,15 @@ public final class Metope {
     long deadline = options.wallTimeLimitSeconds() < 0 ? Long.MAX_VALUE
         : start + options.wallTimeLimitSeconds() * 1_000_000_000L;
     RunOptions runOptions = new RunOptions(options.outputDir(), deadline, out, restart != null);
-    return ApplicationRunner.run(app, new ApplicationRunner.Launch(deck, runOptions, err,
-        Communicators.world(), boundaries, restart), registry);
+    Communicator world = Communicators.world();
+    try (OutputDirectoryLock lock = world.rank() == 0
+        ? OutputDirectoryLock.acquire(options.outputDir()) : null) {
+      return ApplicationRunner.run(app, new ApplicationRunner.Launch(deck, runOptions, err,
+          world, boundaries, restart), registry);
+    } catch (InputError e) {
+      err.println(e.getMessage());
+      return 2;
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -49,6 +50,7 @@ public final class AtomicFile {
   public static void write(Path target, String what, Content content) {
     Path absolute = target.toAbsolutePath();
     Path temporary = temporaryName(absolute);
+    ExitCleanup.register(temporary);
     try {
       Files.deleteIfExists(temporary);
       content.writeTo(temporary);
@@ -63,6 +65,8 @@ public final class AtomicFile {
         // The write has failed already; a stray temporary file is all that can be left.
       }
       throw new DriverError("cannot write the " + what + " " + target + " (" + reason(e) + ")");
+    } finally {
+      ExitCleanup.forget(temporary);
     }
   }
 
@@ -103,10 +107,14 @@ public final class AtomicFile {
    * @throws DriverError when the append fails; {@code target} is then as it was
    */
   public static void append(Path target, String what, byte[] bytes) {
+    if (Files.isSymbolicLink(target)) {
+      throw new DriverError("cannot write the " + what + " " + target + " (it is a symbolic link;"
+          + " outputs are written only into the output directory, never through a link)");
+    }
     boolean existed = Files.exists(target);
     long before = 0;
     try (FileChannel channel = FileChannel.open(target, StandardOpenOption.CREATE,
-        StandardOpenOption.WRITE)) {
+        StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
       before = channel.size();
       channel.position(before);
       try {
