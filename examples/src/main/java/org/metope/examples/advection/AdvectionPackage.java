@@ -39,6 +39,13 @@ public final class AdvectionPackage {
 
   /** The most variables or components: more is a typo, and would exhaust message tags. */
   static final int MAX_COUNT = 1000;
+  /**
+   * The largest Courant number: the explicit donor-cell update of one axis amplifies every mode
+   * above 1, whatever the integrator (at 1 it shifts the profile one cell exactly, in 1D).
+   */
+  static final double MAX_CFL = 1.0;
+  /** The largest amplitude: squares of values up to it, summed over 10^100 cells, stay finite. */
+  static final double MAX_AMPLITUDE = 1e100;
   /** Parthenon's marker for "angle not given"; a user never enters it. */
   private static final double UNSET_ANGLE = -999.9;
 
@@ -48,9 +55,9 @@ public final class AdvectionPackage {
   public static StateDescriptor initialize(ParameterInput pin) {
     StateDescriptor pkg = new StateDescriptor(NAME);
     double cfl = pin.getOrAddReal(BLOCK, "cfl", 0.45);
-    if (!(cfl > 0.0)) {
-      throw pin.error(BLOCK, "cfl", "a positive Courant number (the time step is cfl times the"
-          + " cell crossing time)");
+    if (!(cfl > 0.0 && cfl <= MAX_CFL)) {
+      throw pin.error(BLOCK, "cfl", "a Courant number in (0, " + MAX_CFL + "] (the time step is"
+          + " cfl times the cell crossing time; the donor-cell update is unstable above 1)");
     }
     pkg.addParam("cfl", cfl);
     boolean vConst = pin.getOrAddBoolean(BLOCK, "v_const", true);
@@ -61,6 +68,10 @@ public final class AdvectionPackage {
     pkg.addParam("derefine_tol", pin.getOrAddReal(BLOCK, "derefine_tol", 0.03));
     pkg.addParam("profile", pin.getOrAddString(BLOCK, "profile", "wave", PROFILES));
     double amp = pin.getOrAddReal(BLOCK, "amp", 1e-6);
+    if (!(Math.abs(amp) <= MAX_AMPLITUDE)) {
+      throw pin.error(BLOCK, "amp", "an amplitude of at most " + MAX_AMPLITUDE + " in magnitude"
+          + " (the squares the history sums overflow beyond it)");
+    }
     double vel = StrictMath.sqrt(vx * vx + vy * vy + vz * vz);
     boolean fillDerived = addWaveParams(pkg, pin);
     pkg.addParam("fill_derived", fillDerived);

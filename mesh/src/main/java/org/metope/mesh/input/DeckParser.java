@@ -13,7 +13,8 @@ package org.metope.mesh.input;
  * </pre>
  *
  * <p>A key given twice keeps its first position and takes the last value, and a block header
- * given twice continues the same block, as in Parthenon. Unlike Parthenon, which skips some
+ * given twice continues the same block, as in Parthenon; each with a warning naming both lines
+ * ({@link ParameterInput#warnings}). Unlike Parthenon, which skips some
  * malformed lines silently, every malformed line here is an {@link InputError} naming the file and
  * line: a header without {@code >}, an empty block name, text after a header, a line before the
  * first header, a line without {@code =}, an empty key, text after {@code &}, a header or a new

@@ -86,11 +86,24 @@ public final class ParameterInput {
 
   // ---- parsing hooks -----------------------------------------------------------------------
 
+  /** A block header of the deck; a block given twice is merged, as in Parthenon, with a warning. */
   void declareBlock(String block, int line) {
+    Integer first = blocks.headerLine(block);
+    if (first != null) {
+      warnings.add(deckName + ":" + line + ": block <" + block + "> is given again (first at line "
+          + first + "); its keys are merged into one block, as Parthenon does");
+    }
     blocks.declare(block, line);
   }
 
+  /** A key of the deck; a key given twice takes the last value, as in Parthenon, with a warning. */
   void addParsed(String block, String key, String value, String comment, int line) {
+    Parameter earlier = blocks.find(block, key);
+    if (earlier != null) {
+      warnings.add(deckName + ":" + line + ": " + block + "/" + key + " is given again (before at"
+          + " line " + earlier.line + "); the last value, \"" + value + "\", is used, as Parthenon"
+          + " does");
+    }
     blocks.put(block, key, value, comment, Parameter.Origin.DECK, line);
   }
 

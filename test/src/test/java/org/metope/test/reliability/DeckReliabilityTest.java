@@ -51,6 +51,10 @@ class DeckReliabilityTest {
         Arguments.of("parthenon/output1/dt", List.of("parthenon/output1/dt=nan")),
         Arguments.of("parthenon/time/dt_factor", List.of("parthenon/time/dt_factor=0")),
         Arguments.of("Advection/cfl", List.of("Advection/cfl=0")),
+        Arguments.of("Advection/cfl", List.of("Advection/cfl=1e6")),
+        Arguments.of("Advection/cfl", List.of("Advection/cfl=1.01")),
+        Arguments.of("Advection/amp", List.of("Advection/amp=1e150")),
+        Arguments.of("Advection/amp", List.of("Advection/amp=-1.7e308")),
         Arguments.of("Advection/compute_error", List.of("Advection/compute_error=maybe")),
         Arguments.of("parthenon/mesh/ix1_bc", List.of("parthenon/mesh/ix1_bc=user",
             "parthenon/mesh/ox1_bc=user")),
@@ -88,6 +92,33 @@ class DeckReliabilityTest {
     try (Stream<Path> files = Files.list(out)) {
       assertEquals(List.of(), files.toList(), "nothing is written for a bad deck");
     }
+  }
+
+  /**
+   * A key given twice in a block, and a block given twice (which can turn an hdf5 output into a
+   * history output): merged as Parthenon merges them, each with a warning naming both lines.
+   */
+  @Test
+  void givenDuplicateKeysAndBlocks_thenEachIsMergedWithAWarningNamingBothLines()
+      throws Exception {
+    List<String> lines = new ArrayList<>(DECK.lines().toList());
+    lines.add(lines.indexOf("vx = 1.0") + 1, "vx = 0.5");
+    lines.addAll(List.of("<parthenon/output2>", "file_type = hst", ""));
+    Path deck = Files.writeString(dir.resolve("twice.in"), String.join("\n", lines));
+    int vx = lines.indexOf("vx = 1.0") + 1;
+    int block = lines.indexOf("<parthenon/output2>") + 1;
+    int type = lines.indexOf("file_type = hdf5") + 1;
+    ProcessResult r = MetopeProcess.run(dir, "-n", "-i", deck.toString());
+    assertEquals(0, r.exitCode(), r.output());
+    assertEquals(List.of(
+        "warning: " + deck + ":" + (vx + 1) + ": Advection/vx is given again (before at line "
+            + vx + "); the last value, \"0.5\", is used, as Parthenon does",
+        "warning: " + deck + ":" + (lines.size() - 2) + ": block <parthenon/output2> is given"
+            + " again (first at line " + block + "); its keys are merged into one block, as"
+            + " Parthenon does",
+        "warning: " + deck + ":" + (lines.size() - 1) + ": parthenon/output2/file_type is given"
+            + " again (before at line " + type + "); the last value, \"hst\", is used, as"
+            + " Parthenon does"), MetopeProcess.warnings(r));
   }
 
   @Test
