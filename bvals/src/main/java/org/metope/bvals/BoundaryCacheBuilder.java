@@ -18,6 +18,10 @@ import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
+import org.metope.mesh.forest.BlockOwnership;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.forest.NeighborIndex;
+import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.geometry.UniformCartesian;
 
 /**
@@ -155,9 +159,65 @@ final class BoundaryCacheBuilder {
     return comm.registry().map(type.kind()).require(key);
   }
 
+  /**
+   * The box of a same-level or cross-level value boundary of {@code field} on {@code block}: the
+   * cell box, or for a face, edge or node field the box of all its elements ({@link
+   * BoundaryIndices#forElements}).
+   */
+  static IndexBox valueBox(MeshBlock block, NeighborBlock nb, FieldInfo field,
+      BoundaryIndices.Range range) {
+    IndexBox cells = BoundaryIndices.calc(block, nb, range, false, 0);
+    return isCell(field) ? cells : BoundaryIndices.forElements(cells, block);
+  }
+
+  private static boolean isCell(FieldInfo field) {
+    return field.metadata().elements().get(0) == TopologicalElement.CC;
+  }
+
+  /**
+   * Which box cells a receiver writes, per element of a face, edge or node field: those the
+   * sender owns on a shared face, edge or corner (Parthenon's ownership mask), all others.
+   */
+  private static int[] ownedByElement(Boundary bd) {
+    List<TopologicalElement> elements = bd.field.metadata().elements();
+    LogicalLocation sender = bd.nb.loc();
+    int ownership = BlockOwnership.of(sender,
+        bd.meshBlock.mesh().forest().findNeighbors(sender));
+    NeighborIndex towardSender = bd.nb.element();
+    int[] owned = new int[elements.size()];
+    for (int e = 0; e < owned.length; e++) {
+      owned[e] = BlockOwnership.elementMask(elements.get(e), ownership, -towardSender.ox1(),
+          -towardSender.ox2(), -towardSender.ox3()) & withinElement(elements.get(e), bd.meshBlock);
+    }
+    return owned;
+  }
+
+  /**
+   * The box cells that belong to element {@code el}: the box of all elements ends one index past
+   * {@code el}'s own along each active axis on which {@code el} does not sit on cell boundaries,
+   * and that last layer (another block's ghost or interior value, or padding) is not written.
+   */
+  private static int withinElement(TopologicalElement el, MeshBlock block) {
+    int[] top = {el.offsetI(), el.offsetJ(), el.offsetK()};
+    int mask = 0;
+    for (int ck = -1; ck <= 1; ck++) {
+      for (int cj = -1; cj <= 1; cj++) {
+        for (int ci = -1; ci <= 1; ci++) {
+          int[] c = {ci, cj, ck};
+          boolean inside = true;
+          for (int axis = 0; axis < 3; axis++) {
+            inside &= !(c[axis] == 1 && top[axis] == 0 && !block.region().isSymmetry(axis));
+          }
+          mask |= inside ? 1 << BoundaryTable.ownedBit(ci, cj, ck) : 0;
+        }
+      }
+    }
+    return mask;
+  }
+
   private void addSendBoundary(MeshData md, Boundary bd, int bufferOffset,
       BoundaryTableBuilder table, BoundaryTableBuilder prores, IntArrayList restrictSubset) {
-    IndexBox box = BoundaryIndices.calc(bd.meshBlock, bd.nb, BoundaryIndices.Range.SEND, false, 0);
+    IndexBox box = valueBox(bd.meshBlock, bd.nb, bd.field, BoundaryIndices.Range.SEND);
     int ndim = md.block(0).mesh().ndim();
     if (bd.nb.isCoarser()) {
       BlockLayout coarse = coarseLayout(md, bd.field.id(), bd.block);
@@ -175,10 +235,13 @@ final class BoundaryCacheBuilder {
       IntArrayList prolongSubset) {
     MeshBlock block = bd.meshBlock;
     int ndim = block.mesh().ndim();
-    IndexBox box = BoundaryIndices.calc(block, bd.nb, BoundaryIndices.Range.RECEIVE, false, 0);
+    IndexBox box = valueBox(block, bd.nb, bd.field, BoundaryIndices.Range.RECEIVE);
     BlockLayout data = dataLayout(md, bd.field.id(), bd.block);
     BlockLayout var = bd.nb.isCoarser() ? coarseLayout(md, bd.field.id(), bd.block) : data;
-    table.add(BoundaryOp.COPY, ndim, var, box, bufferOffset);
+    int row = table.add(BoundaryOp.COPY, ndim, var, box, bufferOffset);
+    if (!isCell(bd.field)) {
+      table.elements(row, bd.field.numComponents(), ownedByElement(bd));
+    }
     if (!block.mesh().isMultilevel()) {
       return;
     }
@@ -289,8 +352,9 @@ final class BoundaryCacheBuilder {
         md.isAllocated(field, block) ? md.fluxOffset(field, direction, block) : 0);
   }
 
+  /** An instance's block as a kernel sees it: every element's components are its planes. */
   private static BlockLayout layout(ArenaLayout layout, int inst, int offset) {
-    return new BlockLayout(offset, layout.numComponents(inst), layout.nk(inst), layout.nj(inst),
-        layout.ni(inst));
+    return new BlockLayout(offset, layout.numElements(inst) * layout.numComponents(inst),
+        layout.nk(inst), layout.nj(inst), layout.ni(inst));
   }
 }

@@ -78,6 +78,23 @@ final class BoundaryIndices {
         last(r[2]));
   }
 
+  /**
+   * The box of a face, edge or node field's boundary, for all its elements at once: {@code
+   * cellBox}, the same boundary's cell box, one longer at the top along every active axis.
+   * Parthenon's {@code CalcIndices} ends each range of element {@code el} at the cell range's end
+   * plus the element's offset along that axis, and starts it where the cell range starts (at one
+   * level, which is all the non-cell exchange covers so far); the node box holds every element's.
+   * Along an axis on which an element does not sit on cell boundaries the box ends one index past
+   * the element's own range; the receiver does not write that layer (BoundaryCacheBuilder's
+   * masks).
+   */
+  static IndexBox forElements(IndexBox cellBox, MeshBlock block) {
+    int ie = cellBox.ie() + (block.region().isSymmetry(0) ? 0 : 1);
+    int je = cellBox.je() + (block.region().isSymmetry(1) ? 0 : 1);
+    int ke = cellBox.ke() + (block.region().isSymmetry(2) ? 0 : 1);
+    return new IndexBox(cellBox.is(), ie, cellBox.js(), je, cellBox.ks(), ke);
+  }
+
   /** The range {@code s..e} along one axis: {@code s} in the high half, {@code e} in the low. */
   private static long axisRange(boolean active, int nx, int nghost, int myLevel, long myL,
       int nbLevel, long nbL, int offset, Range range, boolean prores, int fluxAxis, int axis) {

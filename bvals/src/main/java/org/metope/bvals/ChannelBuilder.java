@@ -104,19 +104,18 @@ final class ChannelBuilder {
 
   private void addValueChannels(MeshBlock block, int partition, FieldInfo field,
       NeighborBlock nb, int me) {
-    int ncomp = field.numComponents();
+    int planes = field.metadata().elements().size() * field.numComponents();
     ChannelKey send = new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index());
-    IndexBox sendBox =
-        BoundaryIndices.calc(block, nb, BoundaryIndices.Range.SEND, false, 0);
+    IndexBox sendBox = BoundaryCacheBuilder.valueBox(block, nb, field, BoundaryIndices.Range.SEND);
     create(send, ChannelKind.BOUNDARY_VALUES, me, nb.rank(), block, nb, field,
-        ncomp * sendBox.cells(), partition);
+        planes * sendBox.cells(), partition);
     if (nb.rank() != me) {
       ChannelKey receive = new ChannelKey(nb.gid(), block.gid(), field.id(),
           nb.element().reverse().index());
       IndexBox receiveBox =
-          BoundaryIndices.calc(block, nb, BoundaryIndices.Range.RECEIVE, false, 0);
+          BoundaryCacheBuilder.valueBox(block, nb, field, BoundaryIndices.Range.RECEIVE);
       create(receive, ChannelKind.BOUNDARY_VALUES, nb.rank(), me, block, nb, field,
-          ncomp * receiveBox.cells(), partition);
+          planes * receiveBox.cells(), partition);
     }
   }
 

@@ -218,7 +218,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private void setupStatics(Mesh target) {
     boolean any = false;
     for (FieldInfo f : target.resolvedPackages().fields()) {
-      any |= f.metadata().allSet(MetadataFlag.STATIC, MetadataFlag.FILL_GHOST, MetadataFlag.CELL);
+      any |= f.metadata().allSet(MetadataFlag.STATIC, MetadataFlag.FILL_GHOST)
+          && f.metadata().isMeshTied();
     }
     if (!any) {
       statics = null;
@@ -238,20 +239,37 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     for (FieldInfo f : mesh.resolvedPackages().fields()) {
       if (f.metadata().isSet(flag) && f.metadata().isMeshTied()
           && f.metadata().isSet(MetadataFlag.STATIC) == staticOnly) {
-        requireCell(f);
+        requireExchangeable(f);
         out.add(f);
       }
     }
     return List.copyOf(out);
   }
 
-  /** Face, edge and node fields are not exchanged yet: say so instead of skipping them. */
-  private static void requireCell(FieldInfo f) {
-    if (!f.metadata().isSet(MetadataFlag.CELL)) {
-      throw new SetupError("field=" + f.name() + " topology=" + f.metadata().topology()
-          + " is FILL_GHOST, but ghost exchange covers CELL fields only so far; declare it"
-          + " without FILL_GHOST");
+  /**
+   * Face, edge and node fields are exchanged on single-level meshes with periodic boundaries,
+   * dense; elsewhere say so instead of filling their ghosts wrongly.
+   */
+  private void requireExchangeable(FieldInfo f) {
+    if (f.metadata().isSet(MetadataFlag.CELL)) {
+      return;
     }
+    String where = mesh.isMultilevel() ? "a mesh with refinement"
+        : f.isSparse() ? "a SPARSE field" : !allPeriodic() ? "non-periodic boundaries" : null;
+    if (where != null) {
+      throw new SetupError("field=" + f.name() + " topology=" + f.metadata().topology()
+          + " is FILL_GHOST, but ghost exchange of face, edge and node fields does not cover "
+          + where + " yet (only dense fields on single-level periodic meshes)");
+    }
+  }
+
+  private boolean allPeriodic() {
+    for (int axis = 0; axis < mesh.ndim(); axis++) {
+      if (!mesh.config().isPeriodic(axis)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static int[] ids(List<FieldInfo> fields) {

@@ -3,7 +3,6 @@ package org.metope.bvals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -15,7 +14,6 @@ import org.metope.mesh.SteadyAllocation;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
-import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.StateDescriptor;
 
 class BoundaryExchangeTest {
@@ -27,16 +25,6 @@ class BoundaryExchangeTest {
     pkg.addField("b", Metadata.builder(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.FILL_GHOST).shape(3).build());
     return pkg;
-  }
-
-  @Test
-  void givenAFaceFieldFilledInGhosts_thenSetUpRefusesItWithOneSentence() {
-    StateDescriptor pkg = new StateDescriptor("faces");
-    pkg.addField("b", Metadata.of(Metadata.FACE, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
-    SetupError e = assertThrows(SetupError.class, () -> new ExchangeFixture(
-        ExchangeFixture.periodic3d(4), InProcessCluster.singleRank(), pkg).close());
-    assertEquals("field=b topology=FACE is FILL_GHOST, but ghost exchange covers CELL fields"
-        + " only so far; declare it without FILL_GHOST", e.getMessage());
   }
 
   @Test

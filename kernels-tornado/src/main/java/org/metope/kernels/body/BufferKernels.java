@@ -2,6 +2,7 @@ package org.metope.kernels.body;
 
 import org.metope.kernels.table.BoundaryIndex;
 import org.metope.kernels.table.BoundaryOp;
+import org.metope.kernels.table.BoundaryTable;
 
 import static org.metope.kernels.table.BoundaryTable.BUFFER_OFFSET;
 import static org.metope.kernels.table.BoundaryTable.DEFAULT_VALUE;
@@ -13,6 +14,9 @@ import static org.metope.kernels.table.BoundaryTable.KE;
 import static org.metope.kernels.table.BoundaryTable.KS;
 import static org.metope.kernels.table.BoundaryTable.NCOMP;
 import static org.metope.kernels.table.BoundaryTable.OP;
+import static org.metope.kernels.table.BoundaryTable.OWNED_0;
+import static org.metope.kernels.table.BoundaryTable.OWNED_ALL;
+import static org.metope.kernels.table.BoundaryTable.PLANES_PER_ELEMENT;
 import static org.metope.kernels.table.BoundaryTable.RECEIVE_COPY;
 import static org.metope.kernels.table.BoundaryTable.RECEIVE_DEFAULT;
 import static org.metope.kernels.table.BoundaryTable.SPARSE_THRESHOLD;
@@ -92,7 +96,17 @@ public final class BufferKernels {
           nonzero = anyAtLeast(buffers, slice, cells, reals[SPARSE_THRESHOLD * n + b]);
         }
       } else if (mode == RECEIVE_COPY) {
-        copyBox(buffers, slice, count, rows * count, data, box, ni, plane, planes, rows, count);
+        final int owned = ownedMask(b, n, ints, c);
+        if (owned == OWNED_ALL) {
+          copyBox(buffers, slice, count, rows * count, data, box, ni, plane, planes, rows, count);
+        } else {
+          for (int p = 0; p < planes; p++) {
+            for (int r = 0; r < rows; r++) {
+              copyOwnedRow(buffers, slice + (p * rows + r) * count, data, box + p * plane + r * ni,
+                  count, owned, boxClass(r, rows), boxClass(p, planes));
+            }
+          }
+        }
       } else {
         final double value = reals[DEFAULT_VALUE * n + b];
         for (int p = 0; p < planes; p++) {
@@ -148,6 +162,32 @@ public final class BufferKernels {
     } else {
       for (int r = 0; r < rows; r++) {
         System.arraycopy(from, fromPos + r * fromStride, to, toPos + r * toStride, count);
+      }
+    }
+  }
+
+  /**
+   * The OWNED mask of component {@code c} of boundary {@code b}: that of the topological element
+   * the component belongs to ({@link org.metope.kernels.table.BoundaryTable}, "Shared elements").
+   */
+  public static int ownedMask(int b, int n, int[] ints, int c) {
+    return ints[(OWNED_0 + c / ints[PLANES_PER_ELEMENT * n + b]) * n + b];
+  }
+
+  /** The class of index {@code at} of a box range of {@code count}: -1 first, +1 last, else 0. */
+  public static int boxClass(int at, int count) {
+    return (at == count - 1 ? 1 : 0) - (at == 0 ? 1 : 0);
+  }
+
+  /**
+   * Copies the cells of one box row (classes {@code cj}, {@code ck}) that {@code owned} marks,
+   * leaving the others: a shared face, edge or corner keeps its owner's value.
+   */
+  public static void copyOwnedRow(double[] from, int fromPos, double[] to, int toPos, int count,
+      int owned, int cj, int ck) {
+    for (int m = 0; m < count; m++) {
+      if ((owned >> BoundaryTable.ownedBit(boxClass(m, count), cj, ck) & 1) == 1) {
+        to[toPos + m] = from[fromPos + m];
       }
     }
   }

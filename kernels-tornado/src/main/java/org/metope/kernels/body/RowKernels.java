@@ -14,6 +14,7 @@ import static org.metope.kernels.table.BoundaryTable.JS;
 import static org.metope.kernels.table.BoundaryTable.KE;
 import static org.metope.kernels.table.BoundaryTable.KS;
 import static org.metope.kernels.table.BoundaryTable.OP;
+import static org.metope.kernels.table.BoundaryTable.OWNED_ALL;
 import static org.metope.kernels.table.BoundaryTable.RECEIVE_COPY;
 import static org.metope.kernels.table.BoundaryTable.RECEIVE_DEFAULT;
 import static org.metope.kernels.table.BoundaryTable.SPARSE_THRESHOLD;
@@ -51,8 +52,17 @@ public final class RowKernels {
       double[] data, double[] buffers) {
     final int count = ints[IE * n + b] - ints[IS * n + b] + 1;
     if (mode == RECEIVE_COPY) {
-      BufferKernels.copyRow(buffers, ints[BUFFER_OFFSET * n + b] + row * count, data,
-          varIndex(b, row, n, ints), count);
+      final int owned = BufferKernels.ownedMask(b, n, ints, rowComponent(b, row, n, ints));
+      final int from = ints[BUFFER_OFFSET * n + b] + row * count;
+      if (owned == OWNED_ALL) {
+        BufferKernels.copyRow(buffers, from, data, varIndex(b, row, n, ints), count);
+      } else {
+        final int js = ints[JS * n + b];
+        final int ks = ints[KS * n + b];
+        BufferKernels.copyOwnedRow(buffers, from, data, varIndex(b, row, n, ints), count, owned,
+            BufferKernels.boxClass(rowJ(b, row, n, ints) - js, ints[JE * n + b] - js + 1),
+            BufferKernels.boxClass(rowK(b, row, n, ints) - ks, ints[KE * n + b] - ks + 1));
+      }
     } else if (mode == RECEIVE_DEFAULT) {
       BufferKernels.fillRow(data, varIndex(b, row, n, ints), count,
           reals[DEFAULT_VALUE * n + b]);

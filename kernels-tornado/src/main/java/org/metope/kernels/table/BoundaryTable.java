@@ -48,6 +48,16 @@ package org.metope.kernels.table;
  * buffer, one cell around the box included) and writes the fine children; restriction and flux
  * correction read the fine children and write the box of var. See {@link BoundaryOp}.
  *
+ * <h2>Shared elements</h2>
+ *
+ * A face, edge or node field keeps one value on a face, edge or corner that two blocks share;
+ * each block stores it, and the exchange makes them agree: the receiver writes a value the
+ * sender owns and keeps its own elsewhere (Parthenon's {@code SpatiallyMaskedIndexer6D} with the
+ * mask of {@code GetIndexRangeMaskFromOwnership}). A box cell is in class {@code (ci, cj, ck)},
+ * each -1 at the box's first index along that axis, +1 at its last, 0 between (and 0 where the
+ * box is one index wide); unload writes it when bit {@link #ownedBit ownedBit(ci, cj, ck)} of
+ * the element's OWNED column is set. Every other operation ignores the masks.
+ *
  * <p>Coordinates: cell centres are {@code xmin + (index + 0.5) * dx} along each direction, with
  * {@code FINE_XMIN*}/{@code FINE_DX*} for the fine layout and {@code COARSE_XMIN*}/{@code
  * COARSE_DX*} for var, exactly as Parthenon's uniform Cartesian coordinates (whose {@code xmin} is
@@ -100,8 +110,22 @@ public final class BoundaryTable {
   public static final int ROWS = 21;
   /** Int column: cells of the box times NCOMP, which is also the buffer slice length. */
   public static final int CELLS = 22;
+  /**
+   * Int column: components per topological element. NCOMP counts the planes of var, {@code
+   * elements x PLANES_PER_ELEMENT}; a cell field has one element, so both are its components.
+   */
+  public static final int PLANES_PER_ELEMENT = 23;
+  /**
+   * Int column: which cells of the box unload writes for the first element, as 27 bits; {@link
+   * #OWNED_ALL} for every cell. The second and third elements of a face or edge field follow at
+   * +1 and +2. See "Shared elements" above.
+   */
+  public static final int OWNED_0 = 24;
   /** Number of int columns. */
-  public static final int INT_COLUMNS = 23;
+  public static final int INT_COLUMNS = 27;
+
+  /** OWNED_* value: unload writes every cell of the box (cell fields, interiors). */
+  public static final int OWNED_ALL = (1 << 27) - 1;
 
   /** Real column: value unload writes for a null channel (the field's sparse default). */
   public static final int DEFAULT_VALUE = 0;
@@ -178,6 +202,11 @@ public final class BoundaryTable {
     }
     this.maxRows = rows;
     this.totalCells = cells;
+  }
+
+  /** The bit of box-cell class {@code (ci, cj, ck)} in an OWNED column (NeighborIndex order). */
+  public static int ownedBit(int ci, int cj, int ck) {
+    return (ci + 1) + 3 * (cj + 1) + 9 * (ck + 1);
   }
 
   /** Int column {@code column} of boundary {@code b}. */

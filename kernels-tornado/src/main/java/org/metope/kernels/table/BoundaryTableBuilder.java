@@ -90,7 +90,30 @@ public final class BoundaryTableBuilder {
     set(b, BoundaryTable.BUFFER_OFFSET, bufferOffset);
     set(b, BoundaryTable.ROWS, var.ncomp() * box.nk() * box.nj());
     set(b, BoundaryTable.CELLS, var.ncomp() * box.cells());
+    set(b, BoundaryTable.PLANES_PER_ELEMENT, var.ncomp());
+    for (int e = 0; e < 3; e++) {
+      set(b, BoundaryTable.OWNED_0 + e, BoundaryTable.OWNED_ALL);
+    }
     return b;
+  }
+
+  /**
+   * Makes boundary {@code b} one of a face, edge or node field: {@code var}'s planes are {@code
+   * owned.length} elements of {@code perElement} components, and unload writes the box cells of
+   * element {@code e} that {@code owned[e]} marks (see {@link BoundaryTable}, "Shared elements").
+   */
+  public BoundaryTableBuilder elements(int b, int perElement, int[] owned) {
+    checkIndex(b);
+    if (perElement < 1 || owned.length < 1 || owned.length > 3
+        || perElement * owned.length != get(b, BoundaryTable.NCOMP)) {
+      throw new IllegalArgumentException("elements=" + owned.length + " x perElement="
+          + perElement + " do not make NCOMP=" + get(b, BoundaryTable.NCOMP) + ": b=" + b);
+    }
+    set(b, BoundaryTable.PLANES_PER_ELEMENT, perElement);
+    for (int e = 0; e < owned.length; e++) {
+      set(b, BoundaryTable.OWNED_0 + e, owned[e] & BoundaryTable.OWNED_ALL);
+    }
+    return this;
   }
 
   /**

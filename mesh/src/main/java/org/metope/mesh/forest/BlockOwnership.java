@@ -1,0 +1,122 @@
+package org.metope.mesh.forest;
+
+import java.util.List;
+import org.metope.mesh.geometry.TopologicalElement;
+
+/**
+ * Which block owns the values a face, edge or node field keeps on a boundary that several blocks
+ * share (Parthenon's {@code block_ownership}): each block stores such a value, and a ghost
+ * exchange copies the owner's into the others so that they agree bit for bit.
+ *
+ * <p>A block's ownership is 27 bits, one per part of its boundary (faces, edges, corners and the
+ * volume), bit {@code (ox1 + 1) + 3 (ox2 + 1) + 9 (ox3 + 1)} as {@link NeighborIndex} numbers
+ * them. The block owns a part unless a neighbour touching it ranks higher: a finer level first,
+ * then a later place in Morton order (Parthenon compares level, then tree, then Morton number;
+ * Metope's single tree makes the last two one). Parthenon also ranks blocks refined in the
+ * current remesh below the others of their level, which matters to prolongation across levels;
+ * that refinement is not modelled here yet.
+ */
+public final class BlockOwnership {
+  /** Every part owned. */
+  public static final int ALL = (1 << 27) - 1;
+
+  private BlockOwnership() {}
+
+  /** The bit of part {@code (ox1, ox2, ox3)}, each -1, 0 or 1. */
+  public static int bit(int ox1, int ox2, int ox3) {
+    return (ox1 + 1) + 3 * (ox2 + 1) + 9 * (ox3 + 1);
+  }
+
+  /**
+   * The parts of block {@code main} it owns, given all its {@code neighbors} (Parthenon's {@code
+   * DetermineOwnership}).
+   */
+  public static int of(LogicalLocation main, List<NeighborLocation> neighbors) {
+    int owns = 0;
+    for (int ox3 = -1; ox3 <= 1; ox3++) {
+      for (int ox2 = -1; ox2 <= 1; ox2++) {
+        for (int ox1 = -1; ox1 <= 1; ox1++) {
+          boolean mine = true;
+          for (NeighborLocation n : neighbors) {
+            if (ranksBelow(main, n.location()) && touches(main, n.originLocation(), ox1, ox2,
+                ox3)) {
+              mine = false;
+              break;
+            }
+          }
+          owns |= mine ? 1 << bit(ox1, ox2, ox3) : 0;
+        }
+      }
+    }
+    return owns;
+  }
+
+  /** Whether {@code a} yields ownership to {@code b}: a coarser level, or an earlier place. */
+  static boolean ranksBelow(LogicalLocation a, LogicalLocation b) {
+    if (a.level() != b.level()) {
+      return a.level() < b.level();
+    }
+    return a.compareTo(b) < 0;
+  }
+
+  /**
+   * Whether block {@code other} touches part {@code (ox1, ox2, ox3)} of block {@code main}
+   * (Parthenon's {@code IsNeighborOfTE}): along each axis the part's index range, at the finer of
+   * the two levels, overlaps {@code other}'s.
+   */
+  static boolean touches(LogicalLocation main, LogicalLocation other, int ox1, int ox2,
+      int ox3) {
+    int finest = Math.max(main.level(), other.level());
+    int[] ox = {ox1, ox2, ox3};
+    for (int axis = 0; axis < 3; axis++) {
+      long size = 1L << (finest - main.level());
+      long low = main.l(axis) * size;
+      long high = low + size - 1;
+      if (ox[axis] == -1) {
+        low -= 1;
+        high = low + 1;
+      } else if (ox[axis] == 1) {
+        high += 1;
+        low = high - 1;
+      }
+      long otherSize = 1L << (finest - other.level());
+      long otherLow = other.l(axis) * otherSize;
+      long otherHigh = otherLow + otherSize - 1;
+      if (high < otherLow || low > otherHigh) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Which cells of a received box of element {@code el} the receiver writes, as 27 box-cell class
+   * bits (Parthenon's {@code GetIndexRangeMaskFromOwnership}): {@code sender} is the sending
+   * block's ownership and {@code (ox1, ox2, ox3)} the part of the sender the box lies next to
+   * (minus the receiver's offsets towards the sender). Along an axis on which the element sits on
+   * cell boundaries, the box's first and last indices are the sender's lower and upper shared
+   * parts; along other axes the element's values belong to the sender's inside. Along an axis
+   * towards the sender, the box's far end lies deep inside the sender and counts as its inside.
+   */
+  public static int elementMask(TopologicalElement el, int sender, int ox1, int ox2, int ox3) {
+    int[] top = {el.offsetI(), el.offsetJ(), el.offsetK()};
+    int[] ox = {ox1, ox2, ox3};
+    int mask = 0;
+    for (int ck = -1; ck <= 1; ck++) {
+      for (int cj = -1; cj <= 1; cj++) {
+        for (int ci = -1; ci <= 1; ci++) {
+          int[] c = {ci, cj, ck};
+          int[] part = new int[3];
+          for (int axis = 0; axis < 3; axis++) {
+            boolean deepInSender = ox[axis] != 0 && c[axis] == -ox[axis];
+            part[axis] = top[axis] == 1 && !deepInSender ? c[axis] : 0;
+          }
+          if ((sender >> bit(part[0], part[1], part[2]) & 1) == 1) {
+            mask |= 1 << bit(ci, cj, ck);
+          }
+        }
+      }
+    }
+    return mask;
+  }
+}
