@@ -1,0 +1,218 @@
+package org.metope.solvers;
+
+import java.io.PrintStream;
+import org.metope.comm.Communicator;
+import org.metope.mesh.BoundaryCommunication;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.geometry.IndexDomain;
+import org.metope.mesh.view.IndexBox;
+import org.metope.outputs.PrintfFormat;
+import org.metope.tasking.IterativeTasks;
+import org.metope.tasking.TaskId;
+import org.metope.tasking.TaskList;
+import org.metope.tasking.TaskStatus;
+
+/**
+ * Conjugate gradients for {@code A u = rhs} with a symmetric positive definite {@link
+ * LinearOperator}, as tasks of a package's lists (one list per partition of a region), starting
+ * from {@code u = 0}: per iteration a ghost exchange of the search direction {@code p} inside the
+ * iterative group (the ghosts on the domain boundary keep their values, so they are the
+ * operator's boundary values), {@code A p}, two global dot products in global block order, and
+ * the updates of {@code u}, {@code r} and {@code p}. Every value printed or tested has the same
+ * bits on any number of ranks and partitions.
+ *
+ * <p>Usage: {@link #addFields} when the package is declared (the internal fields {@code
+ * NAME_r}, {@code NAME_p} (ghosts filled) and {@code NAME_Ap}); then, once the mesh exists, a
+ * solver per solve with {@link #addTasks} in every list of a region. Rank 0 prints the rms
+ * residual of every iteration when {@link SolverParams#printPerStep} says so.
+ */
+public final class ConjugateGradientSolver {
+  private static final PrintfFormat LINE = PrintfFormat.parse("%e");
+
+  private final String name;
+  private final SolverParams params;
+  private final LinearOperator operator;
+  private final Communicator comm;
+  private final PrintStream out;
+  private final long cells;
+  private final GlobalDot rr;
+  private final GlobalDot pAp;
+  private final GlobalDot rrNew;
+  private IterativeTasks[] groups = new IterativeTasks[0];
+  private int iterations;
+  private double finalResidual = Double.NaN;
+
+  /**
+   * A solver over {@code mesh} named {@code name} (the prefix of its fields); collective over
+   * {@code comm}: every rank makes its solvers in the same order.
+   *
+   * @param out where rank 0 prints the residual history
+   */
+  public ConjugateGradientSolver(String name, SolverParams params, LinearOperator operator,
+      Mesh mesh, Communicator comm, PrintStream out) {
+    this.name = name;
+    this.params = params;
+    this.operator = operator;
+    this.comm = comm;
+    this.out = out;
+    IndexBox interior = IndexBox.of(mesh.blocks().get(0).cellBounds(), IndexDomain.INTERIOR);
+    this.cells = interior.size() * mesh.totalBlocks();
+    this.rr = new GlobalDot(comm, mesh, name + "_rr");
+    this.pAp = new GlobalDot(comm, mesh, name + "_pAp");
+    this.rrNew = new GlobalDot(comm, mesh, name + "_rr_new");
+  }
+
+  /** Declares the solver's internal fields {@code NAME_r}, {@code NAME_p} and {@code NAME_Ap}. */
+  public static void addFields(StateDescriptor pkg, String name) {
+    pkg.addField(name + "_r", Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
+    pkg.addField(name + "_p", Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY,
+        Metadata.FILL_GHOST));
+    pkg.addField(name + "_Ap", Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
+  }
+
+  /**
+   * Adds the solve of list {@code list} (of {@code lists}) over partition {@code md} after
+   * {@code dependency}: {@code u} becomes the solution of {@code A u = rhs}.
+   *
+   * @param u the field id of the solution; its ghosts are not read
+   * @param rhs the field id of the right-hand side
+   * @return the task after which the solve has ended (converged or at its limit)
+   */
+  public TaskId addTasks(TaskList tl, TaskId dependency, int list, int lists, MeshData md,
+      int u, int rhs, BoundaryCommunication boundaries) {
+    if (groups.length != lists) {
+      groups = new IterativeTasks[lists];
+    }
+    int r = md.state().fieldId(name + "_r");
+    int p = md.state().fieldId(name + "_p");
+    int ap = md.state().fieldId(name + "_Ap");
+    IndexBox box = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
+    double[] scalars = new double[1]; // this list's r.r of the last iteration
+    TaskId start = tl.addTask(dependency, name + "_start", () -> {
+      start(md, box, u, rhs, r, p);
+      return TaskStatus.COMPLETE;
+    });
+    TaskId initial = rr.add(tl, start, list, md, r, r);
+    TaskId ready = tl.addTask(initial, name + "_header", () -> {
+      scalars[0] = rr.value();
+      if (list == 0) {
+        iterations = 0;
+        if (printing()) {
+          out.print("# [0] iteration\n# [1] rms-residual (tol = " + LINE.format(tolerance())
+              + ") \n");
+        }
+      }
+      return TaskStatus.COMPLETE;
+    });
+    IterativeTasks group = tl.addIteration(name).maxIterations(params.maxIterations())
+        .atLimit(IterativeTasks.AtLimit.REPORT);
+    groups[list] = group;
+    TaskId ghosts = boundaries.addBoundaryExchange(ready, group, md);
+    TaskId applied = group.addTask(ghosts, name + "_Ap", () -> {
+      operator.apply(md, p, ap);
+      return TaskStatus.COMPLETE;
+    });
+    TaskId curvature = pAp.add(group, applied, list, md, p, ap);
+    TaskId stepped = group.addTask(curvature, name + "_step", () -> {
+      double alpha = scalars[0] / pAp.value();
+      axpy(md, box, alpha, p, u);
+      axpy(md, box, -alpha, ap, r);
+      return TaskStatus.COMPLETE;
+    });
+    TaskId residual = rrNew.add(group, stepped, list, md, r, r);
+    TaskId printed = group.addTask(residual, name + "_print", () -> {
+      if (list == 0) {
+        iterations++;
+        finalResidual = Math.sqrt(rrNew.value() / cells);
+        if (printing()) {
+          out.print(iterations + " " + LINE.format(finalResidual) + "\n");
+        }
+      }
+      return TaskStatus.COMPLETE;
+    });
+    return group.setCompletionTask(printed, name + "_converged", () -> {
+      double rms = Math.sqrt(rrNew.value() / cells);
+      if (rms < tolerance()) {
+        return TaskStatus.COMPLETE;
+      }
+      double beta = rrNew.value() / scalars[0];
+      scalars[0] = rrNew.value();
+      xpby(md, box, r, beta, p);
+      return TaskStatus.ITERATE;
+    });
+  }
+
+  /** {@code u = 0}, {@code r = rhs}, {@code p = rhs} on the interior of every block. */
+  private static void start(MeshData md, IndexBox box, int u, int rhs, int r, int p) {
+    double[] a = md.data();
+    for (int b = 0; b < md.numBlocks(); b++) {
+      for (int k = box.k().s(); k <= box.k().e(); k++) {
+        for (int j = box.j().s(); j <= box.j().e(); j++) {
+          for (int i = box.i().s(); i <= box.i().e(); i++) {
+            double f = a[md.index(rhs, b, 0, k, j, i)];
+            a[md.index(u, b, 0, k, j, i)] = 0.0;
+            a[md.index(r, b, 0, k, j, i)] = f;
+            a[md.index(p, b, 0, k, j, i)] = f;
+          }
+        }
+      }
+    }
+  }
+
+  /** {@code y += alpha x} on the interior of every block. */
+  private static void axpy(MeshData md, IndexBox box, double alpha, int x, int y) {
+    double[] a = md.data();
+    for (int b = 0; b < md.numBlocks(); b++) {
+      for (int k = box.k().s(); k <= box.k().e(); k++) {
+        for (int j = box.j().s(); j <= box.j().e(); j++) {
+          for (int i = box.i().s(); i <= box.i().e(); i++) {
+            a[md.index(y, b, 0, k, j, i)] += alpha * a[md.index(x, b, 0, k, j, i)];
+          }
+        }
+      }
+    }
+  }
+
+  /** {@code y = x + beta y} on the interior of every block. */
+  private static void xpby(MeshData md, IndexBox box, int x, double beta, int y) {
+    double[] a = md.data();
+    for (int b = 0; b < md.numBlocks(); b++) {
+      for (int k = box.k().s(); k <= box.k().e(); k++) {
+        for (int j = box.j().s(); j <= box.j().e(); j++) {
+          for (int i = box.i().s(); i <= box.i().e(); i++) {
+            int c = md.index(y, b, 0, k, j, i);
+            a[c] = a[md.index(x, b, 0, k, j, i)] + beta * a[c];
+          }
+        }
+      }
+    }
+  }
+
+  private boolean printing() {
+    return params.printPerStep() && comm.rank() == 0;
+  }
+
+  /** The tolerance on the rms residual: absolute, or relative to the right-hand side's rms. */
+  private double tolerance() {
+    return params.relativeResidual() ? params.residualTolerance() * Math.sqrt(rr.value() / cells)
+        : params.residualTolerance();
+  }
+
+  /** Iterations of the last solve. */
+  public int iterations() {
+    return iterations;
+  }
+
+  /** The rms residual after the last iteration of the last solve. */
+  public double finalResidual() {
+    return finalResidual;
+  }
+
+  /** Whether the last solve reached its tolerance (false: it stopped at max_iterations). */
+  public boolean converged() {
+    return groups.length > 0 && groups[0] != null && !groups[0].limitReached();
+  }
+}
