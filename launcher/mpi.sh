@@ -158,7 +158,8 @@ run_mpi_rank() {
   fi
   # shellcheck disable=SC2086
   exec "$MPI_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED \
-    $(heap_opts "$(launcher_local_size)") $(memory_opts) $(jit_opts) ${METOPE_JAVA_OPTS:-} \
+    $(heap_opts "$(launcher_local_size)") $(memory_opts) $(jit_opts) \
+    $(aot_opts "$MPI_JAVA_HOME/bin/java" "$(base_classpath):$MPI_CLASSES") ${METOPE_JAVA_OPTS:-} \
     -cp "$(base_classpath):$MPI_CLASSES$USER_CP" "$MPI_RANK_MAIN" "$class" "${args[@]}"
 }
 
@@ -180,6 +181,7 @@ run_mpi_launch() {
   find_mpi_jdk || die "$NO_MPI_JDK"
   command -v "$MPIRUN" >/dev/null || die "$NO_MPIRUN"
   ensure_mpi_built
+  ensure_aot_cache "$MPI_JAVA_HOME/bin/java" "$(base_classpath):$MPI_CLASSES"
   if [ -z "$class" ] || [ "$class" = "$MAIN_CLASS" ]; then
     launch_check "$np" "${args[@]}" || exit $?
   fi

@@ -14,18 +14,24 @@ import java.util.Map;
  * process, so processes that end during the run still count (up to their last sample). The same
  * pass reads the JIT compiler threads of every JVM in the tree ({@code /proc/PID/task/TID/stat},
  * thread names {@code C1 CompilerThre...} and {@code C2 CompilerThre...}), whose share says how
- * much of a short run is warm-up. Linux only; elsewhere the figures are NaN.
+ * much of a short run is warm-up, and the peak resident memory of each process ({@code VmHWM} of
+ * {@code /proc/PID/status}), whose largest is the memory one rank needs. Linux only; elsewhere the
+ * figures are NaN.
  */
 final class ProcessTreeCpu implements AutoCloseable {
   private static final long PERIOD_MILLIS = 20;
   /** Clock ticks per second of {@code /proc/PID/stat}: 100 on every Linux we run on. */
   private static final double TICKS_PER_SECOND = 100;
 
-  /** CPU seconds of the tree at one moment: all of it, and its JIT compiler threads'. */
-  record Sample(double cpuSeconds, double compilerSeconds) {
-    /** What was spent between {@code earlier} and this sample. */
+  /**
+   * CPU seconds of the tree at one moment: all of it, and its JIT compiler threads'; and the
+   * largest peak resident memory of one of its processes so far, in MB.
+   */
+  record Sample(double cpuSeconds, double compilerSeconds, double peakRssMb) {
+    /** What was spent between {@code earlier} and this sample (the memory peak is this one's). */
     Sample since(Sample earlier) {
-      return new Sample(cpuSeconds - earlier.cpuSeconds, compilerSeconds - earlier.compilerSeconds);
+      return new Sample(cpuSeconds - earlier.cpuSeconds, compilerSeconds - earlier.compilerSeconds,
+          peakRssMb);
     }
 
     /** The compilers' part of the CPU time, 0 to 1 (NaN without CPU time). */
@@ -38,6 +44,8 @@ final class ProcessTreeCpu implements AutoCloseable {
   private final Map<Long, Long> ticks = new HashMap<>();
   /** Ticks of each compiler thread, by thread id (unique across the tree's processes). */
   private final Map<Long, Long> compilerTicks = new HashMap<>();
+  /** The largest {@code VmHWM} (kB) seen of any process of the tree. */
+  private long peakRssKb;
   private final Thread poller;
   private volatile boolean stop;
 
@@ -72,6 +80,7 @@ final class ProcessTreeCpu implements AutoCloseable {
       return; // the process ended between listing and reading: its last sample stands
     }
     ticks.put(pid, t);
+    peakRssKb = Math.max(peakRssKb, peakRssKbOf(proc.resolve("status")));
     try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
       for (Path task : tasks) {
         String name = threadName(task.resolve("stat"));
@@ -105,6 +114,20 @@ final class ProcessTreeCpu implements AutoCloseable {
     }
   }
 
+  /** {@code VmHWM} of a {@code status} file in kB, or 0 when it cannot be read. */
+  private static long peakRssKbOf(Path status) {
+    try {
+      for (String line : Files.readAllLines(status)) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // the process ended: its last sample stands
+    }
+    return 0;
+  }
+
   private static String threadName(Path stat) {
     try {
       String line = Files.readString(stat);
@@ -117,10 +140,11 @@ final class ProcessTreeCpu implements AutoCloseable {
   /** The tree's CPU time so far (sampled now); NaN without {@code /proc}. */
   synchronized Sample now() {
     if (!Files.isDirectory(Path.of("/proc/self"))) {
-      return new Sample(Double.NaN, Double.NaN);
+      return new Sample(Double.NaN, Double.NaN, Double.NaN);
     }
     sample();
-    return new Sample(sum(ticks) / TICKS_PER_SECOND, sum(compilerTicks) / TICKS_PER_SECOND);
+    return new Sample(sum(ticks) / TICKS_PER_SECOND, sum(compilerTicks) / TICKS_PER_SECOND,
+        peakRssKb / 1024.0);
   }
 
   private static long sum(Map<Long, Long> values) {
@@ -142,9 +166,10 @@ final class ProcessTreeCpu implements AutoCloseable {
     }
     synchronized (this) {
       if (!Files.isDirectory(Path.of("/proc/self"))) {
-        return new Sample(Double.NaN, Double.NaN);
+        return new Sample(Double.NaN, Double.NaN, Double.NaN);
       }
-      return new Sample(sum(ticks) / TICKS_PER_SECOND, sum(compilerTicks) / TICKS_PER_SECOND);
+      return new Sample(sum(ticks) / TICKS_PER_SECOND, sum(compilerTicks) / TICKS_PER_SECOND,
+          peakRssKb / 1024.0);
     }
   }
 

@@ -57,11 +57,26 @@ class ProcessTreeCpuTest {
 
   @Test
   void aWindowIsTheDifferenceOfTwoSamples() {
-    ProcessTreeCpu.Sample w = new ProcessTreeCpu.Sample(3.0, 1.0)
-        .since(new ProcessTreeCpu.Sample(1.0, 0.5));
+    ProcessTreeCpu.Sample w = new ProcessTreeCpu.Sample(3.0, 1.0, 70.0)
+        .since(new ProcessTreeCpu.Sample(1.0, 0.5, 60.0));
     assertEquals(2.0, w.cpuSeconds(), 1e-12);
     assertEquals(0.25, w.compilerShare(), 1e-12);
-    assertTrue(Double.isNaN(new ProcessTreeCpu.Sample(0, 0).compilerShare()));
+    assertEquals(70.0, w.peakRssMb(), 1e-12, "the memory peak is the later sample's");
+    assertTrue(Double.isNaN(new ProcessTreeCpu.Sample(0, 0, 0).compilerShare()));
+  }
+
+  @Test
+  void seesThePeakMemoryOfAProcessThatFillsAnArray() throws Exception {
+    // A grandchild writes 300 MB, holds them a moment and ends: its peak stands after it is gone.
+    ProcessTreeCpu.Sample s = sampleOf("sh", "-c",
+        "python3 -c 'import time; b = b\"x\" * (300 << 20); time.sleep(0.5)'; sleep 0.2");
+    assertTrue(s.peakRssMb() >= 290, "peak RSS of a process holding 300 MB: " + s);
+  }
+
+  @Test
+  void negativeControlASmallShellHasASmallPeak() throws Exception {
+    ProcessTreeCpu.Sample s = sampleOf("sh", "-c", "sleep 0.3");
+    assertTrue(s.peakRssMb() > 0 && s.peakRssMb() < 50, "peak RSS of a sleeping shell: " + s);
   }
 
   @Test

@@ -28,7 +28,13 @@ import java.util.regex.Pattern;
  * JVM, serial launcher work) on a loaded machine too. The JIT columns are the JIT compiler
  * threads' part of that CPU time: over the whole cold run, and in the warm run from the status
  * line of cycle {@value #WARM_OFFSET} to the summary line (the window of the warm rate), which
- * says how much of the warm rate is still warm-up in each mode.
+ * says how much of the warm rate is still warm-up in each mode. The last column is the peak
+ * resident memory of the largest process of the cold run (one rank's JVM).
+ *
+ * <p>The one-core run is the baseline: a rank pinned to one CPU, as on a full cluster node, where
+ * its JIT compilers and collector cannot borrow another core. "1 rank, unpinned" is the same run
+ * free to use both cores; its rate against the baseline is what a rank loses to its own JVM when
+ * pinned. Where {@code mpirun} is on the path, two ranks of the MPI device are a mode too.
  *
  * <p>{@code parthenon/time/nlim=N} and {@code parthenon/time/perf_cycle_offset=M} among the
  * overrides set the bench's own window (default {@value #CYCLES} cycles, warm after cycle {@value
@@ -62,7 +68,7 @@ public final class ScalingBenchmark {
    * the window from the status line of cycle {@code perf_cycle_offset} to the summary line.
    */
   record Run(double rate, double startSeconds, double cpuSeconds, double compilerShare,
-      double windowCompilerShare) {}
+      double windowCompilerShare, double peakRssMb) {}
 
   private ScalingBenchmark() {}
 
@@ -103,7 +109,7 @@ public final class ScalingBenchmark {
     List<Mode> modes = modes(launcher, deck, overrides);
     System.out.printf(Locale.ROOT, "deck %s, %d cycles, warm after cycle %d, %d repeats, load "
         + "before: %s%n", deck, cycles, warmOffset, repeats, loadAverage());
-    double[][][] results = new double[modes.size()][6][repeats];
+    double[][][] results = new double[modes.size()][7][repeats];
     for (int r = 0; r < repeats; r++) {
       for (int m = 0; m < modes.size(); m++) {
         Run cold = run(launcher, deck, modes.get(m), overrides, cycles, 0);
@@ -114,10 +120,11 @@ public final class ScalingBenchmark {
         results[m][3][r] = cold.cpuSeconds();
         results[m][4][r] = cold.compilerShare();
         results[m][5][r] = warm.windowCompilerShare();
+        results[m][6][r] = cold.peakRssMb();
         System.err.printf(Locale.ROOT, "  repeat %d, %s: cold %.3g, warm %.3g, start %.2f s, "
-            + "CPU %.2f s, JIT %.0f %% (run), %.0f %% (warm window)%n", r + 1,
+            + "CPU %.2f s, JIT %.0f %% (run), %.0f %% (warm window), peak RSS %.0f MB%n", r + 1,
             modes.get(m).name(), cold.rate(), warm.rate(), cold.startSeconds(), cold.cpuSeconds(),
-            100 * cold.compilerShare(), 100 * warm.windowCompilerShare());
+            100 * cold.compilerShare(), 100 * warm.windowCompilerShare(), cold.peakRssMb());
       }
     }
     System.out.print(table(modes, results, window));
@@ -150,11 +157,25 @@ public final class ScalingBenchmark {
       int blocks = initialBlocks(launcher, deck, overrides);
       threads.add("parthenon/mesh/pack_size=" + Math.max(1, (blocks + 3) / 4));
     }
-    return List.of(
-        new Mode("1 rank", 1, List.of(), List.of()),
+    List<Mode> modes = new ArrayList<>(List.of(
+        new Mode("1 rank (pinned to one CPU)", 1, List.of(), List.of()),
+        new Mode("1 rank, unpinned", 2, List.of(), List.of()),
         new Mode("1 rank, 2 task threads", 2, List.of(), threads),
         new Mode("2 MPJ ranks, multicore", 2, List.of("-np", "2"), List.of()),
-        new Mode("2 MPJ ranks, niodev", 2, List.of("-np", "2", "--dev", "niodev"), List.of()));
+        new Mode("2 MPJ ranks, niodev", 2, List.of("-np", "2", "--dev", "niodev"), List.of())));
+    if (onPath("mpirun")) {
+      modes.add(new Mode("2 MPI ranks", 2, List.of("-np", "2", "--dev", "mpi"), List.of()));
+    }
+    return modes;
+  }
+
+  private static boolean onPath(String command) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static int initialBlocks(Path launcher, Path deck, List<String> overrides)
@@ -235,7 +256,8 @@ public final class ScalingBenchmark {
     }
     double window = atWindowStart == null || atSummary == null ? Double.NaN
         : atSummary.since(atWindowStart).compilerShare();
-    return new Run(rate, startSeconds, whole.cpuSeconds(), whole.compilerShare(), window);
+    return new Run(rate, startSeconds, whole.cpuSeconds(), whole.compilerShare(), window,
+        whole.peakRssMb());
   }
 
   /** The markdown table of medians and ranges. */
@@ -244,8 +266,8 @@ public final class ScalingBenchmark {
     s.append("| mode | cores | cold rate (").append(window.cycles()).append(" cycles) | warm rate "
         + "(after cycle ").append(window.warmOffset()).append(") | speed-up (warm) | efficiency "
         + "| warm-up share | start to cycle 0 | CPU s (cold run) | CPU / 1 core | JIT share (cold run) "
-        + "| JIT share (warm window) |\n"
-        + "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        + "| JIT share (warm window) | peak RSS of one process |\n"
+        + "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     double oneCore = median(results[0][1]);
     double oneCoreCpu = median(results[0][3]);
     for (int m = 0; m < modes.size(); m++) {
@@ -253,11 +275,11 @@ public final class ScalingBenchmark {
       double warm = median(results[m][1]);
       double speedup = warm / oneCore;
       s.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %.2f | %.0f %% | %.0f %% | "
-          + "%.2f s | %s | %.2f | %.0f %% | %.0f %% |%n", modes.get(m).name(),
+          + "%.2f s | %s | %.2f | %.0f %% | %.0f %% | %.0f MB |%n", modes.get(m).name(),
           modes.get(m).cores(), range(results[m][0]), range(results[m][1]), speedup,
           100 * speedup / modes.get(m).cores(), 100 * (1 - cold / warm), median(results[m][2]),
           range(results[m][3]), median(results[m][3]) / oneCoreCpu,
-          100 * median(results[m][4]), 100 * median(results[m][5])));
+          100 * median(results[m][4]), 100 * median(results[m][5]), median(results[m][6])));
     }
     return s.toString();
   }

@@ -1,0 +1,65 @@
+# shellcheck shell=bash
+# Ahead-of-time caches (JDK 25's AOT cache, JEP 483/514/515) for JVMs of release 25 or newer,
+# sourced by ./metope. A cache holds the classes a run loads, already parsed and linked, and the
+# method profiles of a training run, so a JVM starts with what a one-core rank would otherwise
+# spend its first cycles on: loading classes and profiling the kernels in the interpreter before
+# the JIT compiles them. It is trained once per build and class path: the first run on such a JVM
+# after a build trains it (a short run of the shipped adaptive deck, under the build lock, since
+# the ranks of an mpirun start together). A JVM older than 25, a cache of another build or class
+# path, or a failed training changes nothing but the start-up time: the JVM then runs without it.
+# Needs from ./metope: ROOT, MAIN_CLASS, STAMP, memory_opts, jit_opts.
+
+# The major release of the JVM $1 (a java executable), from its JDK's release file (no JVM is
+# started), or nothing when it cannot be told.
+java_release() {
+  local home line
+  home="$(dirname "$(dirname "$(readlink -f "$1")")")"
+  line="$(grep -m1 '^JAVA_VERSION=' "$home/release" 2>/dev/null)" || return 0
+  line="${line#JAVA_VERSION=\"}"
+  echo "${line%%[.\"]*}"
+}
+
+# The cache file for class path $1: one per class path, in target/, trained again after a build.
+aot_cache_file() {
+  echo "$ROOT/target/metope-aot-$(printf '%s' "$1" | cksum | cut -d ' ' -f 1).aot"
+}
+
+# Trains the cache of java $1 and class path $2 unless it exists and is newer than the last build;
+# quiet, and any failure only leaves no cache. Runs under target/metope-build.lock.
+ensure_aot_cache() {
+  local java="$1" cp="$2" cache work lock=""
+  cache="$(aot_cache_file "$cp")"
+  [ -f "$cache" ] && { [ ! -f "$STAMP" ] || [ "$cache" -nt "$STAMP" ]; } && return 0
+  [ "${METOPE_SKIP_BUILD:-0}" = 1 ] && return 0
+  mkdir -p "$ROOT/target"
+  if command -v flock >/dev/null; then
+    exec {lock}>"$ROOT/target/metope-build.lock"
+    flock "$lock"
+  fi
+  if [ ! -f "$cache" ] || { [ -f "$STAMP" ] && [ "$STAMP" -nt "$cache" ]; }; then
+    work="$(mktemp -d "${TMPDIR:-/tmp}/metope-aot.XXXXXX")" || return 0
+    echo "metope: training the AOT cache of $java for this build (once; seconds)..." >&2
+    # shellcheck disable=SC2046
+    "$java" -XX:AOTCacheOutput="$work/metope.aot" $(memory_opts) $(jit_opts) -Xlog:aot=off \
+      -Xlog:cds=off -cp "$cp" "$MAIN_CLASS" -i "$ROOT/inputs/advection_amr_2d.in" -d "$work" \
+      parthenon/time/nlim=200 parthenon/output9/file_type=hdf5 parthenon/output9/dt=1 \
+      parthenon/output9/variables=advected >/dev/null 2>&1 </dev/null \
+      && mv -f "$work/metope.aot" "$cache"
+    rm -rf "$work"
+  fi
+  [ -n "$lock" ] && exec {lock}>&-
+  return 0
+}
+
+# The options that make java $1 on class path $2 use its cache (training it first where needed),
+# or nothing for a JVM older than 25.
+aot_opts() {
+  local release
+  release="$(java_release "$1")"
+  [[ "$release" =~ ^[0-9]+$ ]] && [ "$release" -ge 25 ] || return 0
+  ensure_aot_cache "$1" "$2"
+  local cache
+  cache="$(aot_cache_file "$2")"
+  [ -f "$cache" ] && echo "-XX:AOTCache=$cache -Xlog:aot=off -Xlog:cds=off"
+  return 0
+}
