@@ -24,9 +24,10 @@ import java.time.Duration;
  *       request has completed ({@link Request#test()} returned true).
  *   <li>A zero-length message is a valid message; sparse fields send one as "null" buffer.
  *   <li>Collectives ({@code allreduce}, {@code allgather}, {@code broadcast}, {@code barrier},
- *       {@link #duplicate()}) must be called by every rank of the communicator in the same order.
- *       Reductions fold the ranks' contributions in rank order 0, 1, ..., N-1 on every backend, so
- *       a result never depends on thread timing or on the backend.
+ *       {@code gather}, {@link #duplicate()}) must be called by every rank of the communicator in the same order.
+ *       Reductions give the bits of folding the ranks' contributions in rank order 0, 1, ..., N-1
+ *       on every backend, so a result never depends on thread timing or on the backend (the
+ *       message-passing backends reach them along trees, {@link TreeCollectives}).
  *   <li>After any rank calls {@link #abort(String)} (or its entry aborts for it because it threw),
  *       every call on every rank throws {@link CommAbortedException}, including the non-blocking
  *       ones, so a task polling {@link Request#test()} learns of the abort too.
@@ -116,6 +117,18 @@ public interface Communicator {
 
   /** The concatenation, in rank order, of every rank's {@code local} array. */
   double[] allgather(double[] local);
+
+  /**
+   * The concatenation, in rank order, of every rank's {@code local} array (lengths may differ) at
+   * {@code root}; an empty array on the other ranks. Where only one rank needs every rank's data
+   * (a history file's per-block values), this costs what the data cost at that rank instead of
+   * sending all of it to every rank. The default gathers to every rank; backends override it.
+   */
+  default double[] gather(double[] local, int root) {
+    CommArguments.checkRoot(root, size());
+    double[] all = allgather(local);
+    return rank() == root ? all : new double[0];
+  }
 
   /** Copies {@code root}'s {@code data} into every rank's {@code data} (all of the same length). */
   void broadcast(double[] data, int root);

@@ -180,6 +180,30 @@ final class InProcessCommunicator implements Communicator {
   }
 
   @Override
+  public double[] gather(double[] local, int root) {
+    CommArguments.checkNotNull(local, "local");
+    CommArguments.checkRoot(root, size);
+    CollectiveRendezvous rv = collectives;
+    int n = local.length;
+    rv.enter(rank);
+    System.arraycopy(local, 0, rv.doubleSlot(rank, n), 0, n);
+    rv.arrive(rank, CollectiveRendezvous.signature(Kind.GATHER_DOUBLE, null, root, 0));
+    double[] all = new double[0];
+    if (rank == root) {
+      int total = 0;
+      for (int r = 0; r < size; r++) {
+        total += rv.length(r);
+      }
+      all = new double[total];
+      for (int r = 0, at = 0; r < size; at += rv.length(r), r++) {
+        System.arraycopy(rv.doubles(r), 0, all, at, rv.length(r));
+      }
+    }
+    rv.depart();
+    return all;
+  }
+
+  @Override
   public void broadcast(double[] data, int root) {
     CommArguments.checkNotNull(data, "data");
     broadcast(data, data.length, root, Kind.BROADCAST_DOUBLE);

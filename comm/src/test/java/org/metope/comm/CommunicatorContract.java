@@ -41,10 +41,12 @@ public final class CommunicatorContract {
         new Check("allreduceScalars", ContractCollectives::allreduceScalars),
         new Check("allreduceArraysFoldInRankOrder", ContractCollectives::allreduceArrays),
         new Check("allgatherVariableLengths", ContractCollectives::allgatherVariableLengths),
+        new Check("gatherToEveryRoot", ContractCollectives::gatherToEveryRoot),
         new Check("broadcastFromEveryRoot", ContractCollectives::broadcastFromEveryRoot),
         new Check("barrierInterleavedWithCollectives", ContractCollectives::barriers),
         new Check("duplicatesHaveSeparateTagSpaces", ContractCollectives::duplicates),
-        new Check("globalOrderSumIsDecompositionFree", ContractCollectives::globalOrderSum));
+        new Check("globalOrderSumIsDecompositionFree", ContractCollectives::globalOrderSum),
+        new Check("globalOrderFoldIsDecompositionFree", ContractCollectives::globalOrderFold));
   }
 
   /** Throws {@link AssertionError} with {@code message} unless {@code condition}. */

@@ -116,6 +116,32 @@ final class ContractCollectives {
     c.barrier();
   }
 
+  static void gatherToEveryRoot(Communicator c) {
+    double[] mine = new double[(c.rank() + 2) % 3];
+    for (int i = 0; i < mine.length; i++) {
+      mine[i] = value(c.rank(), i);
+    }
+    for (int root = 0; root < c.size(); root++) {
+      double[] all = c.gather(mine, root);
+      if (c.rank() != root) {
+        expect(all.length == 0, "gather to " + root + " leaves rank " + c.rank() + " nothing: "
+            + "length=" + all.length);
+        continue;
+      }
+      int at = 0;
+      for (int r = 0; r < c.size(); r++) {
+        for (int i = 0; i < (r + 2) % 3; i++) {
+          expect(at < all.length, "gather to " + root + ": too short, length=" + all.length);
+          expectBits(value(r, i), all[at], "gather to " + root + " at " + at);
+          at++;
+        }
+      }
+      expect(at == all.length, "gather to " + root + " length: expected=" + at + ", actual="
+          + all.length);
+    }
+    c.barrier();
+  }
+
   static void broadcastFromEveryRoot(Communicator c) {
     for (int root = 0; root < c.size(); root++) {
       double[] data = new double[6];
@@ -201,6 +227,33 @@ final class ContractCollectives {
       }
       expectBits(serial, sums[k], "global-order sum " + k);
     }
+    c.barrier();
+  }
+
+  /**
+   * The running total through every block in gid order, on blocks owned in runs of three gids
+   * that go round the ranks backwards, against one loop over all blocks.
+   */
+  static void globalOrderFold(Communicator c) {
+    int blocks = 23;
+    int size = c.size();
+    java.util.function.IntUnaryOperator ownerOf = gid -> size - 1 - (gid / 3) % size;
+    int[] gids = java.util.stream.IntStream.range(0, blocks)
+        .filter(g -> ownerOf.applyAsInt(g) == c.rank()).toArray();
+    Communicator own = c.duplicate();
+    double[] totals = GlobalOrderSum.foldInGlobalBlockOrder(own, gids, ownerOf, blocks, 2,
+        (b, running) -> {
+          running[0] += blockValue(gids[b], 0);
+          running[0] += blockValue(gids[b], 1);
+          running[1] += 1.0;
+        });
+    double serial = 0.0;
+    for (int gid = 0; gid < blocks; gid++) {
+      serial += blockValue(gid, 0);
+      serial += blockValue(gid, 1);
+    }
+    expectBits(serial, totals[0], "global-order fold");
+    expectBits(blocks, totals[1], "global-order fold counts every block once");
     c.barrier();
   }
 

@@ -74,6 +74,24 @@ class GlobalOrderSumTest {
   }
 
   @Test
+  void givenANegativeGidOnOneRank_thenEveryRankRejectsIt() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> InProcessCluster.run(3, c -> GlobalOrderSum.sumInGlobalBlockOrder(c,
+            new int[] {c.rank() == 2 ? -4 : c.rank()}, new double[] {1.0}, 1)));
+    assertTrue(e.getMessage().contains("negative global block id: gid=-4"), e.getMessage());
+  }
+
+  @Test
+  void givenAGidTheOwnerFunctionGivesToAnotherRank_thenTheFoldRejectsIt() {
+    Communicator one = InProcessCluster.singleRank();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> GlobalOrderSum.foldInGlobalBlockOrder(one, new int[] {0, 1}, g -> g, 2, 1,
+            (b, running) -> running[0] += 1.0));
+    assertEquals("gid not held by this rank: gid=1, rank=0, owner=1, totalBlocks=2",
+        e.getMessage());
+  }
+
+  @Test
   void givenValuesNotMatchingTheWidth_thenTheShapesAreNamed() {
     Communicator one = InProcessCluster.singleRank();
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -111,8 +129,8 @@ class GlobalOrderSumTest {
         // Interleaved, not contiguous, ownership: the total changes rank at every block.
         int[] gids = java.util.stream.IntStream.range(0, BLOCKS)
             .filter(g -> g % c.size() == (c.size() - 1 - c.rank())).toArray();
-        results.put(c.rank(), GlobalOrderSum.foldInGlobalBlockOrder(c, gids, 2,
-            (b, running) -> {
+        results.put(c.rank(), GlobalOrderSum.foldInGlobalBlockOrder(c, gids,
+            g -> c.size() - 1 - g % c.size(), BLOCKS, 2, (b, running) -> {
               for (int t = 0; t < TERMS; t++) {
                 running[0] += term(gids[b], t);
                 running[1] += 1.0;

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.metope.mesh.BlockDistribution;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.comm.GlobalOrderSum;
@@ -66,6 +67,8 @@ public final class HistoryFile implements OutputType {
   private final List<Column> columns = new ArrayList<>();
   private final int[] columnsPerOp = new int[ORDER.length];
   private final List<Column> runningSums = new ArrayList<>();
+  /** The running sums' messages travel on a communicator of their own, made at the first write. */
+  private Communicator foldComm;
   private int fileNumber;
   private double nextTime;
   private TaskThreadPool pool;
@@ -228,16 +231,18 @@ public final class HistoryFile implements OutputType {
       double[] summed = GlobalOrderSum.sumInGlobalBlockOrder(comm, gids, blockSums, sums);
       System.arraycopy(summed, 0, result, 0, sums);
     }
-    addRunningSums(comm, gids, partition, inPartition, result);
-    double[] max = Arrays.copyOfRange(result, sums, sums + columnsPerOp[1]);
-    double[] min = Arrays.copyOfRange(result, sums + columnsPerOp[1], total);
-    if (max.length > 0) {
-      comm.allreduce(max, ReduceOp.MAX);
-      System.arraycopy(max, 0, result, sums, max.length);
-    }
-    if (min.length > 0) {
-      comm.allreduce(min, ReduceOp.MIN);
-      System.arraycopy(min, 0, result, sums + max.length, min.length);
+    addRunningSums(mesh, gids, partition, inPartition, result);
+    if (total > sums) {
+      // One reduction for both: min(x) = -max(-x) holds bit for bit (signed zeros and NaN too).
+      double[] extremes = Arrays.copyOfRange(result, sums, total);
+      for (int k = columnsPerOp[1]; k < extremes.length; k++) {
+        extremes[k] = -extremes[k];
+      }
+      comm.allreduce(extremes, ReduceOp.MAX);
+      for (int k = columnsPerOp[1]; k < extremes.length; k++) {
+        extremes[k] = -extremes[k];
+      }
+      System.arraycopy(extremes, 0, result, sums, extremes.length);
     }
     return result;
   }
@@ -246,12 +251,17 @@ public final class HistoryFile implements OutputType {
    * Writes the running sums into {@code result}: local block {@code lb} is block {@code
    * inPartition[lb]} of {@code partition[lb]}, with global id {@code gids[lb]}.
    */
-  private void addRunningSums(Communicator comm, int[] gids, MeshData[] partition,
+  private void addRunningSums(Mesh mesh, int[] gids, MeshData[] partition,
       int[] inPartition, double[] result) {
     if (runningSums.isEmpty()) {
       return;
     }
-    double[] totals = GlobalOrderSum.foldInGlobalBlockOrder(comm, gids, runningSums.size(),
+    if (foldComm == null) {
+      foldComm = mesh.communicator().duplicate();
+    }
+    BlockDistribution distribution = mesh.distribution();
+    double[] totals = GlobalOrderSum.foldInGlobalBlockOrder(foldComm, gids,
+        distribution::rank, distribution.totalBlocks(), runningSums.size(),
         (block, running) -> {
           for (int n = 0; n < running.length; n++) {
             running[n] = runningSums.get(n).output().running()

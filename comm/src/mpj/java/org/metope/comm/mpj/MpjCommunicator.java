@@ -17,8 +17,8 @@ import org.metope.comm.Request;
  * MpjRankMain} creates the world communicator after {@code MPI.Init}.
  *
  * <p>Point-to-point calls map to {@code Isend}/{@code Irecv}/{@code Iprobe} of {@code MPI.DOUBLE}
- * on a communicator of their own; collectives run on a second clone ({@link MpjCollectives}) and
- * aborts on a third ({@link MpjWorld}), so none can match a user message. {@link #duplicate()}
+ * on a communicator of their own; collectives run on a second clone along binomial trees ({@link
+ * MpjCollectives}) and aborts on a third ({@link MpjWorld}), so none can match a user message. {@link #duplicate()}
  * clones, which MPJ does collectively (there is no {@code Dup}).
  *
  * <p><b>Allocation.</b> Our {@link MpjRequest}s are reusable, but MPJ allocates on every message:
@@ -186,14 +186,22 @@ final class MpjCommunicator implements Communicator {
   public int[] allgather(int[] local) {
     CommArguments.checkNotNull(local, "local");
     world.checkAbort();
-    return collectives.allgather(local);
+    return (int[]) collectives.allgather(local);
   }
 
   @Override
   public double[] allgather(double[] local) {
     CommArguments.checkNotNull(local, "local");
     world.checkAbort();
-    return collectives.allgather(local);
+    return (double[]) collectives.allgather(local);
+  }
+
+  @Override
+  public double[] gather(double[] local, int root) {
+    CommArguments.checkNotNull(local, "local");
+    CommArguments.checkRoot(root, size);
+    world.checkAbort();
+    return (double[]) collectives.gather(local, root);
   }
 
   @Override
@@ -201,7 +209,7 @@ final class MpjCommunicator implements Communicator {
     CommArguments.checkNotNull(data, "data");
     CommArguments.checkRoot(root, size);
     world.checkAbort();
-    collectives.broadcast(data, data.length, MPI.DOUBLE, root);
+    collectives.broadcast(data, data.length, root);
   }
 
   @Override
@@ -209,7 +217,7 @@ final class MpjCommunicator implements Communicator {
     CommArguments.checkNotNull(data, "data");
     CommArguments.checkRoot(root, size);
     world.checkAbort();
-    collectives.broadcast(data, data.length, MPI.INT, root);
+    collectives.broadcast(data, data.length, root);
   }
 
   @Override
