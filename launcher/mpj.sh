@@ -25,6 +25,12 @@ RANK_STATUS_PROPERTY="metope.rank.statusDir"
 # Multicore ranks pass messages through one in-JVM cluster (shared) or MPJ's device (mpj); see
 # org.metope.comm.mpj.RankWorld.
 TRANSPORT_PROPERTY="metope.mpj.transport"
+# niodev's protocol switch limit in bytes (MPJ's default is 128 KiB): above it a message goes by
+# rendezvous, for which niodev starts a new Java thread per message (411 thread
+# starts per rank in 200 cycles of the 64^3 deck). Up to 64 MiB, messages go eagerly, written in
+# the sender's call and read by the receiver's selector thread; a thread start beside a larger
+# message is noise. METOPE_MPJ_PSL overrides it.
+NIODEV_PSL=67108864
 # JVM options of the run's helper JVMs (LaunchCheck, MPJ's starter and daemon), which run briefly or
 # mostly wait: C1 only and the serial collector, so they spend less CPU compiling and collecting
 # beside the ranks.
@@ -339,6 +345,9 @@ parse_mpj_args() {
     [[ "$value" =~ ^[0-9]{1,9}$ ]] \
       || die "$name = \"$value\": expected a whole number of seconds from 0 to 999999999"
   done
+  [[ "${METOPE_MPJ_PSL:-$NIODEV_PSL}" =~ ^[1-9][0-9]{0,9}$ ]] \
+    && [ "${METOPE_MPJ_PSL:-$NIODEV_PSL}" -le 2147483647 ] \
+    || die "METOPE_MPJ_PSL = \"$METOPE_MPJ_PSL\": expected a number of bytes from 1 to 2147483647"
 }
 
 # The trap of INT, TERM and HUP once RUN_DIR exists: records the signal ($1, exit code $2) for
@@ -460,6 +469,7 @@ run_mpj() {
   MPJ_HOME="$RUN_DIR/home" setsid "$java" "${HELPER_JVM_OPTS[@]}" "$(run_agent)" \
     -jar "$RUN_DIR/home/lib/starter.jar" \
     -np "$MPJ_NP" -dev "$MPJ_DEV" -machinesfile "$RUN_DIR/machines" \
+    -psl "${METOPE_MPJ_PSL:-$NIODEV_PSL}" \
     "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "-D$TRANSPORT_PROPERTY=${METOPE_MPJ_TRANSPORT:-shared}" \
     "$(run_agent "$share")" $(heap_opts "$heap_share") $(memory_opts) $(jit_opts) \
     $starter_opts -cp "$cp" \

@@ -16,7 +16,7 @@ import java.util.Map;
 final class MpjFailureScenarios {
   /** The bound for a failing run; the process is killed and the test fails past it. */
   static final long FAILURE_LIMIT_SECONDS = 30;
-  private static final long CONTRACT_LIMIT_SECONDS = 120;
+  static final long CONTRACT_LIMIT_SECONDS = 120;
   private static final Map<String, String> SHORT_GRACE = Map.of("METOPE_MPJ_GRACE", "2");
 
   private MpjFailureScenarios() {}
