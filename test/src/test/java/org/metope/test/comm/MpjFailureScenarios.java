@@ -37,7 +37,8 @@ final class MpjFailureScenarios {
     int at = r.output().indexOf(passed);
     assertTrue(at >= 0, r.output());
     String world = r.output().substring(at + passed.length()).lines().findFirst().orElse("");
-    assertTrue(world.startsWith("MPJ Express " + device + ", " + ranks + " ranks"), r.output());
+    assertTrue(world.startsWith("MPJ Express " + device + ", " + ranks
+        + (ranks == 1 ? " rank" : " ranks")), r.output());
     return world;
   }
 
