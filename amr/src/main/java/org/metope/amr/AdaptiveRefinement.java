@@ -210,13 +210,25 @@ public final class AdaptiveRefinement implements MeshRefinement {
   @Override
   public boolean loadBalancingAndAdaptiveMeshRefinement(Runnable beforeRead,
       Runnable beforeReplace) {
+    localVotes(requestCounts, 0);
+    mesh.communicator().allreduce(requestCounts, ReduceOp.SUM);
+    return loadBalancingAndAdaptiveMeshRefinement(requestCounts[0], requestCounts[1], beforeRead,
+        beforeReplace);
+  }
+
+  @Override
+  public void localVotes(long[] votes, int at) {
+    votes[at] = tagging.count(AmrTag.REFINE_VALUE);
+    votes[at + 1] = tagging.count(AmrTag.DEREFINE_VALUE);
+  }
+
+  @Override
+  public boolean loadBalancingAndAdaptiveMeshRefinement(long refineVotes, long derefineVotes,
+      Runnable beforeRead, Runnable beforeReplace) {
     long start = System.nanoTime();
     // Parthenon counts the requests first: without a refinement or a whole sibling group asking
     // to merge, nothing can change, and the cycle allocates nothing.
-    requestCounts[0] = tagging.count(AmrTag.REFINE_VALUE);
-    requestCounts[1] = tagging.count(AmrTag.DEREFINE_VALUE);
-    mesh.communicator().allreduce(requestCounts, ReduceOp.SUM);
-    if (requestCounts[0] == 0 && requestCounts[1] < 1L << mesh.ndim()) {
+    if (refineVotes == 0 && derefineVotes < 1L << mesh.ndim()) {
       modified = false;
       return false;
     }

@@ -27,7 +27,7 @@ final class CollectiveRendezvous {
   /** What a rank called; part of the signature. */
   enum Kind {
     BARRIER, ALLREDUCE_DOUBLE, ALLREDUCE_LONG, ALLGATHER_INT, ALLGATHER_DOUBLE, BROADCAST_DOUBLE,
-    BROADCAST_INT, GATHER_DOUBLE
+    BROADCAST_INT, GATHER_DOUBLE, ALLREDUCE_LONG_OPS
   }
 
   private static final long WAIT_MILLIS = 1;

@@ -110,6 +110,41 @@ public interface Communicator {
   void allreduce(long[] values, ReduceOp op);
 
   /**
+   * Replaces each {@code values[i]} by the reduction with {@code ops[i]} of every rank's {@code
+   * values[i]}, as one collective: a cycle's reductions (the time step, the wall-time check, the
+   * refinement votes) cost one message round instead of one each. Every rank passes the same
+   * {@code ops}. A double's minimum or maximum travels as {@link ReduceOp#encode}. The default
+   * makes one {@code allreduce} per distinct op; backends override it.
+   */
+  default void allreduce(long[] values, ReduceOp[] ops) {
+    if (ops.length != values.length) {
+      throw new IllegalArgumentException("one op per value: values=" + values.length + ", ops="
+          + ops.length);
+    }
+    for (ReduceOp op : ReduceOp.values()) {
+      int n = 0;
+      for (ReduceOp o : ops) {
+        n += o == op ? 1 : 0;
+      }
+      if (n == 0) {
+        continue;
+      }
+      long[] part = new long[n];
+      for (int i = 0, k = 0; i < values.length; i++) {
+        if (ops[i] == op) {
+          part[k++] = values[i];
+        }
+      }
+      allreduce(part, op);
+      for (int i = 0, k = 0; i < values.length; i++) {
+        if (ops[i] == op) {
+          values[i] = part[k++];
+        }
+      }
+    }
+  }
+
+  /**
    * The concatenation, in rank order, of every rank's {@code local} array (lengths may differ
    * between ranks).
    */

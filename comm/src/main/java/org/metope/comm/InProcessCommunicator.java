@@ -144,6 +144,29 @@ final class InProcessCommunicator implements Communicator {
   }
 
   @Override
+  public void allreduce(long[] values, ReduceOp[] ops) {
+    CommArguments.checkNotNull(values, "values");
+    CommArguments.checkNotNull(ops, "ops");
+    if (ops.length != values.length) {
+      throw new IllegalArgumentException("one op per value: values=" + values.length + ", ops="
+          + ops.length);
+    }
+    CollectiveRendezvous rv = collectives;
+    int n = values.length;
+    rv.enter(rank);
+    System.arraycopy(values, 0, rv.longSlot(rank, n), 0, n);
+    rv.arrive(rank, CollectiveRendezvous.signature(Kind.ALLREDUCE_LONG_OPS, null, -1, n));
+    for (int i = 0; i < n; i++) {
+      long result = rv.longs(0)[i];
+      for (int r = 1; r < size; r++) {
+        result = ops[i].apply(result, rv.longs(r)[i]);
+      }
+      values[i] = result;
+    }
+    rv.depart();
+  }
+
+  @Override
   public int[] allgather(int[] local) {
     CommArguments.checkNotNull(local, "local");
     return (int[]) allgather(local, local.length, Kind.ALLGATHER_INT);

@@ -40,6 +40,7 @@ public final class CommunicatorContract {
         new Check("misuseIsRejected", ContractPointToPoint::misuseIsRejected),
         new Check("allreduceScalars", ContractCollectives::allreduceScalars),
         new Check("allreduceArraysFoldInRankOrder", ContractCollectives::allreduceArrays),
+        new Check("allreduceMixedOpsInOneCollective", ContractCollectives::allreduceMixedOps),
         new Check("allgatherVariableLengths", ContractCollectives::allgatherVariableLengths),
         new Check("gatherToEveryRoot", ContractCollectives::gatherToEveryRoot),
         new Check("broadcastFromEveryRoot", ContractCollectives::broadcastFromEveryRoot),

@@ -86,6 +86,33 @@ final class ContractCollectives {
     c.barrier();
   }
 
+  static void allreduceMixedOps(Communicator c) {
+    ReduceOp[] ops = {ReduceOp.SUM, ReduceOp.MIN, ReduceOp.MAX, ReduceOp.MIN, ReduceOp.SUM};
+    long[] values = new long[ops.length];
+    for (int i = 0; i < 4; i++) {
+      values[i] = longContribution(c.rank(), i);
+    }
+    values[3] = ReduceOp.MIN.encode(contribution(c.rank(), 1));
+    values[4] = c.rank() == c.size() - 1 ? 1 : 0;
+    c.allreduce(values, ops);
+    for (int i = 0; i < 3; i++) {
+      long expected = longContribution(0, i);
+      for (int r = 1; r < c.size(); r++) {
+        expected = ops[i].apply(expected, longContribution(r, i));
+      }
+      expect(values[i] == expected, "allreduce long[] with ops, " + ops[i] + " [" + i
+          + "]: expected=" + expected + ", actual=" + values[i]);
+    }
+    double min = contribution(0, 1);
+    for (int r = 1; r < c.size(); r++) {
+      min = Math.min(min, contribution(r, 1));
+    }
+    expectBits(min, ReduceOp.decode(values[3]), "an encoded double MIN among longs");
+    expect(values[4] == 1, "a flag set on the last rank only: sum=" + values[4]);
+    c.allreduce(new long[0], new ReduceOp[0]);
+    c.barrier();
+  }
+
   static void allgatherVariableLengths(Communicator c) {
     int[] mine = new int[c.rank() % 3];
     double[] mineDoubles = new double[(c.rank() + 1) % 3];

@@ -23,4 +23,33 @@ class ReduceOpTest {
     assertEquals(-3L, ReduceOp.MIN.apply(-3L, 2L));
     assertEquals(2L, ReduceOp.MAX.apply(-3L, 2L));
   }
+
+  private static final double[] SPECIAL = {Double.NEGATIVE_INFINITY, -Double.MAX_VALUE, -1.5,
+    -Double.MIN_NORMAL, -Double.MIN_VALUE, -0.0, 0.0, Double.MIN_VALUE, Double.MIN_NORMAL, 1e-300,
+    0.1, 1.0, 1e300, Double.MAX_VALUE, Double.POSITIVE_INFINITY, Double.NaN};
+
+  @Test
+  void givenEveryPairOfSpecialDoubles_thenTheirEncodedMinAndMaxDecodeToMathMinAndMax() {
+    for (ReduceOp op : new ReduceOp[] {ReduceOp.MIN, ReduceOp.MAX}) {
+      for (double a : SPECIAL) {
+        for (double b : SPECIAL) {
+          double expected = op.apply(a, b);
+          double actual = ReduceOp.decode(op.apply(op.encode(a), op.encode(b)));
+          if (Double.isNaN(expected)) {
+            assertTrue(Double.isNaN(actual), op + "(" + a + ", " + b + ")");
+          } else {
+            assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(actual),
+                op + "(" + a + ", " + b + ")");
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void givenASum_thenADoubleCannotBeEncoded() {
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> ReduceOp.SUM.encode(1.0));
+    assertEquals("a double SUM cannot travel as a long: op=SUM", e.getMessage());
+  }
 }

@@ -67,6 +67,16 @@ public abstract class EvolutionDriver implements Driver {
   private double[] partitionDt = new double[0];
   private volatile double allowedDt = Double.MAX_VALUE;
   private boolean wallTimeExpired;
+  /**
+   * The cycle's one reduction: the time step (a double's MIN, {@link ReduceOp#encode}), whether
+   * the wall-time limit passed on any rank, and the refinement votes, at these positions.
+   */
+  private final long[] cycleValues = new long[4];
+  private static final int CYCLE_DT = 0;
+  private static final int CYCLE_EXPIRED = 1;
+  private static final int CYCLE_VOTES = 2;
+  private static final ReduceOp[] CYCLE_OPS = {ReduceOp.MIN, ReduceOp.MAX, ReduceOp.SUM,
+    ReduceOp.SUM};
 
   /**
    * A driver for {@code mesh}, whose fields are initialised; reads the time settings and the
@@ -220,6 +230,7 @@ public abstract class EvolutionDriver implements Driver {
       hooks.afterStep(mesh, pin, tm);
       tm.advance();
       report.countCycle();
+      reduceCycle();
       loadBalancingAndAdaptiveMeshRefinement();
       timeStep.setGlobalTimeStep(tm, takeAllowedDt());
       signal = checkSignals();
@@ -256,7 +267,8 @@ public abstract class EvolutionDriver implements Driver {
     // A remesh reads the fields (to pack moving blocks) before meshChanged, so they come to the
     // host once the forest changed, and only then; what it writes goes to arenas a resident
     // backend has forgotten by then (FluxDriver.meshChanged).
-    if (amr.loadBalancingAndAdaptiveMeshRefinement(toHost, onMeshChange)) {
+    if (amr.loadBalancingAndAdaptiveMeshRefinement(cycleValues[CYCLE_VOTES],
+        cycleValues[CYCLE_VOTES + 1], toHost, onMeshChange)) {
       estimateInitialTimestep();
     }
     report.addAmrTime(System.nanoTime() - start);
@@ -316,10 +328,29 @@ public abstract class EvolutionDriver implements Driver {
   }
 
   /**
+   * The reductions of a cycle over the ranks as one collective, after the step: the time step
+   * the step's estimate allows (this rank's minimum over its partitions until now), whether the
+   * wall-time limit has passed on any rank, and the blocks that ask to refine and derefine.
+   */
+  private void reduceCycle() {
+    cycleValues[CYCLE_DT] = ReduceOp.MIN.encode(allowedDt);
+    cycleValues[CYCLE_EXPIRED] = options.hasWallTimeLimit()
+        && System.nanoTime() - options.wallTimeDeadlineNanos() >= 0 ? 1 : 0;
+    cycleValues[CYCLE_VOTES] = 0;
+    cycleValues[CYCLE_VOTES + 1] = 0;
+    if (mesh.refinement() != null) {
+      mesh.refinement().localVotes(cycleValues, CYCLE_VOTES);
+    }
+    mesh.communicator().allreduce(cycleValues, CYCLE_OPS);
+    allowedDt = ReduceOp.decode(cycleValues[CYCLE_DT]);
+  }
+
+  /**
    * Adds the time step estimate of partition {@code md} to {@code list}: a regional task that
    * records every package's estimate, and in the list of partition 0 a task after it that takes
-   * the minimum over the partitions and then over the ranks. Every list of the region must call
-   * this at the same point, once per stage that estimates.
+   * the minimum over the partitions (the minimum over the ranks is taken after the step, in the
+   * cycle's one reduction). Every list of the region must call this at the same point, once per
+   * stage that estimates.
    *
    * @param partitions the number of partitions (lists) in the region
    * @return the estimate task
@@ -371,19 +402,21 @@ public abstract class EvolutionDriver implements Driver {
     for (double dt : partitionDt) {
       local = Math.min(local, dt);
     }
-    allowedDt = mesh.communicator().allreduce(local, ReduceOp.MIN);
+    allowedDt = local;
     return TaskStatus.COMPLETE;
   }
 
   // ---- signals and archives -------------------------------------------------------------
 
-  /** {@link OutputSignal#FINAL} once the wall-time limit has passed on any rank. */
+  /**
+   * {@link OutputSignal#FINAL} once the wall-time limit has passed on any rank (as the cycle's
+   * reduction found).
+   */
   private OutputSignal checkSignals() {
     if (!options.hasWallTimeLimit()) {
       return OutputSignal.NONE;
     }
-    long expired = System.nanoTime() - options.wallTimeDeadlineNanos() >= 0 ? 1 : 0;
-    if (mesh.communicator().allreduce(expired, ReduceOp.MAX) != 0) {
+    if (cycleValues[CYCLE_EXPIRED] != 0) {
       wallTimeExpired = true;
       return OutputSignal.FINAL;
     }

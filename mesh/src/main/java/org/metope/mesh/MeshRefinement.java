@@ -55,6 +55,21 @@ public interface MeshRefinement {
    */
   boolean loadBalancingAndAdaptiveMeshRefinement(Runnable beforeRead, Runnable beforeReplace);
 
+  /**
+   * This rank's votes from the last tagging: {@code votes[at]} the blocks asking to refine, {@code
+   * votes[at + 1]} those asking to derefine. The driver sums them over the ranks in its cycle's
+   * one reduction (with the time step and the wall-time check) and passes the sums to {@link
+   * #loadBalancingAndAdaptiveMeshRefinement(long, long, Runnable, Runnable)}.
+   */
+  void localVotes(long[] votes, int at);
+
+  /**
+   * {@link #loadBalancingAndAdaptiveMeshRefinement(Runnable, Runnable)} with the votes already
+   * summed over every rank ({@link #localVotes}), so it makes no reduction of its own.
+   */
+  boolean loadBalancingAndAdaptiveMeshRefinement(long refineVotes, long derefineVotes,
+      Runnable beforeRead, Runnable beforeReplace);
+
   /** Whether the last call to {@link #loadBalancingAndAdaptiveMeshRefinement} changed the mesh. */
   boolean modified();
 

@@ -183,6 +183,18 @@ final class MpjCommunicator implements Communicator {
   }
 
   @Override
+  public void allreduce(long[] values, ReduceOp[] ops) {
+    CommArguments.checkNotNull(values, "values");
+    CommArguments.checkNotNull(ops, "ops");
+    if (ops.length != values.length) {
+      throw new IllegalArgumentException("one op per value: values=" + values.length + ", ops="
+          + ops.length);
+    }
+    world.checkAbort();
+    collectives.allreduce(values, ops);
+  }
+
+  @Override
   public int[] allgather(int[] local) {
     CommArguments.checkNotNull(local, "local");
     world.checkAbort();

@@ -97,8 +97,18 @@ public final class CountingCommunicator implements Communicator {
   }
 
   @Override
+  public void allreduce(long[] v, ReduceOp[] ops) {
+    inner.allreduce(v, ops);
+  }
+
+  @Override
   public int[] allgather(int[] local) {
     return inner.allgather(local);
+  }
+
+  @Override
+  public double[] gather(double[] local, int root) {
+    return inner.gather(local, root);
   }
 
   @Override

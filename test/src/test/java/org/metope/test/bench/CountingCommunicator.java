@@ -101,6 +101,20 @@ final class CountingCommunicator implements Communicator {
     delegate.allreduce(values, op);
   }
 
+  @Override
+  public void allreduce(long[] values, ReduceOp[] ops) {
+    traffic.collective(kind, 8L * values.length);
+    delegate.allreduce(values, ops);
+  }
+
+  /** Counted as the bytes this rank receives: the whole result at the root, nothing elsewhere. */
+  @Override
+  public double[] gather(double[] local, int root) {
+    double[] all = delegate.gather(local, root);
+    traffic.collective(kind, 8L * all.length);
+    return all;
+  }
+
   /** Counted as the bytes every rank receives: its own contribution times the ranks. */
   @Override
   public int[] allgather(int[] local) {

@@ -92,6 +92,15 @@ public final class WeakScaling {
 
   /** Runs {@code study} on {@code ranks} in-process ranks for {@code cycles} cycles, counting. */
   static Counts run(Study study, int ranks, int cycles, List<String> more) throws IOException {
+    return run(study, ranks, cycles, more, false);
+  }
+
+  /**
+   * {@link #run(Study, int, int, List)}; {@code wallTimeLimit}: with a wall-time limit (an hour
+   * away), so the driver checks it every cycle.
+   */
+  static Counts run(Study study, int ranks, int cycles, List<String> more, boolean wallTimeLimit)
+      throws IOException {
     Path dir = Files.createTempDirectory("metope-weak");
     RankTraffic[] traffic = new RankTraffic[ranks];
     int[] blocks = new int[ranks];
@@ -106,7 +115,9 @@ public final class WeakScaling {
         PrintStream discard = new PrintStream(new ByteArrayOutputStream(), true,
             StandardCharsets.UTF_8);
         Mesh mesh = ApplicationRunner.simulate(new AdvectionApplication(),
-            new ApplicationRunner.Launch(pin, RunOptions.of(dir, discard), discard, comm,
+            new ApplicationRunner.Launch(pin, wallTimeLimit
+                ? new RunOptions(dir, System.nanoTime() + 3_600_000_000_000L, discard)
+                : RunOptions.of(dir, discard), discard, comm,
                 InOneBoundaryCommunication::fromInput)).mesh();
         traffic[world.rank()] = comm.traffic();
         blocks[world.rank()] = mesh.blocks().size();

@@ -68,4 +68,22 @@ class WeakScalingCountsTest {
       assertEquals(CHANNELS - 1, timed.ranks()[rank].maxTag);
     }
   }
+
+  /**
+   * A cycle's reductions (time step, wall-time check) are one collective: with a wall-time limit
+   * and no history output in the counted cycles, each rank makes one collective per cycle on the
+   * world communicator (two before they were merged, which fails this test).
+   */
+  @Test
+  void givenAWallTimeLimit_thenEachCycleMakesOneCollective() throws IOException {
+    List<String> noHistory = List.of(HALF.get(0), "parthenon/output3/dt=100");
+    WeakScaling.Counts setup = WeakScaling.run(uniform(), 2, 0, noHistory, true);
+    WeakScaling.Counts timed = WeakScaling.run(uniform(), 2, CYCLES, noHistory, true);
+    for (int rank = 0; rank < 2; rank++) {
+      long collectives = timed.ranks()[rank].collectives[TrafficKind.WORLD.ordinal()]
+          - setup.ranks()[rank].collectives[TrafficKind.WORLD.ordinal()];
+      assertEquals(CYCLES, collectives, "collectives on the world in " + CYCLES + " cycles, rank "
+          + rank);
+    }
+  }
 }
