@@ -2,6 +2,7 @@ package org.metope.comm;
 
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -75,7 +76,7 @@ public final class TreeCollectives {
   /** {@link Communicator#allreduce(long[], ReduceOp)}. */
   public void allreduce(long[] values, ReduceOp op) {
     ReduceOp[] ops = new ReduceOp[values.length];
-    java.util.Arrays.fill(ops, op);
+    Arrays.fill(ops, op);
     allreduce(values, ops);
   }
 

@@ -18,15 +18,17 @@ import org.metope.comm.Request;
  *
  * <p>Point-to-point calls map to {@code Isend}/{@code Irecv}/{@code Iprobe} of {@code MPI.DOUBLE}
  * on a communicator of their own; collectives run on a second clone along binomial trees ({@link
- * MpjCollectives}) and aborts on a third ({@link MpjWorld}), so none can match a user message. {@link #duplicate()}
- * clones, which MPJ does collectively (there is no {@code Dup}).
+ * MpjCollectives}) and aborts on a third ({@link MpjWorld}), so none can match a user message.
+ * {@link #duplicate()} clones, which MPJ does collectively (there is no {@code Dup}).
  *
  * <p><b>Allocation.</b> Our {@link MpjRequest}s are reusable, but MPJ allocates on every message:
  * an {@code mpi.Request} and an {@code mpjdev} request per {@code Isend}/{@code Irecv}, an {@code
  * mpi.Status} per completed {@code Test} or successful {@code Iprobe}, and a packing buffer per
- * message from its own buffer pool ({@code mpjbuf}); messages above the protocol switch limit (128
- * KiB by default) are sent by rendezvous. Collectives allocate their scratch arrays. This is why the
- * boundary code sends one coalesced message per partition and peer rather than one per channel.
+ * message from its own buffer pool ({@code mpjbuf}); messages above the protocol switch limit
+ * (MPJ's default 128 KiB; the launcher sets 64 MiB, {@code METOPE_MPJ_PSL}) are sent by
+ * rendezvous, for which niodev starts a thread per message. Collectives allocate their scratch
+ * arrays. This is why the boundary code sends one coalesced message per partition and peer rather
+ * than one per channel.
  *
  * <p><b>Matching cost on multicore.</b> The multicore device ({@code xdev.smpdev}) keeps posted
  * receives and unmatched sends in {@code HashMap}s whose key ({@code SMPDeviceImpl$Key}) hashes to

@@ -1,9 +1,9 @@
 package org.metope.examples.sparseadvection;
 
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.metope.comm.Communicator;
 import org.metope.comm.ReduceOp;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.ArenaLayout;
@@ -59,11 +59,21 @@ final class SparseAdvectionDiagnostics {
       memMax = Math.max(memMax, bytes);
       memTotal += bytes;
     }
-    Communicator comm = mesh.communicator();
-    comm.allreduce(allocations, ReduceOp.SUM);
-    memMin = comm.allreduce(memMin, ReduceOp.MIN);
-    memMax = comm.allreduce(memMax, ReduceOp.MAX);
-    memTotal = comm.allreduce(memTotal, ReduceOp.SUM);
+    // One reduction: the allocation counts and the memory total summed, its extremes taken.
+    int pools = allocations.length;
+    long[] values = Arrays.copyOf(allocations, pools + 3);
+    ReduceOp[] ops = new ReduceOp[pools + 3];
+    Arrays.fill(ops, ReduceOp.SUM);
+    values[pools] = memMin;
+    ops[pools] = ReduceOp.MIN;
+    values[pools + 1] = memMax;
+    ops[pools + 1] = ReduceOp.MAX;
+    values[pools + 2] = memTotal;
+    mesh.communicator().allreduce(values, ops);
+    System.arraycopy(values, 0, allocations, 0, pools);
+    memMin = values[pools];
+    memMax = values[pools + 1];
+    memTotal = values[pools + 2];
     long blocks = mesh.totalBlocks();
     if (mesh.myRank() != 0) {
       return;
