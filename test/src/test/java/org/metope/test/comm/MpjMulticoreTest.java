@@ -9,6 +9,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The communicator contract and the failure scenarios on MPJ Express's multicore device (ranks are
@@ -41,6 +43,14 @@ class MpjMulticoreTest {
   void givenMpjTransport_thenTheContractHoldsOnMpjMessages() throws Exception {
     assertEquals("MPJ Express multicore, 2 ranks",
         MpjFailureScenarios.contractPasses(DEVICE, 2, MPJ_MESSAGES));
+  }
+
+  /** The MPJ backend's tree collectives on rank counts that are not powers of two, and on 8. */
+  @ParameterizedTest(name = "{0} ranks")
+  @ValueSource(ints = {3, 5, 8})
+  void givenMpjTransportOnMoreRanks_thenTheContractHolds(int ranks) throws Exception {
+    assertEquals("MPJ Express multicore, " + ranks + " ranks",
+        MpjFailureScenarios.contractPasses(DEVICE, ranks, MPJ_MESSAGES));
   }
 
   @Test
