@@ -19,6 +19,7 @@ import org.metope.driver.RunOptions;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.Mesh;
+import org.metope.mesh.MemoryBudget;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.field.FieldMemoryError;
 import org.metope.mesh.field.SetupError;
@@ -104,12 +105,33 @@ public final class ApplicationRunner {
       err.println("metope: " + e.getMessage());
       return 1;
     } catch (TaskFailureException e) {
-      err.println("metope: step failed to complete all tasks: " + e.getMessage());
+      if (e.getCause() instanceof OutOfMemoryError) {
+        err.println(outOfMemory("in " + e.getMessage().replaceFirst(" threw .*", "")));
+      } else if (e.getCause() instanceof FieldMemoryError tooLarge) {
+        err.println("metope: " + tooLarge.getMessage());
+      } else {
+        err.println("metope: step failed to complete all tasks: " + e.getMessage());
+      }
       return 1;
     } catch (ApplicationSetupError e) {
       err.println("metope: application " + app.name() + " cannot be set up: " + e.getMessage());
       return 1;
+    } catch (OutOfMemoryError e) {
+      // The run's objects are unreachable once its frames are gone: room for one line.
+      err.println(outOfMemory("setting up or running the mesh"));
+      return 1;
     }
+  }
+
+  /**
+   * The one line for a heap that ran out where no budget foresaw it (the budgets of {@link
+   * org.metope.mesh.MemoryBudget} and {@link FieldMemoryError} are lower bounds).
+   */
+  private static String outOfMemory(String where) {
+    return "metope: out of memory " + where + ": the JVM heap of "
+        + MemoryBudget.format(MemoryBudget.available()) + " cannot hold this run; give the JVM"
+        + " more memory with METOPE_JAVA_OPTS=-Xmx<size>, run on more ranks, or use fewer or"
+        + " smaller blocks";
   }
 
   /**

@@ -69,6 +69,29 @@ public final class MemoryBudget {
   }
 
   /**
+   * Refuses, before any block is made, a mesh whose root grid alone ({@code rootBlocks} blocks,
+   * counted in a long: a product of three root counts can pass 2^31) cannot fit on {@code nranks}
+   * ranks: building the tree of tens of millions of blocks first took minutes before the refusal.
+   *
+   * @throws DriverError saying what the mesh needs and what is available
+   */
+  static void requireRootGrid(long rootBlocks, int nranks) {
+    if (rootBlocks > Integer.MAX_VALUE) {
+      throw new DriverError("the mesh has " + rootBlocks + " root MeshBlocks, more than a mesh"
+          + " can number (2^31 - 1): use fewer, larger blocks");
+    }
+    long local = (rootBlocks + nranks - 1) / nranks;
+    double needed = (double) TREE_BYTES_PER_BLOCK * rootBlocks
+        + (double) LOCAL_BLOCK_BYTES * local;
+    if (needed > available()) {
+      throw new DriverError("the mesh's root grid alone has " + rootBlocks + " MeshBlocks, "
+          + local + " per rank on " + nranks + ", whose tree and block lists need "
+          + format(needed) + ", more than the " + format(available()) + " this JVM may use"
+          + " (raise -Xmx in METOPE_JAVA_OPTS, or use more ranks or fewer, larger blocks)");
+    }
+  }
+
+  /**
    * Refuses a field arena of {@code values} doubles for {@code localBlocks} of the mesh's {@code
    * totalBlocks} blocks, each {@code shape} cells with ghosts ({@code 36x36x36}), when it exceeds
    * one Java array or, with the tree, the heap.

@@ -74,7 +74,9 @@ public final class Mesh {
       throw new IllegalArgumentException("need 0 <= myRank < nranks: myRank=" + myRank
           + " nranks=" + nranks);
     }
-    Forest forest = new Forest(config.rootGrid(), config.maxLevel());
+    RootGrid grid = config.rootGrid();
+    MemoryBudget.requireRootGrid((long) grid.nrbx1() * grid.nrbx2() * grid.nrbx3(), nranks);
+    Forest forest = new Forest(grid, config.maxLevel());
     if (config.isMultilevel()) {
       StaticRefinement.apply(forest, config);
     }

@@ -17,9 +17,16 @@ public final class FieldMemoryError extends RuntimeException {
    */
   public FieldMemoryError(int numBlocks, long doubles, long maxHeapBytes) {
     super(String.format(Locale.ROOT, "out of memory: the fields of %d blocks on this rank need"
-        + " %.2f GiB in one arena (besides the arena of the mesh before a remesh), more than is"
-        + " free in the JVM heap of %.2f GiB; run on more ranks or machines, use fewer or smaller"
+        + " %s in one arena (besides the arena of the mesh before a remesh), more than is"
+        + " free in the JVM heap of %s; run on more ranks or machines, use fewer or smaller"
         + " blocks, or give the JVM more memory with METOPE_JAVA_OPTS=-Xmx<size>", numBlocks,
-        doubles * 8.0 / (1L << 30), maxHeapBytes / (double) (1L << 30)));
+        size(doubles * 8.0), size(maxHeapBytes)));
+  }
+
+  /** Bytes in GiB, or in MiB below one GiB (a small heap's figures would read 0.00 GiB). */
+  private static String size(double bytes) {
+    double gib = bytes / (1L << 30);
+    return gib >= 1 ? String.format(Locale.ROOT, "%.2f GiB", gib)
+        : String.format(Locale.ROOT, "%.1f MiB", bytes / (1L << 20));
   }
 }

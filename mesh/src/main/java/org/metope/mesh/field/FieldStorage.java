@@ -245,12 +245,27 @@ public final class FieldStorage {
     }
   }
 
-  /** Grows the arena so that {@code field} fits on one more block (by half, at least). */
+  /**
+   * Grows the arena so that {@code field} fits on one more block: by half, or only as far as it
+   * must where the heap has no room for that, or a {@link FieldMemoryError} where it has no room
+   * at all (a sparse or derived field allocated after set-up, which the set-up's budget of the
+   * dense fields does not count).
+   */
   private synchronized void growFor(int field) {
     long end = layout.endAfterAllocating(field);
     if (end > data.length) {
-      long grown = Math.max(end, data.length + data.length / 2L);
-      data = Arrays.copyOf(data, (int) Math.min(grown, ArenaLayout.MAX_DOUBLES));
+      long grown = Math.min(Math.max(end, data.length + data.length / 2L),
+          ArenaLayout.MAX_DOUBLES);
+      try {
+        data = Arrays.copyOf(data, (int) grown);
+      } catch (OutOfMemoryError noRoomForHalf) {
+        try {
+          data = Arrays.copyOf(data, (int) end);
+        } catch (OutOfMemoryError noRoom) {
+          throw new FieldMemoryError(blockAllocationVersions.length, end,
+              Runtime.getRuntime().maxMemory());
+        }
+      }
       arenaGrowths++;
     }
   }

@@ -121,6 +121,57 @@ class DeckReliabilityTest {
             + " Parthenon does"), MetopeProcess.warnings(r));
   }
 
+  /**
+   * Heaps too small for what a run grows to after set-up (derived and sparse fields allocated in
+   * the first cycle; before: an OutOfMemoryError trace from FieldStorage.growFor): each run ends
+   * normally or with one line saying it is out of memory (or, from the set-up's budget, that the
+   * mesh does not fit), exit 1, no trace; some heap does run out, so the check is not vacuous.
+   */
+  @Test
+  void givenAHeapTooSmallForWhatTheRunGrowsTo_thenOneLine() throws Exception {
+    Path deck = Files.writeString(dir.resolve("small.in"), DECK.replace("fill_derived = false",
+        "fill_derived = true"));
+    int failed = 0;
+    for (String heap : List.of("12m", "16m", "20m", "24m")) {
+      for (String[] run : List.of(new String[] {"-i", deck.toString(), "parthenon/mesh/nx1=256",
+          "parthenon/mesh/nx2=256"}, new String[] {"-i",
+          MetopeProcess.input("sparse_advection.in").toString(), "parthenon/time/nlim=3"})) {
+        List<String> args = new ArrayList<>(List.of(run));
+        args.addAll(List.of("-d", Files.createTempDirectory(dir, heap).toString()));
+        ProcessResult r = MetopeProcess.runWithHeap(dir, heap, 120, args.toArray(new String[0]));
+        String where = heap + " " + args + ": " + r.output();
+        assertFalse(MetopeProcess.hasStackTrace(r.output()), where);
+        if (r.exitCode() != 0) {
+          failed++;
+          assertEquals(1, r.exitCode(), where);
+          List<String> lines = MetopeProcess.errorLines(r);
+          assertEquals(1, lines.size(), where);
+          assertTrue(lines.get(0).startsWith("metope: out of memory")
+              || lines.get(0).startsWith("metope: the mesh has "), where);
+        }
+      }
+    }
+    assertTrue(failed > 0, "no heap was too small");
+  }
+
+  /**
+   * A mesh whose root grid alone cannot fit is refused before its tree is built (4 million
+   * blocks in an 8 GiB heap, which reserves but never touches that memory): the refusal names
+   * the root grid, which only the check before building does.
+   */
+  @Test
+  void givenARootGridTooLargeForTheHeap_thenItIsRefusedBeforeTheTreeIsBuilt() throws Exception {
+    Path deck = Files.writeString(dir.resolve("small.in"), DECK);
+    ProcessResult r = MetopeProcess.runWithHeap(dir, "8g", 120, "-i", deck.toString(), "-d",
+        dir.toString(), "parthenon/mesh/nx1=16384", "parthenon/mesh/nx2=16384",
+        "parthenon/meshblock/nx1=8", "parthenon/meshblock/nx2=8");
+    assertEquals(1, r.exitCode(), r.output());
+    List<String> lines = MetopeProcess.errorLines(r);
+    assertEquals(1, lines.size(), r.output());
+    assertTrue(lines.get(0).startsWith("metope: the mesh's root grid alone has 4194304"
+        + " MeshBlocks, 4194304 per rank on 1, whose tree and block lists need"), r.output());
+  }
+
   @Test
   void givenAFieldListWithOneUnknownName_thenAWarningNamesItAndTheFields() throws Exception {
     Path deck = Files.writeString(dir.resolve("small.in"), DECK);
