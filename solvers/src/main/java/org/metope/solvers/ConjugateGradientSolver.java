@@ -29,7 +29,7 @@ import org.metope.tasking.TaskStatus;
  * solver per solve with {@link #addTasks} in every list of a region. Rank 0 prints the rms
  * residual of every iteration when {@link SolverParams#printPerStep} says so.
  */
-public final class ConjugateGradientSolver {
+public final class ConjugateGradientSolver implements LinearSolver {
   private static final PrintfFormat LINE = PrintfFormat.parse("%e");
 
   private final String name;
@@ -81,6 +81,7 @@ public final class ConjugateGradientSolver {
    * @param rhs the field id of the right-hand side
    * @return the task after which the solve has ended (converged or at its limit)
    */
+  @Override
   public TaskId addTasks(TaskList tl, TaskId dependency, int list, int lists, MeshData md,
       int u, int rhs, BoundaryCommunication boundaries) {
     if (groups.length != lists) {
@@ -92,7 +93,9 @@ public final class ConjugateGradientSolver {
     IndexBox box = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
     double[] scalars = new double[1]; // this list's r.r of the last iteration
     TaskId start = tl.addTask(dependency, name + "_start", () -> {
-      start(md, box, u, rhs, r, p);
+      FieldOps.zero(md, box, u);
+      FieldOps.copy(md, box, rhs, r);
+      FieldOps.copy(md, box, rhs, p);
       return TaskStatus.COMPLETE;
     });
     TaskId initial = rr.add(tl, start, list, md, r, r);
@@ -118,8 +121,8 @@ public final class ConjugateGradientSolver {
     TaskId curvature = pAp.add(group, applied, list, md, p, ap);
     TaskId stepped = group.addTask(curvature, name + "_step", () -> {
       double alpha = scalars[0] / pAp.value();
-      axpy(md, box, alpha, p, u);
-      axpy(md, box, -alpha, ap, r);
+      FieldOps.combine(md, box, 1.0, u, alpha, p, u);
+      FieldOps.combine(md, box, 1.0, r, -alpha, ap, r);
       return TaskStatus.COMPLETE;
     });
     TaskId residual = rrNew.add(group, stepped, list, md, r, r);
@@ -140,55 +143,9 @@ public final class ConjugateGradientSolver {
       }
       double beta = rrNew.value() / scalars[0];
       scalars[0] = rrNew.value();
-      xpby(md, box, r, beta, p);
+      FieldOps.combine(md, box, 1.0, r, beta, p, p);
       return TaskStatus.ITERATE;
     });
-  }
-
-  /** {@code u = 0}, {@code r = rhs}, {@code p = rhs} on the interior of every block. */
-  private static void start(MeshData md, IndexBox box, int u, int rhs, int r, int p) {
-    double[] a = md.data();
-    for (int b = 0; b < md.numBlocks(); b++) {
-      for (int k = box.k().s(); k <= box.k().e(); k++) {
-        for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            double f = a[md.index(rhs, b, 0, k, j, i)];
-            a[md.index(u, b, 0, k, j, i)] = 0.0;
-            a[md.index(r, b, 0, k, j, i)] = f;
-            a[md.index(p, b, 0, k, j, i)] = f;
-          }
-        }
-      }
-    }
-  }
-
-  /** {@code y += alpha x} on the interior of every block. */
-  private static void axpy(MeshData md, IndexBox box, double alpha, int x, int y) {
-    double[] a = md.data();
-    for (int b = 0; b < md.numBlocks(); b++) {
-      for (int k = box.k().s(); k <= box.k().e(); k++) {
-        for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            a[md.index(y, b, 0, k, j, i)] += alpha * a[md.index(x, b, 0, k, j, i)];
-          }
-        }
-      }
-    }
-  }
-
-  /** {@code y = x + beta y} on the interior of every block. */
-  private static void xpby(MeshData md, IndexBox box, int x, double beta, int y) {
-    double[] a = md.data();
-    for (int b = 0; b < md.numBlocks(); b++) {
-      for (int k = box.k().s(); k <= box.k().e(); k++) {
-        for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            int c = md.index(y, b, 0, k, j, i);
-            a[c] = a[md.index(x, b, 0, k, j, i)] + beta * a[c];
-          }
-        }
-      }
-    }
   }
 
   private boolean printing() {
@@ -201,17 +158,17 @@ public final class ConjugateGradientSolver {
         : params.residualTolerance();
   }
 
-  /** Iterations of the last solve. */
+  @Override
   public int iterations() {
     return iterations;
   }
 
-  /** The rms residual after the last iteration of the last solve. */
+  @Override
   public double finalResidual() {
     return finalResidual;
   }
 
-  /** Whether the last solve reached its tolerance (false: it stopped at max_iterations). */
+  @Override
   public boolean converged() {
     return groups.length > 0 && groups[0] != null && !groups[0].limitReached();
   }
