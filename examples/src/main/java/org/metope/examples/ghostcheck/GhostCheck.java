@@ -40,8 +40,10 @@ import org.metope.mesh.input.ParameterInput;
  * such boundaries); the decks in {@code inputs/ghost_check_*.in} say how they do.
  *
  * <p>Deck section {@code <ghost_check>}: {@code ncomp} (components of the scalar field {@code q},
- * default 2), {@code slope} (three reals, the gradient), {@code value} (the value at the origin).
- * A vector field {@code vel} with three components is always checked too.
+ * default 2), {@code slope} (three reals, the gradient), {@code value} (the value at the origin),
+ * {@code elements} (default false: also check face, edge and node fields, {@link
+ * ElementGhostCheck}, on single-level periodic meshes). A vector field {@code vel} with three
+ * components is always checked too.
  */
 public final class GhostCheck {
   /** The deck block of the problem's keys. */
@@ -49,20 +51,29 @@ public final class GhostCheck {
   private final double[] slope;
   private final double value;
   private final int ncomp;
+  /** The check of face, edge and node fields, or null without them. */
+  private final ElementGhostCheck elements;
 
-  private GhostCheck(double[] slope, double value, int ncomp) {
+  private GhostCheck(double[] slope, double value, int ncomp, boolean elements) {
     this.slope = slope;
     this.value = value;
     this.ncomp = ncomp;
+    this.elements = elements ? new ElementGhostCheck(slope, value) : null;
   }
 
-  /** The package: a scalar field with {@code ncomp} components and a 3-vector. */
-  static StateDescriptor makePackage(int ncomp) {
+  /**
+   * The package: a scalar field with {@code ncomp} components and a 3-vector, and with {@code
+   * elements} a face, an edge and a node field.
+   */
+  static StateDescriptor makePackage(int ncomp, boolean elements) {
     StateDescriptor pkg = new StateDescriptor("ghost_check");
     pkg.addField("q", Metadata.builder(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.FILL_GHOST).shape(ncomp).build());
     pkg.addField("vel", Metadata.builder(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.FILL_GHOST, MetadataFlag.VECTOR).shape(3).build());
+    if (elements) {
+      ElementGhostCheck.declare(pkg);
+    }
     return pkg;
   }
 
@@ -80,10 +91,12 @@ public final class GhostCheck {
     if (ncomp < 1) {
       throw pin.error(BLOCK, "ncomp", "a positive integer");
     }
-    StateDescriptor pkg = makePackage(ncomp);
+    boolean elements = pin.getOrAddBoolean(BLOCK, "elements", false);
+    StateDescriptor pkg = makePackage(ncomp, elements);
     pkg.addParam("slope", slope);
     pkg.addParam("value", pin.getOrAddReal(BLOCK, "value", 0.5));
     pkg.addParam("ncomp", ncomp);
+    pkg.addParam("elements", elements);
     return pkg;
   }
 
@@ -91,7 +104,7 @@ public final class GhostCheck {
   static GhostCheck of(Packages packages) {
     Params params = packages.get(BLOCK).params();
     return new GhostCheck(params.get("slope", double[].class), params.getDouble("value"),
-        params.getInt("ncomp"));
+        params.getInt("ncomp"), params.getBoolean("elements"));
   }
 
   /**
@@ -124,6 +137,9 @@ public final class GhostCheck {
     long local = 0;
     for (MeshData md : mesh.meshData("base")) {
       local += countWrongGhosts(md);
+      for (int b = 0; elements != null && b < md.numBlocks(); b++) {
+        local += elements.countWrong(md, b);
+      }
     }
     Communicator world = mesh.communicator();
     long wrong = world.allreduce(local, ReduceOp.SUM);
@@ -140,6 +156,9 @@ public final class GhostCheck {
 
   /** The problem generator: the linear function on the interior of block {@code b}. */
   void fillInterior(MeshData md, int b) {
+    if (elements != null) {
+      elements.fill(md, b);
+    }
     double[] data = md.data();
     MeshBlock block = md.block(b);
     IndexShape cb = block.cellBounds();
