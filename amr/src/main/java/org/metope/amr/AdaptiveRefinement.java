@@ -283,6 +283,16 @@ public final class AdaptiveRefinement implements MeshRefinement {
   }
 
   /**
+   * Continues the counts of blocks created and removed from a restart file's (Parthenon's mesh
+   * takes {@code nbnew} and {@code nbdel} from it), so that outputs and the run report count
+   * from the start of the first run.
+   */
+  public void restoreBlockCounts(long created, long destroyed) {
+    this.created = created;
+    this.destroyed = destroyed;
+  }
+
+  /**
    * Takes every block's derefinement counter from a restart file ({@code counts} by gid), so that a
    * restarted run derefines when the run it continues would have (Parthenon restores them too).
    */

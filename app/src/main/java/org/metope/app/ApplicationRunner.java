@@ -247,6 +247,8 @@ public final class ApplicationRunner {
       restart.restoreParams(mesh);
       if (refinement != null) {
         refinement.restoreDerefinementCounts(restart.derefinementCounts());
+        long[] blockCounts = restart.blockCounts();
+        refinement.restoreBlockCounts(blockCounts[0], blockCounts[1]);
       }
       pin.setReal("parthenon/time", "start_time", restart.time());
       pin.setReal("parthenon/time", "dt", restart.dt());

@@ -85,8 +85,9 @@ public interface MeshRefinement {
   /**
    * What adaptive refinement did during a run.
    *
-   * @param created blocks created by refinement (Parthenon's {@code nbnew}), start-up included
-   * @param destroyed blocks removed by merges (Parthenon's {@code nbdel}), start-up included
+   * @param created blocks created by refinement (Parthenon's {@code nbnew}), start-up included,
+   *     and after a restart those of the runs before it
+   * @param destroyed blocks removed by merges (Parthenon's {@code nbdel}), likewise
    * @param remeshes remeshes in the time loop
    * @param startupRemeshes remeshes during start-up refinement
    * @param remeshSeconds wall time of the time loop's remeshes (those that changed the mesh)

@@ -2,17 +2,12 @@ package org.metope.outputs;
 
 import io.jhdf.AbstractWritableNode;
 import io.jhdf.HdfFile;
-import io.jhdf.JhdfInfo;
 import io.jhdf.ObjectHeader;
 import io.jhdf.api.Attribute;
-import io.jhdf.api.Group;
 import io.jhdf.api.NodeType;
 import io.jhdf.api.WritableDataset;
 import io.jhdf.exceptions.HdfWritingException;
 import io.jhdf.filter.PipelineFilterWithData;
-import io.jhdf.object.datatype.DataType;
-import io.jhdf.object.datatype.FixedPoint;
-import io.jhdf.object.datatype.FloatingPoint;
 import io.jhdf.object.message.AttributeInfoMessage;
 import io.jhdf.object.message.AttributeMessage;
 import io.jhdf.object.message.DataLayout;
@@ -30,7 +25,6 @@ import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,28 +33,19 @@ import java.util.Map;
 import java.util.zip.CRC32C;
 
 /**
- * A contiguous HDF5 dataset written by jhdf from a flat primitive array and its dimensions, so
- * that a field of {@code blocks x components x k x j x i} values needs no nested Java arrays.
- * Element types: {@code double[]} (64-bit float), {@code long[]} (64-bit integer), {@code int[]}
- * (32-bit integer) and {@code byte[]} (8-bit integer); a {@link #reserved} dataset holds 64-bit or
- * 32-bit floats.
+ * A contiguous HDF5 dataset of a file Metope writes ({@link Hdf5File}), from a flat primitive
+ * array and its dimensions, so that a field of {@code blocks x components x k x j x i} values
+ * needs no nested Java arrays. Element types ({@link Hdf5Type}): {@code double[]} (64-bit float),
+ * {@code long[]} (64-bit signed integer), {@code int[]} (32-bit signed integer) and {@code byte[]}
+ * (8-bit unsigned integer, Parthenon's {@code bool}); a {@link #reserved} dataset holds 64-bit or
+ * 32-bit floats. Its attributes are {@link Hdf5Attribute}s.
  *
- * <p>It also works around a defect of jhdf 0.9.4's writer: when the file is closed, jhdf appends
- * its version text at the file channel's <i>current position</i>, which its own datasets leave at
- * the end of their data; a group written after the last dataset (the order follows a hash map)
- * then has its header overwritten and the file is unreadable. This dataset writes with absolute
- * positions only and leaves the channel at position 0, where the text (at most 64 bytes, checked)
- * lands on the superblock and its padding, which jhdf rewrites last. Use only this class for
- * datasets in a file.
- *
- * <p>A dataset {@link #reserved} without data takes its place in the file's layout when jhdf
- * writes the file (header and data area, the file's length included) and gets its values
- * afterwards through {@link #fill}, in order, chunk by chunk: the data of a field never has to be
- * held whole. Its header is written again when the values are complete, with their checksum.
+ * <p>A dataset {@link #reserved} without data takes its place in the file's layout when the file
+ * is written (header and data area, the file's length included) and gets its values afterwards
+ * through {@link #fill}, in order, chunk by chunk: the data of a field never has to be held whole.
+ * Its header is written again when the values are complete, with their checksum.
  */
 final class FlatDataset extends AbstractWritableNode implements WritableDataset {
-  /** Bytes jhdf's version text may take at position 0: superblock (48) and padding (16). */
-  private static final int VERSION_TEXT_ROOM = 64;
   private static final int CHUNK_BYTES = 1 << 20;
   /**
    * The attribute every dataset carries: the CRC-32C of its raw data bytes as stored, which
@@ -71,16 +56,15 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
   /** The values, or null for a {@link #reserved} dataset. */
   private final Object data;
   private final int[] dimensions;
-  private final DataType dataType;
+  private final Hdf5Type dataType;
   private final DataSpace dataSpace;
   /** Where jhdf put a reserved dataset's header and data; -1 until it has written the file. */
   private long headerPosition = -1;
   private long dataAddress = -1;
   private int headerLength = -1;
 
-  private FlatDataset(Group parent, String name, Object data, int[] dimensions,
-      DataType dataType) {
-    super(parent, name);
+  private FlatDataset(String name, Object data, int[] dimensions, Hdf5Type dataType) {
+    super(null, name);
     long count = 1;
     for (int d : dimensions) {
       if (d < 1) {
@@ -108,49 +92,49 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
   }
 
   /** 64-bit floats. */
-  static FlatDataset of(Group parent, String name, double[] data, int... dimensions) {
-    return new FlatDataset(parent, name, data, dimensions, FloatingPoint.DOUBLE);
+  static FlatDataset of(String name, double[] data, int... dimensions) {
+    return new FlatDataset(name, data, dimensions, Hdf5Type.FLOAT64);
   }
 
   /**
    * A dataset of {@code dimensions} whose values come after the file is laid out ({@link #fill}):
    * 32-bit floats rounded from doubles with {@code singlePrecision}, else 64-bit floats.
    */
-  static FlatDataset reserved(Group parent, String name, boolean singlePrecision,
-      int... dimensions) {
-    return new FlatDataset(parent, name, null, dimensions,
-        singlePrecision ? FloatingPoint.FLOAT : FloatingPoint.DOUBLE);
+  static FlatDataset reserved(String name, boolean singlePrecision, int... dimensions) {
+    return new FlatDataset(name, null, dimensions,
+        singlePrecision ? Hdf5Type.FLOAT32 : Hdf5Type.FLOAT64);
   }
 
   /** 64-bit signed integers. */
-  static FlatDataset of(Group parent, String name, long[] data, int... dimensions) {
-    return new FlatDataset(parent, name, data, dimensions, new FixedPoint(8));
+  static FlatDataset of(String name, long[] data, int... dimensions) {
+    return new FlatDataset(name, data, dimensions, Hdf5Type.INT64);
   }
 
   /** 32-bit signed integers. */
-  static FlatDataset of(Group parent, String name, int[] data, int... dimensions) {
-    return new FlatDataset(parent, name, data, dimensions, new FixedPoint(4));
+  static FlatDataset of(String name, int[] data, int... dimensions) {
+    return new FlatDataset(name, data, dimensions, Hdf5Type.INT32);
   }
 
-  /** 8-bit integers (flags). */
-  static FlatDataset of(Group parent, String name, byte[] data, int... dimensions) {
-    return new FlatDataset(parent, name, data, dimensions, new FixedPoint(1));
+  /** 8-bit unsigned integers (flags, Parthenon's {@code bool}). */
+  static FlatDataset of(String name, byte[] data, int... dimensions) {
+    return new FlatDataset(name, data, dimensions, Hdf5Type.UINT8);
   }
 
-  /** Fails when jhdf's version text would not fit where {@link FlatDataset} lets it land. */
-  static void checkVersionTextFits() {
-    String text = "jHDF - " + JhdfInfo.VERSION + " - " + JhdfInfo.OS + " - " + JhdfInfo.ARCH
-        + " - " + JhdfInfo.BYTE_ORDER;
-    if (text.getBytes(StandardCharsets.UTF_8).length > VERSION_TEXT_ROOM) {
-      throw new IllegalStateException("jhdf version text length=" + text.length()
-          + " exceeds " + VERSION_TEXT_ROOM + " bytes: HDF5 files written here would be damaged");
-    }
+  /** Sets attribute {@code a}, replacing one of the same name. */
+  void put(Hdf5Attribute a) {
+    getAttributes().put(a.getName(), a);
+  }
+
+  @Override
+  public Attribute putAttribute(String name, Object value) {
+    throw new UnsupportedOperationException("attribute " + name + " of dataset " + getName()
+        + ": give its HDF5 type with put(Hdf5Attribute)");
   }
 
   @Override
   public long write(HdfFileChannel channel, long position) {
     // A reserved dataset's checksum is a placeholder of the same length until fill() ends.
-    putAttribute(CHECKSUM_ATTRIBUTE, data == null ? 0 : dataChecksum());
+    put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, data == null ? 0 : dataChecksum()));
     long address = position + header(position, Long.MAX_VALUE - 1, 0).limit();
     long size = getSizeInBytes();
     if (data == null) {
@@ -163,7 +147,6 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
     headerLength = header.remaining();
     dataAddress = address;
     channel.write(header, position);
-    channel.position(0L);
     return address + size;
   }
 
@@ -197,7 +180,7 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
 
   /** Writes this reserved dataset's header again, now recording its data's {@code checksum}. */
   void completeHeader(FileChannel file, int checksum) throws IOException {
-    putAttribute(CHECKSUM_ATTRIBUTE, checksum);
+    put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, checksum));
     ByteBuffer header = header(headerPosition, dataAddress, getSizeInBytes());
     if (header.remaining() != headerLength) {
       throw new IllegalStateException("dataset name=" + getName() + " header length="
@@ -361,7 +344,7 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
   }
 
   @Override
-  public DataType getDataType() {
+  public Hdf5Type getDataType() {
     return dataType;
   }
 
@@ -387,17 +370,17 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
 
   @Override
   public File getFile() {
-    return getParent().getFile();
+    throw new UnsupportedOperationException("dataset " + getName() + " is being written");
   }
 
   @Override
   public Path getFileAsPath() {
-    return getParent().getFileAsPath();
+    throw new UnsupportedOperationException("dataset " + getName() + " is being written");
   }
 
   @Override
   public HdfFile getHdfFile() {
-    return getParent().getHdfFile();
+    throw new UnsupportedOperationException("dataset " + getName() + " is being written");
   }
 
   @Override

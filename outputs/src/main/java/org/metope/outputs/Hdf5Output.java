@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshRefinement;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.field.FieldStorage;
@@ -269,9 +270,12 @@ public final class Hdf5Output implements OutputType {
       sparseNames.add(v.label());
     }
     double wallTime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
+    MeshRefinement.Statistics amr = mesh.refinement() == null ? null
+        : mesh.refinement().statistics();
     return new PhdfWriter.Content(pin.effectiveDeck(), tm.ncycle(), tm.time(), tm.dt(), wallTime,
         mesh, settings.ghostZones(), settings.singlePrecision(), variables, sparseNames, flags,
-        toInts(deallocCounts), toInts(derefineCounts));
+        toInts(deallocCounts), toInts(derefineCounts), amr == null ? 0 : amr.created(),
+        amr == null ? 0 : amr.destroyed());
   }
 
   /**

@@ -1,10 +1,5 @@
 package org.metope.outputs;
 
-import io.jhdf.HdfFile;
-import io.jhdf.WritableHdfFile;
-import io.jhdf.api.WritableGroup;
-import io.jhdf.api.WritableNode;
-import java.lang.reflect.Array;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,16 +37,18 @@ import org.metope.mesh.geometry.UniformCartesian;
  * </pre>
  *
  * Levels in {@code loc.level-...} count from the single tree over the root grid; {@code /Levels}
- * counts from the root grid. Attributes that Parthenon writes from a one-element list are scalars,
- * as in Parthenon's files.
+ * counts from the root grid. {@code NBNew} and {@code NBDel} count the blocks adaptive refinement
+ * has created and removed since the run began (restarts continue the counts), as Parthenon's
+ * {@code nbnew} and {@code nbdel}.
  *
- * <p>Differences imposed by jhdf 0.9.4, all read the same by h5py and by Parthenon's {@code
- * phdf.py}: strings are fixed-length UTF-8 instead of variable-length; datasets are contiguous and
- * uncompressed; booleans and {@code SparseInfo} are signed 8-bit integers and {@code
- * NumComponents} signed 64-bit; the root group carries jhdf's {@code _jHDF} attribute.
- *
- * <p>For integrity, every dataset carries an attribute {@code MetopeDataCRC32C} (the CRC-32C of
- * its stored bytes), and {@link Hdf5Output} appends a {@link FileSeal} after the HDF5 data.
+ * <p>Every attribute and dataset has the HDF5 type class, size, sign and string kind of
+ * Parthenon's for the same content ({@link Hdf5Type}): variable-length ASCII strings, {@code
+ * NumComponents} unsigned 64-bit, booleans and {@code SparseInfo} unsigned 8-bit, one value a
+ * scalar. The parameters written are those a package adds, less those it adds with {@link
+ * Params#addUnwritten} (values Parthenon's package does not write). Differences from Parthenon's
+ * files, none of which its readers look at: datasets are contiguous and uncompressed, and for
+ * integrity every dataset carries an attribute {@code MetopeDataCRC32C} (the CRC-32C of its
+ * stored bytes), and {@link Hdf5Output} appends a {@link FileSeal} after the HDF5 data.
  */
 final class PhdfWriter {
   /** Parthenon's {@code HDF5::OUTPUT_VERSION_FORMAT}. */
@@ -75,11 +72,14 @@ final class PhdfWriter {
    * @param sparseAllocated [block][sparse field] 1 where allocated
    * @param sparseDeallocCount [block][sparse field] deallocation counters
    * @param derefinementCount per block, in gid order
+   * @param blocksCreated blocks created by adaptive refinement so far (Parthenon's {@code nbnew})
+   * @param blocksDestroyed blocks removed by adaptive refinement so far ({@code nbdel})
    */
   record Content(String deck, int ncycle, double time, double dt, double wallTime, Mesh mesh,
       boolean ghosts, boolean singlePrecision, List<OutputVariable> variables,
       List<String> sparseNames, byte[] sparseAllocated,
-      int[] sparseDeallocCount, int[] derefinementCount) {}
+      int[] sparseDeallocCount, int[] derefinementCount, long blocksCreated,
+      long blocksDestroyed) {}
 
   /**
    * Writes {@code content} to {@code file} (a new file; the caller renames it into place) and
@@ -87,14 +87,14 @@ final class PhdfWriter {
    * values.
    */
   static List<FlatDataset> write(Path file, Content content) {
-    FlatDataset.checkVersionTextFits();
-    try (WritableHdfFile h5 = HdfFile.write(file)) {
-      h5.putGroup("Input").putAttribute("File", content.deck());
-      writeInfo(h5.putGroup("Info"), content);
-      writeParams(h5.putGroup("Params"), content.mesh());
-      writeBlocks(h5, content);
-      writeCoordinates(h5, content.mesh(), content.ghosts());
-      return writeVariables(h5, content);
+    try (Hdf5File h5 = Hdf5File.create(file)) {
+      Hdf5Group root = h5.root();
+      writeInfo(root.group("Info"), content);
+      root.group("Input").putStrings("File", content.deck());
+      writeParams(root.group("Params"), content.mesh());
+      writeBlocks(root, content);
+      writeCoordinates(root, content.mesh(), content.ghosts());
+      return writeVariables(root, content);
     }
   }
 
@@ -105,33 +105,33 @@ final class PhdfWriter {
         ndim > 2 ? mesh.config().blockNx3() : 0, mesh.nghost());
   }
 
-  private static void writeInfo(WritableGroup info, Content c) {
+  private static void writeInfo(Hdf5Group info, Content c) {
     Mesh mesh = c.mesh();
     IndexShape shape = blockShape(mesh);
     IndexDomain domain = c.ghosts() ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
-    info.putAttribute("OutputFormatVersion", OUTPUT_FORMAT_VERSION);
-    info.putAttribute("NCycle", c.ncycle());
-    info.putAttribute("Time", c.time());
-    info.putAttribute("dt", c.dt());
-    info.putAttribute("WallTime", c.wallTime());
-    info.putAttribute("NumDims", mesh.ndim());
-    info.putAttribute("NumMeshBlocks", mesh.totalBlocks());
-    info.putAttribute("MaxLevel", mesh.currentLevel() - mesh.rootLevel());
-    info.putAttribute("IncludesGhost", c.ghosts() ? 1 : 0);
-    info.putAttribute("NGhost", mesh.nghost());
-    info.putAttribute("Coordinates", "UniformCartesian");
-    info.putAttribute("NBNew", 0);
-    info.putAttribute("NBDel", 0);
-    info.putAttribute("RootLevel", mesh.rootLevel());
-    info.putAttribute("Refine", mesh.isAdaptive() ? 1 : 0);
-    info.putAttribute("Multilevel", mesh.isMultilevel() ? 1 : 0);
+    info.putInts("OutputFormatVersion", OUTPUT_FORMAT_VERSION);
+    info.putInts("NCycle", c.ncycle());
+    info.putDoubles("Time", c.time());
+    info.putDoubles("dt", c.dt());
+    info.putDoubles("WallTime", c.wallTime());
+    info.putInts("NumDims", mesh.ndim());
+    info.putInts("NumMeshBlocks", mesh.totalBlocks());
+    info.putInts("MaxLevel", mesh.currentLevel() - mesh.rootLevel());
+    info.putInts("IncludesGhost", c.ghosts() ? 1 : 0);
+    info.putInts("NGhost", mesh.nghost());
+    info.putStrings("Coordinates", "UniformCartesian");
+    info.putInts("NBNew", Math.toIntExact(c.blocksCreated()));
+    info.putInts("NBDel", Math.toIntExact(c.blocksDestroyed()));
+    info.putInts("RootLevel", mesh.rootLevel());
+    info.putInts("Refine", mesh.isAdaptive() ? 1 : 0);
+    info.putInts("Multilevel", mesh.isMultilevel() ? 1 : 0);
     int[] perRank = new int[mesh.nranks()];
     for (int r = 0; r < perRank.length; r++) {
       perRank[r] = mesh.distribution().blockCount(r);
     }
-    putInts(info, "BlocksPerPE", perRank);
-    info.putAttribute("MeshBlockSize", new int[] {shape.ncellsI(domain), shape.ncellsJ(domain),
-        shape.ncellsK(domain)});
+    info.putInts("BlocksPerPE", perRank);
+    info.putInts("MeshBlockSize", shape.ncellsI(domain), shape.ncellsJ(domain),
+        shape.ncellsK(domain));
     double[] domainBounds = new double[9];
     int[] rootCells = new int[3];
     for (int axis = 0; axis < 3; axis++) {
@@ -140,8 +140,8 @@ final class PhdfWriter {
       domainBounds[3 * axis + 2] = 1.0;
       rootCells[axis] = mesh.meshSize().nx(axis);
     }
-    info.putAttribute("RootGridDomain", domainBounds);
-    info.putAttribute("RootGridSize", rootCells);
+    info.putDoubles("RootGridDomain", domainBounds);
+    info.putInts("RootGridSize", rootCells);
     String[] bcs = new String[6];
     String[] swarmBcs = new String[6];
     for (BoundaryFace face : BoundaryFace.values()) {
@@ -149,15 +149,15 @@ final class PhdfWriter {
       bcs[face.ordinal()] = name;
       swarmBcs[face.ordinal()] = name.equals("periodic") ? name : "outflow";
     }
-    info.putAttribute("BoundaryConditions", bcs);
-    info.putAttribute("SwarmBoundaryConditions", swarmBcs);
+    info.putStrings("BoundaryConditions", bcs);
+    info.putStrings("SwarmBoundaryConditions", swarmBcs);
     if (!c.variables().isEmpty()) {
       writeDatasetNames(info, c.variables());
     }
   }
 
   /** NumComponents, ComponentNames and OutputDatasetNames, one entry per field written. */
-  private static void writeDatasetNames(WritableGroup info, List<OutputVariable> variables) {
+  private static void writeDatasetNames(Hdf5Group info, List<OutputVariable> variables) {
     long[] components = new long[variables.size()];
     List<String> componentNames = new ArrayList<>();
     String[] names = new String[components.length];
@@ -167,46 +167,58 @@ final class PhdfWriter {
       componentNames.addAll(variable.componentNames());
       names[v] = variable.label();
     }
-    putLongs(info, "NumComponents", components);
-    putStrings(info, "ComponentNames", componentNames.toArray(new String[0]));
-    putStrings(info, "OutputDatasetNames", names);
+    info.put(Hdf5Attribute.integers("NumComponents", Hdf5Type.UINT64, components));
+    info.putStrings("ComponentNames", componentNames.toArray(new String[0]));
+    info.putStrings("OutputDatasetNames", names);
   }
 
-  private static void putInts(WritableNode node, String name, int[] values) {
-    node.putAttribute(name, values.length == 1 ? (Object) values[0] : values);
-  }
-
-  private static void putLongs(WritableNode node, String name, long[] values) {
-    node.putAttribute(name, values.length == 1 ? (Object) values[0] : values);
-  }
-
-  private static void putStrings(WritableNode node, String name, String[] values) {
-    node.putAttribute(name, values.length == 1 ? (Object) values[0] : values);
-  }
-
-  /** Parameters Parthenon can write as attributes: numbers, booleans (as 8-bit), strings. */
-  private static void writeParams(WritableGroup group, Mesh mesh) {
+  /**
+   * The parameters Parthenon's {@code Params::WriteAllToHDF5} writes, with its types: booleans
+   * (unsigned 8-bit), {@code int} (32-bit), {@code long} (64-bit), floats, doubles and strings,
+   * single or in non-empty arrays; other values, and those added with {@link
+   * Params#addUnwritten}, are left out.
+   */
+  private static void writeParams(Hdf5Group group, Mesh mesh) {
     for (StateDescriptor pkg : mesh.packages().all()) {
       Params params = pkg.params();
       for (String key : params.keys()) {
-        Object value = params.get(key, Object.class);
-        String name = pkg.label() + "/" + key;
-        if (value instanceof Boolean b) {
-          group.putAttribute(name, (byte) (b ? 1 : 0));
-        } else if (value instanceof Double || value instanceof Integer || value instanceof Long
-            || value instanceof Float || value instanceof String) {
-          group.putAttribute(name, value);
-        } else if (value instanceof double[] || value instanceof int[]
-            || value instanceof long[]) {
-          if (Array.getLength(value) > 0) {
-            group.putAttribute(name, value);
+        if (params.written(key)) {
+          Hdf5Attribute a = param(group, pkg.label() + "/" + key, params.get(key, Object.class));
+          if (a != null) {
+            group.put(a);
           }
         }
       }
     }
   }
 
-  private static void writeBlocks(WritableHdfFile h5, Content c) {
+  /** The attribute Parthenon writes for a parameter's value, or null where it writes none. */
+  private static Hdf5Attribute param(Hdf5Group group, String name, Object value) {
+    if (value instanceof Boolean b) {
+      return Hdf5Attribute.integers(name, Hdf5Type.UINT8, b ? 1 : 0);
+    } else if (value instanceof Integer n) {
+      return Hdf5Attribute.ints(name, n);
+    } else if (value instanceof Long n) {
+      return Hdf5Attribute.integers(name, Hdf5Type.INT64, n);
+    } else if (value instanceof Double d) {
+      return Hdf5Attribute.doubles(name, d);
+    } else if (value instanceof Float f) {
+      return Hdf5Attribute.reals(name, Hdf5Type.FLOAT32, f);
+    } else if (value instanceof String text) {
+      return group.stringAttribute(name, text);
+    } else if (value instanceof double[] d && d.length > 0) {
+      return Hdf5Attribute.doubles(name, d);
+    } else if (value instanceof int[] n && n.length > 0) {
+      return Hdf5Attribute.ints(name, n);
+    } else if (value instanceof long[] n && n.length > 0) {
+      return Hdf5Attribute.integers(name, Hdf5Type.INT64, n);
+    } else if (value instanceof String[] texts && texts.length > 0) {
+      return group.stringAttribute(name, texts);
+    }
+    return null;
+  }
+
+  private static void writeBlocks(Hdf5Group root, Content c) {
     Mesh mesh = c.mesh();
     int nb = mesh.totalBlocks();
     int ndim = mesh.ndim();
@@ -232,26 +244,22 @@ final class PhdfWriter {
       ids[gid * 5 + 4] = 0;
       levels[gid] = loc.level() - mesh.rootLevel();
     }
-    WritableGroup blocks = h5.putGroup("Blocks");
-    put(blocks, FlatDataset.of(blocks, "xmin", xmin, nb, ndim));
-    put(blocks, FlatDataset.of(blocks, "loc.lx123", lx123, nb, 3));
-    put(blocks, FlatDataset.of(blocks, "loc.level-gid-lid-cnghost-gflag", ids, nb, 5));
-    put(blocks, FlatDataset.of(blocks, "derefinement_count", c.derefinementCount(), nb, 1));
-    put(h5, FlatDataset.of(h5, "Levels", levels, nb));
-    put(h5, FlatDataset.of(h5, "LogicalLocations", lx123.clone(), nb, 3));
+    Hdf5Group blocks = root.group("Blocks");
+    blocks.add(FlatDataset.of("xmin", xmin, nb, ndim));
+    blocks.add(FlatDataset.of("loc.lx123", lx123, nb, 3));
+    blocks.add(FlatDataset.of("loc.level-gid-lid-cnghost-gflag", ids, nb, 5));
+    blocks.add(FlatDataset.of("derefinement_count", c.derefinementCount(), nb, 1));
+    root.add(FlatDataset.of("Levels", levels, nb));
+    root.add(FlatDataset.of("LogicalLocations", lx123.clone(), nb, 3));
   }
 
-  private static void put(WritableGroup group, FlatDataset dataset) {
-    group.putDataset(dataset.getName(), dataset);
-  }
-
-  private static void writeCoordinates(WritableHdfFile h5, Mesh mesh, boolean ghosts) {
+  private static void writeCoordinates(Hdf5Group root, Mesh mesh, boolean ghosts) {
     IndexShape shape = blockShape(mesh);
     IndexDomain domain = ghosts ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
     IndexRange[] ranges = {shape.boundsI(domain), shape.boundsJ(domain), shape.boundsK(domain)};
     int nb = mesh.totalBlocks();
     for (boolean face : new boolean[] {true, false}) {
-      WritableGroup group = h5.putGroup(face ? "Locations" : "VolumeLocations");
+      Hdf5Group group = root.group(face ? "Locations" : "VolumeLocations");
       for (int axis = 0; axis < 3; axis++) {
         IndexRange r = ranges[axis];
         int n = r.size() + (face ? 1 : 0);
@@ -264,31 +272,30 @@ final class PhdfWriter {
           }
         }
         String name = new String[] {"x", "y", "z"}[axis];
-        put(group, FlatDataset.of(group, name, x, nb, n));
+        group.add(FlatDataset.of(name, x, nb, n));
       }
     }
   }
 
-  private static List<FlatDataset> writeVariables(WritableHdfFile h5, Content c) {
+  private static List<FlatDataset> writeVariables(Hdf5Group root, Content c) {
     int nb = c.mesh().totalBlocks();
     List<FlatDataset> reserved = new ArrayList<>();
     for (OutputVariable variable : c.variables()) {
       int[] dims = new int[variable.blockDimensions().length + 1];
       dims[0] = nb;
       System.arraycopy(variable.blockDimensions(), 0, dims, 1, dims.length - 1);
-      FlatDataset dataset = FlatDataset.reserved(h5, variable.label(), c.singlePrecision(),
-          dims);
-      dataset.putAttribute("TopologicalLocation", variable.field().metadata().topology()
-          == MetadataFlag.CELL ? "Cell" : "None");
-      put(h5, dataset);
+      FlatDataset dataset = FlatDataset.reserved(variable.label(), c.singlePrecision(), dims);
+      dataset.put(root.stringAttribute("TopologicalLocation",
+          variable.field().metadata().topology() == MetadataFlag.CELL ? "Cell" : "None"));
+      root.add(dataset);
       reserved.add(dataset);
     }
     int nsparse = c.sparseNames().size();
     if (nsparse > 0) {
-      FlatDataset info = FlatDataset.of(h5, "SparseInfo", c.sparseAllocated(), nb, nsparse);
-      putStrings(info, "SparseFields", c.sparseNames().toArray(new String[0]));
-      put(h5, info);
-      put(h5, FlatDataset.of(h5, "SparseDeallocCount", c.sparseDeallocCount(), nb, nsparse));
+      FlatDataset info = FlatDataset.of("SparseInfo", c.sparseAllocated(), nb, nsparse);
+      info.put(root.stringAttribute("SparseFields", c.sparseNames().toArray(new String[0])));
+      root.add(info);
+      root.add(FlatDataset.of("SparseDeallocCount", c.sparseDeallocCount(), nb, nsparse));
     }
     return reserved;
   }

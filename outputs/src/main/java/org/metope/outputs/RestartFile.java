@@ -198,6 +198,15 @@ public final class RestartFile implements AutoCloseable {
     return ints;
   }
 
+  /**
+   * Blocks adaptive refinement had created and removed when the file was written ({@code
+   * Info/NBNew}, {@code Info/NBDel}), which a resumed run counts on from, as Parthenon's {@code
+   * nbnew} and {@code nbdel}.
+   */
+  public long[] blockCounts() {
+    return new long[] {infoInt("NBNew"), infoInt("NBDel")};
+  }
+
   /** Every block's derefinement counter, by global id (zeros when the file has none). */
   public int[] derefinementCounts() {
     return derefinementCounts.clone();

@@ -1,25 +1,28 @@
 package org.metope.outputs;
 
 import io.jhdf.HdfFile;
-import io.jhdf.WritableHdfFile;
 import io.jhdf.api.Attribute;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.Group;
 import io.jhdf.api.Node;
-import io.jhdf.api.WritableGroup;
-import io.jhdf.api.WritableNode;
+import io.jhdf.object.datatype.DataType;
+import io.jhdf.object.datatype.FixedPoint;
 import java.io.IOException;
+import java.lang.reflect.Array;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Test tool: copies a Metope HDF5 file group by group with some attributes replaced, and seals the
  * copy as Metope does, to make what a future version or a hand edit (re-sealed) would produce.
- * Lives in the writer's package to write datasets with {@link FlatDataset} as the writer does.
+ * Lives in the writer's package to write with {@link Hdf5File} and {@link FlatDataset} as the
+ * writer does; each attribute keeps the type jhdf read it as (a replacement's Java type chooses
+ * its own).
  */
 public final class SealedCopy {
   private SealedCopy() {}
@@ -31,9 +34,9 @@ public final class SealedCopy {
    */
   public static void copy(Path from, Path to, Map<String, Object> changes) throws IOException {
     Map<FlatDataset, double[]> reserved = new LinkedHashMap<>();
-    try (HdfFile in = new HdfFile(from); WritableHdfFile out = HdfFile.write(to)) {
-      copyAttributes(in, out, "", changes);
-      copyChildren(in, out, "", changes, reserved);
+    try (HdfFile in = new HdfFile(from); Hdf5File out = Hdf5File.create(to)) {
+      copyAttributes(in, out.root(), out.root()::put, "", changes);
+      copyChildren(in, out.root(), "", changes, reserved);
     }
     try (FileChannel channel = FileChannel.open(to, StandardOpenOption.WRITE)) {
       for (Map.Entry<FlatDataset, double[]> r : reserved.entrySet()) {
@@ -45,19 +48,19 @@ public final class SealedCopy {
     FileSeal.append(to, List.of());
   }
 
-  private static void copyChildren(Group in, WritableGroup out, String prefix,
+  private static void copyChildren(Group in, Hdf5Group out, String prefix,
       Map<String, Object> changes, Map<FlatDataset, double[]> reserved) {
     for (Node node : in.getChildren().values()) {
       String path = prefix + node.getName();
       if (node instanceof Group group) {
-        WritableGroup copy = out.putGroup(node.getName());
-        copyAttributes(group, copy, path + "/", changes);
+        Hdf5Group copy = out.group(node.getName());
+        copyAttributes(group, copy, copy::put, path + "/", changes);
         copyChildren(group, copy, path + "/", changes, reserved);
       } else if (node instanceof Dataset dataset) {
-        FlatDataset copy = flat(out, dataset, changes.getOrDefault(path, dataset.getDataFlat()),
+        FlatDataset copy = flat(dataset, changes.getOrDefault(path, dataset.getDataFlat()),
             reserved);
-        copyAttributes(dataset, copy, path + "/", changes);
-        out.putDataset(node.getName(), copy);
+        copyAttributes(dataset, out, copy::put, path + "/", changes);
+        out.add(copy);
       }
     }
   }
@@ -66,40 +69,86 @@ public final class SealedCopy {
    * The copy of {@code dataset}; a single precision one is reserved, with its values put in
    * {@code reserved} for after the file is laid out.
    */
-  private static FlatDataset flat(Group parent, Dataset dataset, Object data,
+  private static FlatDataset flat(Dataset dataset, Object data,
       Map<FlatDataset, double[]> reserved) {
     int[] dims = dataset.getDimensions();
     String name = dataset.getName();
     if (data instanceof double[] d) {
-      return FlatDataset.of(parent, name, d, dims);
+      return FlatDataset.of(name, d, dims);
     }
     if (data instanceof float[] f) {
       double[] d = new double[f.length];
       for (int n = 0; n < f.length; n++) {
         d[n] = f[n];
       }
-      FlatDataset copy = FlatDataset.reserved(parent, name, true, dims);
+      FlatDataset copy = FlatDataset.reserved(name, true, dims);
       reserved.put(copy, d);
       return copy;
     }
     if (data instanceof long[] l) {
-      return FlatDataset.of(parent, name, l, dims);
+      return FlatDataset.of(name, l, dims);
     }
-    if (data instanceof int[] i) {
-      return FlatDataset.of(parent, name, i, dims);
+    if (data instanceof int[] i && ((FixedPoint) dataset.getDataType()).isSigned()) {
+      return FlatDataset.of(name, i, dims);
     }
-    return FlatDataset.of(parent, name, (byte[]) data, dims);
+    if (data instanceof byte[] b) {
+      return FlatDataset.of(name, b, dims);
+    }
+    int[] unsigned = (int[]) data;
+    byte[] b = new byte[unsigned.length];
+    for (int n = 0; n < b.length; n++) {
+      b[n] = (byte) unsigned[n];
+    }
+    return FlatDataset.of(name, b, dims);
   }
 
-  private static void copyAttributes(Node in, WritableNode out, String prefix,
-      Map<String, Object> changes) {
+  private static void copyAttributes(Node in, Hdf5Group file, Consumer<Hdf5Attribute> out,
+      String prefix, Map<String, Object> changes) {
     for (Map.Entry<String, Attribute> a : in.getAttributes().entrySet()) {
       String name = a.getKey();
-      if (name.equals("_jHDF") || name.equals(FlatDataset.CHECKSUM_ATTRIBUTE)) {
+      if (name.equals(FlatDataset.CHECKSUM_ATTRIBUTE)) {
         continue;
       }
-      Object value = changes.getOrDefault(prefix + name, a.getValue().getData());
-      out.putAttribute(name, value);
+      Object change = changes.get(prefix + name);
+      out.accept(change != null ? typed(file, name, change, null)
+          : typed(file, name, a.getValue().getData(), a.getValue().getDataType()));
     }
+  }
+
+  /**
+   * An attribute holding {@code value}: of {@code type} where given (the original's), else of the
+   * type {@code value}'s Java type stands for (strings, {@code int}, {@code long}, doubles).
+   */
+  private static Hdf5Attribute typed(Hdf5Group file, String name, Object value,
+      DataType type) {
+    Object values = value.getClass().isArray() ? value : wrap(value);
+    int n = Array.getLength(values);
+    if (values instanceof String[] s) {
+      return file.stringAttribute(name, s);
+    }
+    if (values instanceof double[] d) {
+      return Hdf5Attribute.doubles(name, d);
+    }
+    long[] longs = new long[n];
+    for (int i = 0; i < n; i++) {
+      longs[i] = ((Number) Array.get(values, i)).longValue();
+    }
+    if (type instanceof FixedPoint f) {
+      return Hdf5Attribute.integers(name, f.getSize() == 1 ? Hdf5Type.UINT8 : f.getSize() == 4
+          ? Hdf5Type.INT32 : f.isSigned() ? Hdf5Type.INT64 : Hdf5Type.UINT64, longs);
+    }
+    Object first = Array.get(values, 0);
+    return Hdf5Attribute.integers(name, first instanceof Long ? Hdf5Type.INT64 : Hdf5Type.INT32,
+        longs);
+  }
+
+  private static Object wrap(Object scalar) {
+    if (scalar instanceof String s) {
+      return new String[] {s};
+    }
+    if (scalar instanceof Double d) {
+      return new double[] {d};
+    }
+    return new Object[] {scalar};
   }
 }

@@ -80,7 +80,8 @@ public final class AdvectionPackage {
     pkg.addParam("vx", vx);
     pkg.addParam("vy", vy);
     pkg.addParam("vz", vz);
-    pkg.addParam("v_const", vConst);
+    // Parthenon reads v_const and compute_error from the deck where it needs them: not written.
+    pkg.addUnwrittenParam("v_const", vConst);
     int vecSize = pin.getOrAddInteger(BLOCK, "vec_size", 1);
     int numVars = pin.getOrAddInteger(BLOCK, "num_vars", 1);
     if (vecSize < 1 || vecSize > MAX_COUNT) {
@@ -92,7 +93,7 @@ public final class AdvectionPackage {
     }
     pkg.addParam("vec_size", vecSize);
     pkg.addParam("num_vars", numVars);
-    pkg.addParam("compute_error", pin.getOrAddBoolean(BLOCK, "compute_error", false));
+    pkg.addUnwrittenParam("compute_error", pin.getOrAddBoolean(BLOCK, "compute_error", false));
     addFields(pkg, vConst, fillDerived, vecSize, numVars);
     addHistoryOutputs(pkg);
     if (fillDerived) {

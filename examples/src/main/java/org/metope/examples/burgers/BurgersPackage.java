@@ -67,7 +67,8 @@ public final class BurgersPackage {
     if (recon.equals("linear") && nghost < 2) {
       throw pin.error("parthenon/mesh", "nghost", "at least 2 for <burgers> recon = linear");
     }
-    pkg.addParam("recon", recon);
+    // Parthenon keeps its reconstruction as an enum, which its outputs skip.
+    pkg.addUnwrittenParam("recon", recon);
     int numScalars = pin.getOrAddInteger(BLOCK, "num_scalars", 1);
     if (numScalars < 1) {
       throw pin.error(BLOCK, "num_scalars", "an integer >= 1 (the benchmark needs a scalar)");
@@ -76,7 +77,9 @@ public final class BurgersPackage {
     for (String key : List.of("kx_fact", "ky_fact", "kz_fact")) {
       pin.getOrAddReal(BLOCK, key, 1.0);
     }
-    pkg.addParam("prolongate_ghosts", pin.getOrAddBoolean(BLOCK, "prolongate_ghosts", false));
+    // Metope's own option (README, burgers): not a parameter of Parthenon's package.
+    pkg.addUnwrittenParam("prolongate_ghosts",
+        pin.getOrAddBoolean(BLOCK, "prolongate_ghosts", false));
     int ncomp = VELOCITY_COMPONENTS + numScalars;
     pkg.addField("U", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT, Metadata.INTENSIVE,
         Metadata.CONSERVED, Metadata.FILL_GHOST, Metadata.WITH_FLUXES).shape(ncomp).build());

@@ -62,15 +62,16 @@ public final class SparseAdvectionPackage {
     }
     pkg.addParam("init_size", initSize);
     double pos = 0.8;
-    pkg.addParam("x0", new double[] {pos, -pos, -pos, pos});
-    pkg.addParam("y0", new double[] {pos, pos, -pos, -pos});
+    // Parthenon holds the discs' centres and velocities in std::arrays, which its outputs skip.
+    pkg.addUnwrittenParam("x0", new double[] {pos, -pos, -pos, pos});
+    pkg.addUnwrittenParam("y0", new double[] {pos, pos, -pos, -pos});
     double speed = pin.getOrAddReal(BLOCK, "speed", 1.0) / Math.sqrt(2.0);
     if (!(speed > 0.0)) {
       throw pin.error(BLOCK, "speed", "a positive speed of the discs");
     }
-    pkg.addParam("vx", new double[] {-speed, speed, speed, -speed});
-    pkg.addParam("vy", new double[] {-speed, -speed, speed, speed});
-    pkg.addParam("vz", new double[] {0.0, 0.0, 0.0, 0.0});
+    pkg.addUnwrittenParam("vx", new double[] {-speed, speed, speed, -speed});
+    pkg.addUnwrittenParam("vy", new double[] {-speed, -speed, speed, speed});
+    pkg.addUnwrittenParam("vz", new double[] {0.0, 0.0, 0.0, 0.0});
     Metadata advected = Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
         Metadata.WITH_FLUXES, Metadata.FILL_GHOST, Metadata.SPARSE).build();
     pkg.addSparsePool(new SparsePool(POOL, advected, 0, 1, 2, 3));

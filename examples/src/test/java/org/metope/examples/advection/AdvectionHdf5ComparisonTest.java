@@ -18,12 +18,14 @@ import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.metope.examples.PhdfTypes;
 
 /**
  * Runs Parthenon's decks with an HDF5 output and compares Metope's final {@code .phdf} with the one
  * Parthenon's advection example wrote (test resources {@code parthenon/hdf5}, see the README):
  * the same blocks, matched by level and logical location, the same coordinates, attributes and
- * datasets, and every written field's values to 1e-12.
+ * datasets, every written field's values to 1e-12, and the same HDF5 types ({@link PhdfTypes});
+ * for {@code static2d} also the final restart file's types.
  */
 public class AdvectionHdf5ComparisonTest {
   @TempDir Path dir;
@@ -38,18 +40,23 @@ public class AdvectionHdf5ComparisonTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"gauss2d.in, gauss2d.out9.final.phdf", "sphere3d_rk1.in, sphere.out9.final.phdf",
-      "static2d.in, rs.out1.final.phdf", "static3d.in, static3d.out0.final.phdf"})
+  @CsvSource({"gauss2d.in, gauss2d.out9.final.phdf,", "sphere3d_rk1.in, sphere.out9.final.phdf,",
+      "static2d.in, rs.out1.final.phdf, rs.out0.final.rhdf",
+      "static3d.in, static3d.out0.final.phdf,"})
   void givenAParthenonDeckWithAnHdf5Output_thenTheFinalFileHasParthenonsBlocksAndValues(
-      String deck, String file) {
+      String deck, String file, String restart) {
     AdvectionRuns.run(resource(deck), dir);
     assertSameAsParthenons(dir.resolve(file), resource(file));
+    if (restart != null) {
+      PhdfTypes.assertSameTypes(dir.resolve(restart), resource(restart));
+    }
   }
 
   /**
    * {@code ours} has the blocks of Parthenon's file {@code theirs} (matched by level and logical
-   * location), the same attributes, coordinates and sparse information, and every written field's
-   * values to 1e-12.
+   * location), the same attributes (with the blocks adaptive refinement created and removed), the
+   * same coordinates and sparse information, every written field's values to 1e-12, and the same
+   * HDF5 types and shapes of every group, dataset and attribute ({@link PhdfTypes}).
    */
   public static void assertSameAsParthenons(Path oursFile, Path theirsFile) {
     assertSameAsParthenons(oursFile, theirsFile, 0.0);
@@ -61,12 +68,13 @@ public class AdvectionHdf5ComparisonTest {
    */
   public static void assertSameAsParthenons(Path oursFile, Path theirsFile,
       double timeTolerance) {
+    PhdfTypes.assertSameTypes(oursFile, theirsFile);
     try (HdfFile ours = new HdfFile(oursFile);
         HdfFile theirs = new HdfFile(theirsFile)) {
       for (String name : List.of("NumMeshBlocks", "NumDims", "MaxLevel", "RootLevel",
           "IncludesGhost", "NGhost", "NCycle", "Time", "dt", "MeshBlockSize", "RootGridSize",
           "RootGridDomain", "BoundaryConditions", "OutputDatasetNames", "ComponentNames",
-          "Multilevel", "Refine", "OutputFormatVersion")) {
+          "NumComponents", "Multilevel", "Refine", "OutputFormatVersion", "NBNew", "NBDel")) {
         Attribute theirValue = theirs.getByPath("Info").getAttribute(name);
         Attribute ourValue = ours.getByPath("Info").getAttribute(name);
         if (timeTolerance > 0 && (name.equals("Time") || name.equals("dt"))) {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.metope.examples.PhdfTypes;
 
 /**
  * Runs Parthenon's own decks and compares with the files Parthenon's advection example wrote for
@@ -116,6 +117,8 @@ class AdvectionParthenonComparisonTest {
     assertSameOutputs("amr2d");
     AdvectionHdf5ComparisonTest.assertSameAsParthenons(dir.resolve("advection.out0.final.phdf"),
         resource("amr2d/advection.out0.final.phdf"));
+    PhdfTypes.assertSameTypes(dir.resolve("advection.out1.final.rhdf"),
+        resource("amr2d/advection.out1.final.rhdf"));
     assertTrue(r.out().contains("\nDriver completed.\ntime=1.00e+00 cycle=569\n"), r.out());
     assertTrue(r.out().contains("\nNumber of MeshBlocks = 130; 330  created, 216 destroyed during"
         + " this simulation.\n"), r.out());

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,7 +67,7 @@ class AdvectionRestartTest {
         if (p instanceof double[] pd) {
           assertArrayEquals(pd, (double[]) q, name + ":" + d);
         } else {
-          assertArrayEquals((byte[]) p, (byte[]) q, name + ":" + d);
+          assertArrayEquals((int[]) p, (int[]) q, name + ":" + d);
         }
       }
     }
@@ -102,6 +103,36 @@ class AdvectionRestartTest {
     assertTrue(Files.readString(b.resolve("rs.out8.hst")).indexOf('#') < 0,
         "a resumed history continues without a new header");
     assertTrue(Files.exists(b.resolve("rs.out0.00003.rhdf")), "restart numbering continues");
+  }
+
+  /**
+   * Parthenon's adaptive deck, 60 cycles with a restart file every 0.05: a run resumed from the
+   * middle counts the blocks adaptive refinement created and removed on from the file's {@code
+   * NBNew} and {@code NBDel}, so its final outputs carry the uninterrupted run's counts (Parthenon
+   * reads them from the file into {@code nbnew} and {@code nbdel}).
+   */
+  @Test
+  void givenAnAdaptiveRunResumedMidway_thenNBNewAndNBDelCountFromTheStart() throws Exception {
+    Path adaptive = Path.of(getClass().getResource("/parthenon/amr2d/parthinput.advection")
+        .toURI());
+    Path a = Files.createDirectory(dir.resolve("amr"));
+    AdvectionRuns.run(adaptive, a, "parthenon/time/nlim=60");
+    Path middle = a.resolve("advection.out1.00001.rhdf");
+    int[] atMiddle = blockCounts(middle);
+    int[] atEnd = blockCounts(a.resolve("advection.out1.final.rhdf"));
+    assertTrue(atMiddle[0] > 0 && atEnd[0] > atMiddle[0] && atEnd[1] > atMiddle[1],
+        "refinement created and removed blocks before and after the middle: "
+        + Arrays.toString(atMiddle) + " then " + Arrays.toString(atEnd));
+    Path b = resume("amr-resumed", middle, 1);
+    assertArrayEquals(atEnd, blockCounts(b.resolve("advection.out1.final.rhdf")));
+    assertArrayEquals(atEnd, blockCounts(b.resolve("advection.out0.final.phdf")));
+  }
+
+  private static int[] blockCounts(Path file) {
+    try (HdfFile h5 = new HdfFile(file)) {
+      return new int[] {(Integer) h5.getByPath("Info").getAttribute("NBNew").getData(),
+          (Integer) h5.getByPath("Info").getAttribute("NBDel").getData()};
+    }
   }
 
   @Test

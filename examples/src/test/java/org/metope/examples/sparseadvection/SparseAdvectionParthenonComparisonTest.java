@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.metope.examples.PhdfTypes;
 import org.metope.examples.advection.AdvectionHdf5ComparisonTest;
 
 /**
@@ -16,7 +17,8 @@ import org.metope.examples.advection.AdvectionHdf5ComparisonTest;
  * for it: the history (time, dt, cycle and block count of every cycle) line for line, the
  * allocation counts it printed after every cycle line for line, and the final {@code .phdf}: the
  * same blocks (matched by level and logical location), the same allocation of every field on
- * every block ({@code SparseInfo}) and every value to 1e-12.
+ * every block ({@code SparseInfo}) and every value to 1e-12, and every file's HDF5 types ({@link
+ * PhdfTypes}; for {@code short} the final restart file's too).
  *
  * <p>{@code short} is the deck with {@code tlim = 0.3} (91 cycles); {@code full} is the deck as
  * shipped ({@code tlim = 2}, 604 cycles; both together take about 20 s at load 4). Metope gives
@@ -53,5 +55,9 @@ class SparseAdvectionParthenonComparisonTest {
         allocations, "allocation counts after every cycle");
     AdvectionHdf5ComparisonTest.assertSameAsParthenons(dir.resolve("sparse.out0.final.phdf"),
         SparseAdvectionRuns.resource(name + ".out0.final.phdf"));
+    if (name.equals("short")) {
+      PhdfTypes.assertSameTypes(dir.resolve("sparse.out1.final.rhdf"),
+          SparseAdvectionRuns.resource("short.out1.final.rhdf"));
+    }
   }
 }

@@ -32,7 +32,7 @@ public final class Params {
     RESTART
   }
 
-  private record Entry(Object value, Class<?> type, Mutability mutability) {}
+  private record Entry(Object value, Class<?> type, Mutability mutability, boolean written) {}
 
   private final String owner;
   /** Entries in insertion order; a key's position is its slot, which handles keep. */
@@ -52,6 +52,20 @@ public final class Params {
 
   /** Adds a parameter; the key must be new and the value not null. */
   public void add(String key, Object value, Mutability mutability) {
+    add(key, value, mutability, true);
+  }
+
+  /**
+   * Adds an immutable parameter that HDF5 outputs leave out: a value the Parthenon package it
+   * mirrors keeps elsewhere (read from the deck where needed, or held in a type Parthenon's
+   * {@code Params::WriteAllToHDF5} skips, such as a {@code std::array} or an enum), so that the
+   * parameters written under a package's name are the ones Parthenon writes.
+   */
+  public void addUnwritten(String key, Object value) {
+    add(key, value, Mutability.IMMUTABLE, false);
+  }
+
+  private void add(String key, Object value, Mutability mutability, boolean written) {
     if (value == null) {
       throw new IllegalArgumentException(where(key) + " value=null: parameters must not be null");
     }
@@ -61,7 +75,7 @@ public final class Params {
           + slots.get(existing).value);
     }
     slotOfKey.put(key, slots.size());
-    slots.add(new Entry(value, value.getClass(), mutability));
+    slots.add(new Entry(value, value.getClass(), mutability, written));
     keysInOrder.add(key);
   }
 
@@ -75,7 +89,7 @@ public final class Params {
       throw new IllegalArgumentException(where(key) + " has type=" + e.type.getSimpleName()
           + ", update has type=" + (value == null ? "null" : value.getClass().getSimpleName()));
     }
-    slots.set(slotOfKey.get(key), new Entry(value, e.type, e.mutability));
+    slots.set(slotOfKey.get(key), new Entry(value, e.type, e.mutability, e.written));
   }
 
   /** The value of {@code key}, which must have been added with type {@code type}. */
@@ -130,6 +144,11 @@ public final class Params {
   /** The mutability a key was added with. */
   public Mutability mutability(String key) {
     return entry(key).mutability;
+  }
+
+  /** Whether HDF5 outputs write {@code key} (all but those added with {@link #addUnwritten}). */
+  public boolean written(String key) {
+    return entry(key).written;
   }
 
   /** Every key in insertion order. */

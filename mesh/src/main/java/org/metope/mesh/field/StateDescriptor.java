@@ -102,6 +102,11 @@ public final class StateDescriptor {
     params.add(key, value, mutability);
   }
 
+  /** Adds an immutable parameter that HDF5 outputs leave out ({@link Params#addUnwritten}). */
+  public void addUnwrittenParam(String key, Object value) {
+    params.addUnwritten(key, value);
+  }
+
   /** Updates a mutable parameter. */
   public void updateParam(String key, Object value) {
     params.update(key, value);

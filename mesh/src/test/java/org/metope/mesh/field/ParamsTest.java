@@ -30,6 +30,19 @@ class ParamsTest {
   }
 
   @Test
+  void givenAnUnwrittenParam_thenItReadsAsAnyOtherButOutputsLeaveItOut() {
+    Params p = new Params("adv");
+    p.add("cfl", 0.45);
+    p.addUnwritten("v_const", true);
+    assertTrue(p.getBoolean("v_const"));
+    assertEquals(List.of("cfl", "v_const"), p.keys());
+    assertTrue(p.written("cfl"));
+    assertFalse(p.written("v_const"));
+    assertEquals(Params.Mutability.IMMUTABLE, p.mutability("v_const"));
+    assertThrows(IllegalArgumentException.class, () -> p.addUnwritten("cfl", 1.0));
+  }
+
+  @Test
   void givenWrongTypeOrMissingKey_thenErrorsNameKeyAndTypes() {
     Params p = new Params("adv");
     p.add("cfl", 0.45);
