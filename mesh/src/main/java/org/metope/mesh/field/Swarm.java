@@ -57,7 +57,7 @@ public final class Swarm {
     return numActive;
   }
 
-  /** The highest occupied slot, -1 when there is no particle (Parthenon's {@code GetMaxActiveIndex}). */
+  /** The highest occupied slot, -1 when there is none (Parthenon's {@code GetMaxActiveIndex}). */
   public int maxActiveIndex() {
     return maxActiveIndex;
   }
@@ -67,7 +67,7 @@ public final class Swarm {
     return active[n];
   }
 
-  /** The array of real component {@code c} (see {@link SwarmLayout}); replaced when the pool grows. */
+  /** The array of real component {@code c} ({@link SwarmLayout}); replaced when the pool grows. */
   public double[] real(int c) {
     return reals[c];
   }

@@ -42,7 +42,8 @@ final class SwarmDeclarations {
     }
     if (vars.containsKey(name) || SwarmLayout.POSITIONS.contains(name)) {
       throw new IllegalArgumentException("package=" + packageLabel + " swarm=" + swarm
-          + " value=" + name + " is declared twice (x, y and z are the positions)");
+          + " value=" + name + " is declared twice (swarm.x, swarm.y and swarm.z are the"
+          + " positions)");
     }
     if (metadata.isMeshTied()) {
       throw new IllegalArgumentException("package=" + packageLabel + " swarm=" + swarm

@@ -14,9 +14,9 @@ import java.util.Map;
  * one capacity:
  *
  * <pre>
- *   real components   0: x   1: y   2: z   3..: each real variable's components in declaration
- *                                           order (a vector v of 3: v0 v1 v2; a 3x3 tensor
- *                                           vv: vv00 vv01 vv02 vv10 ... vv22)
+ *   real components    0: swarm.x   1: swarm.y   2: swarm.z
+ *                      3..: each real variable's components in declaration order
+ *                           (a vector v of 3: v0 v1 v2; a 3x3 tensor vv: vv00 vv01 ... vv22)
  *   integer components 0..: each integer variable's components in declaration order
  *
  *   slot               0    1    2    3    4   ...  capacity-1
@@ -29,8 +29,11 @@ import java.util.Map;
  * is a plan: it holds no data.
  */
 public final class SwarmLayout {
-  /** The names of the three position variables every swarm has (Parthenon's {@code swarm_position}). */
-  public static final List<String> POSITIONS = List.of("x", "y", "z");
+  /**
+   * The names of the three position variables every swarm has, Parthenon's ({@code
+   * swarm_position}).
+   */
+  public static final List<String> POSITIONS = List.of("swarm.x", "swarm.y", "swarm.z");
 
   private final String name;
   private final Metadata metadata;
@@ -49,7 +52,8 @@ public final class SwarmLayout {
     int reals = 0;
     int ints = 0;
     for (String position : POSITIONS) {
-      vars.put(position, new SwarmVariable(position, Metadata.of(Metadata.REAL), false, reals++, 1));
+      vars.put(position, new SwarmVariable(position, Metadata.of(Metadata.REAL), false, reals++,
+          1));
     }
     for (Map.Entry<String, Metadata> e : declared.entrySet()) {
       Metadata m = e.getValue();

@@ -154,7 +154,7 @@ public final class SwarmExchange {
     return true;
   }
 
-  /** Appends slot {@code n} as a record for block {@code gid} to peer {@code peer}'s buffer (-1: local). */
+  /** Appends slot {@code n} as a record for block {@code gid} to peer {@code peer} (-1: local). */
   private void append(int peer, int gid, Swarm swarm, int n) {
     SwarmLayout layout = swarm.layout();
     double[] buffer = peer < 0 ? local : sendBuffers[peer];

@@ -78,19 +78,19 @@ public final class SwarmPack {
     return swarms[b].isActive(n);
   }
 
-  /** The position along x1. */
+  /** The position along x1, {@code swarm.x}. */
   public SwarmReal x() {
-    return real("x");
+    return real(SwarmLayout.POSITIONS.get(0));
   }
 
-  /** The position along x2. */
+  /** The position along x2, {@code swarm.y}. */
   public SwarmReal y() {
-    return real("y");
+    return real(SwarmLayout.POSITIONS.get(1));
   }
 
-  /** The position along x3. */
+  /** The position along x3, {@code swarm.z}. */
   public SwarmReal z() {
-    return real("z");
+    return real(SwarmLayout.POSITIONS.get(2));
   }
 
   /** Real variable {@code name} (made on first use, then reused). */

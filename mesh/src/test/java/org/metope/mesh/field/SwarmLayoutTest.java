@@ -25,11 +25,11 @@ class SwarmLayoutTest {
   @Test
   void givenLeapfrogsDeclarations_thenPositionsComeFirstAndComponentsAreNumberedPerType() {
     SwarmLayout layout = leapfrogPackage().swarms().get(0);
-    assertEquals(List.of("x", "y", "z", "id", "v", "vv"),
+    assertEquals(List.of("swarm.x", "swarm.y", "swarm.z", "id", "v", "vv"),
         layout.variables().stream().map(SwarmVariable::name).toList());
     assertEquals(3 + 3 + 9, layout.realComponents());
     assertEquals(1, layout.integerComponents());
-    assertEquals(2, layout.variable("z").firstComponent());
+    assertEquals(2, layout.variable("swarm.z").firstComponent());
     assertTrue(layout.variable("id").integer());
     assertEquals(0, layout.variable("id").firstComponent());
     assertEquals(5, layout.variable("v").component(2));
@@ -45,7 +45,7 @@ class SwarmLayoutTest {
     assertThrows(IllegalArgumentException.class,
         () -> pkg.addSwarm("my_particles", Metadata.of()));
     assertThrows(IllegalArgumentException.class,
-        () -> pkg.addSwarmValue("x", "my_particles", Metadata.of()));
+        () -> pkg.addSwarmValue("swarm.x", "my_particles", Metadata.of()));
     assertThrows(IllegalArgumentException.class,
         () -> pkg.addSwarmValue("id", "my_particles", Metadata.of()));
     assertThrows(IllegalArgumentException.class,
