@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.InputError;
 import org.metope.outputs.BoundedHdf;
 import org.metope.outputs.FileIntegrity;
@@ -70,6 +71,38 @@ public final class PhdfFile implements AutoCloseable {
     String[] names = {"x", "y", "z"};
     for (int axis = 0; axis < 3; axis++) {
       faces[axis] = blockFaces("Locations/" + names[axis], axis);
+    }
+    checkGeometry(names);
+  }
+
+  /**
+   * Refuses what no mesh has before it is drawn (before: an index error for a negative level, a
+   * picture of nothing for an empty domain or NaN faces): levels from 0 to 60, a finite domain of
+   * positive, finite extent along each axis of the mesh, and finite, increasing faces in it.
+   */
+  private void checkGeometry(String[] names) {
+    for (int b = 0; b < numBlocks; b++) {
+      if (levels[b] < 0 || levels[b] > LogicalLocation.MAX_LEVEL) {
+        throw broken("/Levels holds level " + levels[b] + " for block " + b
+            + ", expected levels from 0 to " + LogicalLocation.MAX_LEVEL);
+      }
+    }
+    for (int axis = 0; axis < numDims; axis++) {
+      double min = domainMin(axis);
+      double max = domainMax(axis);
+      if (!(Double.isFinite(max - min) && max > min)) {
+        throw broken("/Info RootGridDomain spans [" + min + ", " + max + "] along "
+            + names[axis] + ", expected a finite domain of positive extent");
+      }
+      for (int b = 0; b < numBlocks; b++) {
+        double[] f = faces[axis][b];
+        for (int n = 0; n < f.length; n++) {
+          if (!Double.isFinite(f[n]) || (n > 0 && !(f[n] > f[n - 1]))) {
+            throw broken("/Locations/" + names[axis] + " of block " + b + " holds " + f[n]
+                + " at face " + n + ", expected finite, increasing cell faces");
+          }
+        }
+      }
     }
   }
 

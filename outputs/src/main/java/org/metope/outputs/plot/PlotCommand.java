@@ -1,7 +1,9 @@
 package org.metope.outputs.plot;
 
 import java.awt.AWTError;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.metope.mesh.DriverError;
@@ -57,8 +59,12 @@ public final class PlotCommand {
       Path target = options.output() != null ? options.output()
           : Path.of(defaultName(name, options.blocksOnly() ? "blocks" : field.label()));
       AtomicFile.write(target, "picture", temporary -> {
-        if (!ImageIO.write(picture.image(), "png", temporary.toFile())) {
-          throw new IllegalStateException("no PNG writer in this JDK");
+        // Through a stream of our own: ImageIO's own file stream prints the trace of a file it
+        // cannot create (-o /proc/self/x.png) before returning null.
+        try (OutputStream stream = Files.newOutputStream(temporary)) {
+          if (!ImageIO.write(picture.image(), "png", stream)) {
+            throw new IllegalStateException("no PNG writer in this JDK");
+          }
         }
       });
       out.println("metope plot: wrote " + target + " (" + picture.image().getWidth() + "x"

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.jhdf.HdfFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.metope.outputs.SealedCopy;
 import org.metope.test.ProcessResult;
 
 /**
@@ -103,5 +106,72 @@ class CommandLineReliabilityTest {
         MetopeProcess.root().resolve("metope").toString(), "-np", "2", "--class",
         "org.metope.comm.CommunicatorSelfTest");
     assertRefused(r, "metope: METOPE_JAVA_OPTS: cannot read the argfile " + missing);
+  }
+
+  /**
+   * {@code metope plot} on what a careless user or a hand edit gives it (before: a
+   * FileNotFoundException trace for an output it cannot create, an index error for a negative
+   * level, pictures of nothing for an empty or NaN domain): one line, exit 2, no trace.
+   */
+  @Test
+  void givenPlotsOfImpossibleFilesOrPlaces_thenOneLineEach() throws Exception {
+    Path out = Files.createDirectory(dir.resolve("out"));
+    ProcessResult run = metope("-i", MetopeProcess.input("advection_2d.in").toString(), "-d",
+        out.toString(), "parthenon/time/nlim=1", "parthenon/output9/file_type=hdf5",
+        "parthenon/output9/dt=1", "parthenon/output9/variables=advected");
+    assertEquals(0, run.exitCode(), run.output());
+    Path file = out.resolve("advection_2d.out9.00000.phdf");
+    ProcessResult proc = MetopeProcess.plot(dir, file.toString(), "-o", "/proc/self/x.png");
+    assertEquals(2, proc.exitCode(), proc.output());
+    assertEquals(1, proc.output().lines().count(), proc.output());
+    assertTrue(proc.output().startsWith("metope plot: cannot write the picture /proc/self/x.png"),
+        proc.output());
+
+    int blocks;
+    double[] x;
+    double[] domain;
+    try (HdfFile h5 = new HdfFile(file)) {
+      blocks = ((long[]) h5.getDatasetByPath("Levels").getDataFlat()).length;
+      x = toDoubles(h5.getDatasetByPath("Locations/x").getDataFlat());
+      domain = (double[]) h5.getByPath("Info").getAttribute("RootGridDomain").getData();
+    }
+    long[] negative = new long[blocks];
+    negative[blocks - 1] = -1;
+    double[] nanFace = x.clone();
+    nanFace[3] = Double.NaN;
+    double[] empty = domain.clone();
+    empty[1] = empty[0];
+    double[] huge = domain.clone();
+    huge[0] = -1.7e308;
+    huge[1] = 1.7e308;
+    Map<String, Map<String, Object>> cases = new LinkedHashMap<>();
+    cases.put("/Levels holds level -1 for block " + (blocks - 1), Map.of("Levels", negative));
+    cases.put("/Locations/x of block 0 holds NaN at face 3", Map.of("Locations/x", nanFace));
+    cases.put("/Info RootGridDomain spans [-0.5, -0.5] along x",
+        Map.of("Info/RootGridDomain", empty));
+    cases.put("/Info RootGridDomain spans [-1.7E308, 1.7E308] along x",
+        Map.of("Info/RootGridDomain", huge));
+    int n = 0;
+    for (Map.Entry<String, Map<String, Object>> c : cases.entrySet()) {
+      Path edited = dir.resolve("edited" + n++ + ".phdf");
+      SealedCopy.copy(file, edited, c.getValue());
+      ProcessResult r = MetopeProcess.plot(dir, edited.toString());
+      assertEquals(2, r.exitCode(), r.output());
+      assertEquals(1, r.output().lines().count(), r.output());
+      assertTrue(r.output().contains(c.getKey()), r.output());
+      assertFalse(MetopeProcess.hasStackTrace(r.output()), r.output());
+    }
+  }
+
+  private static double[] toDoubles(Object data) {
+    if (data instanceof double[] d) {
+      return d;
+    }
+    float[] f = (float[]) data;
+    double[] d = new double[f.length];
+    for (int k = 0; k < f.length; k++) {
+      d[k] = f[k];
+    }
+    return d;
   }
 }

@@ -51,6 +51,16 @@ final class MetopeProcess {
     return ProcessResult.run(dir, limitSeconds, Map.of(), cmd.toArray(new String[0]));
   }
 
+  /** Runs {@code metope plot args...} in {@code dir} with a 256 MiB heap, headless. */
+  static ProcessResult plot(Path dir, String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
+        "org.metope.outputs.plot.PlotCommand"));
+    cmd.addAll(List.of(args));
+    return ProcessResult.run(dir, 60, Map.of(), cmd.toArray(new String[0]));
+  }
+
   /** The lines of the output that start with {@code warning: }. */
   static List<String> warnings(ProcessResult r) {
     return r.output().lines().filter(l -> l.startsWith("warning: ")).toList();
