@@ -10,6 +10,7 @@ public final class SimTime {
   private final int nlim;
   private final int ncycleOut;
   private final int ncycleOutMesh;
+  private final boolean timeLoop;
   private double time;
   private double dt;
   private int ncycle;
@@ -27,6 +28,12 @@ public final class SimTime {
    */
   public SimTime(double startTime, double tlim, int nlim, int ncycle, int ncycleOut,
       int ncycleOutMesh, double dt) {
+    this(startTime, tlim, nlim, ncycle, ncycleOut, ncycleOutMesh, dt, true);
+  }
+
+  private SimTime(double startTime, double tlim, int nlim, int ncycle, int ncycleOut,
+      int ncycleOutMesh, double dt, boolean timeLoop) {
+    this.timeLoop = timeLoop;
     this.startTime = startTime;
     this.time = startTime;
     this.tlim = tlim;
@@ -42,7 +49,16 @@ public final class SimTime {
    * (a solve, a check) hands to the outputs, which then write every output once per call.
    */
   public static SimTime at(double time) {
-    return new SimTime(time, Double.POSITIVE_INFINITY, -1, 0, 0, 0, Double.MAX_VALUE);
+    return new SimTime(time, Double.POSITIVE_INFINITY, -1, 0, 0, 0, Double.MAX_VALUE, false);
+  }
+
+  /**
+   * Whether a time loop runs this clock: false for {@link #at}'s, for which HDF5 outputs write no
+   * {@code NCycle}, {@code Time} and {@code dt}, as Parthenon's do for a driver without a {@code
+   * SimTime}.
+   */
+  public boolean isTimeLoop() {
+    return timeLoop;
   }
 
   /** Whether another cycle is due: time below {@code tlim} and cycles below {@code nlim}. */

@@ -275,7 +275,7 @@ public final class Hdf5Output implements OutputType {
     return new PhdfWriter.Content(pin.effectiveDeck(), tm.ncycle(), tm.time(), tm.dt(), wallTime,
         mesh, settings.ghostZones(), settings.singlePrecision(), variables, sparseNames, flags,
         toInts(deallocCounts), toInts(derefineCounts), amr == null ? 0 : amr.created(),
-        amr == null ? 0 : amr.destroyed());
+        amr == null ? 0 : amr.destroyed(), tm.isTimeLoop());
   }
 
   /**

@@ -74,12 +74,14 @@ final class PhdfWriter {
    * @param derefinementCount per block, in gid order
    * @param blocksCreated blocks created by adaptive refinement so far (Parthenon's {@code nbnew})
    * @param blocksDestroyed blocks removed by adaptive refinement so far ({@code nbdel})
+   * @param timeLoop whether a time loop runs the clock; without one (a solve) the file has no
+   *     {@code NCycle}, {@code Time} and {@code dt}, as Parthenon's without a {@code SimTime}
    */
   record Content(String deck, int ncycle, double time, double dt, double wallTime, Mesh mesh,
       boolean ghosts, boolean singlePrecision, List<OutputVariable> variables,
       List<String> sparseNames, byte[] sparseAllocated,
       int[] sparseDeallocCount, int[] derefinementCount, long blocksCreated,
-      long blocksDestroyed) {}
+      long blocksDestroyed, boolean timeLoop) {}
 
   /**
    * Writes {@code content} to {@code file} (a new file; the caller renames it into place) and
@@ -110,9 +112,11 @@ final class PhdfWriter {
     IndexShape shape = blockShape(mesh);
     IndexDomain domain = c.ghosts() ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
     info.putInts("OutputFormatVersion", OUTPUT_FORMAT_VERSION);
-    info.putInts("NCycle", c.ncycle());
-    info.putDoubles("Time", c.time());
-    info.putDoubles("dt", c.dt());
+    if (c.timeLoop()) {
+      info.putInts("NCycle", c.ncycle());
+      info.putDoubles("Time", c.time());
+      info.putDoubles("dt", c.dt());
+    }
     info.putDoubles("WallTime", c.wallTime());
     info.putInts("NumDims", mesh.ndim());
     info.putInts("NumMeshBlocks", mesh.totalBlocks());

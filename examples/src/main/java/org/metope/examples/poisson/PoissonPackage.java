@@ -50,17 +50,20 @@ public final class PoissonPackage {
         pin.getOrAddBoolean(BLOCK, "fail_without_convergence", false));
     pkg.addParam("warn_without_convergence",
         pin.getOrAddBoolean(BLOCK, "warn_without_convergence", true));
-    pkg.addParam("x0", pin.getOrAddReal(BLOCK, "x0", 0.0));
-    pkg.addParam("y0", pin.getOrAddReal(BLOCK, "y0", 0.0));
-    pkg.addParam("z0", pin.getOrAddReal(BLOCK, "z0", 0.0));
-    pkg.addParam("radius", pin.getOrAddReal(BLOCK, "radius", 0.1));
+    // Parthenon's problem generator reads the sphere from the deck: not written to outputs.
+    pkg.addUnwrittenParam("x0", pin.getOrAddReal(BLOCK, "x0", 0.0));
+    pkg.addUnwrittenParam("y0", pin.getOrAddReal(BLOCK, "y0", 0.0));
+    pkg.addUnwrittenParam("z0", pin.getOrAddReal(BLOCK, "z0", 0.0));
+    pkg.addUnwrittenParam("radius", pin.getOrAddReal(BLOCK, "radius", 0.1));
+    boolean useJacobi = pin.getOrAddBoolean(BLOCK, "use_jacobi", true);
+    pkg.addParam("use_jacobi", useJacobi);
     if (!pin.getOrAddBoolean(BLOCK, "use_stencil", true)) {
       throw pin.error(BLOCK, "use_stencil", "true (the sparse-matrix form is not supported)");
     }
+    pkg.addParam("use_stencil", true);
     int ndim = 1 + (pin.getInteger("parthenon/mesh", "nx2") > 1 ? 1 : 0)
         + (pin.getInteger("parthenon/mesh", "nx3") > 1 ? 1 : 0);
-    pkg.addParam("stencil", PoissonStencil.of(ndim, pin.getOrAddBoolean(BLOCK, "use_jacobi",
-        true)));
+    pkg.addParam("stencil", PoissonStencil.of(ndim, useJacobi));
     pkg.addField("density", Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
     pkg.addField("potential", Metadata.of(Metadata.CELL, Metadata.INDEPENDENT,
         Metadata.FILL_GHOST));

@@ -20,6 +20,7 @@ import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
 import org.metope.driver.RunOptions;
+import org.metope.examples.PhdfTypes;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -96,6 +97,9 @@ class PoissonParthenonComparisonTest {
     assertEquals("", r.err());
     assertEquals(Files.readAllLines(resource("stdout-1rank.txt")), r.out());
     assertEquals(10094, norms(r.out()).size());
+    // No time loop: like Parthenon's, the file has no NCycle, Time, dt (PhdfTypes compares all).
+    PhdfTypes.assertSameTypes(dir.resolve("one/poisson.out0.00001.phdf"),
+        resource("poisson.out0.00001.phdf"));
     double[] ours = potential(dir.resolve("one/poisson.out0.00001.phdf"));
     double[] parthenons = potential(resource("poisson.out0.00001.phdf"));
     assertEquals(parthenons.length, ours.length);
