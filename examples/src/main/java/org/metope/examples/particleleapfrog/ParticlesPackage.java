@@ -32,7 +32,8 @@ public final class ParticlesPackage {
     StateDescriptor pkg = new StateDescriptor(NAME);
     double cfl = pin.getOrAddReal(BLOCK, "cfl", 0.3);
     pkg.addParam("cfl", cfl);
-    pkg.addParam("disable", pin.getOrAddBoolean(BLOCK, "disable", false));
+    // Parthenon's problem generator reads disable from the deck: not written to outputs.
+    pkg.addUnwrittenParam("disable", pin.getOrAddBoolean(BLOCK, "disable", false));
     pkg.addSwarm(SWARM, Metadata.of(Metadata.PROVIDES, Metadata.NONE, Metadata.INDEPENDENT));
     pkg.addSwarmValue("id", SWARM, Metadata.of(Metadata.INTEGER));
     pkg.addSwarmValue("v", SWARM, Metadata.builder(Metadata.REAL, Metadata.VECTOR).shape(3)
