@@ -252,8 +252,8 @@ public final class FieldView {
     for (int d = 0; d < 3; d++) {
       blockFluxes[d] = fluxOffsets == null ? -1 : fluxOffsets[d * numBlocks + b];
     }
-    return new BlockView(a, offsets[b], blockFluxes, componentStride, kStride, jStride,
-        new int[] {numComponents, nk, nj, ni}, field.name());
+    return new BlockView(a, offsets[b], blockFluxes, componentStride, elementStride, kStride,
+        jStride, new int[] {numComponents, nk, nj, ni, numElements}, field.name());
   }
 
   private void requireFluxes() {

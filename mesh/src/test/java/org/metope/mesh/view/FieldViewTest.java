@@ -57,8 +57,9 @@ class FieldViewTest {
 
   /**
    * Every element of a face, edge and node field, over the whole index box of that element (ghosts
-   * included, IndexShape's extents), in 1D, 2D and 3D: the view's index is ArenaLayout's plane
-   * {@code elementIndex * ncomp + n}, inside the block, and no two values share one.
+   * included, IndexShape's extents), in 1D, 2D and 3D: the view's (and its block view's) index is
+   * ArenaLayout's plane {@code elementIndex * ncomp + n}, inside the block, and no two values
+   * share one.
    */
   @Test
   void givenNonCellFields_thenElementIndicesCoverTheirBoxesInsideTheBlockWithoutOverlap() {
@@ -83,6 +84,7 @@ class FieldViewTest {
                     int index = view.index(el, b, n, k, j, i);
                     assertEquals(layout.index(inst, md.blockIndex(b),
                         el.elementIndex() * view.numComponents() + n, k, j, i), index);
+                    assertEquals(index, view.block(b).index(el, n, k, j, i));
                     int inBlock = index - view.offset(b);
                     assertFalse(seen[inBlock], name + " " + el + " overlaps at " + inBlock);
                     seen[inBlock] = true;
