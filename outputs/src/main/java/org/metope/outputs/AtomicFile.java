@@ -64,7 +64,8 @@ public final class AtomicFile {
       } catch (IOException ignored) {
         // The write has failed already; a stray temporary file is all that can be left.
       }
-      throw new DriverError("cannot write the " + what + " " + target + " (" + reason(e) + ")");
+      throw new DriverError("cannot write the " + what + " " + target + " ("
+          + reason(e, target) + ")");
     } finally {
       ExitCleanup.forget(temporary);
     }
@@ -134,7 +135,8 @@ public final class AtomicFile {
           // The append has failed already; the message below says so.
         }
       }
-      throw new DriverError("cannot write the " + what + " " + target + " (" + reason(e) + ")");
+      throw new DriverError("cannot write the " + what + " " + target + " ("
+          + reason(e, target) + ")");
     }
   }
 
@@ -203,6 +205,28 @@ public final class AtomicFile {
     } catch (IOException e) {
       // Not every platform can sync a directory; the rename itself has happened.
     }
+  }
+
+  /**
+   * Why a write failed, for its one line: the first message among {@code e}'s causes, or the
+   * cause that says "No space left on device", which is also added when {@code target}'s disk has
+   * no room left (jhdf reports a full disk only as "Exception writing at position: 415").
+   */
+  private static String reason(Exception e, Path target) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c.getMessage() != null && c.getMessage().contains("No space left on device")) {
+        return c.getMessage().lines().findFirst().orElse("No space left on device");
+      }
+    }
+    try {
+      Path directory = target.toAbsolutePath().getParent();
+      if (directory != null && Files.getFileStore(directory).getUsableSpace() == 0) {
+        return reason(e) + "; No space left on device";
+      }
+    } catch (IOException | RuntimeException unknown) {
+      // The store cannot be asked; the message stands as it is.
+    }
+    return reason(e);
   }
 
   private static String reason(Exception e) {

@@ -51,6 +51,11 @@ public record Hdf5Settings(
     int compression = pin.getOrAddInteger(block, "hdf5_compression_level", 5);
     List<String> variables = restart ? List.of()
         : pin.getOrAddStringList(block, "variables", List.of());
+    if (!restart && pin.isGivenByUser(block, "variables")
+        && variables.stream().allMatch(String::isBlank)) {
+      throw pin.error(block, "variables", "one or more field names or regular expressions (an"
+          + " empty list would write outputs without fields)");
+    }
     boolean xdmf = pin.getOrAddBoolean(block, "write_xdmf", true);
     return new Hdf5Settings(restart, variables, ghosts, single, nans, xdmf, width, finalLabel,
         compression);

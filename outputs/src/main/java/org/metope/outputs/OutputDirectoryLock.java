@@ -2,6 +2,8 @@ package org.metope.outputs;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -24,6 +26,7 @@ public final class OutputDirectoryLock implements AutoCloseable {
   public static final String NAME = ".metope-run.lock";
   private static final int ATTEMPTS = 3;
 
+  /** The lock file; null when none could be written. */
   private final Path file;
 
   private OutputDirectoryLock(Path file) {
@@ -31,32 +34,50 @@ public final class OutputDirectoryLock implements AutoCloseable {
   }
 
   /**
-   * Takes the lock of {@code directory} (which exists) for this process.
+   * Takes the lock of {@code directory} (which exists) for this process. Where no lock file can
+   * be written (a full disk, a directory without write permission) the run goes on unlocked: it
+   * cannot write its outputs there either, and the first one says why in one line.
    *
-   * @throws InputError naming the holder when a live process holds it, or when it cannot be
-   *     written
+   * @throws InputError naming the holder when a live process holds it
    */
   public static OutputDirectoryLock acquire(Path directory) {
     Path file = directory.resolve(NAME);
     String mine = describe(ProcessHandle.current());
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      FileChannel channel;
       try {
-        Files.writeString(file, mine, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
-            StandardOpenOption.WRITE);
-        ExitCleanup.register(file);
-        return new OutputDirectoryLock(file);
+        channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       } catch (FileAlreadyExistsException e) {
         String holder = holder(file);
         if (holder != null) {
           throw refusal(directory, holder);
         }
         removeStale(file);
+        continue;
       } catch (IOException e) {
-        throw InputError.at("-d " + directory, "cannot write the lock file " + file + " ("
-            + e.getMessage() + ")", "a writable output directory");
+        return new OutputDirectoryLock(null); // its outputs will say why it cannot write there
       }
+      if (!write(channel, mine)) {
+        removeStale(file); // ours, and empty or cut: a full disk; its outputs will say so
+        return new OutputDirectoryLock(null);
+      }
+      ExitCleanup.register(file);
+      return new OutputDirectoryLock(file);
     }
     throw refusal(directory, "another run that keeps taking it");
+  }
+
+  /** Writes {@code text} into the new lock file and closes it; false when that fails. */
+  private static boolean write(FileChannel channel, String text) {
+    try (channel) {
+      ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+      while (bytes.hasRemaining()) {
+        channel.write(bytes);
+      }
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /**
@@ -75,6 +96,9 @@ public final class OutputDirectoryLock implements AutoCloseable {
   /** Removes the lock. */
   @Override
   public void close() {
+    if (file == null) {
+      return;
+    }
     ExitCleanup.forget(file);
     try {
       Files.deleteIfExists(file);

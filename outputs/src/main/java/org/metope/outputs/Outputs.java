@@ -31,6 +31,8 @@ public final class Outputs {
   public static final List<String> NOT_YET_WRITTEN = List.of("vtk", "ascent", "histogram");
 
   private static final String PREFIX = "parthenon/output";
+  /** The most digits of an output block's number: any such number fits in an int. */
+  private static final int MAX_BLOCK_NUMBER_DIGITS = 9;
 
   private final List<OutputType> outputs = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
@@ -61,7 +63,7 @@ public final class Outputs {
       int fileNumber = pin.getOrAddInteger(block, "file_number", 0);
       String basename = fileNamePart(pin, "parthenon/job", "problem_id",
           pin.getOrAddString("parthenon/job", "problem_id", "parthenon"));
-      int number = blockNumber(block);
+      int number = blockNumber(pin, block);
       String id = fileNamePart(pin, block, "id", pin.getOrAddString(block, "id", "out" + number));
       type = pin.getString(block, "file_type");
       boolean analysis = pin.getOrAddBoolean(block, "analysis_output", false);
@@ -138,11 +140,15 @@ public final class Outputs {
     return value;
   }
 
-  private static int blockNumber(String block) {
+  private static int blockNumber(ParameterInput pin, String block) {
     String digits = block.substring(PREFIX.length());
     int end = 0;
     while (end < digits.length() && Character.isDigit(digits.charAt(end))) {
       end++;
+    }
+    if (end > MAX_BLOCK_NUMBER_DIGITS) {
+      throw pin.blockError(block, "has the number " + digits.substring(0, end),
+          "an output number of at most " + MAX_BLOCK_NUMBER_DIGITS + " digits");
     }
     return end == 0 ? 0 : Integer.parseInt(digits.substring(0, end));
   }

@@ -70,7 +70,9 @@ class DeckReliabilityTest {
         Arguments.of("parthenon/meshblock/nx1", List.of("parthenon/mesh/nx1=2147483646",
             "parthenon/meshblock/nx1=2147483646")),
         Arguments.of("parthenon/output2/variables",
-            List.of("parthenon/output2/variables=no_such_field")));
+            List.of("parthenon/output2/variables=no_such_field")),
+        Arguments.of("parthenon/output2/variables", List.of("parthenon/output2/variables=")),
+        Arguments.of("parthenon/output2/variables", List.of("parthenon/output2/variables= , ")));
   }
 
   @ParameterizedTest(name = "{1}")
@@ -170,6 +172,19 @@ class DeckReliabilityTest {
     assertEquals(1, lines.size(), r.output());
     assertTrue(lines.get(0).startsWith("metope: the mesh's root grid alone has 4194304"
         + " MeshBlocks, 4194304 per rank on 1, whose tree and block lists need"), r.output());
+  }
+
+  /** An output block number past an int: one line naming the block (before: a bare parse error). */
+  @Test
+  void givenAnOutputNumberTooLong_thenOneLineNamingTheBlock() throws Exception {
+    Path deck = Files.writeString(dir.resolve("small.in"), DECK + "<parthenon/output99999999999>\n"
+        + "file_type = hst\ndt = 0.1\n");
+    ProcessResult r = MetopeProcess.run(dir, "-i", deck.toString(), "-d", dir.toString());
+    assertEquals(2, r.exitCode(), r.output());
+    int line = DECK.split("\n", -1).length;
+    assertEquals(List.of(deck + ":" + line + ": <parthenon/output99999999999> has the number"
+        + " 99999999999: expected an output number of at most 9 digits"),
+        MetopeProcess.errorLines(r));
   }
 
   @Test
