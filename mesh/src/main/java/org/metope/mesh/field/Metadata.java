@@ -81,6 +81,7 @@ public final class Metadata {
   private final double defaultValue;
   private final boolean ownThresholds;
   private final String boundaryCondition;
+  private final RefinementOps refinementOps;
 
   private Metadata(Builder b) {
     this.flags = withDefaults(b.flags);
@@ -91,6 +92,7 @@ public final class Metadata {
     this.defaultValue = b.defaultValue;
     this.ownThresholds = b.thresholdsSet;
     this.boundaryCondition = b.boundaryCondition;
+    this.refinementOps = b.refinementOps;
     validate(b.thresholdsSet);
   }
 
@@ -114,6 +116,7 @@ public final class Metadata {
     b.defaultValue = defaultValue;
     b.thresholdsSet = ownThresholds;
     b.boundaryCondition = boundaryCondition;
+    b.refinementOps = refinementOps;
     return b;
   }
 
@@ -174,6 +177,10 @@ public final class Metadata {
     if (boundaryCondition != null && !allSet(STATIC, FILL_GHOST, CELL)) {
       throw misuse("a field's own boundary condition needs STATIC, FILL_GHOST and CELL (evolving"
           + " fields follow the deck's)");
+    }
+    if (refinementOps.internal() == RefinementOps.InternalProlongation.TOTH_AND_ROE
+        && topology() != FACE) {
+      throw misuse("Toth and Roe's internal prolongation needs FACE topology");
     }
     if ("periodic".equals(boundaryCondition) || "".equals(boundaryCondition)) {
       throw misuse("a field's own boundary condition is outflow, reflecting or a registered"
@@ -289,6 +296,14 @@ public final class Metadata {
     return boundaryCondition;
   }
 
+  /**
+   * The operators that move the field between levels (Parthenon's {@code
+   * GetRefinementFunctions}); {@link RefinementOps#DEFAULT} unless the builder set others.
+   */
+  public RefinementOps refinementOps() {
+    return refinementOps;
+  }
+
   /** The component shape; empty for a scalar. */
   public int[] shape() {
     return shape.clone();
@@ -348,7 +363,8 @@ public final class Metadata {
         && Double.compare(allocationThreshold, m.allocationThreshold) == 0
         && Double.compare(deallocationThreshold, m.deallocationThreshold) == 0
         && Double.compare(defaultValue, m.defaultValue) == 0
-        && Objects.equals(boundaryCondition, m.boundaryCondition);
+        && Objects.equals(boundaryCondition, m.boundaryCondition)
+        && refinementOps.equals(m.refinementOps);
   }
 
   @Override
@@ -365,6 +381,9 @@ public final class Metadata {
     if (!componentLabels.isEmpty()) {
       s.append(" labels=").append(componentLabels);
     }
+    if (!refinementOps.equals(RefinementOps.DEFAULT)) {
+      s.append(" refinement=").append(refinementOps);
+    }
     return s.append(']').toString();
   }
 
@@ -378,6 +397,7 @@ public final class Metadata {
     private double defaultValue;
     private boolean thresholdsSet;
     private String boundaryCondition;
+    private RefinementOps refinementOps = RefinementOps.DEFAULT;
 
     private Builder(MetadataFlag[] initial) {
       flags.addAll(Arrays.asList(initial));
@@ -423,6 +443,18 @@ public final class Metadata {
      */
     public Builder boundaryCondition(String name) {
       this.boundaryCondition = name;
+      return this;
+    }
+
+    /**
+     * The operators that move the field between levels (Parthenon's {@code
+     * RegisterRefinementOps}); Toth and Roe's internal prolongation needs {@code FACE}.
+     */
+    public Builder refinementOps(RefinementOps ops) {
+      if (ops == null) {
+        throw new IllegalArgumentException("refinement operators must not be null");
+      }
+      this.refinementOps = ops;
       return this;
     }
 

@@ -18,6 +18,22 @@ class MetadataTest {
   }
 
   @Test
+  void givenRefinementOps_thenParthenonsDefaultsUnlessRegisteredAndTothAndRoeOnlyOnFaces() {
+    assertEquals(RefinementOps.DEFAULT, Metadata.of(Metadata.CELL).refinementOps());
+    assertEquals(RefinementOps.InternalProlongation.AVERAGE,
+        Metadata.of(Metadata.FACE).refinementOps().internal());
+    RefinementOps tothAndRoe =
+        RefinementOps.DEFAULT.withInternal(RefinementOps.InternalProlongation.TOTH_AND_ROE);
+    Metadata b = Metadata.builder(Metadata.FACE, Metadata.INDEPENDENT, Metadata.FILL_GHOST)
+        .refinementOps(tothAndRoe).build();
+    assertEquals(tothAndRoe, b.refinementOps());
+    assertEquals(tothAndRoe, b.toBuilder().build().refinementOps());
+    assertNotEquals(Metadata.of(Metadata.FACE, Metadata.INDEPENDENT, Metadata.FILL_GHOST), b);
+    assertTrue(misuse(() -> Metadata.builder(Metadata.CELL).refinementOps(tothAndRoe).build())
+        .contains("Toth and Roe's internal prolongation needs FACE topology"));
+  }
+
+  @Test
   void givenEachTopology_thenItsElementsAreParthenonsInStorageOrder() {
     assertEquals(List.of(TopologicalElement.CC), Metadata.of(Metadata.CELL).elements());
     assertEquals(List.of(TopologicalElement.CC), Metadata.of(Metadata.NONE).elements());

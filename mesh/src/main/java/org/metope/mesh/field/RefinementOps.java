@@ -1,0 +1,65 @@
+package org.metope.mesh.field;
+
+/**
+ * The operators that move a field between refinement levels (Parthenon's {@code
+ * RefinementFunctions_t}, chosen with {@code Metadata::RegisterRefinementOps}): prolongation of
+ * values on the coarse cells' boundaries (shared elements and cell centres), restriction, and
+ * prolongation of the values inside a coarse cell (face, edge and node fields).
+ *
+ * <pre>{@code
+ * Metadata b = Metadata.builder(Metadata.FACE, Metadata.INDEPENDENT, Metadata.FILL_GHOST)
+ *     .refinementOps(RefinementOps.DEFAULT.withInternal(InternalProlongation.TOTH_AND_ROE))
+ *     .build();
+ * }</pre>
+ *
+ * <p>Cell fields refine with {@link #DEFAULT}, Parthenon's defaults and the only operators cell
+ * refinement has. Face, edge and node fields do not refine yet (meshes with refinement stop at
+ * set-up); their operators are recorded here for when they do, and the kernel of {@link
+ * InternalProlongation#TOTH_AND_ROE} is {@code org.metope.kernels.body.FaceRefinementOps}.
+ *
+ * @param prolongation prolongation on shared elements and cell centres
+ * @param restriction restriction
+ * @param internal prolongation inside a coarse cell
+ */
+public record RefinementOps(Prolongation prolongation, Restriction restriction,
+    InternalProlongation internal) {
+  /** Parthenon's defaults: shared min-mod prolongation, averaging, internal averaging. */
+  public static final RefinementOps DEFAULT = new RefinementOps(Prolongation.SHARED_MIN_MOD,
+      Restriction.AVERAGE, InternalProlongation.AVERAGE);
+
+  /** Checks that no operator is null. */
+  public RefinementOps {
+    if (prolongation == null || restriction == null || internal == null) {
+      throw new IllegalArgumentException("refinement operators must not be null: prolongation="
+          + prolongation + " restriction=" + restriction + " internal=" + internal);
+    }
+  }
+
+  /** These operators with {@code op} inside coarse cells. */
+  public RefinementOps withInternal(InternalProlongation op) {
+    return new RefinementOps(prolongation, restriction, op);
+  }
+
+  /** Prolongation on shared elements and cell centres. */
+  public enum Prolongation {
+    /** Parthenon's {@code ProlongateSharedMinMod}: limited linear, min-mod slopes. */
+    SHARED_MIN_MOD
+  }
+
+  /** Restriction. */
+  public enum Restriction {
+    /** Parthenon's {@code RestrictAverage}: the volume (area, length) weighted average. */
+    AVERAGE
+  }
+
+  /** Prolongation of the values inside a coarse cell. */
+  public enum InternalProlongation {
+    /** Parthenon's {@code ProlongateInternalAverage}. */
+    AVERAGE,
+    /**
+     * Parthenon's {@code ProlongateInternalTothAndRoe}: keeps a face field's divergence (face
+     * fields only).
+     */
+    TOTH_AND_ROE
+  }
+}
