@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.DoubleSupplier;
+import java.util.function.DoubleUnaryOperator;
 import org.metope.kernels.KernelBackend;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.Mesh;
@@ -37,7 +38,7 @@ import org.metope.tasking.TaskThreadPool;
  * pack_size}); a list, for its partition: posts the receives of boundary values and of flux
  * corrections; calls every flux function ({@code CalculateFluxes}); corrects fluxes; writes the
  * flux divergence into {@code dUdt} and adds every source term; updates the independent fields
- * (see {@link StageUpdate}); exchanges boundary values (see {@link Options#prolongateGhosts});
+ * (see {@link StageUpdate}, chosen with the deck by {@link StageUpdateChoice}); exchanges boundary values (see {@link Options#prolongateGhosts});
  * fills derived fields; in the last stage runs the sparse deallocation (see below), estimates the
  * time step and, on an adaptive mesh, tags blocks for refinement. A partition touches only its
  * own blocks (ghost cells arrive through the boundary tasks), so one region is as safe as
@@ -56,7 +57,10 @@ import org.metope.tasking.TaskThreadPool;
  */
 public class FluxDriver extends MultiStageDriver {
 
-  /** How a stage combines the containers into its output. */
+  /**
+   * How a stage combines the containers into its output. A scheme is consistent when a constant
+   * {@code dU/dt} advances the solution by {@code dt} per step ({@link #isConsistentWith}).
+   */
   public enum StageUpdate {
     /**
      * The two-register low-storage form the integrator's weights are made for (Parthenon's
@@ -72,10 +76,45 @@ public class FluxDriver extends MultiStageDriver {
      * in}), sets {@code in = beta_s in + (1 - beta_s) base} and writes {@code stageName(s) = in +
      * beta_s dt dU/dt(in)}. It equals the low-storage form for {@code rk1}, {@code rk2} and
      * {@code rk3} (up to rounding) but not for {@code vl2} or {@code rk4}, where it advances the
-     * solution by more than {@code dt} per step (vl2: {@code 1.5 dt}); kept to reproduce
-     * Parthenon's advection outputs bit for bit.
+     * solution by other than {@code dt} per step (vl2: {@code 1.5 dt}, rk4: {@code 0.66 dt}); it
+     * reproduces Parthenon's
+     * advection outputs bit for bit. A driver runs it with {@code vl2} or {@code rk4} only when
+     * the deck asks ({@link StageUpdateChoice}), and says so at start-up.
      */
-    ADVECTION_EXAMPLE
+    ADVECTION_EXAMPLE;
+
+    /**
+     * One step of this update on a single value {@code u} whose rate of change is {@code dudt}:
+     * the field update of one cell, stage by stage, with {@code integrator}'s weights.
+     */
+    public double step(LowStorageIntegrator integrator, double u, double dt,
+        DoubleUnaryOperator dudt) {
+      double s1 = u;
+      double s2 = 0.0;
+      double in = u;
+      for (int stage = 1; stage <= integrator.nstages(); stage++) {
+        double beta = integrator.beta(stage);
+        if (this == LOW_STORAGE) {
+          double rate = dudt.applyAsDouble(s1);
+          s2 = stage == 1 ? integrator.delta(stage) * s1 : s2 + integrator.delta(stage) * s1;
+          s1 = integrator.gam0(stage) * s1 + integrator.gam1(stage) * s2 + beta * dt * rate;
+        } else {
+          double rate = dudt.applyAsDouble(in);
+          in = beta * in + (1.0 - beta) * u + beta * dt * rate;
+        }
+      }
+      return this == LOW_STORAGE ? s1 : in;
+    }
+
+    /** How far one step of {@code dt = 1} carries a constant rate of change of 1. */
+    public double advancePerStep(LowStorageIntegrator integrator) {
+      return step(integrator, 0.0, 1.0, u -> 1.0);
+    }
+
+    /** Whether this update with {@code integrator} advances a constant rate by {@code dt}. */
+    public boolean isConsistentWith(LowStorageIntegrator integrator) {
+      return Math.abs(advancePerStep(integrator) - 1.0) <= 1e-12;
+    }
   }
 
   /**
@@ -83,15 +122,17 @@ public class FluxDriver extends MultiStageDriver {
    * package needs.
    *
    * @param stageUpdate how a stage combines the containers ({@link StageUpdate#LOW_STORAGE} unless
-   *     a result must match one of Parthenon's examples)
+   *     a result must match one of Parthenon's examples); an update that is not consistent with
+   *     the deck's integrator runs only when the deck asks for it ({@link StageUpdateChoice})
    * @param prolongateGhosts true (the default): the stage exchange fills every ghost cell, ghosts
    *     that face a coarser block by prolongation, then applies the physical boundary conditions
    *     ({@link BoundaryCommunication#addBoundaryExchange}); false: it fills only ghosts that face
    *     blocks of the same or a finer level ({@link
    *     BoundaryCommunication#addBoundaryExchangeWithoutProlongation}), the others keep the values
    *     of the last start-up or remesh fill, then the physical boundary conditions.
-   *     False is what Parthenon's burgers benchmark does; it is not a consistent scheme on an
-   *     adaptive mesh and is there to reproduce that benchmark
+   *     False is what Parthenon's burgers benchmark does; it is not a consistent scheme on a
+   *     refined mesh and is there to reproduce that benchmark: an application that sets it should
+   *     {@linkplain FluxDriver#announce announce} it
    * @param userWork the application's work before and after the loop and before outputs
    */
   public record Options(StageUpdate stageUpdate, boolean prolongateGhosts, UserWork userWork) {
@@ -129,6 +170,10 @@ public class FluxDriver extends MultiStageDriver {
   /** The stage's physics on the host, or on the device of a resident backend. */
   private final ResidentStage device;
   private final Options settings;
+  /** The stage update this driver runs: the settings' or the deck's (StageUpdateChoice). */
+  private final StageUpdate update;
+  /** Known-inconsistent choices of the deck, said once at start-up with the other warnings. */
+  private final List<String> announcements = new ArrayList<>();
   /** Packages with a flux function, in package order, and the ids of their fields with fluxes. */
   private final StateDescriptor[] fluxPackages;
   private final int[][] fluxFields;
@@ -161,6 +206,8 @@ public class FluxDriver extends MultiStageDriver {
     this.kernels = boundaries.kernels();
     this.device = new ResidentStage(kernels);
     this.settings = settings;
+    this.update = StageUpdateChoice.resolve(pin, settings.stageUpdate(), integrator,
+        announcements);
     List<StateDescriptor> withFluxFunction = new ArrayList<>();
     List<int[]> fields = new ArrayList<>();
     List<StateDescriptor> withSource = new ArrayList<>();
@@ -201,6 +248,27 @@ public class FluxDriver extends MultiStageDriver {
     }
   }
 
+  /** The stage update this driver runs (the deck may replace the application's choice). */
+  public StageUpdate stageUpdate() {
+    return update;
+  }
+
+  /**
+   * Adds a line to the warnings printed once at start-up: how an application tells the user
+   * that the deck chose a scheme known not to be consistent, and which key selects one that is.
+   */
+  public void announce(String line) {
+    announcements.add(line);
+  }
+
+  /** The output warnings, then the announcements of known-inconsistent schemes. */
+  @Override
+  public List<String> warnings() {
+    List<String> all = new ArrayList<>(super.warnings());
+    all.addAll(announcements);
+    return all;
+  }
+
   /**
    * The containers a flux driver needs: the integrator's stage containers and {@link #DUDT}.
    */
@@ -237,7 +305,7 @@ public class FluxDriver extends MultiStageDriver {
   @Override
   public TaskCollection makeTaskCollection(int stage) {
     TaskCollection tc = new TaskCollection();
-    boolean lowStorage = settings.stageUpdate() == StageUpdate.LOW_STORAGE;
+    boolean lowStorage = update == StageUpdate.LOW_STORAGE;
     List<MeshData> base = mesh.meshData("base");
     List<MeshData> in = lowStorage ? base : mesh.meshData(integrator.stageName(stage - 1));
     List<MeshData> out = lowStorage ? base : mesh.meshData(integrator.stageName(stage));

@@ -13,7 +13,9 @@ import org.metope.mesh.input.ParameterInput;
 /**
  * Parthenon's advection example: packages {@code advection_package} and {@code advection_app},
  * its problem generator, the keys its driver requires and desires, and a {@code FluxDriver} with
- * Parthenon's advection stage update (so histories match Parthenon's) and {@link
+ * Parthenon's advection stage update (so histories match Parthenon's) where it is consistent with
+ * the deck's integrator ({@code rk1}, {@code rk2}, {@code rk3}; {@link
+ * org.metope.driver.StageUpdateChoice} says how a deck chooses otherwise) and {@link
  * AdvectionUserWork}.
  */
 public final class AdvectionApplication extends DescribedApplication {

@@ -11,11 +11,14 @@ import org.metope.mesh.input.ParameterInput;
 
 /**
  * Parthenon's benchmark Parthenon-VIBE ({@code benchmarks/burgers}): {@code burgers_package} and
- * its problem generator, run by the framework's {@link FluxDriver} as Parthenon's burgers driver
- * runs them: the advection example's stage update, and stages that do not prolongate ghost cells
- * facing coarser blocks unless {@code <burgers> prolongate_ghosts = true} ({@link
- * FluxDriver.Options#prolongateGhosts}). The deck's {@code <burgers>} block selects it;
- * Parthenon's shipped {@code burgers.pin} runs unchanged.
+ * its problem generator, run by the framework's {@link FluxDriver} with the advection example's
+ * stage update, as Parthenon's burgers driver runs them (where that update is consistent with the
+ * deck's integrator, {@link org.metope.driver.StageUpdateChoice}). Parthenon's driver does not
+ * prolongate ghost cells that face coarser blocks in its stages, which is not a consistent scheme
+ * on a refined mesh: Metope does so unless {@code <burgers> prolongate_ghosts = false} ({@link
+ * FluxDriver.Options#prolongateGhosts}), which reproduces Parthenon's answers and is announced at
+ * start-up. The deck's {@code <burgers>} block selects the application; Parthenon's shipped
+ * {@code burgers.pin} runs unchanged.
  */
 public final class BurgersApplication implements Application {
   @Override
@@ -60,9 +63,16 @@ public final class BurgersApplication implements Application {
   public Driver makeDriver(Simulation sim) {
     boolean prolongate = sim.mesh().packages().get(BurgersPackage.NAME).params()
         .getBoolean("prolongate_ghosts");
-    return sim.fluxDriver(FluxDriver.Options.DEFAULT
+    FluxDriver driver = sim.fluxDriver(FluxDriver.Options.DEFAULT
         .withStageUpdate(FluxDriver.StageUpdate.ADVECTION_EXAMPLE)
         .withProlongateGhosts(prolongate)
         .withUserWork(this));
+    if (!prolongate && sim.mesh().isMultilevel()) {
+      driver.announce(sim.pin().deckName() + ": <burgers> prolongate_ghosts = false leaves ghost"
+          + " cells that face a coarser block at their last start-up or remesh values in every"
+          + " stage, as Parthenon's burgers benchmark does (not a consistent scheme on a refined"
+          + " mesh); prolongate_ghosts = true prolongates them");
+    }
+    return driver;
   }
 }

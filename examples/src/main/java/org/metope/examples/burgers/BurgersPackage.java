@@ -14,8 +14,8 @@ import org.metope.mesh.input.ParameterInput;
  *
  * <p>{@code <burgers>} keys (defaults): {@code cfl} (0.8), {@code recon} ({@code weno5} | {@code
  * linear}; weno5 needs {@code <parthenon/mesh> nghost >= 4}, linear 2), {@code num_scalars} (1, at least 1),
- * {@code prolongate_ghosts} (false: as Parthenon's benchmark, stages do not prolongate ghost cells
- * that face coarser blocks, see {@link BurgersApplication}; a Metope key), and for the initial state
+ * {@code prolongate_ghosts} (true; false: as Parthenon's benchmark, stages do not prolongate ghost
+ * cells that face coarser blocks, see {@link BurgersApplication}; a Metope key), and for the initial state
  * {@code kx_fact}, {@code ky_fact}, {@code kz_fact} (1.0, read but not used, as in Parthenon).
  *
  * <p>Fields, as Parthenon names them: {@code U}, one cell field of {@code 3 + num_scalars}
@@ -77,9 +77,9 @@ public final class BurgersPackage {
     for (String key : List.of("kx_fact", "ky_fact", "kz_fact")) {
       pin.getOrAddReal(BLOCK, key, 1.0);
     }
-    // Metope's own option (README, burgers): not a parameter of Parthenon's package.
+    // Metope's own option (docs/USERS.md, burgers): not a parameter of Parthenon's package.
     pkg.addUnwrittenParam("prolongate_ghosts",
-        pin.getOrAddBoolean(BLOCK, "prolongate_ghosts", false));
+        pin.getOrAddBoolean(BLOCK, "prolongate_ghosts", true));
     int ncomp = VELOCITY_COMPONENTS + numScalars;
     pkg.addField("U", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT, Metadata.INTENSIVE,
         Metadata.CONSERVED, Metadata.FILL_GHOST, Metadata.WITH_FLUXES).shape(ncomp).build());

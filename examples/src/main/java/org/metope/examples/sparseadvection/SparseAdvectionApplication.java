@@ -17,9 +17,11 @@ import org.metope.mesh.input.ParameterInput;
  * where its disc is, allocated on neighbours as it arrives and freed where it has left (see
  * {@link SparseAdvectionPackage}). Packages are Parthenon's: {@code sparse_advection_package} and
  * an empty {@code advection_app}. The framework's {@link FluxDriver} runs them with the advection
- * example's stage update, as Parthenon's {@code SparseAdvectionDriver} does, and frees the fields
- * that have left a block itself; after every step the application prints the allocation counts
- * ({@link SparseAdvectionDiagnostics}, Parthenon's {@code PostStepDiagnosticsInLoop}).
+ * example's stage update, as Parthenon's {@code SparseAdvectionDriver} does (where it is
+ * consistent with the deck's integrator, {@link org.metope.driver.StageUpdateChoice}), and frees
+ * the fields that have left a block itself; after every step the application prints the
+ * allocation counts ({@link SparseAdvectionDiagnostics}, Parthenon's {@code
+ * PostStepDiagnosticsInLoop}).
  */
 public final class SparseAdvectionApplication implements Application {
   private static final String MESH = "parthenon/mesh";

@@ -116,4 +116,33 @@ class BurgersApplicationTest {
     assertEquals("t.in:4: parthenon/mesh/nghost = \"1\": expected at least 2 for <burgers>"
         + " recon = linear\n", err());
   }
+
+  /** The warnings of the run so far about {@code prolongate_ghosts}. */
+  private List<String> warnings() {
+    return err().lines().filter(l -> l.startsWith("warning: ") && l.contains("prolongate_ghosts"))
+        .toList();
+  }
+
+  @Test
+  void givenParthenonsGhostsOnARefinedMesh_thenTheRunSaysOnceThatTheSchemeIsNotConsistent() {
+    assertEquals(0, run(deck("nghost = 4", "num_scalars = 1\n")), err());
+    assertEquals(List.of(), warnings());
+    err.reset();
+    assertEquals(0, run(deck("nghost = 4", "num_scalars = 1\nprolongate_ghosts = false\n")),
+        err());
+    assertEquals(List.of("warning: t.in: <burgers> prolongate_ghosts = false leaves ghost cells"
+        + " that face a coarser block at their last start-up or remesh values in every stage, as"
+        + " Parthenon's burgers benchmark does (not a consistent scheme on a refined mesh);"
+        + " prolongate_ghosts = true prolongates them"), warnings());
+  }
+
+  /** Negative control: on one level no ghost faces a coarser block, so nothing is said. */
+  @Test
+  void givenParthenonsGhostsOnOneLevel_thenNothingIsSaid() {
+    String uniform = deck("nghost = 4", "num_scalars = 1\nprolongate_ghosts = false\n")
+        .replace("refinement = adaptive\nnumlevel = 2\n", "")
+        .replaceAll("<parthenon/refinement0>[^<]*", "");
+    assertEquals(0, run(uniform), err());
+    assertEquals(List.of(), warnings());
+  }
 }
