@@ -65,14 +65,6 @@ public abstract class DeviceBackend implements KernelBackend {
   abstract Execution build(DeviceLaunch launch);
 
   /**
-   * Whether a declaration is made again when its table's columns changed. Only the emulation's
-   * negative control answers false, to show what a stale device copy of the columns does.
-   */
-  boolean redeclaresStaleColumns() {
-    return true;
-  }
-
-  /**
    * The device memory standing for {@code host}'s device copy, for a resident backend's {@link
    * Residency}; only resident backends are asked.
    */
@@ -280,7 +272,7 @@ public abstract class DeviceBackend implements KernelBackend {
     for (int i = 0; i < list.size(); i++) {
       Prepared p = list.get(i);
       if (p.launch().isFor(kind, subset, count, data, buffers)) {
-        if (!p.launch().isStale() || !redeclaresStaleColumns()) {
+        if (!p.launch().isStale()) {
           return p;
         }
         p.execution().close();

@@ -151,11 +151,6 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
   }
 
   @Override
-  boolean redeclaresStaleColumns() {
-    return fault != Fault.COLUMNS_UPLOADED_ONCE;
-  }
-
-  @Override
   Execution build(DeviceLaunch launch) {
     Graph graph = new Graph(launch.kind, launch.target());
     launch.declare(graph);
@@ -363,10 +358,10 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
     @Override
     public void execute() {
       if (!executed) {
-        copyIn(firstIn);
+        copyIn(firstIn, fault == Fault.COLUMNS_UPLOADED_ONCE);
         executed = true;
       }
-      copyIn(everyIn);
+      copyIn(everyIn, false);
       for (Runnable task : tasks) {
         task.run();
       }
@@ -381,9 +376,19 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
       // device copies go with their host arrays
     }
 
-    private void copyIn(List<Object> arrays) {
+    /**
+     * Copies {@code arrays} to their device copies; with {@code onlyNew}, only those the device
+     * has never held, so that a declaration made again keeps the columns as first uploaded.
+     */
+    private void copyIn(List<Object> arrays, boolean onlyNew) {
       for (Object host : arrays) {
-        System.arraycopy(host, 0, on(host), 0, Array.getLength(host));
+        boolean held;
+        synchronized (device) {
+          held = device.containsKey(host);
+        }
+        if (!onlyNew || !held) {
+          System.arraycopy(host, 0, on(host), 0, Array.getLength(host));
+        }
       }
     }
 

@@ -17,6 +17,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.metope.outputs.FileSeal;
 
 /**
  * The plot command end to end: PNGs of fields that are known linear functions of position, read
@@ -302,19 +303,60 @@ class PlotCommandTest {
   }
 
   /**
-   * A file Metope wrote and sealed is checked before it is drawn: one value changed, or the file
-   * cut short, ends with the sentence that says so and no picture. Negative control: the same
-   * file intact is drawn (the other tests), as is a file without a seal, as Parthenon writes them
-   * (PlotLauncherTest draws Parthenon's own output).
+   * Where the bytes of one field value lie in {@code bytes}: a value of the first 5-dimensional
+   * dataset whose 8 little-endian bytes occur once in the file.
+   */
+  private static int valueOffset(Path file, byte[] bytes) {
+    try (io.jhdf.HdfFile h5 = new io.jhdf.HdfFile(file)) {
+      for (io.jhdf.api.Node node : h5.getChildren().values()) {
+        if (node instanceof io.jhdf.api.Dataset d && d.getDimensions().length == 5
+            && d.getDataFlat() instanceof double[] values) {
+          for (double v : values) {
+            byte[] pattern = java.nio.ByteBuffer.allocate(8)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN).putDouble(v).array();
+            int first = indexOf(bytes, pattern, 0);
+            if (v != 0.0 && first >= 0 && indexOf(bytes, pattern, first + 1) < 0) {
+              return first;
+            }
+          }
+        }
+      }
+    }
+    throw new AssertionError("no field value occurs once in " + file);
+  }
+
+  private static int indexOf(byte[] bytes, byte[] pattern, int from) {
+    outer:
+    for (int i = from; i <= bytes.length - pattern.length; i++) {
+      for (int k = 0; k < pattern.length; k++) {
+        if (bytes[i + k] != pattern[k]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  /**
+   * A file Metope wrote and sealed is checked before it is drawn: one field value changed in its
+   * last bit, or the file cut short, ends with the sentence that says so and no picture. Negative
+   * control: the same changed bytes without their seal, a file as Parthenon writes them, are
+   * drawn, so the damage is one only the check against the seal finds.
    */
   @Test
   void givenADamagedOrTruncatedMetopeFile_thenOneSentenceNamingTheDamage() throws Exception {
     byte[] bytes = Files.readAllBytes(file2d);
     Path flipped = dir.resolve("flipped.phdf");
     byte[] changed = bytes.clone();
-    changed[changed.length - 100] ^= 1;
+    changed[valueOffset(file2d, bytes)] ^= 1;
     Files.write(flipped, changed);
     assertOneSentence("its content is damaged", flipped.toString());
+    Path unsealed = dir.resolve("flipped-unsealed.phdf");
+    Files.write(unsealed, java.util.Arrays.copyOf(changed, changed.length - FileSeal.LENGTH));
+    String[] drawn = runFailing(unsealed.toString(), "-o", dir.resolve("unsealed.png").toString());
+    assertEquals("0", drawn[0], "the unsealed copy is drawn: " + drawn[1]);
+    assertTrue(Files.exists(dir.resolve("unsealed.png")));
     Path cut = dir.resolve("cut.phdf");
     Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length / 2));
     assertOneSentence("it is truncated", cut.toString());
