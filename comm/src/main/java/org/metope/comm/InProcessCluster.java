@@ -24,8 +24,13 @@ public final class InProcessCluster {
   /** Ranks are packed into 16 bits of a mailbox key. */
   static final int MAX_RANKS = 1 << 16;
 
-  /** Time limit of {@link #run(int, Consumer)}. */
+  /** Time limit of {@link #run(int, Consumer)}, measured by progress (see there). */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+  /** A process that used less than this share of one core over a timeout made no progress. */
+  private static final double IDLE_SHARE = 0.01;
+  /** Below this much CPU time in a timeout window, the process counts as idle whatever the window. */
+  private static final long IDLE_FLOOR_NANOS = TimeUnit.MILLISECONDS.toNanos(30);
+  private static final long POLL_MILLIS = 20;
 
   private static final long JOIN_AFTER_ABORT_MILLIS = 5000;
   /** Longs between two ranks' progress counters, so that they share no cache line. */
@@ -87,7 +92,10 @@ public final class InProcessCluster {
    * {@link CommAbortedException} from their next communicator call) and, after every thread has
    * ended, the first failure is rethrown: the exception of the rank that started the abort.
    *
-   * @param timeout time limit of the whole run; past it the run is aborted and this method throws
+   * @param timeout time limit of the run, measured by the progress the process makes, so that a
+   *     busy machine stretches it: the run is aborted when the process used less than 1 % of a
+   *     core during {@code timeout} of wall time (every rank blocked: a deadlock), or more CPU time
+   *     than {@code timeout} on every processor (a rank that spins); this method then throws
    *     {@link IllegalStateException} naming the ranks still running
    */
   public static void run(int ranks, Duration timeout, Consumer<Communicator> body) {
@@ -114,30 +122,27 @@ public final class InProcessCluster {
     List<Integer> stuck = joinAll(cluster, threads, timeout);
     if (!stuck.isEmpty()) {
       throw new IllegalStateException("in-process run did not finish: timeout=" + timeout
-          + ", ranks still running=" + stuck);
+          + " (" + cluster.abortCause.getMessage() + "), ranks still running=" + stuck);
     }
     rethrowFirstFailure(cluster, failures);
   }
 
-  /** Joins every rank; returns the ranks still running at the deadline (empty when none). */
+  /**
+   * Joins every rank; returns the ranks still running when the run made no progress for {@code
+   * timeout} or used up its CPU time (empty when none).
+   */
   private static List<Integer> joinAll(InProcessCluster cluster, Thread[] threads,
       Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
     List<Integer> stuck = new ArrayList<>();
     try {
-      for (Thread t : threads) {
-        long left = deadline - System.nanoTime();
-        if (left > 0) {
-          TimeUnit.NANOSECONDS.timedJoin(t, left);
-        }
-      }
+      String why = awaitOrStall(threads, timeout);
       for (int r = 0; r < threads.length; r++) {
         if (threads[r].isAlive()) {
           stuck.add(r);
         }
       }
       if (!stuck.isEmpty()) {
-        cluster.abort(CommAbortedException.NO_RANK, "time limit of " + timeout + " reached");
+        cluster.abort(CommAbortedException.NO_RANK, why);
         for (Thread t : threads) {
           t.join(JOIN_AFTER_ABORT_MILLIS);
         }
@@ -158,6 +163,47 @@ public final class InProcessCluster {
       }
     }
     return stuck;
+  }
+
+  /**
+   * Waits until every thread has ended (returns null) or the process stopped making progress
+   * or used up its CPU time (returns why). Progress is the process's CPU time: a window of {@code
+   * timeout} in which it grew by less than {@link #IDLE_SHARE} of the window means that every
+   * thread waits; more than {@code timeout} on every processor since the start means a spin.
+   */
+  private static String awaitOrStall(Thread[] threads, Duration timeout)
+      throws InterruptedException {
+    long window = timeout.toNanos();
+    long idleBelow = Math.max(IDLE_FLOOR_NANOS, (long) (IDLE_SHARE * window));
+    long budget = window * Runtime.getRuntime().availableProcessors();
+    long startCpu = processCpuNanos();
+    long windowStart = System.nanoTime();
+    long windowCpu = startCpu;
+    for (Thread t : threads) {
+      while (t.isAlive()) {
+        t.join(POLL_MILLIS);
+        long now = System.nanoTime();
+        long cpu = processCpuNanos();
+        if (cpu - startCpu > budget) {
+          return "time limit reached: the run used more than " + timeout + " of CPU time on each"
+              + " of " + Runtime.getRuntime().availableProcessors() + " processors";
+        }
+        if (now - windowStart >= window) {
+          if (cpu - windowCpu < idleBelow) {
+            return "time limit reached: no progress for " + timeout + " (the process used "
+                + TimeUnit.NANOSECONDS.toMillis(cpu - windowCpu) + " ms of CPU time)";
+          }
+          windowStart = now;
+          windowCpu = cpu;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** CPU time of this process so far (every thread), or 0 where the system does not say. */
+  private static long processCpuNanos() {
+    return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
   }
 
   private static void rethrowFirstFailure(InProcessCluster cluster, Throwable[] failures) {

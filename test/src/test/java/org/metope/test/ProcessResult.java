@@ -3,29 +3,31 @@ package org.metope.test;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Exit code and merged output of a real child process, with a hard time limit so a hanging child
- * fails the test instead of the build.
+ * Exit code and merged output of a real child process, with a time limit measured by the child's
+ * progress ({@link ProgressDeadline}), so a hanging child fails the test instead of the build and
+ * a child slowed by a busy machine is waited for.
  *
  * @param exitCode the child's exit code
  * @param output standard output and standard error, interleaved
  */
 public record ProcessResult(int exitCode, String output) {
 
-  /** Runs {@code command} in {@code dir}, killing it after {@code timeoutSeconds}. */
+  /** Runs {@code command} in {@code dir}, killing it when it hangs ({@link ProgressDeadline}). */
   static ProcessResult run(Path dir, long timeoutSeconds, String... command)
       throws IOException, InterruptedException {
     return run(dir, timeoutSeconds, Map.of(), command);
   }
 
   /**
-   * Runs {@code command} in {@code dir} with extra environment variables; on timeout kills the
-   * whole process tree and fails.
+   * Runs {@code command} in {@code dir} with extra environment variables; when the process tree
+   * made no progress for {@code timeoutSeconds}, or used that much CPU time on every processor,
+   * kills it and fails.
    */
   public static ProcessResult run(Path dir, long timeoutSeconds, Map<String, String> env,
       String... command) throws IOException, InterruptedException {
@@ -41,13 +43,15 @@ public record ProcessResult(int exitCode, String output) {
       }
     });
     reader.start();
-    if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+    String hung = ProgressDeadline.await(p.toHandle(), Duration.ofSeconds(timeoutSeconds));
+    if (hung != null) {
       p.descendants().forEach(ProcessHandle::destroyForcibly);
       p.destroyForcibly();
       reader.join(5000);
-      throw new AssertionError("process did not finish within " + timeoutSeconds + " s: "
+      throw new AssertionError("process did not finish (" + hung + "): "
           + String.join(" ", command));
     }
+    p.waitFor();
     reader.join();
     return new ProcessResult(p.exitValue(), new String(out[0], StandardCharsets.UTF_8));
   }

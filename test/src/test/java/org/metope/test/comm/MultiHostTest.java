@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.test.ProcessResult;
+import org.metope.test.ProgressDeadline;
 
 /**
  * A real two-host MPJ run through docs/CLUSTER.md's cluster route: two Linux network namespaces joined
@@ -34,6 +37,10 @@ class MultiHostTest {
   private static final long DAEMON_LIMIT_SECONDS = 30;
   private static final int DAEMON_PORT = 40055;
   private static final String DECK_OVERRIDE = "parthenon/time/nlim=5";
+  /**
+   * How long a rank may make no progress once the link is down (it then only waits for the stall
+   * timeout, 3 s, and exits), measured by its CPU time, not the clock ({@link ProgressDeadline}).
+   */
   private static final long LINK_DOWN_LIMIT_SECONDS = 30;
 
   @TempDir Path tmp;
@@ -86,9 +93,8 @@ class MultiHostTest {
       for (Host host : List.of(a, b)) {
         processes.add(startDaemon(host, mpjHome, ""));
       }
-      for (Host host : List.of(a, b)) {
-        awaitDaemon(host);
-      }
+      awaitDaemon(a, processes.get(0));
+      awaitDaemon(b, processes.get(1));
       Path machines = Files.writeString(tmp.resolve("machines"), a.name + "\n" + b.name + "\n");
       ProcessBuilder starter = new ProcessBuilder(inHost(a, starterCommand(mpjHome, machines,
           tmp.resolve("out"), "", "parthenon/time/nlim=100000000 parthenon/time/tlim=1000"
@@ -96,28 +102,23 @@ class MultiHostTest {
           .redirectErrorStream(true).redirectOutput(tmp.resolve("starter.log").toFile());
       starter.environment().put("MPJ_HOME", mpjHome.toString());
       processes.add(starter.start());
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(RUN_LIMIT_SECONDS);
-      while (!(Files.exists(status.resolve("rank-0.progress"))
-          && Files.exists(status.resolve("rank-1.progress")))) {
-        assertTrue(System.nanoTime() < deadline, "the ranks did not start communicating: "
-            + Files.readString(tmp.resolve("starter.log")));
-        Thread.sleep(100);
-      }
+      String stalled = ProgressDeadline.until(processes.stream().map(Process::toHandle).toList(),
+          Duration.ofSeconds(RUN_LIMIT_SECONDS), () -> Files.exists(status.resolve("rank-0.progress"))
+              && Files.exists(status.resolve("rank-1.progress")));
+      assertTrue(stalled == null, "the ranks did not start communicating (" + stalled + "): "
+          + Files.readString(tmp.resolve("starter.log")));
       Thread.sleep(1000);
       sh("ip -n " + a.namespace + " link set " + a.veth + " down");
-      long cut = System.nanoTime();
       for (int rank = 0; rank < 2; rank++) {
         long pid = Long.parseLong(Files.readString(status.resolve("rank-" + rank + ".pid"))
             .strip());
         ProcessHandle process = ProcessHandle.of(pid).orElse(null);
-        while (process != null && process.isAlive()
-            && System.nanoTime() - cut < TimeUnit.SECONDS.toNanos(LINK_DOWN_LIMIT_SECONDS)) {
-          Thread.sleep(100);
-        }
+        String hung = process == null ? null
+            : ProgressDeadline.await(process, Duration.ofSeconds(LINK_DOWN_LIMIT_SECONDS));
         String report = Files.exists(status.resolve("rank-" + rank + ".status"))
             ? Files.readString(status.resolve("rank-" + rank + ".status")) : "(no status)";
-        assertTrue(process == null || !process.isAlive(), "rank " + rank + " still runs "
-            + LINK_DOWN_LIMIT_SECONDS + " s after the link went down: " + report);
+        assertTrue(hung == null, "rank " + rank + " still runs after the link went down ("
+            + hung + "): " + report);
         assertTrue(report.contains("exit=") && !report.contains("exit=0"),
             "rank " + rank + " ended non-zero on its own: " + report);
       }
@@ -152,9 +153,8 @@ class MultiHostTest {
       for (Host host : List.of(a, b)) {
         daemons.add(startDaemon(host, mpjHome, agent));
       }
-      for (Host host : List.of(a, b)) {
-        awaitDaemon(host);
-      }
+      awaitDaemon(a, daemons.get(0));
+      awaitDaemon(b, daemons.get(1));
       Path machines = Files.writeString(tmp.resolve("machines"), byAddress
           ? a.address + "\n" + b.address + "\n" : a.name + "\n" + b.name + "\n");
       Path twoHosts = tmp.resolve("two-hosts");
@@ -263,18 +263,24 @@ class MultiHostTest {
     return pb.start();
   }
 
-  private void awaitDaemon(Host host) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DAEMON_LIMIT_SECONDS);
-    while (System.nanoTime() < deadline) {
-      ProcessResult ss = ProcessResult.run(Path.of("."), 30, Map.of(), "ip", "netns", "exec",
-          host.namespace, "ss", "-ltnH");
-      if (ss.output().contains(":" + DAEMON_PORT + " ")) {
-        return;
-      }
-      Thread.sleep(200);
+  /** Waits until {@code daemon} listens on {@code host}, for as long as it makes progress. */
+  private void awaitDaemon(Host host, Process daemon) throws Exception {
+    String stalled = ProgressDeadline.until(List.of(daemon.toHandle()),
+        Duration.ofSeconds(DAEMON_LIMIT_SECONDS), () -> {
+          try {
+            return ProcessResult.run(Path.of("."), 30, Map.of(), "ip", "netns", "exec",
+                host.namespace, "ss", "-ltnH").output().contains(":" + DAEMON_PORT + " ");
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+          }
+        });
+    if (stalled != null) {
+      throw new AssertionError("the MPJ daemon on " + host.name + " did not listen (" + stalled
+          + "): " + Files.readString(tmp.resolve(host.namespace + ".log")));
     }
-    throw new AssertionError("the MPJ daemon on " + host.name + " did not listen within "
-        + DAEMON_LIMIT_SECONDS + " s: " + Files.readString(tmp.resolve(host.namespace + ".log")));
   }
 
   /** docs/CLUSTER.md's step 3: mpjrun on the head node. */
