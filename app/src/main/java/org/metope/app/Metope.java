@@ -172,6 +172,17 @@ public final class Metope {
   }
 
   /**
+   * The most blocks a mesh of {@code config} can have: its root blocks, each refined to the
+   * deepest level. A decomposition over more ranks is refused before it is computed (one over
+   * 10^9 ranks took a minute to build).
+   */
+  private static double mostBlocks(MeshConfiguration config) {
+    double roots = (double) config.rootBlocks(0) * config.rootBlocks(1) * config.rootBlocks(2);
+    int levels = config.maxLevel() - config.rootGrid().rootLevel();
+    return roots * Math.pow(2, (double) config.ndim() * levels);
+  }
+
+  /**
    * {@code -m N}: builds the initial mesh from the deck as if on {@code nranks} ranks, prints its
    * structure and exits without running (Parthenon's mesh test mode). With adaptive refinement
    * the deck's application sets up its initial state on one rank, so the mesh shown is the one
@@ -183,6 +194,13 @@ public final class Metope {
     Mesh mesh;
     try {
       MeshConfiguration config = MeshConfiguration.fromInput(deck);
+      double mostBlocks = mostBlocks(config);
+      if (nranks > mostBlocks) {
+        err.println("metope: -m " + nranks + ": the mesh has at most " + (long) mostBlocks
+            + " MeshBlocks (every root block refined to the deepest level), fewer than the"
+            + " number of ranks");
+        return 2;
+      }
       mesh = config.isAdaptive() && boundaries != null
           ? ApplicationRunner.initialMesh(registry.select(deck), deck, nranks, boundaries)
           : Mesh.build(config, nranks, 0);

@@ -15,6 +15,9 @@ import org.metope.mesh.input.ParameterInput;
  * line naming the deck line and key.
  */
 final class MeshConfigurationReader {
+  /** Cells narrower than this many ulps of their coordinates are refused. */
+  private static final double MIN_CELL_ULPS = 16;
+
   static final String MESH = "parthenon/mesh";
   static final String MESHBLOCK = "parthenon/meshblock";
   static final String STATIC_PREFIX = "parthenon/static_refinement";
@@ -102,6 +105,7 @@ final class MeshConfigurationReader {
         throw pin.error(MESH, "x" + n + "max",
             "a value larger than " + MESH + "/x" + n + "min = " + format(xmin[axis]));
       }
+      requireResolvableCells(n, xmin[axis], xmax[axis], nx[axis]);
     }
     if (nx[1] == 1 && nx[2] > 1) {
       throw pin.error(MESH, "nx3",
@@ -109,6 +113,22 @@ final class MeshConfigurationReader {
     }
     boolean[] symmetry = {false, nx[1] == 1, nx[2] == 1};
     return new RegionSize(xmin, xmax, nx, symmetry);
+  }
+
+  /**
+   * Refuses an extent that overflows (a domain from -1.7e308 to 1.7e308) or cells narrower than
+   * {@link #MIN_CELL_ULPS} units in the last place of their coordinates (a domain 1e-16 wide at
+   * x = 1): their faces would round onto each other, and the run would fill nothing right.
+   */
+  private void requireResolvableCells(String n, double xmin, double xmax, int cells) {
+    double width = (xmax - xmin) / cells;
+    double resolution = MIN_CELL_ULPS * Math.ulp(Math.max(Math.abs(xmin), Math.abs(xmax)));
+    if (!Double.isFinite(xmax - xmin) || width < resolution) {
+      throw pin.error(MESH, "x" + n + "max", "a domain whose " + cells + " cells along x" + n
+          + " are finite and wider than " + MIN_CELL_ULPS + " units in the last place of their"
+          + " coordinates (" + format(resolution) + "): (x" + n + "max - x" + n + "min) / nx" + n
+          + " = " + format(width));
+    }
   }
 
   private List<String> readBoundaryNames(int ndim, List<String> userBoundaryNames) {

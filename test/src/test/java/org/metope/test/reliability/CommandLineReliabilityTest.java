@@ -32,6 +32,15 @@ class CommandLineReliabilityTest {
     assertEquals(List.of(line), r.output().lines().toList());
   }
 
+  /** {@code -m} with more ranks than the mesh can have blocks: refused before it is laid out. */
+  @Test
+  void givenMoreRanksThanTheMeshCanHaveBlocks_thenMIsRefusedAtOnce() throws Exception {
+    String deck = MetopeProcess.input("advection_2d.in").toString();
+    assertRefused(metope("-m", "1000000000", "-i", deck), "metope: -m 1000000000: the mesh has at"
+        + " most 16 MeshBlocks (every root block refined to the deepest level), fewer than the"
+        + " number of ranks");
+  }
+
   @Test
   void givenAWallTimeBeyondTheLongestLimit_thenItIsRefusedNotOverflowed() throws Exception {
     String deck = MetopeProcess.input("advection_1d.in").toString();
