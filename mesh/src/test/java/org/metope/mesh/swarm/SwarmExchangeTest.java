@@ -31,7 +31,7 @@ import org.metope.tasking.TaskList;
  * mesh (not the exchange's neighbour lists) finds at its wrapped position.
  */
 class SwarmExchangeTest {
-  private static final int DIRECTIONS = 26;
+  static final int DIRECTIONS = 26;
   /** Values per particle gathered from every rank: id, gid, slot, x, y, z, v0. */
   private static final int FIELDS = 7;
 
@@ -48,8 +48,9 @@ class SwarmExchangeTest {
     return d.toString();
   }
 
-  private static Mesh mesh(String bc, Communicator comm) {
+  static Mesh mesh(String bc, Communicator comm) {
     StateDescriptor pkg = new StateDescriptor("p");
+    pkg.addField("rho", Metadata.of(Metadata.CELL));
     pkg.addSwarm("s", Metadata.of());
     pkg.addSwarmValue("id", "s", Metadata.of(Metadata.INTEGER));
     pkg.addSwarmValue("v", "s", Metadata.builder(Metadata.VECTOR).shape(3).build());
@@ -67,7 +68,7 @@ class SwarmExchangeTest {
    * id {@code 26 gid + d} and velocity {@code id + 0.5}, then pushed through it by a quarter of
    * the block's width plus a little.
    */
-  private static void placeAndPush(Mesh mesh) {
+  static void placeAndPush(Mesh mesh) {
     for (MeshBlock block : mesh.blocks()) {
       Swarm swarm = mesh.swarms().swarm(block.lid(), "s");
       swarm.addEmptyParticles(DIRECTIONS);
@@ -117,7 +118,7 @@ class SwarmExchangeTest {
     return new double[] {holder, x[0], x[1], x[2]};
   }
 
-  private static void exchange(SwarmExchange exchange) {
+  static void exchange(SwarmExchange exchange) {
     TaskCollection tc = new TaskCollection();
     TaskList list = tc.addRegion(1).get(0);
     exchange.addTasks(list, TaskId.NONE);
