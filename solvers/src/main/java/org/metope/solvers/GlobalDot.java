@@ -6,7 +6,6 @@ import org.metope.mesh.Mesh;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.reduce.AllReduce;
-import org.metope.mesh.view.CellValue;
 import org.metope.mesh.view.IndexBox;
 import org.metope.mesh.view.ParReduce;
 import org.metope.tasking.Task;
@@ -48,12 +47,12 @@ final class GlobalDot {
    */
   TaskId add(TaskAdder tl, TaskId dependency, int list, MeshData md, int a, int b) {
     double[] part = new double[md.numBlocks()];
-    double[] data = md.data();
     IndexBox interior = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
-    CellValue product =
-        (n, k, j, i) -> data[md.index(a, n, 0, k, j, i)] * data[md.index(b, n, 0, k, j, i)];
     TaskId summed = tl.addRegionalTask(dependency, "dot_" + reduction.label(), () -> {
-      ParReduce.perBlock(md, interior, ReduceOp.SUM, 0.0, product, part);
+      double[] data = md.data(); // read per call: a sparse allocation may replace the arena
+      ParReduce.perBlock(md, interior, ReduceOp.SUM, 0.0,
+          (n, k, j, i) -> data[md.index(a, n, 0, k, j, i)] * data[md.index(b, n, 0, k, j, i)],
+          part);
       for (int n = 0; n < part.length; n++) {
         perBlock[md.blockIndex(n)] = part[n];
       }
