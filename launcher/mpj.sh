@@ -280,14 +280,19 @@ watch_run() {
 # earliest-written FAILED or ENDED status names the cause; ranks stopped by the cause report later,
 # and statuses written after this script stopped the run (file "stopped") are its consequences.
 mpj_exit_code() {
-  local np="$1" r f code=0 cause="" missing=() stamp newer=() outcome message
-  [ -f "$RUN_DIR/stopped" ] && newer=(! -newer "$RUN_DIR/stopped")
+  local np="$1" r f code=0 cause="" missing=() stamp stop="" outcome message
+  # Statuses written after the stop, or in the same clock tick (a rank killed at once may write
+  # its status within the tick that marked the stop), are its consequences.
+  [ -f "$RUN_DIR/stopped" ] && stop="$(find "$RUN_DIR/stopped" -printf '%T@')"
   while read -r stamp f; do
+    if [ -n "$stop" ] && awk -v a="$stamp" -v b="$stop" 'BEGIN { exit !(a >= b) }'; then
+      continue
+    fi
     read_status_field outcome outcome "$f"
     case "$outcome" in
       FAILED|ENDED) cause="$f"; break ;;
     esac
-  done < <(find "$RUN_DIR/status" -name 'rank-*.status' "${newer[@]}" -printf '%T@ %p\n' 2>/dev/null \
+  done < <(find "$RUN_DIR/status" -name 'rank-*.status' -printf '%T@ %p\n' 2>/dev/null \
     | sort -n)
   if [ -n "$cause" ]; then
     r="${cause##*/rank-}"
