@@ -9,12 +9,13 @@ import io.jhdf.HdfFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.metope.test.ProgressDeadline;
 
 /**
  * Kills a real run (a child JVM) with SIGKILL while it writes an HDF5 output, then checks what a
@@ -71,23 +72,29 @@ class OutputKillTest {
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(out.resolve("log.txt").toFile()).start();
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (System.nanoTime() < deadline && p.isAlive()) {
-        for (Path marker : files(out, ".paused")) {
-          p.destroyForcibly();
-          assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the child did not die");
-          Files.delete(marker);
-          String temporary = marker.getFileName().toString().replaceAll("\\.paused$", "");
-          Path f = out.resolve(temporary);
-          assertTrue(Files.exists(f), "the paused temporary file is left behind");
-          return f;
-        }
-        Thread.sleep(10);
+      String stalled = ProgressDeadline.until(List.of(p.toHandle()), Duration.ofSeconds(120),
+          () -> !p.isAlive() || !paused(out).isEmpty());
+      for (Path marker : paused(out)) {
+        p.destroyForcibly().waitFor();
+        Files.delete(marker);
+        String temporary = marker.getFileName().toString().replaceAll("\\.paused$", "");
+        Path f = out.resolve(temporary);
+        assertTrue(Files.exists(f), "the paused temporary file is left behind");
+        return f;
       }
-      throw new AssertionError("the writer never paused at output 2 within 120 s: "
-          + Files.readString(out.resolve("log.txt")));
+      throw new AssertionError("the writer never paused at output 2 (" + (stalled == null
+          ? "it ended" : stalled) + "): " + Files.readString(out.resolve("log.txt")));
     } finally {
       p.destroyForcibly();
+    }
+  }
+
+  /** The pause markers in {@code out}; none when it cannot be listed. */
+  private static List<Path> paused(Path out) {
+    try {
+      return files(out, ".paused");
+    } catch (IOException e) {
+      return List.of();
     }
   }
 
