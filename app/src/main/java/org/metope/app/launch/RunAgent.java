@@ -34,6 +34,9 @@ import java.util.jar.JarFile;
  *       compiles each hot method once. Only the MPJ backend (which links MPJ's per-rank classes)
  *       stays out of them.
  * </ul>
+ *
+ * <p>Always: the blank lines of the ranks' output reach the launcher ({@link
+ * MpjOutputTransformer}); MPJ's forwarders drop them.
  */
 public final class RunAgent {
   private RunAgent() {}
@@ -45,6 +48,7 @@ public final class RunAgent {
     if (shared != null) {
       share(instrumentation, shared);
     }
+    instrumentation.addTransformer(new MpjOutputTransformer());
     if (Boolean.parseBoolean(options.get("loopback"))) {
       instrumentation.addTransformer(new MpjAddressTransformer(true));
     } else if (options.containsKey("network")) {

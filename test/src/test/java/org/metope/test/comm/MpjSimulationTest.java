@@ -72,6 +72,12 @@ class MpjSimulationTest {
     LauncherRun mpj4 = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-np", "4",
         "--dev", "multicore", "-i", deck("advection_2d.in"), "-d", four.toString()}, overrides));
     assertEquals(0, mpj4.exitCode(), mpj4.output());
+    // The report's blank lines reach the terminal on MPJ ranks too: MPJ's forwarders drop them
+    // unless the launcher's agent rewrites them (MpjOutputTransformer).
+    for (LauncherRun run : List.of(serial, mpj, mpj4)) {
+      assertTrue(run.output().contains("\n\nSetup complete, executing driver...\n"),
+          run.output());
+    }
     String hst = "advection_2d.out0.hst";
     String expected = Files.readString(one.resolve(hst));
     assertTrue(expected.lines().count() > 10, expected);
@@ -127,6 +133,8 @@ class MpjSimulationTest {
           concat(new String[] {"-np", ranks, "--dev", way[1], "-i", deck("sparse_advection.in"),
               "-d", many.toString()}, overrides));
       assertEquals(0, mpj.exitCode(), mpj.output());
+      assertTrue(mpj.output().contains("\n\nSetup complete, executing driver...\n"),
+          "blank lines kept on " + way[1] + ": " + mpj.output());
       for (String file : files) {
         assertTrue(Files.exists(many.resolve(file + ".in-place")), "every rank wrote its values "
             + "into " + file + " itself (" + ranks + " " + way[1] + " ranks)");
