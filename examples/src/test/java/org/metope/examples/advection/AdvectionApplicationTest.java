@@ -1,6 +1,7 @@
 package org.metope.examples.advection;
 
 import org.metope.bvals.InOneBoundaryCommunication;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +16,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.app.ApplicationRunner;
+import org.metope.app.ForwardingApplication;
 import org.metope.comm.InProcessCluster;
+import org.metope.driver.LowStorageIntegrator;
 import org.metope.driver.RunOptions;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.field.MeshData;
 import org.metope.mesh.input.ParameterInput;
 
 class AdvectionApplicationTest {
@@ -154,5 +159,57 @@ class AdvectionApplicationTest {
           "stage_update = consistent selects one that is"), warnings.get(0));
       warnings.clear();
     }
+  }
+
+  /**
+   * The problem generator is the per-block initialisation hook (Parthenon's {@code
+   * ProblemGenerator}): the framework runs it on every block again after each start-up
+   * refinement, so the blocks a refinement made hold the generator's values, not values
+   * prolongated from their parents (which smooth the sphere's edge). Running it once more on the
+   * final mesh therefore changes no cell.
+   */
+  @Test
+  void givenStartUpRefinement_thenEveryFinalBlockHoldsTheProblemGeneratorsValues() {
+    String deck = AdvectionMeshes.deck(2, 32, 8, "profile = hard_sphere\n")
+        .replace("<parthenon/meshblock>", "refinement = adaptive\nnumlevel = 3\n"
+            + "<parthenon/meshblock>")
+        + "<parthenon/time>\nnlim = 0\n";
+    Mesh mesh = AdvectionRuns.run(AdvectionMeshes.pin(deck), dir, InProcessCluster.singleRank())
+        .mesh();
+    assertTrue(mesh.totalBlocks() > 16, "refined at start-up: " + mesh.totalBlocks());
+    double[] generated = AdvectionRuns.advected(mesh);
+    AdvectionProblem problem = new AdvectionProblem(
+        mesh.packages().get(AdvectionPackage.NAME).params());
+    for (MeshData md : mesh.meshData("base")) {
+      for (int b = 0; b < md.numBlocks(); b++) {
+        problem.generate(md, b);
+      }
+    }
+    assertArrayEquals(AdvectionRuns.advected(mesh), generated);
+  }
+
+  /**
+   * A package author who lists too few containers (here only {@code base}, where rk2 needs
+   * {@code 1} too) gets one line naming the container and what to change, and exit code 1.
+   */
+  @Test
+  void givenAnApplicationThatForgetsAContainer_thenOneLineNamesIt() {
+    ForwardingApplication forgetful = new ForwardingApplication(new AdvectionApplication()) {
+      @Override
+      public List<String> containerNames(LowStorageIntegrator integrator) {
+        return List.of("base");
+      }
+    };
+    ParameterInput pin = AdvectionMeshes.pin(AdvectionMeshes.deck(2, 16, 8,
+        "profile = smooth_gaussian\n") + "<parthenon/time>\nnlim = 3\n");
+    int code = ApplicationRunner.run(forgetful, new ApplicationRunner.Launch(pin,
+        RunOptions.of(dir, new PrintStream(out, true, StandardCharsets.UTF_8)),
+        new PrintStream(err, true, StandardCharsets.UTF_8), InProcessCluster.singleRank(),
+        InOneBoundaryCommunication::fromInput));
+    assertEquals(1, code, err());
+    List<String> errors = err().lines().filter(l -> !l.startsWith("warning: ")).toList();
+    assertEquals(List.of("metope: container '1' was asked for but the fields were allocated for"
+        + " [base] only (an application lists every container it uses in containerNames)"),
+        errors);
   }
 }
