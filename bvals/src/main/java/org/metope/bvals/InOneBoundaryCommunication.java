@@ -247,29 +247,20 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   /**
-   * Face, edge and node fields are exchanged on single-level meshes with periodic boundaries,
-   * dense; elsewhere say so instead of filling their ghosts wrongly.
+   * Face, edge and node fields are exchanged on single-level meshes, dense; elsewhere say so
+   * instead of filling their ghosts wrongly.
    */
   private void requireExchangeable(FieldInfo f) {
     if (f.metadata().isSet(MetadataFlag.CELL)) {
       return;
     }
     String where = mesh.isMultilevel() ? "a mesh with refinement"
-        : f.isSparse() ? "a SPARSE field" : !allPeriodic() ? "non-periodic boundaries" : null;
+        : f.isSparse() ? "a SPARSE field" : null;
     if (where != null) {
       throw new SetupError("field=" + f.name() + " topology=" + f.metadata().topology()
           + " is FILL_GHOST, but ghost exchange of face, edge and node fields does not cover "
-          + where + " yet (only dense fields on single-level periodic meshes)");
+          + where + " yet (only dense fields on single-level meshes)");
     }
-  }
-
-  private boolean allPeriodic() {
-    for (int axis = 0; axis < mesh.ndim(); axis++) {
-      if (!mesh.config().isPeriodic(axis)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static int[] ids(List<FieldInfo> fields) {

@@ -228,13 +228,14 @@ class ElementExchangeTest {
   }
 
   @Test
-  void givenNonPeriodicBoundaries_thenSetUpSaysTheExchangeDoesNotCoverThemYet() {
-    String deck = DECKS.get(0).replace("ix1_bc = periodic", "ix1_bc = outflow")
-        .replace("ox1_bc = periodic", "ox1_bc = outflow");
+  void givenASparseFaceField_thenSetUpSaysTheExchangeDoesNotCoverItYet() {
+    StateDescriptor pkg = new StateDescriptor("sparse_faces");
+    pkg.addSparsePool("s", Metadata.of(Metadata.FACE, Metadata.INDEPENDENT, Metadata.FILL_GHOST,
+        Metadata.SPARSE), 1);
     SetupError e = assertThrows(SetupError.class,
-        () -> new ExchangeFixture(deck, InProcessCluster.singleRank(), elements()).close());
-    assertEquals("field=b topology=FACE is FILL_GHOST, but ghost exchange of face, edge and node"
-        + " fields does not cover non-periodic boundaries yet (only dense fields on single-level"
-        + " periodic meshes)", e.getMessage());
+        () -> new ExchangeFixture(DECKS.get(0), InProcessCluster.singleRank(), pkg).close());
+    assertEquals("field=s_1 topology=FACE is FILL_GHOST, but ghost exchange of face, edge and node"
+        + " fields does not cover a SPARSE field yet (only dense fields on single-level meshes)",
+        e.getMessage());
   }
 }

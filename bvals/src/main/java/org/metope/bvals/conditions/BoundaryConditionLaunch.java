@@ -1,6 +1,7 @@
 package org.metope.bvals.conditions;
 
 import java.util.Arrays;
+import java.util.List;
 import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.BoundaryFlag;
@@ -9,14 +10,14 @@ import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
-import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.geometry.TopologicalElement;
 
 /**
  * The built-in physical boundary conditions of a partition as one {@link
  * StageLaunch.Kind#PHYSICAL_BOUNDARY} launch, which a device-resident backend runs on its copy of
- * the arena: one entry per component of every evolving ghost-filled cell field of every block with
- * a physical face, its face slots filled as {@link BoundaryFunctions}' {@code outflow} and {@code
- * reflect} fill them on the host (the same body, {@link
+ * the arena: one entry per component (of each topological element) of every evolving ghost-filled
+ * field of every block with a physical face, its face slots filled as {@link BoundaryFunctions}'
+ * {@code outflow} and {@code reflect} fill them on the host (the same body, {@link
  * org.metope.kernels.body.StageKernels#ghostSlab}). Built once per partition and layout, when the
  * exchange's tasks are made; only for meshes whose every physical face is built in ({@link
  * #builtInOnly}).
@@ -58,13 +59,14 @@ final class BoundaryConditionLaunch {
         int ni = layout.ni(inst);
         int nj = layout.nj(inst);
         int nk = layout.nk(inst);
-        boolean vector = field.metadata().isSet(MetadataFlag.VECTOR);
-        for (int c = 0; c < layout.numComponents(inst); c++) {
+        int ncomp = layout.numComponents(inst);
+        List<TopologicalElement> elements = field.metadata().elements();
+        for (int p = 0; p < elements.size() * ncomp; p++) {
           if (t.length < (count + 1) * width) {
             t = Arrays.copyOf(t, Math.max(width, 2 * t.length));
           }
           int e = count * width;
-          t[e + StageLaunch.P_BASE] = layout.offset(inst, md.blockIndex(b)) + c * ni * nj * nk;
+          t[e + StageLaunch.P_BASE] = layout.offset(inst, md.blockIndex(b)) + p * ni * nj * nk;
           t[e + StageLaunch.P_NI] = ni;
           t[e + StageLaunch.P_NJ] = nj;
           t[e + StageLaunch.P_NK] = nk;
@@ -72,8 +74,16 @@ final class BoundaryConditionLaunch {
           System.arraycopy(faces, 0, t, e + StageLaunch.P_FACES, faces.length);
           for (int f = 0; f < FACES.length; f++) {
             int slot = e + StageLaunch.P_FACES + f * StageLaunch.P_SLOT;
-            if (vector && c == FACES[f].axis() && t[slot] == StageLaunch.BC_REFLECT) {
-              t[slot] = StageLaunch.BC_REFLECT_NEGATED;
+            int mode = t[slot + StageLaunch.P_MODE];
+            if (mode == StageLaunch.BC_NONE) {
+              continue;
+            }
+            int shift = BoundaryFunctions.elementShift(elements.get(p / ncomp), FACES[f]);
+            t[slot + StageLaunch.P_FIRST] += shift;
+            t[slot + StageLaunch.P_REF] += mode == StageLaunch.BC_OUTFLOW ? shift : 2 * shift;
+            if (mode == StageLaunch.BC_REFLECT
+                && BoundaryFunctions.isNormalComponent(field, p, ncomp, FACES[f].axis())) {
+              t[slot + StageLaunch.P_MODE] = StageLaunch.BC_REFLECT_NEGATED;
             }
           }
           count++;

@@ -155,10 +155,11 @@ public final class BoundaryFunctions {
   }
 
   /**
-   * Outflow or reflection of every allocated ghost-filled cell field of block {@code b} that
+   * Outflow or reflection of every allocated ghost-filled field of block {@code b} that
    * {@code fields} accepts (every evolving one when null), over the face's whole ghost slab.
    * STATIC fields are left alone unless asked for, since their ghosts are filled only at set-up
-   * and remesh, with their own conditions. Each component's slab is {@link
+   * and remesh, with their own conditions. A face, edge or node field's elements follow
+   * Parthenon's {@code GenericBC} per element ({@link #elementShift}). Each component's slab is {@link
    * StageKernels#ghostSlab}, the body a device-resident backend runs too ({@link
    * BoundaryConditionLaunch}).
    */
@@ -180,24 +181,56 @@ public final class BoundaryFunctions {
       int ni = layout.ni(inst);
       int nj = layout.nj(inst);
       int nk = layout.nk(inst);
-      boolean vector = field.metadata().isSet(MetadataFlag.VECTOR);
       int ncomp = layout.numComponents(inst);
-      for (int c = 0; c < ncomp; c++) {
-        double sign = reflect && vector && c == axis ? -1.0 : 1.0;
-        StageKernels.ghostSlab(data, offset + c * ni * nj * nk, ni, nj, nk, axis, first, nghost,
-            source, reflect ? 1 : 0, sign);
+      List<TopologicalElement> elements = field.metadata().elements();
+      for (int p = 0; p < elements.size() * ncomp; p++) {
+        TopologicalElement el = elements.get(p / ncomp);
+        int shift = elementShift(el, face);
+        double sign = reflect && isNormalComponent(field, p, ncomp, axis) ? -1.0 : 1.0;
+        StageKernels.ghostSlab(data, offset + p * ni * nj * nk, ni, nj, nk, axis, first + shift,
+            nghost, source + (reflect ? 2 * shift : shift), reflect ? 1 : 0, sign);
       }
     }
   }
 
   /**
+   * How far element {@code el}'s layers beyond {@code face} lie from the cells': one on an outer
+   * face along whose axis the element sits on cell boundaries (its interior ends one index later,
+   * Parthenon's bounds for that element), else none. The boundary layer itself, a face or edge
+   * the block shares with no one, is not a ghost and keeps its value.
+   */
+  static int elementShift(TopologicalElement el, BoundaryFace face) {
+    if (!face.isOuter()) {
+      return 0;
+    }
+    return switch (face.axis()) {
+      case 0 -> el.offsetI();
+      case 1 -> el.offsetJ();
+      default -> el.offsetK();
+    };
+  }
+
+  /**
+   * Whether plane {@code p} (element {@code p / ncomp}, component {@code p % ncomp}) of a {@code
+   * VECTOR} field points along {@code axis}, so that reflection negates it: the component of a
+   * cell or node field, the element of a face or edge field (Parthenon's {@code
+   * vector_component}: {@code F1} and {@code E1} point along x1).
+   */
+  static boolean isNormalComponent(FieldInfo field, int p, int ncomp, int axis) {
+    if (!field.metadata().isSet(MetadataFlag.VECTOR)) {
+      return false;
+    }
+    return field.metadata().elements().size() == 3 ? p / ncomp == axis : p % ncomp == axis;
+  }
+
+  /**
    * The arena instance of {@code field} that a built-in condition fills on block {@code b} (its
    * coarse buffer when {@code coarse}), or -1 when it fills none: the field is not an allocated
-   * ghost-filled cell field that {@code fields} accepts (null: an evolving one).
+   * ghost-filled field on the mesh that {@code fields} accepts (null: an evolving one).
    */
   static int instance(MeshData md, FieldInfo field, int b, boolean coarse, IntPredicate fields) {
-    if (!field.metadata().isSet(MetadataFlag.FILL_GHOST)
-        || !field.metadata().isSet(MetadataFlag.CELL) || !md.isAllocated(field.id(), b)
+    if (!field.metadata().isSet(MetadataFlag.FILL_GHOST) || !field.metadata().isMeshTied()
+        || !md.isAllocated(field.id(), b)
         || (fields == null ? field.metadata().isSet(MetadataFlag.STATIC)
             : !fields.test(field.id()))) {
       return -1;

@@ -23,6 +23,7 @@ import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.view.FieldView;
 import org.metope.tasking.TaskStatus;
 
 /**
@@ -41,6 +42,14 @@ class BoundaryConditionLaunchTest {
 
   /** A fresh mesh of the deck with every cell of both fields seeded the same way. */
   private static MeshData[] mesh() {
+    return mesh(false);
+  }
+
+  /**
+   * The same, with {@code elements} also a face vector {@code b} (two components) and a node
+   * field {@code n}.
+   */
+  private static MeshData[] mesh(boolean elements) {
     ParameterInput pin = ParameterInput.parse("bc.in", DECK, List.of());
     Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin, List.of()),
         InProcessCluster.singleRank());
@@ -49,6 +58,11 @@ class BoundaryConditionLaunchTest {
         Metadata.FILL_GHOST).shape(2).build());
     pkg.addField("mom", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
         Metadata.FILL_GHOST, Metadata.VECTOR).shape(2).build());
+    if (elements) {
+      pkg.addField("b", Metadata.builder(Metadata.FACE, Metadata.INDEPENDENT,
+          Metadata.FILL_GHOST, Metadata.VECTOR).shape(2).build());
+      pkg.addField("n", Metadata.of(Metadata.NODE, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
+    }
     Packages packages = new Packages();
     packages.add(pkg);
     mesh.initializeFields(packages, List.of("base"));
@@ -88,6 +102,53 @@ class BoundaryConditionLaunchTest {
     // 4 blocks of 4 x 4 cells with 2 ghosts: each block has 2 physical faces whose slabs of
     // 2 x 8 cells overlap in a 2 x 2 corner, 28 ghosts, for 2 fields of 2 components.
     assertEquals(4 * 28 * 2 * 2, changed);
+  }
+
+  /**
+   * Face and node fields: the launch writes the host conditions' bits, and on the reflecting inner
+   * x1 face the x1 faces of a face vector change sign and its x2 faces do not (Parthenon's
+   * vector_component of a face field is its element's direction), mirrored about the boundary
+   * face as Parthenon's GenericBC mirrors every element: ghost {@code is - g} from {@code is + g -
+   * 1}.
+   */
+  @Test
+  void givenFaceAndNodeFields_whenLaunchedOnTheDevice_thenTheHostConditionsBits() {
+    MeshData[] host = mesh(true);
+    MeshData[] device = mesh(true);
+    MeshData[] untouched = mesh(true);
+    BoundaryConditions conditions = new BoundaryConditions(false);
+    try (EmulatedDeviceBackend backend = EmulatedDeviceBackend.resident(Fault.NONE,
+        new DeviceTrace(null), true)) {
+      for (int p = 0; p < host.length; p++) {
+        conditions.apply(host[p], false);
+        assertEquals(TaskStatus.COMPLETE, conditions.task(device[p], false, backend).run());
+        backend.acquireHost(device[p].data(), false);
+        backend.releaseHost(device[p].data());
+        assertArrayEquals(host[p].data(), device[p].data(), "partition " + p);
+      }
+    }
+    MeshData md = host[0];
+    MeshData before = untouched[0];
+    FieldView b = FieldView.of(md, "b");
+    FieldView was = FieldView.of(before, "b");
+    int is = md.block(0).cellBounds().start(0, IndexDomain.INTERIOR, TopologicalElement.CC);
+    int js = md.block(0).cellBounds().start(1, IndexDomain.INTERIOR, TopologicalElement.CC);
+    int checked = 0;
+    for (int blk = 0; blk < md.numBlocks(); blk++) {
+      if (md.block(blk).loc().lx1() != 0 || md.block(blk).loc().lx2() != 1) {
+        continue;
+      }
+      for (int g = 1; g <= 2; g++) {
+        for (int n = 0; n < 2; n++) {
+          assertEquals(-was.get(TopologicalElement.F1, blk, n, 0, js + 1, is + g - 1),
+              b.get(TopologicalElement.F1, blk, n, 0, js + 1, is - g));
+          assertEquals(was.get(TopologicalElement.F2, blk, n, 0, js + 1, is + g - 1),
+              b.get(TopologicalElement.F2, blk, n, 0, js + 1, is - g));
+          checked++;
+        }
+      }
+    }
+    assertEquals(4, checked);
   }
 
   @Test

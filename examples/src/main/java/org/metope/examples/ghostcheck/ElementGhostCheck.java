@@ -1,6 +1,7 @@
 package org.metope.examples.ghostcheck;
 
 import java.util.List;
+import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.MeshData;
@@ -22,7 +23,8 @@ import org.metope.mesh.view.FieldView;
  * as NaN. After the exchange every value a block holds must be the function plus the owner's
  * term, where the owner of a shared value is the block that holds it in its interior with the
  * highest gid (Parthenon's rule on one level: the highest Morton number, the order of gids). A
- * wrong value is a wrong ghost or a shared value on which two blocks disagree.
+ * wrong value is a wrong ghost or a shared value on which two blocks disagree. Beyond a physical
+ * boundary a ghost holds the value its condition copies ({@link #source}).
  */
 final class ElementGhostCheck {
   private static final List<String> FIELDS = List.of("face_q", "edge_q", "node_q");
@@ -105,7 +107,7 @@ final class ElementGhostCheck {
                 if (shape.isActive(a)) {
                   int nx = shape.interiorNcells(a);
                   long local = idx[a] - shape.nghost();
-                  g[a] = Math.floorMod(block.loc().l(a) * nx + local, indices(block, a));
+                  g[a] = source(block, a, block.loc().l(a) * nx + local, top[a]);
                   interior &= local >= 0 && local <= nx - 1 + top[a];
                 } else {
                   g[a] = 0;
@@ -117,6 +119,31 @@ final class ElementGhostCheck {
         }
       }
     }
+  }
+
+  /**
+   * The global index whose value index {@code at} along axis {@code a} holds after the exchange
+   * and the physical conditions: across a periodic boundary the wrapped index; beyond an outflow
+   * boundary the last layer inside (the boundary face itself for an element on it); beyond a
+   * reflecting one the mirror about that layer plus one half, {@code 2 ref + 1 - at} (Parthenon's
+   * GenericBC for every element).
+   */
+  private static long source(MeshBlock block, int a, long at, int top) {
+    long cells = indices(block, a);
+    if (block.mesh().config().isPeriodic(a)) {
+      return Math.floorMod(at, cells);
+    }
+    long last = cells - 1 + top;
+    boolean below = at < 0;
+    if (!below && at <= last) {
+      return at;
+    }
+    String bc = block.mesh().config().boundaryName(BoundaryFace.of(a, !below));
+    long ref = below ? 0 : last;
+    if ("reflecting".equals(bc)) {
+      return below ? 2 * ref - 1 - at : 2 * ref + 1 - at;
+    }
+    return ref;
   }
 
   private static int[] offsets(TopologicalElement el) {
@@ -141,7 +168,9 @@ final class ElementGhostCheck {
         if (shape.isActive(a)) {
           int nx = shape.interiorNcells(a);
           long cells = nx * mesh.config().rootGrid().extent(a, loc.level());
-          holds = Math.floorMod(g[a] - loc.l(a) * nx, cells) <= nx - 1 + top[a];
+          long local = mesh.config().isPeriodic(a) ? Math.floorMod(g[a] - loc.l(a) * nx, cells)
+              : g[a] - loc.l(a) * nx;
+          holds = local >= 0 && local <= nx - 1 + top[a];
         }
       }
       best = holds ? gid : best;
