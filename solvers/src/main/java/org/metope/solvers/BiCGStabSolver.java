@@ -96,41 +96,46 @@ public final class BiCGStabSolver implements LinearSolver {
     double omega;
   }
 
-  /**
-   * Adds the solve of list {@code list} (of {@code lists}) over partition {@code md} after
-   * {@code dependency}: {@code u} becomes the solution of {@code A u = rhs}.
-   *
-   * @return the task after which the solve has ended and {@code u} holds the solution
-   */
+  /** The field ids of one partition's solve. */
+  private record Fields(int rhat0, int v, int h, int s, int t, int r, int p, int x, int w,
+      int u, int rhs) {}
+
   @Override
   public TaskId addTasks(TaskList tl, TaskId dependency, int list, int lists, MeshData md,
       int u, int rhs, BoundaryCommunication boundaries) {
     if (groups.length != lists) {
       groups = new IterativeTasks[lists];
     }
-    int rhat0 = field(md, "rhat0");
-    int v = field(md, "v");
-    int h = field(md, "h");
-    int s = field(md, "s");
-    int t = field(md, "t");
-    int r = field(md, "r");
-    int p = field(md, "p");
-    int x = field(md, "x");
-    int w = field(md, "w");
+    Fields f = new Fields(field(md, "rhat0"), field(md, "v"), field(md, "h"), field(md, "s"),
+        field(md, "t"), field(md, "r"), field(md, "p"), field(md, "x"), field(md, "w"), u, rhs);
     IndexBox box = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
     Scalars my = new Scalars();
-    TaskId start = tl.addTask(dependency, name + "_start", () -> {
-      FieldOps.zero(md, box, x);
-      FieldOps.copy(md, box, rhs, r);
-      FieldOps.copy(md, box, rhs, p);
-      FieldOps.copy(md, box, rhs, rhat0);
+    TaskId ready = addStart(tl, dependency, list, md, box, f, my);
+    IterativeTasks group = tl.addIteration(name).maxIterations(params.maxIterations())
+        .atLimit(IterativeTasks.AtLimit.REPORT);
+    groups[list] = group;
+    TaskId done = addIteration(group, ready, list, md, box, f, my, boundaries);
+    return tl.addTask(done, name + "_solution", () -> {
+      FieldOps.copy(md, box, f.x(), f.u());
       return TaskStatus.COMPLETE;
     });
-    TaskId initial = rhat0r.add(tl, start, list, md, rhat0, r);
+  }
+
+  /** {@code x = 0}, {@code r = p = rhat0 = rhs}, the first {@code (rhat0, r)}, the header. */
+  private TaskId addStart(TaskList tl, TaskId dependency, int list, MeshData md, IndexBox box,
+      Fields f, Scalars my) {
+    TaskId start = tl.addTask(dependency, name + "_start", () -> {
+      FieldOps.zero(md, box, f.x());
+      FieldOps.copy(md, box, f.rhs(), f.r());
+      FieldOps.copy(md, box, f.rhs(), f.p());
+      FieldOps.copy(md, box, f.rhs(), f.rhat0());
+      return TaskStatus.COMPLETE;
+    });
+    TaskId initial = rhat0r.add(tl, start, list, md, f.rhat0(), f.r());
     if (params.relativeResidual()) {
-      initial = rhs2.add(tl, initial, list, md, rhs, rhs);
+      initial = rhs2.add(tl, initial, list, md, f.rhs(), f.rhs());
     }
-    TaskId ready = tl.addTask(initial, name + "_header", () -> {
+    return tl.addTask(initial, name + "_header", () -> {
       my.rhat0rOld = rhat0r.value();
       if (list == 0) {
         iterations = 0;
@@ -141,42 +146,46 @@ public final class BiCGStabSolver implements LinearSolver {
       }
       return TaskStatus.COMPLETE;
     });
-    IterativeTasks group = tl.addIteration(name).maxIterations(params.maxIterations())
-        .atLimit(IterativeTasks.AtLimit.REPORT);
-    groups[list] = group;
+  }
+
+  /** One iteration, Parthenon's steps 1 to 14; returns the completion task. */
+  private TaskId addIteration(IterativeTasks group, TaskId ready, int list, MeshData md,
+      IndexBox box, Fields f, Scalars my, BoundaryCommunication boundaries) {
     TaskId copied = group.addTask(ready, name + "_w_p", () -> {
-      FieldOps.copy(md, box, p, w);
+      FieldOps.copy(md, box, f.p(), f.w());
       return TaskStatus.COMPLETE;
     });
-    TaskId vDone = apply(group, boundaries.addBoundaryExchange(copied, group, md), md, w, v);
-    TaskId alphaKnown = rhat0v.add(group, vDone, list, md, rhat0, v);
+    TaskId vDone = apply(group, boundaries.addBoundaryExchange(copied, group, md), md, f.w(),
+        f.v());
+    TaskId alphaKnown = rhat0v.add(group, vDone, list, md, f.rhat0(), f.v());
     TaskId half = group.addTask(alphaKnown, name + "_h_s", () -> {
       my.alpha = my.rhat0rOld / rhat0v.value();
-      FieldOps.combine(md, box, 1.0, x, my.alpha, w, h);
-      FieldOps.combine(md, box, 1.0, r, -my.alpha, v, s);
+      FieldOps.combine(md, box, 1.0, f.x(), my.alpha, f.w(), f.h());
+      FieldOps.combine(md, box, 1.0, f.r(), -my.alpha, f.v(), f.s());
       return TaskStatus.COMPLETE;
     });
-    TaskId sNorm = ss.add(group, half, list, md, s, s);
+    TaskId sNorm = ss.add(group, half, list, md, f.s(), f.s());
     TaskId firstPrinted = group.addTask(sNorm, name + "_print_s",
         () -> print(list, 2 * iterations + 1, ss.value()));
     TaskId copiedS = group.addTask(half, name + "_w_s", () -> {
-      FieldOps.copy(md, box, s, w);
+      FieldOps.copy(md, box, f.s(), f.w());
       return TaskStatus.COMPLETE;
     });
     TaskId tDone = apply(group,
-        boundaries.addBoundaryExchange(copiedS.and(firstPrinted), group, md), md, w, t);
-    TaskId omegaKnown = tt.add(group, ts.add(group, tDone, list, md, t, s), list, md, t, t);
+        boundaries.addBoundaryExchange(copiedS.and(firstPrinted), group, md), md, f.w(), f.t());
+    TaskId omegaKnown = tt.add(group, ts.add(group, tDone, list, md, f.t(), f.s()), list, md,
+        f.t(), f.t());
     TaskId full = group.addTask(omegaKnown, name + "_x_r", () -> {
       my.omega = ts.value() / tt.value();
-      FieldOps.combine(md, box, 1.0, h, my.omega, w, x);
-      FieldOps.combine(md, box, 1.0, s, -my.omega, t, r);
+      FieldOps.combine(md, box, 1.0, f.h(), my.omega, f.w(), f.x());
+      FieldOps.combine(md, box, 1.0, f.s(), -my.omega, f.t(), f.r());
       return TaskStatus.COMPLETE;
     });
-    TaskId rNorm = rr.add(group, full, list, md, r, r);
+    TaskId rNorm = rr.add(group, full, list, md, f.r(), f.r());
     TaskId secondPrinted = group.addTask(rNorm, name + "_print_r",
         () -> print(list, 2 * iterations + 2, rr.value()));
-    TaskId betaKnown = rhat0r.add(group, secondPrinted, list, md, rhat0, r);
-    TaskId done = group.setCompletionTask(betaKnown, name + "_converged", () -> {
+    TaskId betaKnown = rhat0r.add(group, secondPrinted, list, md, f.rhat0(), f.r());
+    return group.setCompletionTask(betaKnown, name + "_converged", () -> {
       if (list == 0) {
         iterations++;
         finalResidual = Math.sqrt(rr.value() / cells);
@@ -185,14 +194,10 @@ public final class BiCGStabSolver implements LinearSolver {
         return TaskStatus.COMPLETE;
       }
       double beta = rhat0r.value() / my.rhat0rOld * my.alpha / my.omega;
-      FieldOps.combine(md, box, 1.0, p, -my.omega, v, p);
-      FieldOps.combine(md, box, 1.0, r, beta, p, p);
+      FieldOps.combine(md, box, 1.0, f.p(), -my.omega, f.v(), f.p());
+      FieldOps.combine(md, box, 1.0, f.r(), beta, f.p(), f.p());
       my.rhat0rOld = rhat0r.value();
       return TaskStatus.ITERATE;
-    });
-    return tl.addTask(done, name + "_solution", () -> {
-      FieldOps.copy(md, box, x, u);
-      return TaskStatus.COMPLETE;
     });
   }
 

@@ -27,8 +27,8 @@ import org.metope.mesh.input.ParameterInput;
  * Runs Parthenon's {@code poisson} deck unchanged and compares with what Parthenon's example
  * printed and wrote for it (test resources {@code parthenon/poisson}, see their README): the
  * standard output line for line (10,094 update norms, the reductions' lines), and the converged
- * potential of the final HDF5 output bit for bit; on 2 ranks the same norms and lines, and on 1, 2 and 4 ranks
- * and 16 partitions the same bits.
+ * potential of the final HDF5 output bit for bit; on 2 ranks the same norms and lines, and on 1,
+ * 2 and 4 ranks and 16 partitions the same bits.
  */
 class PoissonParthenonComparisonTest {
   @TempDir Path dir;

@@ -15,7 +15,10 @@ import org.metope.mesh.field.MeshData;
 public final class ParReduce {
   private ParReduce() {}
 
-  /** The fold with {@code op}, from {@code identity}, over the cells of {@code box} of blocks {@code bs..be}. */
+  /**
+   * The fold with {@code op}, from {@code identity}, over the cells of {@code box} of blocks
+   * {@code bs..be}.
+   */
   public static double reduce(int bs, int be, IndexBox box, ReduceOp op, double identity,
       CellValue kernel) {
     return fold(op, identity, bs, be, box, kernel);
