@@ -174,6 +174,11 @@ final class PoissonDriver implements Driver {
 
     /** The four demonstrations, their prints in Parthenon's order; returns the last. */
     TaskId addDemos(TaskList tl, int list, MeshData md) {
+      return addRankAndVector(tl, list, addViewAndMass(tl, list, md));
+    }
+
+    /** The view sum and the total mass; returns the mass's report. */
+    private TaskId addViewAndMass(TaskList tl, int list, MeshData md) {
       TaskId viewFilled = tl.addRegionalTask(TaskId.NONE, "fill_view", () -> {
         if (list == 0) {
           for (int n = 0; n < DEMO_WIDTH; n++) {
@@ -198,11 +203,19 @@ final class PoissonDriver implements Driver {
       });
       TaskId massDone = reduce(tl, list, massSummed, "mass", mass,
           () -> mass.startInBlockOrder(ReduceOp.SUM, gids, massPerBlock, mesh.totalBlocks()));
-      TaskId massShown = tl.addTask(massDone.and(viewShown), "report_mass",
+      return tl.addTask(massDone.and(viewShown), "report_mass",
           firstListOnRankZero(list, () -> {
             out.println("Total mass = " + g(mass.value()));
             return TaskStatus.COMPLETE;
           }));
+    }
+
+    /**
+     * The largest rank (to rank 0) and the vector sum, after {@code massShown}; returns the
+     * vector's report. Parthenon's lists each add {@code n} to the vector; here the first list
+     * adds it once per list, since lists may run on different threads.
+     */
+    private TaskId addRankAndVector(TaskList tl, int list, TaskId massShown) {
       TaskId rankSet = tl.addRegionalTask(TaskId.NONE, "max_rank", () -> {
         maxRank.contribution()[0] = comm.rank();
         return TaskStatus.COMPLETE;
