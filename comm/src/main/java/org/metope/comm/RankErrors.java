@@ -9,17 +9,21 @@ import java.nio.charset.StandardCharsets;
  * The error stream a rank's application writes to when the launcher watches the run: lines are
  * kept instead of printed, so that N ranks failing on the same deck do not print N copies; the
  * last line that is not a warning becomes the rank's status message ({@link RankStatus}), which
- * the launcher prints once. Warnings ({@code warning: ...}) go on to {@code warnings} as they come
- * when it is not null (rank 0's standard error), and nowhere on the other ranks, whose warnings are
- * the same.
+ * the launcher prints once. Once a line starting {@code metope: } came, the lines after it that
+ * do not are details of that message (a stall report lists its pending tasks and channels so),
+ * and that headline stays the message. Warnings ({@code warning: ...}) go on to {@code warnings}
+ * as they come when it is not null (rank 0's standard error), and nowhere on the other ranks,
+ * whose warnings are the same.
  */
 public final class RankErrors {
   private static final String WARNING = "warning: ";
+  private static final String HEADLINE = "metope: ";
 
   private final PrintStream warnings;
   private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
   private final PrintStream stream;
   private String lastError;
+  private boolean headlineSeen;
 
   /** Keeps the lines written to {@link #stream()}; passes warnings to {@code warnings}. */
   public RankErrors(PrintStream warnings) {
@@ -56,7 +60,10 @@ public final class RankErrors {
       if (warnings != null) {
         warnings.println(line);
       }
-    } else if (!line.isBlank()) {
+    } else if (line.startsWith(HEADLINE)) {
+      lastError = line;
+      headlineSeen = true;
+    } else if (!line.isBlank() && !headlineSeen) {
       lastError = line;
     }
   }

@@ -95,7 +95,8 @@ record MpiLauncherRun(int exitCode, String output) {
     return run(limitSeconds, extra, command);
   }
 
-  private static MpiLauncherRun run(long limitSeconds, Map<String, String> extra,
+  /** {@code command} as it is (e.g. mpirun inside a network namespace), killed after the limit. */
+  static MpiLauncherRun run(long limitSeconds, Map<String, String> extra,
       List<String> command) throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     Map<String, String> env = pb.environment();
