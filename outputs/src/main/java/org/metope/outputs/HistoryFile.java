@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.metope.mesh.BlockDistribution;
+import org.metope.mesh.DriverError;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.comm.GlobalOrderSum;
@@ -183,6 +184,7 @@ public final class HistoryFile implements OutputType {
       return;
     }
     double[] values = reduce(mesh);
+    requireFinite(values, tm);
     if (mesh.myRank() == 0) {
       append(render(mesh, tm, values));
     }
@@ -190,6 +192,23 @@ public final class HistoryFile implements OutputType {
     nextTime += params.dt();
     pin.setInteger(params.blockName(), "file_number", fileNumber);
     pin.setReal(params.blockName(), "next_time", nextTime);
+  }
+
+  /**
+   * Stops the run at a value that is not finite instead of writing it (before: a history of inf
+   * or NaN and exit code 0): a field overflowed or went NaN, which no later cycle undoes.
+   *
+   * @throws DriverError naming the column, the value and the cycle
+   */
+  private void requireFinite(double[] values, SimTime tm) {
+    for (int v = 0; v < values.length; v++) {
+      if (!Double.isFinite(values[v])) {
+        throw new DriverError("the history of <" + params.blockName() + "> has " + values[v]
+            + " in column " + (v + 5) + " at cycle " + tm.ncycle() + " (time "
+            + tm.time() + "): a field overflowed or became NaN (an unstable step, or a deck"
+            + " value too large?); the run is stopped");
+      }
+    }
   }
 
   /** Every column's value over the whole mesh, in file order. */

@@ -70,7 +70,7 @@ public final class AdvectionPackage {
     double amp = pin.getOrAddReal(BLOCK, "amp", 1e-6);
     if (!(Math.abs(amp) <= MAX_AMPLITUDE)) {
       throw pin.error(BLOCK, "amp", "an amplitude of at most " + MAX_AMPLITUDE + " in magnitude"
-          + " (the squares the history sums overflow beyond it)");
+          + " (the powers of it the history sums overflow beyond it)");
     }
     double vel = StrictMath.sqrt(vx * vx + vy * vy + vz * vz);
     boolean fillDerived = addWaveParams(pkg, pin);

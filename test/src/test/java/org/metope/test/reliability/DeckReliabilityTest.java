@@ -191,6 +191,29 @@ class DeckReliabilityTest {
         MetopeProcess.errorLines(r));
   }
 
+  /**
+   * A field that overflows (a wave of amplitude 1e100 on a domain 2e5 wide: the history's powers
+   * of it sum to inf, and inf - inf) stops the run with one line naming the history column,
+   * before the value is written (before: a history of NaN and exit code 0).
+   */
+  @Test
+  void givenAFieldThatOverflows_thenTheRunStopsNamingTheHistoryColumn() throws Exception {
+    Path deck = Files.writeString(dir.resolve("small.in"), DECK);
+    Path out = Files.createDirectory(dir.resolve("out"));
+    ProcessResult r = MetopeProcess.run(dir, "-i", deck.toString(), "-d", out.toString(),
+        "Advection/amp=1e100", "Advection/profile=wave", "parthenon/mesh/x1min=-1e5",
+        "parthenon/mesh/x1max=1e5", "parthenon/mesh/x2min=-1e5", "parthenon/mesh/x2max=1e5");
+    assertEquals(1, r.exitCode(), r.output());
+    assertFalse(MetopeProcess.hasStackTrace(r.output()), r.output());
+    List<String> lines = MetopeProcess.errorLines(r);
+    assertEquals(1, lines.size(), r.output());
+    assertTrue(lines.get(0).startsWith("metope: the history of <parthenon/output1> has NaN in"
+        + " column 8 at cycle 0 (time 0.0): a field overflowed"), lines.get(0));
+    try (Stream<Path> files = Files.list(out)) {
+      assertEquals(List.of(), files.toList(), "nothing is written");
+    }
+  }
+
   @Test
   void givenAFieldListWithOneUnknownName_thenAWarningNamesItAndTheFields() throws Exception {
     Path deck = Files.writeString(dir.resolve("small.in"), DECK);
