@@ -39,7 +39,8 @@ class LauncherProcessTest {
     ProcessResult r = ProcessResult.run(Path.of("."), 30, RepoPaths.launcher().toString(), "bench",
         "nope");
     assertEquals(2, r.exitCode());
-    assertEquals("metope: unknown benchmark 'nope' (expected kernels, exchange, scaling or weak)",
+    assertEquals("metope: unknown benchmark 'nope' (expected kernels, exchange, scaling, weak,"
+        + " pingpong or collectives)",
         r.output().strip());
   }
 }
