@@ -11,8 +11,8 @@ import java.util.Locale;
  * per-block values), a broadcast of 16 doubles and a barrier. Each figure is the median over
  * {@value #REPEATS} timed batches after a warm-up batch, in microseconds per call, printed by rank
  * 0 as one line per rank count. Run by {@code ./metope bench collectives [MAX_RANKS]}, which
- * starts it on in-process ranks (threads, {@link #main}) and on MPJ ranks ({@link #run}); figures
- * go to docs/PERFORMANCE.md with the command and the machine.
+ * starts it on in-process ranks (threads, {@link #main}) and on MPJ and MPI ranks ({@link
+ * #run}); figures go to docs/PERFORMANCE.md with the command and the machine.
  */
 public final class CollectiveBenchmark {
   private static final int REPEATS = 5;

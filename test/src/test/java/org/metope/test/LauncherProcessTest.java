@@ -40,7 +40,7 @@ class LauncherProcessTest {
         "nope");
     assertEquals(2, r.exitCode());
     assertEquals("metope: unknown benchmark 'nope' (expected kernels, exchange, scaling, weak,"
-        + " pingpong or collectives)",
+        + " remesh, pingpong or collectives)",
         r.output().strip());
   }
 }

@@ -80,8 +80,9 @@ class MpiMultiHostTest {
 
   /**
    * The link goes down while both ranks exchange: rank 0 stalls (in a boundary exchange or a
-   * collective, whichever it is in), prints one line naming the stall and aborts; rank 1, whose line cannot cross the cut link, aborts itself after MpiFailures'
-   * fallback; Open MPI's keepalives end mpirun and the second host's daemon. The deadline is
+   * collective, whichever it is in), prints one line naming the stall and aborts; rank 1, whose
+   * line cannot cross the cut link, aborts itself after MpiFailures' fallback; Open MPI's
+   * keepalives end mpirun and the second host's daemon. The deadline is
    * derived from this run's own pace (the time it took to start and write its first history
    * lines, on a busy machine much longer than on a quiet one) plus the stall and fallback times.
    */

@@ -1,0 +1,122 @@
+package org.metope.amr;
+
+import java.util.List;
+import org.metope.mesh.BlockDistribution;
+import org.metope.mesh.LoadBalance;
+import org.metope.mesh.field.AmrTag;
+import org.metope.mesh.forest.Forest;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.forest.NeighborLocation;
+import org.metope.mesh.forest.RootGrid;
+
+/**
+ * The whole-tree work every rank repeats on a remesh, against the total block count, without
+ * field data ({@code ./metope bench remesh [MAX_BLOCKS] [RANKS]}; docs/SCALING.md reads its
+ * lines). A periodic 3D root grid of N = side^3 blocks (side 8, 16, 32, ... and the cube root of
+ * MAX_BLOCKS: 100^3 = 10^6 by default), one block in a thousand asked to refine, then per
+ * step the median of a few repeats:
+ *
+ * <pre>
+ * tree     TreeUpdate.apply on a copy of the forest (Parthenon's UpdateMeshBlockTree)
+ * gids     Forest.resolveGids: the new leaves in gid order
+ * balance  LoadBalance.distribute of every block's cost over RANKS ranks
+ * nbrs     Forest.findNeighbors for one rank's blocks (N / RANKS of them); the boundary caches
+ *          built from them are per rank and not timed here
+ * heap     bytes of heap per block the forest holds after a collection (an estimate: the
+ *          difference of used heap before and after building it)
+ * </pre>
+ *
+ * Printed, never asserted: speed is measured on a quiet machine, not in tests.
+ */
+public final class RemeshBenchmark {
+  private static final int REPEATS = 5;
+  private static final int REFINE_EVERY = 1000;
+
+  private RemeshBenchmark() {}
+
+  /** Arguments: the largest block count (default 10^6) and the rank count (default 1024). */
+  public static void main(String[] args) {
+    long max = args.length > 0 ? parse(args[0], "MAX_BLOCKS") : 1_000_000;
+    int ranks = (int) (args.length > 1 ? parse(args[1], "RANKS") : 1024);
+    System.out.printf("remesh, whole tree on every rank, %d ranks, median of %d (ms; heap in B"
+        + " per block)%n", ranks, REPEATS);
+    System.out.println("blocks | tree | gids | balance | nbrs (N/ranks blocks) | heap");
+    int largest = (int) Math.cbrt(max + 0.5);
+    for (int side = 8; side < largest; side *= 2) {
+      measure(side, ranks);
+    }
+    measure(Math.max(1, largest), ranks);
+  }
+
+  private static long parse(String value, String name) {
+    try {
+      long n = Long.parseLong(value);
+      if (n >= 1 && n <= 100_000_000) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    System.err.println("metope: bench remesh: " + name + " = \"" + value
+        + "\": expected a whole number from 1 to 100000000");
+    System.exit(2);
+    return 0;
+  }
+
+  private static void measure(int side, int ranks) {
+    RootGrid grid = new RootGrid(3, side, side, side, true, true, true);
+    long before = usedHeap();
+    Forest forest = new Forest(grid, grid.rootLevel() + 2);
+    List<LogicalLocation> locations = forest.resolveGids();
+    long heap = (usedHeap() - before) / locations.size();
+    int[] flags = new int[locations.size()];
+    for (int gid = 0; gid < flags.length; gid += REFINE_EVERY) {
+      flags[gid] = AmrTag.REFINE_VALUE;
+    }
+    double[] tree = new double[REPEATS];
+    double[] gids = new double[REPEATS];
+    double[] balance = new double[REPEATS];
+    double[] neighbours = new double[REPEATS];
+    for (int r = 0; r < REPEATS; r++) {
+      Forest copy = new Forest(grid, grid.rootLevel() + 2);
+      long t0 = System.nanoTime();
+      TreeUpdate.apply(copy, locations, flags, 3);
+      long t1 = System.nanoTime();
+      List<LogicalLocation> leaves = copy.resolveGids();
+      long t2 = System.nanoTime();
+      double[] costs = new double[leaves.size()];
+      java.util.Arrays.fill(costs, 1.0);
+      BlockDistribution distribution = LoadBalance.distribute(costs, ranks);
+      long t3 = System.nanoTime();
+      int mine = Math.max(1, leaves.size() / ranks);
+      int found = 0;
+      for (int gid = 0; gid < mine; gid++) {
+        found += copy.findNeighbors(leaves.get(gid)).size();
+      }
+      long t4 = System.nanoTime();
+      tree[r] = (t1 - t0) / 1e6;
+      gids[r] = (t2 - t1) / 1e6;
+      balance[r] = (t3 - t2) / 1e6;
+      neighbours[r] = (t4 - t3) / 1e6;
+      if (found == 0 || distribution == null) {
+        throw new IllegalStateException("no neighbours found: blocks=" + leaves.size());
+      }
+    }
+    System.out.printf("%d | %.2f | %.2f | %.2f | %.2f | %d%n", locations.size(), median(tree),
+        median(gids), median(balance), median(neighbours), heap);
+  }
+
+  private static double median(double[] values) {
+    double[] sorted = values.clone();
+    java.util.Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
+  }
+
+  private static long usedHeap() {
+    Runtime runtime = Runtime.getRuntime();
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+    }
+    return runtime.totalMemory() - runtime.freeMemory();
+  }
+}
