@@ -21,8 +21,8 @@ import org.metope.comm.ReduceOp;
  * (-0.0 below 0.0). A {@code double} sum, or a minimum or maximum over a NaN (whose bits are
  * those of the first NaN in rank order), is gathered to rank 0 ({@code MPI_Igather}), folded there
  * in rank order and broadcast ({@code MPI_Ibcast}): the same bits as one rank adding them. Gathers
- * and broadcasts are {@code MPI_Iallgather(v)} and {@code MPI_Ibcast}; the barrier is {@code
- * MPI_Ibarrier}.
+ * to every rank are {@code MPI_Iallgather(v)}, gathers to one rank {@code MPI_Igatherv}, broadcasts
+ * {@code MPI_Ibcast}; the barrier is {@code MPI_Ibarrier}.
  *
  * <p>Values pass through an off-heap scratch buffer of this communicator (MPI keeps its address
  * until completion), which grows to the largest collective seen. Calls on one communicator are
@@ -176,6 +176,53 @@ final class MpiCollectives {
     await("allgather");
     Object result = layout == JAVA_INT ? new int[(int) total] : new double[(int) total];
     MemorySegment.copy(all, layout, 0, result, 0, (int) total);
+    return result;
+  }
+
+  /**
+   * The concatenation in rank order of every rank's {@code local} at {@code root}, an empty array
+   * elsewhere: the lengths to the root ({@code MPI_Igather}), then the values ({@code
+   * MPI_Igatherv}), so no rank but the root receives the whole.
+   */
+  synchronized double[] gather(double[] local, int root) {
+    int size = world.size();
+    int n = local.length;
+    ensureScratch((long) (size + 1) * Integer.BYTES);
+    MemorySegment mine = scratch.asSlice(0, Integer.BYTES);
+    MemorySegment counts = scratch.asSlice(Integer.BYTES, (long) size * Integer.BYTES);
+    mine.set(JAVA_INT, 0, n);
+    start(mpi.igather(mine, 1, mpi.typeInt, counts, 1, mpi.typeInt, root, comm, request),
+        "MPI_Igather");
+    await("gather");
+    boolean atRoot = world.rank() == root;
+    int[] lengths = atRoot ? counts.toArray(JAVA_INT) : new int[size];
+    long total = 0;
+    for (int length : lengths) {
+      total += length;
+    }
+    if (total > Integer.MAX_VALUE) {
+      throw new IllegalStateException("a gather of more than 2^31 - 1 elements: total=" + total
+          + ", rank=" + world.rank());
+    }
+    long tables = align(2L * size * Integer.BYTES);
+    long sendBytes = align((long) n * Double.BYTES);
+    ensureScratch(tables + sendBytes + total * Double.BYTES);
+    counts = scratch.asSlice(0, (long) size * Integer.BYTES);
+    MemorySegment displacements = scratch.asSlice((long) size * Integer.BYTES,
+        (long) size * Integer.BYTES);
+    for (int r = 0, at = 0; r < size; r++) {
+      counts.setAtIndex(JAVA_INT, r, lengths[r]);
+      displacements.setAtIndex(JAVA_INT, r, at);
+      at += lengths[r];
+    }
+    MemorySegment send = scratch.asSlice(tables, (long) n * Double.BYTES);
+    MemorySegment all = scratch.asSlice(tables + sendBytes, total * Double.BYTES);
+    MemorySegment.copy(local, 0, send, JAVA_DOUBLE, 0, n);
+    start(mpi.igatherv(send, n, mpi.typeDouble, all, counts, displacements, mpi.typeDouble, root,
+        comm, request), "MPI_Igatherv");
+    await("gather");
+    double[] result = new double[(int) total];
+    MemorySegment.copy(all, JAVA_DOUBLE, 0, result, 0, (int) total);
     return result;
   }
 

@@ -147,6 +147,14 @@ final class MpiCommunicator implements Communicator {
   }
 
   @Override
+  public double[] gather(double[] local, int root) {
+    CommArguments.checkNotNull(local, "local");
+    CommArguments.checkRoot(root, size);
+    world.checkAbort();
+    return collectives.gather(local, root);
+  }
+
+  @Override
   public void broadcast(double[] data, int root) {
     CommArguments.checkNotNull(data, "data");
     CommArguments.checkRoot(root, size);

@@ -82,6 +82,7 @@ final class MpiLibrary {
   private final MethodHandle igather;
   private final MethodHandle iallgather;
   private final MethodHandle iallgatherv;
+  private final MethodHandle igatherv;
   private final MethodHandle ibcast;
   private final MethodHandle ibarrier;
   private final MethodHandle errorString;
@@ -134,6 +135,8 @@ final class MpiLibrary {
         JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
     iallgatherv = function(lookup, "MPI_Iallgatherv", ADDRESS, JAVA_INT, ADDRESS, ADDRESS,
         ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS);
+    igatherv = function(lookup, "MPI_Igatherv", ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS,
+        ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
     ibcast = function(lookup, "MPI_Ibcast", ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS,
         ADDRESS);
     ibarrier = function(lookup, "MPI_Ibarrier", ADDRESS, ADDRESS);
@@ -371,6 +374,20 @@ final class MpiLibrary {
           receiveType, comm, request);
     } catch (Throwable t) {
       throw unexpected("MPI_Iallgather", t);
+    } finally {
+      unlock();
+    }
+  }
+
+  int igatherv(MemorySegment send, int sendCount, MemorySegment sendType, MemorySegment receive,
+      MemorySegment receiveCounts, MemorySegment displacements, MemorySegment receiveType,
+      int root, MemorySegment comm, MemorySegment request) {
+    lock();
+    try {
+      return (int) igatherv.invokeExact(send, sendCount, sendType, receive, receiveCounts,
+          displacements, receiveType, root, comm, request);
+    } catch (Throwable t) {
+      throw unexpected("MPI_Igatherv", t);
     } finally {
       unlock();
     }
