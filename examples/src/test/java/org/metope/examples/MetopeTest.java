@@ -99,7 +99,7 @@ class MetopeTest {
     Path deck = deck(CUBE_64);
     assertEquals(2, run("-i", deck.toString(), "-m", "65"));
     String message = err.toString(StandardCharsets.UTF_8);
-    assertTrue(message.startsWith("metope: -m 65: the mesh has 64 MeshBlocks"), message);
+    assertTrue(message.startsWith("metope: -m 65: the mesh has at most 64 MeshBlocks"), message);
     assertEquals(1, message.lines().count());
   }
 
