@@ -19,16 +19,18 @@ java_release() {
   echo "${line%%[.\"]*}"
 }
 
-# The cache file for class path $1: one per class path, in target/, trained again after a build.
+# The cache file for class path $1 and JVM options $2 (which must be the same when the cache is
+# used: --enable-native-access, for one): one per pair, in target/, trained again after a build.
 aot_cache_file() {
-  echo "$ROOT/target/metope-aot-$(printf '%s' "$1" | cksum | cut -d ' ' -f 1).aot"
+  echo "$ROOT/target/metope-aot-$(printf '%s %s' "$1" "$2" | cksum | cut -d ' ' -f 1).aot"
 }
 
-# Trains the cache of java $1 and class path $2 unless it exists and is newer than the last build;
-# quiet, and any failure only leaves no cache. Runs under target/metope-build.lock.
+# Trains the cache of java $1, class path $2 (jars only: a cache takes no class directory) and
+# JVM options $3 unless it exists and is newer than the last build; quiet, and any failure only
+# leaves no cache. Runs under target/metope-build.lock.
 ensure_aot_cache() {
-  local java="$1" cp="$2" cache work lock=""
-  cache="$(aot_cache_file "$cp")"
+  local java="$1" cp="$2" opts="${3:-}" cache work lock=""
+  cache="$(aot_cache_file "$cp" "$opts")"
   [ -f "$cache" ] && { [ ! -f "$STAMP" ] || [ "$cache" -nt "$STAMP" ]; } && return 0
   [ "${METOPE_SKIP_BUILD:-0}" = 1 ] && return 0
   mkdir -p "$ROOT/target"
@@ -40,7 +42,7 @@ ensure_aot_cache() {
     work="$(mktemp -d "${TMPDIR:-/tmp}/metope-aot.XXXXXX")" || return 0
     echo "metope: training the AOT cache of $java for this build (once; seconds)..." >&2
     # shellcheck disable=SC2046
-    "$java" -XX:AOTCacheOutput="$work/metope.aot" $(memory_opts) $(jit_opts) -Xlog:aot=off \
+    "$java" -XX:AOTCacheOutput="$work/metope.aot" $opts $(memory_opts) $(jit_opts) -Xlog:aot=off \
       -Xlog:cds=off -cp "$cp" "$MAIN_CLASS" -i "$ROOT/inputs/advection_amr_2d.in" -d "$work" \
       parthenon/time/nlim=200 parthenon/output9/file_type=hdf5 parthenon/output9/dt=1 \
       parthenon/output9/variables=advected >/dev/null 2>&1 </dev/null \
@@ -51,15 +53,15 @@ ensure_aot_cache() {
   return 0
 }
 
-# The options that make java $1 on class path $2 use its cache (training it first where needed),
-# or nothing for a JVM older than 25.
+# The options that make java $1 on class path $2 with JVM options $3 use its cache (training it
+# first where needed), or nothing for a JVM older than 25.
 aot_opts() {
   local release
   release="$(java_release "$1")"
   [[ "$release" =~ ^[0-9]+$ ]] && [ "$release" -ge 25 ] || return 0
-  ensure_aot_cache "$1" "$2"
+  ensure_aot_cache "$1" "$2" "${3:-}"
   local cache
-  cache="$(aot_cache_file "$2")"
+  cache="$(aot_cache_file "$2" "${3:-}")"
   [ -f "$cache" ] && echo "-XX:AOTCache=$cache -Xlog:aot=off -Xlog:cds=off"
   return 0
 }

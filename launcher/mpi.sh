@@ -18,6 +18,10 @@
 # (org.metope.comm.mpi.MpiFailures).
 # ---------------------------------------------------------------------------------------------
 MPI_CLASSES="$ROOT/comm-mpi/target/classes"
+# The device's jar: an AOT cache takes jars only, so ranks use it where the build made it.
+MPI_JAR="$ROOT/comm-mpi/target/comm-mpi-0.1.0-SNAPSHOT.jar"
+# The device's downcalls need native access; an AOT cache is trained with the same option.
+MPI_NATIVE_ACCESS="--enable-native-access=ALL-UNNAMED"
 MPI_STAMP="$ROOT/target/metope-mpi-build.stamp"
 MPI_BUILD_LOG="$ROOT/target/metope-mpi-build.log"
 MPI_RANK_MAIN="org.metope.comm.mpi.MpiRankMain"
@@ -137,6 +141,18 @@ launch_check() {
 # One rank under mpirun or srun: ./metope [--class NAME] ARGS... becomes this rank's JVM. Rank 0
 # checks the deck first (unless ./metope --dev mpi did): a mistake is one line, and rank 0
 # leaving before MPI starts makes mpirun end the other ranks.
+# The device's classes on a rank's class path: its jar where built, else its class directory.
+mpi_classes() {
+  if [ -f "$MPI_JAR" ]; then echo "$MPI_JAR"; else echo "$MPI_CLASSES"; fi
+}
+
+# The AOT cache options of a rank (launcher/aot.sh), where the device's jar exists.
+mpi_aot_opts() {
+  [ -f "$MPI_JAR" ] && aot_opts "$MPI_JAVA_HOME/bin/java" "$(base_classpath):$MPI_JAR" \
+    "$MPI_NATIVE_ACCESS"
+  return 0
+}
+
 run_mpi_rank() {
   local class="$MAIN_CLASS" args=()
   while [ $# -gt 0 ]; do
@@ -157,10 +173,10 @@ run_mpi_rank() {
     launch_check "$(launcher_size)" "${args[@]}" || exit $?
   fi
   # shellcheck disable=SC2086
-  exec "$MPI_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED \
+  exec "$MPI_JAVA_HOME/bin/java" "$MPI_NATIVE_ACCESS" \
     $(heap_opts "$(launcher_local_size)") $(memory_opts) $(jit_opts) \
-    $(aot_opts "$MPI_JAVA_HOME/bin/java" "$(base_classpath):$MPI_CLASSES") ${METOPE_JAVA_OPTS:-} \
-    -cp "$(base_classpath):$MPI_CLASSES$USER_CP" "$MPI_RANK_MAIN" "$class" "${args[@]}"
+    $(mpi_aot_opts) ${METOPE_JAVA_OPTS:-} \
+    -cp "$(base_classpath):$(mpi_classes)$USER_CP" "$MPI_RANK_MAIN" "$class" "${args[@]}"
 }
 
 # ./metope -np N --dev mpi [--class C] ARGS...: mpirun -np N ./metope ARGS... on this machine (or
@@ -181,7 +197,8 @@ run_mpi_launch() {
   find_mpi_jdk || die "$NO_MPI_JDK"
   command -v "$MPIRUN" >/dev/null || die "$NO_MPIRUN"
   ensure_mpi_built
-  ensure_aot_cache "$MPI_JAVA_HOME/bin/java" "$(base_classpath):$MPI_CLASSES"
+  [ -f "$MPI_JAR" ] \
+    && ensure_aot_cache "$MPI_JAVA_HOME/bin/java" "$(base_classpath):$MPI_JAR" "$MPI_NATIVE_ACCESS"
   if [ -z "$class" ] || [ "$class" = "$MAIN_CLASS" ]; then
     launch_check "$np" "${args[@]}" || exit $?
   fi
