@@ -90,7 +90,11 @@ class ProcessReliabilityTest {
   private String launcherEndedLeavesNothing(String device, Ending ending) throws Exception {
     Path tmp = Files.createTempDirectory(this.tmp, device);
     Path log = tmp.resolve("launcher.log");
-    ProcessBuilder pb = new ProcessBuilder(LauncherRun.root().resolve("metope").toString(), "-np",
+    // Through env --default-signal: a suite started in the background or under nohup hands its
+    // children INT and HUP ignored, and bash cannot trap a signal ignored on entry, so the
+    // launcher would (rightly) not react to them. A user's shell starts it with the defaults.
+    ProcessBuilder pb = new ProcessBuilder("env", "--default-signal=INT,HUP,TERM",
+        LauncherRun.root().resolve("metope").toString(), "-np",
         "2", "--dev", device, "-i", LauncherRun.root().resolve("inputs/advection_2d.in").toString(),
         "parthenon/time/tlim=1000", "parthenon/time/nlim=100000000", "-d",
         tmp.resolve("out").toString())
