@@ -30,16 +30,10 @@ import org.metope.tasking.TaskStatus;
  * <p>Usage as {@link ConjugateGradientSolver}: {@link #addFields}, then {@link #addTasks} in
  * every list of a region.
  */
-public final class BiCGStabSolver implements LinearSolver {
+public final class BiCGStabSolver extends IterativeSolver {
   private static final PrintfFormat E = PrintfFormat.parse("%e");
   private static final String[] FIELDS = {"rhat0", "v", "h", "s", "t", "r", "p", "x", "w"};
 
-  private final String name;
-  private final SolverParams params;
-  private final LinearOperator operator;
-  private final Communicator comm;
-  private final PrintStream out;
-  private final long cells;
   private final GlobalDot rhat0r;
   private final GlobalDot rhat0v;
   private final GlobalDot ss;
@@ -47,9 +41,6 @@ public final class BiCGStabSolver implements LinearSolver {
   private final GlobalDot tt;
   private final GlobalDot rr;
   private final GlobalDot rhs2;
-  private IterativeTasks[] groups = new IterativeTasks[0];
-  private int iterations;
-  private double finalResidual = Double.NaN;
 
   /**
    * A solver over {@code mesh} named {@code name} (the prefix of its fields); collective over
@@ -59,13 +50,7 @@ public final class BiCGStabSolver implements LinearSolver {
    */
   public BiCGStabSolver(String name, SolverParams params, LinearOperator operator, Mesh mesh,
       Communicator comm, PrintStream out) {
-    this.name = name;
-    this.params = params;
-    this.operator = operator;
-    this.comm = comm;
-    this.out = out;
-    IndexBox interior = IndexBox.of(mesh.blocks().get(0).cellBounds(), IndexDomain.INTERIOR);
-    this.cells = interior.size() * mesh.totalBlocks();
+    super(name, params, operator, mesh, comm, out);
     this.rhat0r = new GlobalDot(comm, mesh, name + "_rhat0r");
     this.rhat0v = new GlobalDot(comm, mesh, name + "_rhat0v");
     this.ss = new GlobalDot(comm, mesh, name + "_ss");
@@ -140,7 +125,7 @@ public final class BiCGStabSolver implements LinearSolver {
       if (list == 0) {
         iterations = 0;
         if (printing()) {
-          out.print("# [0] v-cycle\n# [1] rms-residual (tol = " + E.format(tolerance())
+          out.print("# [0] v-cycle\n# [1] rms-residual (tol = " + E.format(tolerance(rhs2.value()))
               + ") \n# [2] rms-error\n");
         }
       }
@@ -188,9 +173,9 @@ public final class BiCGStabSolver implements LinearSolver {
     return group.setCompletionTask(betaKnown, name + "_converged", () -> {
       if (list == 0) {
         iterations++;
-        finalResidual = Math.sqrt(rr.value() / cells);
+        finalResidual = rms(rr.value());
       }
-      if (Math.sqrt(rr.value() / cells) < tolerance()) {
+      if (rms(rr.value()) < tolerance(rhs2.value())) {
         return TaskStatus.COMPLETE;
       }
       double beta = rhat0r.value() / my.rhat0rOld * my.alpha / my.omega;
@@ -210,38 +195,12 @@ public final class BiCGStabSolver implements LinearSolver {
 
   private TaskStatus print(int list, int step, double squares) {
     if (list == 0 && printing()) {
-      out.print(step + " " + E.format(Math.sqrt(squares / cells)) + "\n");
+      out.print(step + " " + E.format(rms(squares)) + "\n");
     }
     return TaskStatus.COMPLETE;
   }
 
   private int field(MeshData md, String suffix) {
     return md.state().fieldId(name + "_" + suffix);
-  }
-
-  private boolean printing() {
-    return params.printPerStep() && comm.rank() == 0;
-  }
-
-  /** The tolerance on the rms residual: absolute, or relative to the right-hand side's rms. */
-  private double tolerance() {
-    return params.relativeResidual()
-        ? params.residualTolerance() * Math.sqrt(rhs2.value() / cells)
-        : params.residualTolerance();
-  }
-
-  @Override
-  public int iterations() {
-    return iterations;
-  }
-
-  @Override
-  public double finalResidual() {
-    return finalResidual;
-  }
-
-  @Override
-  public boolean converged() {
-    return groups.length > 0 && groups[0] != null && !groups[0].limitReached();
   }
 }

@@ -29,21 +29,12 @@ import org.metope.tasking.TaskStatus;
  * solver per solve with {@link #addTasks} in every list of a region. Rank 0 prints the rms
  * residual of every iteration when {@link SolverParams#printPerStep} says so.
  */
-public final class ConjugateGradientSolver implements LinearSolver {
+public final class ConjugateGradientSolver extends IterativeSolver {
   private static final PrintfFormat LINE = PrintfFormat.parse("%e");
 
-  private final String name;
-  private final SolverParams params;
-  private final LinearOperator operator;
-  private final Communicator comm;
-  private final PrintStream out;
-  private final long cells;
   private final GlobalDot rr;
   private final GlobalDot pAp;
   private final GlobalDot rrNew;
-  private IterativeTasks[] groups = new IterativeTasks[0];
-  private int iterations;
-  private double finalResidual = Double.NaN;
 
   /**
    * A solver over {@code mesh} named {@code name} (the prefix of its fields); collective over
@@ -53,13 +44,7 @@ public final class ConjugateGradientSolver implements LinearSolver {
    */
   public ConjugateGradientSolver(String name, SolverParams params, LinearOperator operator,
       Mesh mesh, Communicator comm, PrintStream out) {
-    this.name = name;
-    this.params = params;
-    this.operator = operator;
-    this.comm = comm;
-    this.out = out;
-    IndexBox interior = IndexBox.of(mesh.blocks().get(0).cellBounds(), IndexDomain.INTERIOR);
-    this.cells = interior.size() * mesh.totalBlocks();
+    super(name, params, operator, mesh, comm, out);
     this.rr = new GlobalDot(comm, mesh, name + "_rr");
     this.pAp = new GlobalDot(comm, mesh, name + "_pAp");
     this.rrNew = new GlobalDot(comm, mesh, name + "_rr_new");
@@ -104,7 +89,7 @@ public final class ConjugateGradientSolver implements LinearSolver {
       if (list == 0) {
         iterations = 0;
         if (printing()) {
-          out.print("# [0] iteration\n# [1] rms-residual (tol = " + LINE.format(tolerance())
+          out.print("# [0] iteration\n# [1] rms-residual (tol = " + LINE.format(tolerance(rr.value()))
               + ") \n");
         }
       }
@@ -129,7 +114,7 @@ public final class ConjugateGradientSolver implements LinearSolver {
     TaskId printed = group.addTask(residual, name + "_print", () -> {
       if (list == 0) {
         iterations++;
-        finalResidual = Math.sqrt(rrNew.value() / cells);
+        finalResidual = rms(rrNew.value());
         if (printing()) {
           out.print(iterations + " " + LINE.format(finalResidual) + "\n");
         }
@@ -137,8 +122,8 @@ public final class ConjugateGradientSolver implements LinearSolver {
       return TaskStatus.COMPLETE;
     });
     return group.setCompletionTask(printed, name + "_converged", () -> {
-      double rms = Math.sqrt(rrNew.value() / cells);
-      if (rms < tolerance()) {
+      double rms = rms(rrNew.value());
+      if (rms < tolerance(rr.value())) {
         return TaskStatus.COMPLETE;
       }
       double beta = rrNew.value() / scalars[0];
@@ -146,30 +131,5 @@ public final class ConjugateGradientSolver implements LinearSolver {
       FieldOps.combine(md, box, 1.0, r, beta, p, p);
       return TaskStatus.ITERATE;
     });
-  }
-
-  private boolean printing() {
-    return params.printPerStep() && comm.rank() == 0;
-  }
-
-  /** The tolerance on the rms residual: absolute, or relative to the right-hand side's rms. */
-  private double tolerance() {
-    return params.relativeResidual() ? params.residualTolerance() * Math.sqrt(rr.value() / cells)
-        : params.residualTolerance();
-  }
-
-  @Override
-  public int iterations() {
-    return iterations;
-  }
-
-  @Override
-  public double finalResidual() {
-    return finalResidual;
-  }
-
-  @Override
-  public boolean converged() {
-    return groups.length > 0 && groups[0] != null && !groups[0].limitReached();
   }
 }
