@@ -32,7 +32,8 @@ import org.metope.tasking.TaskStatus;
  * decisions, updates the forest ({@link TreeUpdate}) and, only if the tree changed, redistributes:
  * new gids along the Morton curve, new ranks by cost ({@code LoadBalance}, contiguous gid ranges),
  * block data moved and prolongated or restricted ({@link BlockMigration}), fresh storage and
- * partitions, boundary communication set up again, and ghosts filled (pre-communication derived
+ * partitions, particles moved to the blocks holding them ({@link SwarmMigration}), boundary
+ * communication set up again, and ghosts filled (pre-communication derived
  * fields, ghost exchange, derived fields). The driver then forgets its task collections and
  * estimates the time step again. Tagging allocates nothing, and neither does a cycle in which no
  * block asks to refine and no sibling group could merge.
@@ -50,6 +51,8 @@ public final class AdaptiveRefinement implements MeshRefinement {
   private final Communicator remeshComm;
   private final RefinementTagging tagging;
   private final BlockMigration migration;
+  /** Null when no package declares a swarm. */
+  private final SwarmMigration swarmMigration;
   private final List<String> warnings = new ArrayList<>();
   private long created;
   private long destroyed;
@@ -81,6 +84,8 @@ public final class AdaptiveRefinement implements MeshRefinement {
     BlockRecords records = new BlockRecords(moving, nx, active, mesh.nghost());
     this.migration = new BlockMigration(remeshComm, boundaries.kernels(), records, mesh.ndim(),
         mesh.nghost());
+    this.swarmMigration = mesh.swarms().layouts().isEmpty() ? null
+        : new SwarmMigration(remeshComm, mesh);
   }
 
   /** A remesh moves CELL fields only so far: a refined face, edge or node field stops here. */
@@ -295,10 +300,16 @@ public final class AdaptiveRefinement implements MeshRefinement {
           + " least one");
     }
     migration.pack(plan, mesh.fields(), tagging.derefineCounts());
+    if (swarmMigration != null) {
+      swarmMigration.pack(plan, mesh.swarms());
+    }
     beforeReplace.run();
     boundaries.release();
     mesh.replaceBlocks(newLocations, plan.newCosts());
     tagging.reset(migration.deliver(plan, mesh.fields()));
+    if (swarmMigration != null) {
+      swarmMigration.deliver(plan, mesh.swarms());
+    }
     boundaries.setup(mesh);
     for (MeshData md : mesh.meshData("base")) {
       mesh.packages().preCommFillDerived(md);

@@ -206,17 +206,12 @@ public final class Mesh {
    * Replaces the block list by the forest's current leaves after a remesh: new locations by gid
    * (from {@link Forest#resolveGids()}) with their costs, a new distribution over the ranks, this
    * rank's new blocks with their neighbours, and fresh storage (dense fields zero, sparse fields
-   * unallocated); the partitions are rebuilt on next use. The old storage is dropped first, so
-   * that it can be freed before the new one is allocated: read what is needed from it before.
-   *
-   * @throws IllegalStateException when a swarm holds particles: they do not follow a remesh yet
+   * unallocated, swarms empty); the partitions are rebuilt on next use. The old storage is dropped
+   * first, so that it can be freed before the new one is allocated: read what is needed from it
+   * (fields and particles) before.
    */
   public void replaceBlocks(List<LogicalLocation> newLocations, double[] newCosts) {
     requireFields();
-    if (swarms.numParticles() > 0) {
-      throw new IllegalStateException("rank=" + myRank() + " holds particles=" + swarms
-          .numParticles() + ": particles do not follow a remesh yet");
-    }
     if (newLocations.size() != newCosts.length) {
       throw new IllegalArgumentException("one cost per block: locations=" + newLocations.size()
           + " costs=" + newCosts.length);
