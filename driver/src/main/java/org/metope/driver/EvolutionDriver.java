@@ -249,8 +249,17 @@ public abstract class EvolutionDriver implements Driver {
     if (signal != OutputSignal.ANALYSIS) {
       outputs.makeOutputs(mesh, tm, OutputSignal.FINAL, toHost, beforeOutput);
     }
-    report.printSummary(status, wallTimeExpired);
+    printSummary(status);
     return status;
+  }
+
+  /** The closing lines: the report's, then how the HDF5 files of several ranks were written. */
+  private void printSummary(DriverStatus status) {
+    report.printSummary(status, wallTimeExpired);
+    String writes = outputs.sharedWriteSummary(mesh.communicator().size());
+    if (writes != null) {
+      out.println(writes);
+    }
   }
 
   /**

@@ -54,7 +54,7 @@ public final class AtomicFile {
     try {
       Files.deleteIfExists(temporary);
       content.writeTo(temporary);
-      pauseIfRequested(absolute, temporary);
+      beforeRename.reached(absolute, temporary);
       force(temporary);
       move(temporary, absolute);
       forceDirectory(absolute.getParent());
@@ -72,25 +72,22 @@ public final class AtomicFile {
   }
 
   /**
-   * A test hook, off unless the system property {@value #PAUSE_PROPERTY} is set to a regular
-   * expression: a write whose final file name matches it stops after writing its temporary file
-   * and before the rename, announces that with an empty file {@code TEMPORARY.paused} beside it,
-   * and waits until the process is killed. Kill tests use it to land a kill exactly mid-output.
+   * What a write does between filling its temporary file and flushing and renaming it: nothing,
+   * unless a test installs a hook ({@code PauseBeforeRename} in this module's test jar lands a
+   * kill exactly mid-output that way).
    */
-  static final String PAUSE_PROPERTY = "metope.test.pauseBeforeRename";
+  @FunctionalInterface
+  interface BeforeRename {
+    /** Called with the final name and the complete temporary file, before the rename. */
+    void reached(Path target, Path temporary) throws IOException;
+  }
 
-  private static void pauseIfRequested(Path target, Path temporary) throws IOException {
-    String pattern = System.getProperty(PAUSE_PROPERTY);
-    if (pattern == null || !target.getFileName().toString().matches(pattern)) {
-      return;
-    }
-    Files.createFile(temporary.resolveSibling(temporary.getFileName() + ".paused"));
-    try {
-      Thread.sleep(Long.MAX_VALUE);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while paused for a test", e);
-    }
+  private static final BeforeRename NOTHING = (target, temporary) -> { };
+  private static volatile BeforeRename beforeRename = NOTHING;
+
+  /** Installs {@code hook} for every later write of this process; null restores nothing. */
+  static void beforeRename(BeforeRename hook) {
+    beforeRename = hook == null ? NOTHING : hook;
   }
 
   /** Writes {@code text} (UTF-8) to {@code target} through a temporary file and a rename. */

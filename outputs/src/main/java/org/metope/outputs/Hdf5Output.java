@@ -3,7 +3,6 @@ package org.metope.outputs;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -62,6 +61,9 @@ public final class Hdf5Output implements OutputType {
   private double nextTime;
   private int nextCycle;
   private int fileNumber;
+  /** Rank 0: files this output has written, and those every rank wrote its values into. */
+  private int filesWritten;
+  private int filesWrittenInPlace;
 
   /**
    * An output of {@code mesh} as {@code params} and {@code settings} describe it.
@@ -108,7 +110,8 @@ public final class Hdf5Output implements OutputType {
 
   private SharedFileWrite sharedWrite(int chunkBytes) {
     return new SharedFileWrite(gather.communicator(),
-        settings.singlePrecision() ? Float.BYTES : Double.BYTES, chunkBytes);
+        settings.singlePrecision() ? Float.BYTES : Double.BYTES, chunkBytes,
+        settings.sharedFileWrites());
   }
 
   /**
@@ -143,6 +146,19 @@ public final class Hdf5Output implements OutputType {
   /** Test hook: whether this rank wrote its values of the last output into the file itself. */
   boolean lastWrittenInPlace() {
     return shared.lastWritten();
+  }
+
+  /** Rank 0: the files this output has written so far (0 on other ranks). */
+  public int filesWritten() {
+    return filesWritten;
+  }
+
+  /**
+   * Rank 0: of {@link #filesWritten}, those whose values every rank wrote into the file itself,
+   * through a file system all ranks share ({@link SharedFileWrite}); the others were streamed.
+   */
+  public int filesWrittenInPlace() {
+    return filesWrittenInPlace;
   }
 
   /** Warnings about the output block, e.g. a {@code variables} entry that matches no field. */
@@ -310,7 +326,10 @@ public final class Hdf5Output implements OutputType {
         shared.decline();
       }
     }
-    markIfWrittenInPlace(file);
+    filesWritten++;
+    if (shared.lastWritten()) {
+      filesWrittenInPlace++;
+    }
     if (settings.writeXdmf()) {
       IndexDomain domain = settings.ghostZones() ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
       int[] n = {cells.ncellsI(domain), cells.ncellsJ(domain), cells.ncellsK(domain)};
@@ -318,26 +337,6 @@ public final class Hdf5Output implements OutputType {
           content.time(), mesh.totalBlocks(), n, variables, settings.singlePrecision());
       AtomicFile.writeString(file.resolveSibling(file.getFileName() + ".xdmf"), "XDMF file",
           xdmf);
-    }
-  }
-
-  /**
-   * A test hook, off unless the system property {@value #MARK_PROPERTY} is set: rank 0 leaves an
-   * empty file {@code NAME.in-place} beside each output whose values every rank wrote itself, so
-   * that a launcher test can tell which way its ranks took.
-   */
-  static final String MARK_PROPERTY = "metope.test.markInPlaceWrites";
-
-  private void markIfWrittenInPlace(Path file) {
-    if (System.getProperty(MARK_PROPERTY) == null || !shared.lastWritten()) {
-      return;
-    }
-    try {
-      Path mark = file.resolveSibling(file.getFileName() + ".in-place");
-      Files.deleteIfExists(mark);
-      Files.createFile(mark);
-    } catch (IOException e) {
-      throw new DriverError("cannot mark " + file + " for a test (" + e.getMessage() + ")");
     }
   }
 

@@ -17,6 +17,8 @@ import org.metope.mesh.input.ParameterInput;
  * @param useFinalLabel {@code use_final_label} (true): the last file is {@code ...final.phdf}
  * @param compressionLevel {@code hdf5_compression_level} (5); recorded but not applied: jhdf writes
  *     contiguous, uncompressed datasets
+ * @param sharedFileWrites {@code <metope> shared_file_writes} (true): ranks that can open rank 0's
+ *     file write their values into it themselves; false streams them to rank 0 every time
  */
 public record Hdf5Settings(
     boolean restart,
@@ -27,10 +29,13 @@ public record Hdf5Settings(
     boolean writeXdmf,
     int fileNumberWidth,
     boolean useFinalLabel,
-    int compressionLevel) {
+    int compressionLevel,
+    boolean sharedFileWrites) {
 
   /** The most digits a file number may have: more than an int holds is a typo. */
   public static final int MAX_FILE_NUMBER_WIDTH = 10;
+  /** The key, in block {@code metope}, that lets ranks write into rank 0's file themselves. */
+  public static final String SHARED_FILE_WRITES = "shared_file_writes";
 
   /** Copies the list. */
   public Hdf5Settings {
@@ -57,8 +62,11 @@ public record Hdf5Settings(
           + " empty list would write outputs without fields)");
     }
     boolean xdmf = pin.getOrAddBoolean(block, "write_xdmf", true);
+    // Read, not added: a deck that leaves it out keeps its effective deck as Parthenon's.
+    boolean sharedWrites = !pin.doesParameterExist("metope", SHARED_FILE_WRITES)
+        || pin.getBoolean("metope", SHARED_FILE_WRITES);
     return new Hdf5Settings(restart, variables, ghosts, single, nans, xdmf, width, finalLabel,
-        compression);
+        compression, sharedWrites);
   }
 
   /** The file extension: {@code .rhdf} for restarts, {@code .phdf} otherwise. */

@@ -158,6 +158,27 @@ public final class Outputs {
     return List.copyOf(warnings);
   }
 
+  /**
+   * Rank 0, after a run on several ranks that wrote HDF5 or restart files: one line saying in how
+   * many of them every rank wrote its own values into the file ({@code <metope>
+   * shared_file_writes}, docs/CLUSTER.md); null otherwise.
+   */
+  public String sharedWriteSummary(int ranks) {
+    int files = 0;
+    int inPlace = 0;
+    for (OutputType out : outputs) {
+      if (out instanceof Hdf5Output h) {
+        files += h.filesWritten();
+        inPlace += h.filesWrittenInPlace();
+      }
+    }
+    if (ranks < 2 || files == 0) {
+      return null;
+    }
+    return "HDF5 files: every rank wrote its own values into " + inPlace + " of " + files
+        + " (the others' values were sent to rank 0)";
+  }
+
   /** The outputs that write, in deck order. */
   public List<OutputType> outputs() {
     return List.copyOf(outputs);

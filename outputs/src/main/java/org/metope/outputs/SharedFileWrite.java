@@ -62,6 +62,7 @@ final class SharedFileWrite {
   private final Communicator comm;
   private final int elementBytes;
   private final int chunkBytes;
+  private final boolean allowed;
   private boolean visible = true;
   private boolean elsewhere;
   private boolean failPart;
@@ -71,12 +72,15 @@ final class SharedFileWrite {
   /**
    * Writes over {@code comm} (null for a single rank, which never shares) of values stored in
    * {@code elementBytes} each (8, or 4 in single precision), packed in chunks of at most {@code
-   * chunkBytes} of values (or one block's where a block holds more).
+   * chunkBytes} of values (or one block's where a block holds more); unless {@code allowed} (the
+   * deck's {@code <metope> shared_file_writes}), every output is streamed, through the same
+   * protocol, as when some rank cannot open the file.
    */
-  SharedFileWrite(Communicator comm, int elementBytes, int chunkBytes) {
+  SharedFileWrite(Communicator comm, int elementBytes, int chunkBytes, boolean allowed) {
     this.comm = comm;
     this.elementBytes = elementBytes;
     this.chunkBytes = chunkBytes;
+    this.allowed = allowed;
   }
 
   /** Test hook: this rank acts as one that cannot open rank 0's file. */
@@ -94,7 +98,7 @@ final class SharedFileWrite {
     failPart = true;
   }
 
-  /** Test hook: whether the last output's values were written by every rank into the file. */
+  /** Whether the last output's values were written by every rank into the file. */
   boolean lastWritten() {
     return lastWritten;
   }
@@ -125,7 +129,7 @@ final class SharedFileWrite {
     Offer offer = new Offer(temporary.toAbsolutePath().toString(), addresses,
         ThreadLocalRandom.current().nextLong(), MACHINE, tokenHolder(datasets));
     comm.broadcast(offer.header(), 0);
-    boolean ready = offer.tokenAt() >= 0
+    boolean ready = allowed && offer.tokenAt() >= 0
         && writeToken(channel, addresses[offer.tokenAt()], offer.token());
     comm.broadcast(offer.payload(), 0);
     if (comm.allreduce(ready ? 1L : 0L, ReduceOp.MIN) == 0) {
@@ -199,7 +203,7 @@ final class SharedFileWrite {
     Offer offer = Offer.of(header, payload);
     boolean sameMachine = !elsewhere && MACHINE != 0 && offer.machine() == MACHINE;
     Path file = Path.of(offer.path());
-    FileChannel channel = visible && offer.tokenAt() >= 0 && (sameMachine || coherent(file))
+    FileChannel channel = allowed && visible && offer.tokenAt() >= 0 && (sameMachine || coherent(file))
         ? openIfSame(file, offer.addresses()[offer.tokenAt()], offer.token()) : null;
     if (comm.allreduce(channel != null ? 1L : 0L, ReduceOp.MIN) == 0) {
       closeQuietly(channel);

@@ -65,4 +65,35 @@ class AtomicFileTest {
     assertTrue(AtomicFile.isTemporary(temporary), temporary.toString());
     assertTrue(!AtomicFile.isTemporary(target));
   }
+
+  /**
+   * A hook installed before the rename sees the complete temporary file under its own name while
+   * the final name does not exist yet; once removed, writes no longer call it. Negative control:
+   * a hook that throws makes the write fail with the usual one line and leaves no file at all.
+   */
+  @Test
+  void givenAHookBeforeTheRename_thenItSeesTheCompleteTemporaryAndNoFinalFile() throws IOException {
+    Path file = dir.resolve("b.phdf");
+    List<String> seen = new java.util.ArrayList<>();
+    AtomicFile.beforeRename((target, temporary) -> {
+      seen.add(target.getFileName() + " " + Files.readString(temporary) + " "
+          + Files.exists(target));
+    });
+    try {
+      AtomicFile.writeString(file, "output file", "whole");
+      AtomicFile.beforeRename((target, temporary) -> {
+        throw new IOException("stopped by the test");
+      });
+      DriverError e = assertThrows(DriverError.class,
+          () -> AtomicFile.writeString(dir.resolve("c.phdf"), "output file", "never"));
+      assertEquals("cannot write the output file " + dir.resolve("c.phdf")
+          + " (stopped by the test)", e.getMessage());
+    } finally {
+      AtomicFile.beforeRename(null);
+    }
+    AtomicFile.writeString(file, "output file", "again");
+    assertEquals(List.of("b.phdf whole false"), seen);
+    assertEquals("again", Files.readString(file));
+    assertEquals(List.of("b.phdf"), names());
+  }
 }

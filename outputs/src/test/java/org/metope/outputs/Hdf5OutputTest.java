@@ -282,6 +282,43 @@ class Hdf5OutputTest {
   }
 
   /**
+   * {@code <metope> shared_file_writes = false}: two ranks that both open rank 0's file stream
+   * their values to rank 0 anyway, to the one-rank file, and rank 0's closing line counts no file
+   * written in place; left at its default, the same ranks write in place and the line counts the
+   * file.
+   */
+  @Test
+  void givenSharedFileWritesOff_thenRanksThatOpenTheFileStreamAndTheLineSaysSo()
+      throws Exception {
+    for (String allowed : new String[] {"true", "false"}) {
+      Path reference = Files.createDirectory(dir.resolve("reference-" + allowed));
+      writeOutputs("", 1, reference, 0, "metope/shared_file_writes=" + allowed);
+      Map<String, List<Object>> expected =
+          PhdfContents.of(reference.resolve("om.out0.00000.phdf"));
+      Path into = Files.createDirectory(dir.resolve("shared-" + allowed));
+      String[] summary = new String[2];
+      boolean[] inPlace = new boolean[2];
+      InProcessCluster.run(2, comm -> {
+        ParameterInput pin = ParameterInput.parse("om.in", OutputMeshes.DECK + OUT,
+            List.of("metope/shared_file_writes=" + allowed));
+        Mesh mesh = OutputMeshes.mesh(pin, comm);
+        OutputMeshes.fill(mesh);
+        SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
+        Outputs outputs = new Outputs(mesh, pin, tm, into);
+        outputs.makeOutputs(mesh, tm, OutputSignal.NONE, () -> { });
+        inPlace[comm.rank()] = ((Hdf5Output) outputs.outputs().get(0)).lastWrittenInPlace();
+        summary[comm.rank()] = outputs.sharedWriteSummary(comm.size());
+      });
+      boolean on = allowed.equals("true");
+      assertArrayEquals(new boolean[] {on, on}, inPlace, "shared_file_writes=" + allowed);
+      assertEquals("HDF5 files: every rank wrote its own values into " + (on ? 1 : 0) + " of 1"
+          + " (the others' values were sent to rank 0)", summary[0]);
+      PhdfContents.assertSame(expected, PhdfContents.of(into.resolve("om.out0.00000.phdf")),
+          "shared_file_writes=" + allowed);
+    }
+  }
+
+  /**
    * A rank whose part fails (a full disk) fails the output on every rank with the same line,
    * naming the file and the rank, and leaves neither the file nor a temporary one.
    */

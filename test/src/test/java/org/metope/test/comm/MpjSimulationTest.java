@@ -1,7 +1,6 @@
 package org.metope.test.comm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -107,44 +106,59 @@ class MpjSimulationTest {
   }
 
   /**
-   * The sparse, adaptive deck's final HDF5 output and restart file, whose values every rank
-   * writes into rank 0's file itself (threads of one JVM on multicore, processes on niodev; the
-   * writer's test hook marks each such file, and a one-rank run's file carries no mark), hold
-   * on 2 and 4 MPJ ranks the bytes of every dataset and the attributes of the one-rank files
-   * (except blocks per rank, wall time and local ids), and pass their integrity check.
+   * The sparse, adaptive deck's final HDF5 output and restart file hold on 2 and 4 MPJ ranks the
+   * bytes of every dataset and the attributes of the one-rank files (except blocks per rank, wall
+   * time and local ids), and pass their integrity check. On one machine every rank writes its
+   * values into rank 0's file itself (threads of one JVM on multicore, processes on niodev), as
+   * the run's closing line counts; with {@code <metope> shared_file_writes = false} the values
+   * are streamed to rank 0 instead, the count is 0 and the files are the same: the control that
+   * the count tells the two ways apart.
    */
   @Test
   void givenSparseAdaptiveDeck_thenTwoAndFourMpjRanksWriteTheOneRankOutputs() throws Exception {
     String[] overrides = {"parthenon/time/nlim=30", "parthenon/output0/dt=1",
         "parthenon/output1/dt=1"};
     List<String> files = List.of("sparse.out0.final.phdf", "sparse.out1.final.rhdf");
-    Path one = Files.createDirectories(dir.resolve("one"));
-    Map<String, String> mark = Map.of("METOPE_JAVA_OPTS", "-Dmetope.test.markInPlaceWrites=1");
-    LauncherRun serial = LauncherRun.run(LIMIT_SECONDS, mark, concat(new String[] {"-i",
-        deck("sparse_advection.in"), "-d", one.toString()}, overrides));
-    assertEquals(0, serial.exitCode(), serial.output());
-    assertFalse(Files.exists(one.resolve(files.get(0) + ".in-place")),
-        "negative control: one rank writes its file alone, no rank writes in place");
-    for (String[] way : new String[][] {{"2", "multicore"}, {"4", "multicore"},
-        {"2", "niodev"}}) {
+    Map<String, Path> one = new java.util.HashMap<>();
+    for (String allowed : List.of("true", "false")) {
+      one.put(allowed, Files.createDirectories(dir.resolve("one" + allowed)));
+      LauncherRun serial = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-i",
+          deck("sparse_advection.in"), "-d", one.get(allowed).toString(),
+          "metope/shared_file_writes=" + allowed}, overrides));
+      assertEquals(0, serial.exitCode(), serial.output());
+      assertNull(sharedWrites(serial.output()), "one rank has nothing to share");
+    }
+    for (String[] way : new String[][] {{"2", "multicore", "true"}, {"4", "multicore", "true"},
+        {"2", "niodev", "true"}, {"2", "multicore", "false"}}) {
       String ranks = way[0];
-      Path many = Files.createDirectories(dir.resolve(ranks + way[1]));
-      LauncherRun mpj = LauncherRun.run(LIMIT_SECONDS, mark,
-          concat(new String[] {"-np", ranks, "--dev", way[1], "-i", deck("sparse_advection.in"),
-              "-d", many.toString()}, overrides));
+      Path many = Files.createDirectories(dir.resolve(ranks + way[1] + way[2]));
+      LauncherRun mpj = LauncherRun.run(LIMIT_SECONDS, Map.of(),
+          concat(concat(new String[] {"-np", ranks, "--dev", way[1], "-i",
+              deck("sparse_advection.in"), "-d", many.toString()}, overrides),
+              new String[] {"metope/shared_file_writes=" + way[2]}));
+      String how = ranks + " " + way[1] + " ranks, shared_file_writes=" + way[2];
       assertEquals(0, mpj.exitCode(), mpj.output());
       assertTrue(mpj.output().contains("\n\nSetup complete, executing driver...\n"),
           "blank lines kept on " + way[1] + ": " + mpj.output());
+      int[] counted = sharedWrites(mpj.output());
+      assertTrue(counted != null && counted[1] >= files.size(), how + ": " + mpj.output());
+      assertEquals(way[2].equals("true") ? counted[1] : 0, counted[0],
+          how + ": files every rank wrote into itself");
       for (String file : files) {
-        assertTrue(Files.exists(many.resolve(file + ".in-place")), "every rank wrote its values "
-            + "into " + file + " itself (" + ranks + " " + way[1] + " ranks)");
         assertNull(FileIntegrity.problem(many.resolve(file)), file);
-        Map<String, List<Object>> expected = PhdfContents.of(one.resolve(file));
+        Map<String, List<Object>> expected = PhdfContents.of(one.get(way[2]).resolve(file));
         assertTrue(expected.containsKey("/SparseInfo"), expected.keySet().toString());
-        PhdfContents.assertSame(expected, PhdfContents.of(many.resolve(file)),
-            ranks + " " + way[1] + " ranks, " + file);
+        PhdfContents.assertSame(expected, PhdfContents.of(many.resolve(file)), how + ", " + file);
       }
     }
+  }
+
+  /** From a run's closing line: {files every rank wrote into, HDF5 files}, or null if none. */
+  private static int[] sharedWrites(String output) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+        "HDF5 files: every rank wrote its own values into (\\d+) of (\\d+) ").matcher(output);
+    return m.find() ? new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))}
+        : null;
   }
 
   @Test

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.metope.outputs.PauseBeforeRename;
 import org.metope.test.ProgressDeadline;
 
 /**
@@ -60,15 +61,14 @@ class OutputKillTest {
   }
 
   /**
-   * Starts the run with the writer told to pause before renaming output 2 into place (a test
-   * hook of AtomicFile), waits for it to say so, kills the run with SIGKILL there, and returns
+   * Starts the run with the writer told to pause before renaming output 2 into place
+   * ({@link PausingMetope}), waits for it to say so, kills the run with SIGKILL there, and returns
    * the temporary file it was writing.
    */
   private static Path killDuringAnOutput(Path deck, Path out) throws Exception {
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx1g", "-Dmetope.test.pauseBeforeRename=big\\.out1\\.00002\\.phdf",
-        "-cp", System.getProperty("java.class.path"), "org.metope.app.Metope",
-        "-i", deck.toString(), "-d", out.toString());
+        "-Xmx1g", "-cp", System.getProperty("java.class.path"), PausingMetope.class.getName(),
+        "big\\.out1\\.00002\\.phdf", "-i", deck.toString(), "-d", out.toString());
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(out.resolve("log.txt").toFile()).start();
     try {
@@ -77,8 +77,7 @@ class OutputKillTest {
       for (Path marker : paused(out)) {
         p.destroyForcibly().waitFor();
         Files.delete(marker);
-        String temporary = marker.getFileName().toString().replaceAll("\\.paused$", "");
-        Path f = out.resolve(temporary);
+        Path f = PauseBeforeRename.temporaryOf(marker);
         assertTrue(Files.exists(f), "the paused temporary file is left behind");
         return f;
       }
@@ -92,7 +91,7 @@ class OutputKillTest {
   /** The pause markers in {@code out}; none when it cannot be listed. */
   private static List<Path> paused(Path out) {
     try {
-      return files(out, ".paused");
+      return files(out, PauseBeforeRename.MARKER);
     } catch (IOException e) {
       return List.of();
     }

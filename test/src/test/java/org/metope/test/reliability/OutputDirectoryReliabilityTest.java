@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -14,7 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.outputs.AtomicFile;
 import org.metope.outputs.OutputDirectoryLock;
+import org.metope.outputs.PauseBeforeRename;
 import org.metope.test.ProcessResult;
+import org.metope.test.ProgressDeadline;
+import org.metope.test.outputs.PausingMetope;
 
 /**
  * The output directory as a second run, a planted link or a SIGTERM would leave it: a directory
@@ -39,15 +43,16 @@ class OutputDirectoryReliabilityTest {
   }
 
   /**
-   * A run paused in the middle of writing its second history-free output (the writer's test hook
+   * A run paused in the middle of writing its second history-free output ({@link PausingMetope}
    * waits before the rename) holds the directory: a second run is refused naming its pid; SIGTERM
    * then ends the first, which removes its temporary file and its lock; the second run then runs.
    */
   @Test
   void givenARunHoldingTheDirectory_thenASecondIsRefusedUntilSigtermEndsIt() throws Exception {
     Path out = Files.createDirectory(dir.resolve("out"));
-    List<String> cmd = javaCommand("-Dmetope.test.pauseBeforeRename=.*\\.00001\\.phdf");
-    cmd.addAll(List.of("-i", MetopeProcess.input(DECK).toString(), "-d", out.toString(),
+    List<String> cmd = javaCommand();
+    cmd.set(cmd.size() - 1, PausingMetope.class.getName());
+    cmd.addAll(List.of(".*\\.00001\\.phdf", "-i", MetopeProcess.input(DECK).toString(), "-d", out.toString(),
         "parthenon/output2/file_type=hdf5", "parthenon/output2/dt=0.1",
         "parthenon/output2/variables=advected"));
     Process first = new ProcessBuilder(cmd).redirectErrorStream(true)
@@ -132,15 +137,20 @@ class OutputDirectoryReliabilityTest {
 
   /** Waits until the writer announces its pause (a file {@code *.paused}) or the run ends. */
   private static void awaitPaused(Process p, Path out) throws Exception {
-    while (p.isAlive()) {
-      try (Stream<Path> files = Files.list(out)) {
-        if (files.anyMatch(f -> f.getFileName().toString().endsWith(".paused"))) {
-          return;
-        }
-      }
-      Thread.sleep(50);
+    String stalled = ProgressDeadline.until(List.of(p.toHandle()), Duration.ofSeconds(60),
+        () -> !p.isAlive() || paused(out));
+    if (!paused(out)) {
+      fail("the run did not pause in its output (" + (stalled == null ? "it ended" : stalled)
+          + ")");
     }
-    fail("the run ended before pausing in its output: exit " + p.exitValue());
+  }
+
+  private static boolean paused(Path out) {
+    try (Stream<Path> files = Files.list(out)) {
+      return files.anyMatch(f -> f.getFileName().toString().endsWith(PauseBeforeRename.MARKER));
+    } catch (java.io.IOException e) {
+      return false;
+    }
   }
 
   private static List<Path> temporaries(Path out) throws Exception {
