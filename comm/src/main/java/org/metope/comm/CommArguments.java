@@ -46,6 +46,16 @@ public final class CommArguments {
     }
   }
 
+  /** {@code values} and {@code ops} are given and of one length: one op per value. */
+  public static void checkOps(long[] values, ReduceOp[] ops) {
+    checkNotNull(values, "values");
+    checkNotNull(ops, "ops");
+    if (ops.length != values.length) {
+      throw new IllegalArgumentException("one op per value: values=" + values.length + ", ops="
+          + ops.length);
+    }
+  }
+
   public static void checkPointToPoint(double[] array, int offset, int length, int peer, int tag,
       int size) {
     checkSlice(array, offset, length);

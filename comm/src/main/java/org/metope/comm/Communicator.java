@@ -94,11 +94,25 @@ public interface Communicator {
    */
   int iprobe(int peer, int tag);
 
-  /** The reduction of every rank's {@code value}, folded in rank order; the same on every rank. */
-  double allreduce(double value, ReduceOp op);
+  /**
+   * The reduction of every rank's {@code value}, folded in rank order; the same on every rank. The
+   * default is {@link #allreduce(double[], ReduceOp)} of one value.
+   */
+  default double allreduce(double value, ReduceOp op) {
+    double[] one = {value};
+    allreduce(one, op);
+    return one[0];
+  }
 
-  /** The reduction of every rank's {@code value}; the same on every rank. */
-  long allreduce(long value, ReduceOp op);
+  /**
+   * The reduction of every rank's {@code value}; the same on every rank. The default is {@link
+   * #allreduce(long[], ReduceOp)} of one value.
+   */
+  default long allreduce(long value, ReduceOp op) {
+    long[] one = {value};
+    allreduce(one, op);
+    return one[0];
+  }
 
   /**
    * Replaces each {@code values[i]} by the reduction of every rank's {@code values[i]}, folded in
@@ -117,10 +131,7 @@ public interface Communicator {
    * makes one {@code allreduce} per distinct op; backends override it.
    */
   default void allreduce(long[] values, ReduceOp[] ops) {
-    if (ops.length != values.length) {
-      throw new IllegalArgumentException("one op per value: values=" + values.length + ", ops="
-          + ops.length);
-    }
+    CommArguments.checkOps(values, ops);
     for (ReduceOp op : ReduceOp.values()) {
       int n = 0;
       for (ReduceOp o : ops) {

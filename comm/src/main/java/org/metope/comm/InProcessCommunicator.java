@@ -82,10 +82,7 @@ final class InProcessCommunicator implements Communicator {
     rv.enter(rank);
     rv.doubleSlot(rank, 1)[0] = value;
     rv.arrive(rank, CollectiveRendezvous.signature(Kind.ALLREDUCE_DOUBLE, op, -1, 1));
-    double result = rv.doubles(0)[0];
-    for (int r = 1; r < size; r++) {
-      result = op.apply(result, rv.doubles(r)[0]);
-    }
+    double result = foldDoubles(0, op);
     rv.depart();
     return result;
   }
@@ -97,10 +94,7 @@ final class InProcessCommunicator implements Communicator {
     rv.enter(rank);
     rv.longSlot(rank, 1)[0] = value;
     rv.arrive(rank, CollectiveRendezvous.signature(Kind.ALLREDUCE_LONG, op, -1, 1));
-    long result = rv.longs(0)[0];
-    for (int r = 1; r < size; r++) {
-      result = op.apply(result, rv.longs(r)[0]);
-    }
+    long result = foldLongs(0, op);
     rv.depart();
     return result;
   }
@@ -115,11 +109,7 @@ final class InProcessCommunicator implements Communicator {
     System.arraycopy(values, 0, rv.doubleSlot(rank, n), 0, n);
     rv.arrive(rank, CollectiveRendezvous.signature(Kind.ALLREDUCE_DOUBLE, op, -1, n));
     for (int i = 0; i < n; i++) {
-      double result = rv.doubles(0)[i];
-      for (int r = 1; r < size; r++) {
-        result = op.apply(result, rv.doubles(r)[i]);
-      }
-      values[i] = result;
+      values[i] = foldDoubles(i, op);
     }
     rv.depart();
   }
@@ -128,42 +118,46 @@ final class InProcessCommunicator implements Communicator {
   public void allreduce(long[] values, ReduceOp op) {
     CommArguments.checkNotNull(values, "values");
     CommArguments.checkNotNull(op, "op");
-    CollectiveRendezvous rv = collectives;
-    int n = values.length;
-    rv.enter(rank);
-    System.arraycopy(values, 0, rv.longSlot(rank, n), 0, n);
-    rv.arrive(rank, CollectiveRendezvous.signature(Kind.ALLREDUCE_LONG, op, -1, n));
-    for (int i = 0; i < n; i++) {
-      long result = rv.longs(0)[i];
-      for (int r = 1; r < size; r++) {
-        result = op.apply(result, rv.longs(r)[i]);
-      }
-      values[i] = result;
-    }
-    rv.depart();
+    allreduceLongs(values, op, null, Kind.ALLREDUCE_LONG);
   }
 
   @Override
   public void allreduce(long[] values, ReduceOp[] ops) {
-    CommArguments.checkNotNull(values, "values");
-    CommArguments.checkNotNull(ops, "ops");
-    if (ops.length != values.length) {
-      throw new IllegalArgumentException("one op per value: values=" + values.length + ", ops="
-          + ops.length);
-    }
+    CommArguments.checkOps(values, ops);
+    allreduceLongs(values, null, ops, Kind.ALLREDUCE_LONG_OPS);
+  }
+
+  /** Both long array allreduces: element {@code i} folds with {@code op}, or {@code ops[i]}. */
+  private void allreduceLongs(long[] values, ReduceOp op, ReduceOp[] ops, Kind kind) {
     CollectiveRendezvous rv = collectives;
     int n = values.length;
     rv.enter(rank);
     System.arraycopy(values, 0, rv.longSlot(rank, n), 0, n);
-    rv.arrive(rank, CollectiveRendezvous.signature(Kind.ALLREDUCE_LONG_OPS, null, -1, n));
+    rv.arrive(rank, CollectiveRendezvous.signature(kind, op, -1, n));
     for (int i = 0; i < n; i++) {
-      long result = rv.longs(0)[i];
-      for (int r = 1; r < size; r++) {
-        result = ops[i].apply(result, rv.longs(r)[i]);
-      }
-      values[i] = result;
+      values[i] = foldLongs(i, op != null ? op : ops[i]);
     }
     rv.depart();
+  }
+
+  /** Element {@code i} of every rank's double slot, folded with {@code op} in rank order. */
+  private double foldDoubles(int i, ReduceOp op) {
+    CollectiveRendezvous rv = collectives;
+    double result = rv.doubles(0)[i];
+    for (int r = 1; r < size; r++) {
+      result = op.apply(result, rv.doubles(r)[i]);
+    }
+    return result;
+  }
+
+  /** Element {@code i} of every rank's long slot, folded with {@code op} in rank order. */
+  private long foldLongs(int i, ReduceOp op) {
+    CollectiveRendezvous rv = collectives;
+    long result = rv.longs(0)[i];
+    for (int r = 1; r < size; r++) {
+      result = op.apply(result, rv.longs(r)[i]);
+    }
+    return result;
   }
 
   @Override

@@ -109,8 +109,54 @@ final class ContractCollectives {
     }
     expectBits(min, ReduceOp.decode(values[3]), "an encoded double MIN among longs");
     expect(values[4] == 1, "a flag set on the last rank only: sum=" + values[4]);
+    allreduceMixedOpsAtTheExtremes(c);
     c.allreduce(new long[0], new ReduceOp[0]);
     c.barrier();
+  }
+
+  /**
+   * The ends of the long range in a mixed reduction: Long.MIN_VALUE wins a MIN (a device that
+   * negates minima to reduce them as maxima would lose it, -MIN_VALUE being MIN_VALUE), MAX_VALUE
+   * a MAX, sums wrap, and an encoded double MAX keeps 0.0 above -0.0; only MIN ops, then only
+   * MAX ops, too. The expected values are the rank-order fold of the contributions.
+   */
+  private static void allreduceMixedOpsAtTheExtremes(Communicator c) {
+    ReduceOp[] ops = {ReduceOp.MIN, ReduceOp.SUM, ReduceOp.MAX, ReduceOp.MAX, ReduceOp.MIN};
+    long[] values = new long[ops.length];
+    long[] expected = new long[ops.length];
+    for (int r = 0; r < c.size(); r++) {
+      long[] mine = extremeContributions(r);
+      for (int i = 0; i < ops.length; i++) {
+        expected[i] = r == 0 ? mine[i] : ops[i].apply(expected[i], mine[i]);
+        if (r == c.rank()) {
+          values[i] = mine[i];
+        }
+      }
+    }
+    c.allreduce(values, ops);
+    for (int i = 0; i < ops.length; i++) {
+      expect(values[i] == expected[i], "allreduce long[] with ops at the extremes, " + ops[i]
+          + " [" + i + "]: expected=" + expected[i] + ", actual=" + values[i]);
+    }
+    expectBits(c.size() > 1 ? 0.0 : -0.0, ReduceOp.decode(values[3]),
+        "an encoded double MAX of -0.0 and 0.0");
+    long[] mins = {extremeContributions(c.rank())[0], extremeContributions(c.rank())[4]};
+    c.allreduce(mins, new ReduceOp[] {ReduceOp.MIN, ReduceOp.MIN});
+    expect(mins[0] == expected[0] && mins[1] == expected[4], "allreduce long[] of MIN ops only: "
+        + mins[0] + ", " + mins[1]);
+    long[] maxes = {extremeContributions(c.rank())[2]};
+    c.allreduce(maxes, new ReduceOp[] {ReduceOp.MAX});
+    expect(maxes[0] == expected[2], "allreduce long[] of one MAX op: " + maxes[0]);
+  }
+
+  private static long[] extremeContributions(int r) {
+    boolean last = r % 2 == 1;
+    return new long[] {
+      last ? Long.MIN_VALUE : -r,
+      Long.MAX_VALUE - r,
+      last ? Long.MAX_VALUE : r,
+      ReduceOp.MAX.encode(r == 0 ? -0.0 : 0.0),
+      r % 3 == 2 ? -1 : Long.MAX_VALUE - 7 * r};
   }
 
   static void allgatherVariableLengths(Communicator c) {

@@ -3,6 +3,7 @@ package org.metope.comm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The reduction functions every backend folds with. */
@@ -41,6 +42,28 @@ class ReduceOpTest {
             assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(actual),
                 op + "(" + a + ", " + b + ")");
           }
+        }
+      }
+    }
+  }
+
+  @Test
+  void givenRandomDoubles_thenEncodedOrderIsMathMinAndMaxAndDecodingGivesBackTheBits() {
+    SplittableRandom random = new SplittableRandom(36);
+    double[] values = new double[400];
+    for (int i = 0; i < values.length; i++) {
+      double v = i % 2 == 0 ? Double.longBitsToDouble(random.nextLong())
+          : random.nextDouble(-1e6, 1e6);
+      values[i] = Double.isNaN(v) ? SPECIAL[i % (SPECIAL.length - 1)] : v;
+    }
+    for (double a : values) {
+      assertEquals(Double.doubleToRawLongBits(a),
+          Double.doubleToRawLongBits(ReduceOp.decode(ReduceOp.MIN.encode(a))), "" + a);
+      for (double b : values) {
+        for (ReduceOp op : new ReduceOp[] {ReduceOp.MIN, ReduceOp.MAX}) {
+          assertEquals(Double.doubleToRawLongBits(op.apply(a, b)),
+              Double.doubleToRawLongBits(ReduceOp.decode(op.apply(op.encode(a), op.encode(b)))),
+              op + "(" + a + ", " + b + ")");
         }
       }
     }

@@ -7,6 +7,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import org.metope.comm.DeviceCollectives;
 import org.metope.comm.ReduceOp;
 
 /**
@@ -17,22 +18,26 @@ import org.metope.comm.ReduceOp;
  * the same bits on every device. MPI's own operation is used where the result cannot depend on
  * the order: {@code long} sums (wrapping two's-complement addition, done as {@code MPI_UINT64_T}),
  * {@code long} minima and maxima, and {@code double} minima and maxima, which are reduced as
- * {@link OrderedDoubles} keys whose integer order is {@link Math#min}/{@link Math#max}'s order
+ * {@link ReduceOp#encode} keys whose integer order is {@link Math#min}/{@link Math#max}'s order
  * (-0.0 below 0.0). A {@code double} sum, or a minimum or maximum over a NaN (whose bits are
  * those of the first NaN in rank order), is gathered to rank 0 ({@code MPI_Igather}), folded there
- * in rank order and broadcast ({@code MPI_Ibcast}): the same bits as one rank adding them. Gathers
- * to every rank are {@code MPI_Iallgather(v)}, gathers to one rank {@code MPI_Igatherv}, broadcasts
- * {@code MPI_Ibcast}; the barrier is {@code MPI_Ibarrier}.
+ * in rank order and broadcast ({@code MPI_Ibcast}): the same bits as one rank adding them. A
+ * cycle's mixed reduction ({@link #allreduce(long[], ReduceOp[])}) is two {@code
+ * MPI_Iallreduce}s in flight together: its sums, and its minima and maxima as one {@code MPI_MAX}
+ * (a minimum travels bitwise complemented, {@code ~v}, which reverses the order of longs). Gathers
+ * to every rank are {@code MPI_Iallgather(v)}, gathers to one rank {@code MPI_Igatherv},
+ * broadcasts {@code MPI_Ibcast}; the barrier is {@code MPI_Ibarrier}.
  *
  * <p>Values pass through an off-heap scratch buffer of this communicator (MPI keeps its address
  * until completion), which grows to the largest collective seen. Calls on one communicator are
  * serialised, as MPI requires them to be ordered anyway.
  */
-final class MpiCollectives {
+final class MpiCollectives implements DeviceCollectives {
   private final MpiWorld world;
   private final MpiLibrary mpi;
   private final MemorySegment comm;
   private final MemorySegment request;
+  private final MemorySegment secondRequest;
   private final MemorySegment flag;
   private MemorySegment scratch;
 
@@ -40,13 +45,15 @@ final class MpiCollectives {
     this.world = world;
     this.mpi = world.mpi();
     this.comm = comm;
-    MemorySegment cells = Arena.ofAuto().allocate(16, 8);
+    MemorySegment cells = Arena.ofAuto().allocate(24, 8);
     this.request = cells.asSlice(0, 8);
-    this.flag = cells.asSlice(8, 4);
+    this.secondRequest = cells.asSlice(8, 8);
+    this.flag = cells.asSlice(16, 4);
     this.scratch = Arena.ofAuto().allocate(1024, 8);
   }
 
-  synchronized void allreduce(double[] values, ReduceOp op) {
+  @Override
+  public synchronized void allreduce(double[] values, ReduceOp op) {
     int n = values.length;
     if (n == 0) {
       return;
@@ -56,10 +63,9 @@ final class MpiCollectives {
       return;
     }
     ensureScratch(2L * n * Long.BYTES);
-    long nanKey = op == ReduceOp.MAX ? Long.MAX_VALUE : Long.MIN_VALUE;
+    long nanKey = op.encode(Double.NaN);
     for (int i = 0; i < n; i++) {
-      double v = values[i];
-      scratch.setAtIndex(JAVA_LONG, i, Double.isNaN(v) ? nanKey : OrderedDoubles.key(v));
+      scratch.setAtIndex(JAVA_LONG, i, op.encode(values[i]));
     }
     MemorySegment send = scratch.asSlice(0, (long) n * Long.BYTES);
     MemorySegment result = scratch.asSlice((long) n * Long.BYTES, (long) n * Long.BYTES);
@@ -73,7 +79,7 @@ final class MpiCollectives {
       }
     }
     for (int i = 0; i < n; i++) {
-      values[i] = OrderedDoubles.value(result.getAtIndex(JAVA_LONG, i));
+      values[i] = ReduceOp.decode(result.getAtIndex(JAVA_LONG, i));
     }
   }
 
@@ -105,7 +111,8 @@ final class MpiCollectives {
     MemorySegment.copy(mine, JAVA_DOUBLE, 0, values, 0, n);
   }
 
-  synchronized void allreduce(long[] values, ReduceOp op) {
+  @Override
+  public synchronized void allreduce(long[] values, ReduceOp op) {
     int n = values.length;
     if (n == 0) {
       return;
@@ -125,36 +132,90 @@ final class MpiCollectives {
     MemorySegment.copy(result, JAVA_LONG, 0, values, 0, n);
   }
 
-  synchronized int[] allgather(int[] local) {
-    return (int[]) allgather(local, local.length, JAVA_INT, mpi.typeInt);
+  @Override
+  public synchronized void allreduce(long[] values, ReduceOp[] ops) {
+    int n = values.length;
+    ensureScratch(4L * n * Long.BYTES);
+    long bytes = (long) n * Long.BYTES;
+    MemorySegment sums = scratch.asSlice(0, bytes);
+    MemorySegment extremes = scratch.asSlice(2 * bytes, bytes);
+    int sumCount = 0;
+    int extremeCount = 0;
+    for (int i = 0; i < n; i++) {
+      long v = values[i];
+      switch (ops[i]) {
+        case SUM -> sums.setAtIndex(JAVA_LONG, sumCount++, v);
+        case MAX -> extremes.setAtIndex(JAVA_LONG, extremeCount++, v);
+        case MIN -> extremes.setAtIndex(JAVA_LONG, extremeCount++, ~v);
+      }
+    }
+    MemorySegment sumResults = scratch.asSlice(bytes, bytes);
+    MemorySegment extremeResults = scratch.asSlice(3 * bytes, bytes);
+    if (sumCount > 0) {
+      start(mpi.iallreduce(sums, sumResults, sumCount, mpi.typeUint64, mpi.opSum, comm, request),
+          "MPI_Iallreduce");
+    }
+    if (extremeCount > 0) {
+      start(mpi.iallreduce(extremes, extremeResults, extremeCount, mpi.typeInt64, mpi.opMax, comm,
+          secondRequest), "MPI_Iallreduce");
+    }
+    if (sumCount > 0) {
+      await("allreduce");
+    }
+    if (extremeCount > 0) {
+      world.awaitCollective(secondRequest, flag, "allreduce");
+    }
+    for (int i = 0, s = 0, e = 0; i < n; i++) {
+      values[i] = switch (ops[i]) {
+        case SUM -> sumResults.getAtIndex(JAVA_LONG, s++);
+        case MAX -> extremeResults.getAtIndex(JAVA_LONG, e++);
+        case MIN -> ~extremeResults.getAtIndex(JAVA_LONG, e++);
+      };
+    }
   }
 
-  synchronized double[] allgather(double[] local) {
-    return (double[]) allgather(local, local.length, JAVA_DOUBLE, mpi.typeDouble);
+  @Override
+  public synchronized int[] allgather(int[] local) {
+    return (int[]) gatherv(local, local.length, JAVA_INT, mpi.typeInt, -1);
+  }
+
+  @Override
+  public synchronized double[] allgather(double[] local) {
+    return (double[]) gatherv(local, local.length, JAVA_DOUBLE, mpi.typeDouble, -1);
+  }
+
+  @Override
+  public synchronized double[] gather(double[] local, int root) {
+    return (double[]) gatherv(local, local.length, JAVA_DOUBLE, mpi.typeDouble, root);
   }
 
   /**
    * The concatenation in rank order of every rank's {@code local} (an {@code int[]} or {@code
-   * double[]} of {@code n} elements of {@code layout}): the lengths first ({@code
-   * MPI_Iallgather}), then the elements ({@code MPI_Iallgatherv}).
+   * double[]} of {@code n} elements of {@code layout}): at every rank when {@code root} is -1
+   * (the lengths by {@code MPI_Iallgather}, the elements by {@code MPI_Iallgatherv}), else at
+   * {@code root} alone and an empty array elsewhere ({@code MPI_Igather}, {@code MPI_Igatherv}),
+   * so no rank but the root receives the whole.
    */
-  private Object allgather(Object local, int n, ValueLayout layout, MemorySegment type) {
+  private Object gatherv(Object local, int n, ValueLayout layout, MemorySegment type, int root) {
+    boolean everyRank = root < 0;
+    String operation = everyRank ? "allgather" : "gather";
     int size = world.size();
     ensureScratch((long) (size + 1) * Integer.BYTES);
     MemorySegment mine = scratch.asSlice(0, Integer.BYTES);
     MemorySegment counts = scratch.asSlice(Integer.BYTES, (long) size * Integer.BYTES);
     mine.set(JAVA_INT, 0, n);
-    start(mpi.iallgather(mine, 1, mpi.typeInt, counts, 1, mpi.typeInt, comm, request),
-        "MPI_Iallgather");
-    await("allgather");
-    int[] lengths = counts.toArray(JAVA_INT);
+    start(everyRank ? mpi.iallgather(mine, 1, mpi.typeInt, counts, 1, mpi.typeInt, comm, request)
+        : mpi.igather(mine, 1, mpi.typeInt, counts, 1, mpi.typeInt, root, comm, request),
+        everyRank ? "MPI_Iallgather" : "MPI_Igather");
+    await(operation);
+    int[] lengths = everyRank || world.rank() == root ? counts.toArray(JAVA_INT) : new int[size];
     long total = 0;
     for (int length : lengths) {
       total += length;
     }
     if (total > Integer.MAX_VALUE) {
-      throw new IllegalStateException("an allgather of more than 2^31 - 1 elements: total="
-          + total + ", rank=" + world.rank());
+      throw new IllegalStateException("more than 2^31 - 1 elements in one " + operation
+          + ": total=" + total + ", rank=" + world.rank());
     }
     long element = layout.byteSize();
     long tables = align(2L * size * Integer.BYTES);
@@ -171,66 +232,23 @@ final class MpiCollectives {
     MemorySegment send = scratch.asSlice(tables, (long) n * element);
     MemorySegment all = scratch.asSlice(tables + sendBytes, total * element);
     MemorySegment.copy(local, 0, send, layout, 0, n);
-    start(mpi.iallgatherv(send, n, type, all, counts, displacements, type, comm, request),
-        "MPI_Iallgatherv");
-    await("allgather");
+    start(everyRank
+        ? mpi.iallgatherv(send, n, type, all, counts, displacements, type, comm, request)
+        : mpi.igatherv(send, n, type, all, counts, displacements, type, root, comm, request),
+        everyRank ? "MPI_Iallgatherv" : "MPI_Igatherv");
+    await(operation);
     Object result = layout == JAVA_INT ? new int[(int) total] : new double[(int) total];
     MemorySegment.copy(all, layout, 0, result, 0, (int) total);
     return result;
   }
 
-  /**
-   * The concatenation in rank order of every rank's {@code local} at {@code root}, an empty array
-   * elsewhere: the lengths to the root ({@code MPI_Igather}), then the values ({@code
-   * MPI_Igatherv}), so no rank but the root receives the whole.
-   */
-  synchronized double[] gather(double[] local, int root) {
-    int size = world.size();
-    int n = local.length;
-    ensureScratch((long) (size + 1) * Integer.BYTES);
-    MemorySegment mine = scratch.asSlice(0, Integer.BYTES);
-    MemorySegment counts = scratch.asSlice(Integer.BYTES, (long) size * Integer.BYTES);
-    mine.set(JAVA_INT, 0, n);
-    start(mpi.igather(mine, 1, mpi.typeInt, counts, 1, mpi.typeInt, root, comm, request),
-        "MPI_Igather");
-    await("gather");
-    boolean atRoot = world.rank() == root;
-    int[] lengths = atRoot ? counts.toArray(JAVA_INT) : new int[size];
-    long total = 0;
-    for (int length : lengths) {
-      total += length;
-    }
-    if (total > Integer.MAX_VALUE) {
-      throw new IllegalStateException("a gather of more than 2^31 - 1 elements: total=" + total
-          + ", rank=" + world.rank());
-    }
-    long tables = align(2L * size * Integer.BYTES);
-    long sendBytes = align((long) n * Double.BYTES);
-    ensureScratch(tables + sendBytes + total * Double.BYTES);
-    counts = scratch.asSlice(0, (long) size * Integer.BYTES);
-    MemorySegment displacements = scratch.asSlice((long) size * Integer.BYTES,
-        (long) size * Integer.BYTES);
-    for (int r = 0, at = 0; r < size; r++) {
-      counts.setAtIndex(JAVA_INT, r, lengths[r]);
-      displacements.setAtIndex(JAVA_INT, r, at);
-      at += lengths[r];
-    }
-    MemorySegment send = scratch.asSlice(tables, (long) n * Double.BYTES);
-    MemorySegment all = scratch.asSlice(tables + sendBytes, total * Double.BYTES);
-    MemorySegment.copy(local, 0, send, JAVA_DOUBLE, 0, n);
-    start(mpi.igatherv(send, n, mpi.typeDouble, all, counts, displacements, mpi.typeDouble, root,
-        comm, request), "MPI_Igatherv");
-    await("gather");
-    double[] result = new double[(int) total];
-    MemorySegment.copy(all, JAVA_DOUBLE, 0, result, 0, (int) total);
-    return result;
-  }
-
-  synchronized void broadcast(double[] data, int root) {
+  @Override
+  public synchronized void broadcast(double[] data, int root) {
     broadcast(data, data.length, JAVA_DOUBLE, mpi.typeDouble, root);
   }
 
-  synchronized void broadcast(int[] data, int root) {
+  @Override
+  public synchronized void broadcast(int[] data, int root) {
     broadcast(data, data.length, JAVA_INT, mpi.typeInt, root);
   }
 
@@ -250,7 +268,8 @@ final class MpiCollectives {
     }
   }
 
-  synchronized void barrier() {
+  @Override
+  public synchronized void barrier() {
     start(mpi.ibarrier(comm, request), "MPI_Ibarrier");
     await("barrier");
   }

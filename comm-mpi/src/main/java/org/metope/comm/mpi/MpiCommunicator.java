@@ -3,10 +3,9 @@ package org.metope.comm.mpi;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.MemorySegment;
-import java.time.Duration;
 import org.metope.comm.CommArguments;
 import org.metope.comm.Communicator;
-import org.metope.comm.ReduceOp;
+import org.metope.comm.DeviceCommunicator;
 import org.metope.comm.Request;
 
 /**
@@ -26,31 +25,18 @@ import org.metope.comm.Request;
  * which ends every rank of the job ({@link MpiFailures}): where the other devices let each rank's
  * next call throw, MPI stops the processes.
  */
-final class MpiCommunicator implements Communicator {
+final class MpiCommunicator extends DeviceCommunicator {
   private final MpiWorld world;
   private final MpiLibrary mpi;
   private final MemorySegment comm;
-  private final MpiCollectives collectives;
-  private final int rank;
   private final int size;
 
   MpiCommunicator(MpiWorld world, MemorySegment comm) {
+    super(world, new MpiCollectives(world, comm));
     this.world = world;
     this.mpi = world.mpi();
     this.comm = comm;
-    this.collectives = new MpiCollectives(world, comm);
-    this.rank = world.rank();
     this.size = world.size();
-  }
-
-  @Override
-  public int rank() {
-    return rank;
-  }
-
-  @Override
-  public int size() {
-    return size;
   }
 
   @Override
@@ -103,99 +89,9 @@ final class MpiCommunicator implements Communicator {
   }
 
   @Override
-  public double allreduce(double value, ReduceOp op) {
-    double[] one = {value};
-    allreduce(one, op);
-    return one[0];
-  }
-
-  @Override
-  public long allreduce(long value, ReduceOp op) {
-    long[] one = {value};
-    allreduce(one, op);
-    return one[0];
-  }
-
-  @Override
-  public void allreduce(double[] values, ReduceOp op) {
-    CommArguments.checkNotNull(values, "values");
-    CommArguments.checkNotNull(op, "op");
-    world.checkAbort();
-    collectives.allreduce(values, op);
-  }
-
-  @Override
-  public void allreduce(long[] values, ReduceOp op) {
-    CommArguments.checkNotNull(values, "values");
-    CommArguments.checkNotNull(op, "op");
-    world.checkAbort();
-    collectives.allreduce(values, op);
-  }
-
-  @Override
-  public int[] allgather(int[] local) {
-    CommArguments.checkNotNull(local, "local");
-    world.checkAbort();
-    return collectives.allgather(local);
-  }
-
-  @Override
-  public double[] allgather(double[] local) {
-    CommArguments.checkNotNull(local, "local");
-    world.checkAbort();
-    return collectives.allgather(local);
-  }
-
-  @Override
-  public double[] gather(double[] local, int root) {
-    CommArguments.checkNotNull(local, "local");
-    CommArguments.checkRoot(root, size);
-    world.checkAbort();
-    return collectives.gather(local, root);
-  }
-
-  @Override
-  public void broadcast(double[] data, int root) {
-    CommArguments.checkNotNull(data, "data");
-    CommArguments.checkRoot(root, size);
-    world.checkAbort();
-    collectives.broadcast(data, root);
-  }
-
-  @Override
-  public void broadcast(int[] data, int root) {
-    CommArguments.checkNotNull(data, "data");
-    CommArguments.checkRoot(root, size);
-    world.checkAbort();
-    collectives.broadcast(data, root);
-  }
-
-  @Override
-  public void barrier() {
-    world.checkAbort();
-    collectives.barrier();
-  }
-
-  @Override
-  public void setStallTimeout(Duration timeout) {
-    CommArguments.checkNotNull(timeout, "timeout");
-    world.setStallTimeout(timeout);
-  }
-
-  @Override
-  public Duration stallTimeout() {
-    return world.stallTimeout();
-  }
-
-  @Override
   public Communicator duplicate() {
     world.checkAbort();
     return new MpiCommunicator(world, world.duplicate(comm));
-  }
-
-  @Override
-  public void abort(String reason) {
-    throw world.abort(reason == null ? "(no reason given)" : reason);
   }
 
   private MpiRequest own(Request request) {
@@ -204,10 +100,5 @@ final class MpiCommunicator implements Communicator {
     }
     throw new IllegalArgumentException("request does not belong to this rank's MPI world: "
         + "request=" + request + ", communicator=" + describe());
-  }
-
-  @Override
-  public String toString() {
-    return "MpiCommunicator[rank=" + rank + ", " + describe() + "]";
   }
 }

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.metope.comm.DeviceWorld;
 import org.metope.comm.Request;
 
 /**
@@ -161,7 +162,7 @@ final class MpiRequest implements Request {
   @Override
   public void waitFor() {
     if (!test()) {
-      MpiWorld.Waiter waiter = world.waiter(null);
+      DeviceWorld.Waiter waiter = world.waiter(null);
       while (!test()) {
         waiter.pause();
       }

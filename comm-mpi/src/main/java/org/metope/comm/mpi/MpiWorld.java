@@ -5,12 +5,8 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.time.Duration;
-import java.util.Locale;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
 import org.metope.comm.CommAbortedException;
-import org.metope.comm.Communicator;
+import org.metope.comm.DeviceWorld;
 
 /**
  * What every communicator of one MPI rank shares: the library, rank and size, the abort state,
@@ -22,23 +18,13 @@ import org.metope.comm.Communicator;
  * through the requests themselves (no allocation per message), until it completes: an owner that
  * drops a request mid-flight (an exchange cut short by an error) cannot free memory MPI writes to.
  *
- * <p><b>Waiting.</b> A wait spins briefly (latency of shared-memory messages), then yields, then
- * parks for {@value #PARK_NANOS} ns between polls, so ranks sharing few cores do not starve each
- * other. A collective that has waited longer than the stall timeout aborts the run naming the
- * collective, as on the other devices (MPI does not tell which rank is missing).
+ * <p><b>Waiting.</b> Waits back off as {@link DeviceWorld#waiter} says. A collective that has
+ * waited longer than the stall timeout aborts the run naming the collective, as on the other
+ * devices (MPI does not tell which rank is missing).
  */
-final class MpiWorld {
-  private static final int SPINS = 2000;
-  private static final int YIELDS = 200;
-  private static final long PARK_NANOS = 50_000L;
-  private static final int POLLS_BETWEEN_CLOCK_READS = 64;
-
+final class MpiWorld extends DeviceWorld {
   private final MpiLibrary mpi;
-  private final int rank;
-  private final int size;
   private final String description;
-  private volatile CommAbortedException aborted;
-  private volatile long stallTimeoutNanos = Communicator.DEFAULT_STALL_TIMEOUT.toNanos();
   private final Object inFlightLock = new Object();
   private MpiRequest inFlightHead;
   /** Per thread: the flag, status and count cells of {@code MPI_Iprobe}. */
@@ -46,9 +32,8 @@ final class MpiWorld {
       () -> Arena.ofAuto().allocate(MpiLibrary.STATUS_BYTES + 8, 8));
 
   private MpiWorld(MpiLibrary mpi, int rank, int size, String description) {
+    super(rank, size);
     this.mpi = mpi;
-    this.rank = rank;
-    this.size = size;
     this.description = description;
   }
 
@@ -83,14 +68,6 @@ final class MpiWorld {
     return mpi;
   }
 
-  int rank() {
-    return rank;
-  }
-
-  int size() {
-    return size;
-  }
-
   /** The library and its thread level, e.g. {@code MPI (Open MPI v4.1.4, MPI_THREAD_MULTIPLE)}. */
   String description() {
     return description;
@@ -115,34 +92,15 @@ final class MpiWorld {
     return newComm.get(ADDRESS, 0);
   }
 
-  /** Throws when the run has been aborted on this rank. */
-  void checkAbort() {
-    CommAbortedException a = aborted;
-    if (a != null) {
-      throw new CommAbortedException(a.originRank(), a.reason());
-    }
-  }
-
   /**
    * Marks the run aborted by this rank with {@code reason} and returns the exception to throw;
    * every later call on this rank throws it too. The rank's entry then reports the failure and
    * ends the job ({@link MpiFailures}).
    */
-  CommAbortedException abort(String reason) {
-    synchronized (this) {
-      if (aborted == null) {
-        aborted = new CommAbortedException(rank, reason);
-      }
-    }
-    return new CommAbortedException(aborted.originRank(), aborted.reason());
-  }
-
-  void setStallTimeout(Duration timeout) {
-    stallTimeoutNanos = timeout.toNanos();
-  }
-
-  Duration stallTimeout() {
-    return Duration.ofNanos(stallTimeoutNanos);
+  @Override
+  public CommAbortedException abort(String reason) {
+    markAborted(rank(), reason);
+    return abortException();
   }
 
   /** Holds {@code request} while MPI may write into its staging. */
@@ -182,57 +140,16 @@ final class MpiWorld {
    * @param operation the collective, named in a stall's message
    */
   void awaitCollective(MemorySegment request, MemorySegment flag, String operation) {
-    Waiter waiter = null;
+    DeviceWorld.Waiter waiter = null;
     while (true) {
       mpi.check(mpi.test(request, flag, MemorySegment.NULL), "MPI_Test (" + operation + ")");
       if (flag.get(JAVA_INT, 0) != 0) {
         return;
       }
       if (waiter == null) {
-        waiter = waiter(() -> operation);
+        waiter = waiter(() -> operation + " with the other ranks");
       }
       waiter.pause();
-    }
-  }
-
-  /** A back-off for one wait; {@code waitingFor} names a collective, null for a message. */
-  Waiter waiter(Supplier<String> waitingFor) {
-    return new Waiter(waitingFor);
-  }
-
-  /** See {@link #waiter}. */
-  final class Waiter {
-    private final Supplier<String> waitingFor;
-    private int polls;
-    private long start;
-
-    private Waiter(Supplier<String> waitingFor) {
-      this.waitingFor = waitingFor;
-    }
-
-    /**
-     * One pause between polls: spins, then yields, then parks; in a collective, aborts the run
-     * once the wait exceeds the stall timeout.
-     */
-    void pause() {
-      checkAbort();
-      polls++;
-      if (polls == SPINS) {
-        start = System.nanoTime();
-      } else if (polls > SPINS && waitingFor != null && polls % POLLS_BETWEEN_CLOCK_READS == 0
-          && System.nanoTime() - start > stallTimeoutNanos) {
-        double waited = (System.nanoTime() - start) * 1e-9;
-        throw abort("rank " + rank + " waited " + String.format(Locale.ROOT, "%.1f", waited)
-            + " s in a collective (" + waitingFor.get() + ") for the other ranks (the stall "
-            + "timeout, recv_bdry_buf_timeout_sec)");
-      }
-      if (polls < SPINS) {
-        Thread.onSpinWait();
-      } else if (polls < SPINS + YIELDS) {
-        Thread.yield();
-      } else {
-        LockSupport.parkNanos(PARK_NANOS);
-      }
     }
   }
 }

@@ -59,7 +59,7 @@ class MpiFailureTest {
     List<String> lines = otherLines(r);
     assertEquals(1, lines.size(), r.output());
     assertTrue(lines.get(0).matches("metope: rank 0 failed \\(exit 1\\): run aborted by rank 0: "
-        + "rank 0 waited \\d+\\.\\d s in a collective \\(allgather\\) for the other ranks \\(the "
+        + "rank 0 waited \\d+\\.\\d s in a collective for allgather with the other ranks \\(the "
         + "stall timeout, recv_bdry_buf_timeout_sec\\)"), r.output());
   }
 }

@@ -7,6 +7,8 @@ import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
 import org.metope.comm.CollectiveLinks;
+import org.metope.comm.DeviceCollectives;
+import org.metope.comm.DeviceWorld;
 import org.metope.comm.ReduceOp;
 import org.metope.comm.TreeCollectives;
 
@@ -18,7 +20,7 @@ import org.metope.comm.TreeCollectives;
  * dead rank), and reductions give the bits of a rank-order fold exactly like the in-process
  * backend.
  */
-final class MpjCollectives implements CollectiveLinks {
+final class MpjCollectives implements CollectiveLinks, DeviceCollectives {
   private static final int TAG = 1;
 
   private final MpjWorld world;
@@ -37,45 +39,70 @@ final class MpjCollectives implements CollectiveLinks {
     this.trees = new TreeCollectives(this);
   }
 
-  void allreduce(double[] values, ReduceOp op) {
+  @Override
+  public void allreduce(double[] values, ReduceOp op) {
     operation = "allreduce";
     trees.allreduce(values, op);
     world.progressed();
   }
 
-  void allreduce(long[] values, ReduceOp op) {
+  @Override
+  public void allreduce(long[] values, ReduceOp op) {
     operation = "allreduce";
     trees.allreduce(values, op);
     world.progressed();
   }
 
-  void allreduce(long[] values, ReduceOp[] ops) {
+  @Override
+  public void allreduce(long[] values, ReduceOp[] ops) {
     operation = "allreduce";
     trees.allreduce(values, ops);
     world.progressed();
   }
 
-  Object allgather(Object local) {
+  @Override
+  public int[] allgather(int[] local) {
+    return (int[]) allgather((Object) local);
+  }
+
+  @Override
+  public double[] allgather(double[] local) {
+    return (double[]) allgather((Object) local);
+  }
+
+  private Object allgather(Object local) {
     operation = "allgather";
     Object all = trees.allgather(local);
     world.progressed();
     return all;
   }
 
-  Object gather(Object local, int root) {
+  @Override
+  public double[] gather(double[] local, int root) {
     operation = "gather";
-    Object all = trees.gather(local, root);
+    double[] all = (double[]) trees.gather(local, root);
     world.progressed();
     return all;
   }
 
-  void broadcast(Object data, int n, int root) {
+  @Override
+  public void broadcast(double[] data, int root) {
+    broadcast(data, data.length, root);
+  }
+
+  @Override
+  public void broadcast(int[] data, int root) {
+    broadcast(data, data.length, root);
+  }
+
+  private void broadcast(Object data, int n, int root) {
     operation = "broadcast";
     trees.broadcast(data, n, root);
     world.progressed();
   }
 
-  void barrier() {
+  @Override
+  public void barrier() {
     operation = "barrier";
     trees.barrier();
     world.progressed();
@@ -95,7 +122,7 @@ final class MpjCollectives implements CollectiveLinks {
   public void send(Object buffer, int length, int peer) {
     try {
       mpi.Request request = comm.Isend(buffer, 0, length, type(buffer), peer, TAG);
-      MpjWorld.Waiter waiter = world.waiter(() -> waitingFor("sending to", peer));
+      DeviceWorld.Waiter waiter = world.waiter(() -> waitingFor("sending to", peer));
       while (test(request) == null) {
         waiter.pause();
       }
@@ -110,7 +137,7 @@ final class MpjCollectives implements CollectiveLinks {
     Status status;
     try {
       mpi.Request request = comm.Irecv(buffer, 0, length, type, peer, TAG);
-      MpjWorld.Waiter waiter = world.waiter(() -> waitingFor("receiving from", peer));
+      DeviceWorld.Waiter waiter = world.waiter(() -> waitingFor("receiving from", peer));
       while ((status = test(request)) == null) {
         waiter.pause();
       }
@@ -127,7 +154,7 @@ final class MpjCollectives implements CollectiveLinks {
   @Override
   public Object receiveNew(Object like, int peer) {
     Datatype type = type(like);
-    MpjWorld.Waiter waiter = world.waiter(() -> waitingFor("receiving from", peer));
+    DeviceWorld.Waiter waiter = world.waiter(() -> waitingFor("receiving from", peer));
     Status status;
     while ((status = iprobe(peer)) == null) {
       waiter.pause();

@@ -1,6 +1,5 @@
 package org.metope.comm.mpj;
 
-import java.time.Duration;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -8,7 +7,7 @@ import mpi.Status;
 import org.metope.comm.CommAbortedException;
 import org.metope.comm.CommArguments;
 import org.metope.comm.Communicator;
-import org.metope.comm.ReduceOp;
+import org.metope.comm.DeviceCommunicator;
 import org.metope.comm.Request;
 
 /**
@@ -40,18 +39,15 @@ import org.metope.comm.Request;
  * ANY_SOURCE} are -2, so negative tags are refused; a receive shorter than its message throws for
  * small messages but may hang for large ones under niodev, so receive capacities must be right.
  */
-final class MpjCommunicator implements Communicator {
+final class MpjCommunicator extends DeviceCommunicator {
   private final MpjWorld world;
   private final Intracomm messages;
-  private final MpjCollectives collectives;
-  private final int rank;
   private final int size;
 
   private MpjCommunicator(MpjWorld world, Intracomm messages, Intracomm collectiveComm) {
+    super(world, new MpjCollectives(world, collectiveComm));
     this.world = world;
     this.messages = messages;
-    this.collectives = new MpjCollectives(world, collectiveComm);
-    this.rank = world.rank();
     this.size = world.size();
   }
 
@@ -84,16 +80,6 @@ final class MpjCommunicator implements Communicator {
   void finish() {
     barrier();
     world.close();
-  }
-
-  @Override
-  public int rank() {
-    return rank;
-  }
-
-  @Override
-  public int size() {
-    return size;
   }
 
   @Override
@@ -155,102 +141,6 @@ final class MpjCommunicator implements Communicator {
   }
 
   @Override
-  public double allreduce(double value, ReduceOp op) {
-    double[] one = {value};
-    allreduce(one, op);
-    return one[0];
-  }
-
-  @Override
-  public long allreduce(long value, ReduceOp op) {
-    long[] one = {value};
-    allreduce(one, op);
-    return one[0];
-  }
-
-  @Override
-  public void allreduce(double[] values, ReduceOp op) {
-    CommArguments.checkNotNull(values, "values");
-    CommArguments.checkNotNull(op, "op");
-    world.checkAbort();
-    collectives.allreduce(values, op);
-  }
-
-  @Override
-  public void allreduce(long[] values, ReduceOp op) {
-    CommArguments.checkNotNull(values, "values");
-    CommArguments.checkNotNull(op, "op");
-    world.checkAbort();
-    collectives.allreduce(values, op);
-  }
-
-  @Override
-  public void allreduce(long[] values, ReduceOp[] ops) {
-    CommArguments.checkNotNull(values, "values");
-    CommArguments.checkNotNull(ops, "ops");
-    if (ops.length != values.length) {
-      throw new IllegalArgumentException("one op per value: values=" + values.length + ", ops="
-          + ops.length);
-    }
-    world.checkAbort();
-    collectives.allreduce(values, ops);
-  }
-
-  @Override
-  public int[] allgather(int[] local) {
-    CommArguments.checkNotNull(local, "local");
-    world.checkAbort();
-    return (int[]) collectives.allgather(local);
-  }
-
-  @Override
-  public double[] allgather(double[] local) {
-    CommArguments.checkNotNull(local, "local");
-    world.checkAbort();
-    return (double[]) collectives.allgather(local);
-  }
-
-  @Override
-  public double[] gather(double[] local, int root) {
-    CommArguments.checkNotNull(local, "local");
-    CommArguments.checkRoot(root, size);
-    world.checkAbort();
-    return (double[]) collectives.gather(local, root);
-  }
-
-  @Override
-  public void broadcast(double[] data, int root) {
-    CommArguments.checkNotNull(data, "data");
-    CommArguments.checkRoot(root, size);
-    world.checkAbort();
-    collectives.broadcast(data, data.length, root);
-  }
-
-  @Override
-  public void broadcast(int[] data, int root) {
-    CommArguments.checkNotNull(data, "data");
-    CommArguments.checkRoot(root, size);
-    world.checkAbort();
-    collectives.broadcast(data, data.length, root);
-  }
-
-  @Override
-  public void setStallTimeout(Duration timeout) {
-    world.setStallTimeout(timeout);
-  }
-
-  @Override
-  public Duration stallTimeout() {
-    return world.stallTimeout();
-  }
-
-  @Override
-  public void barrier() {
-    world.checkAbort();
-    collectives.barrier();
-  }
-
-  @Override
   public Communicator duplicate() {
     world.checkAbort();
     try {
@@ -261,21 +151,11 @@ final class MpjCommunicator implements Communicator {
     }
   }
 
-  @Override
-  public void abort(String reason) {
-    throw world.abort(reason == null ? "(no reason given)" : reason);
-  }
-
   private MpjRequest own(Request request) {
     if (request instanceof MpjRequest r && r.belongsTo(world)) {
       return r;
     }
     throw new IllegalArgumentException("request does not belong to this rank's MPJ world: "
         + "request=" + request + ", communicator=" + describe());
-  }
-
-  @Override
-  public String toString() {
-    return "MpjCommunicator[rank=" + rank + ", " + describe() + "]";
   }
 }

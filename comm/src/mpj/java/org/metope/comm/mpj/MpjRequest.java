@@ -3,6 +3,7 @@ package org.metope.comm.mpj;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
+import org.metope.comm.DeviceWorld;
 import org.metope.comm.Request;
 
 /**
@@ -86,7 +87,7 @@ final class MpjRequest implements Request {
   @Override
   public void waitFor() {
     if (!test()) {
-      MpjWorld.Waiter waiter = world.waiter(null);
+      DeviceWorld.Waiter waiter = world.waiter(null);
       while (!done()) {
         waiter.pause();
       }
