@@ -110,9 +110,7 @@ public final class JvmKernelBackend implements KernelBackend {
       return;
     }
     if (pool == null) {
-      for (int i = 0; i < launchCount; i++) {
-        runBoundary(launchKind, launchTable, launchSubset[i], launchData, launchBuffers);
-      }
+      run(launchKind, launchTable, launchSubset, 0, launchCount, launchData, launchBuffers);
       return;
     }
     synchronized (this) {
@@ -158,42 +156,84 @@ public final class JvmKernelBackend implements KernelBackend {
 
   /** Runs part {@code p} of the current launch: subset entries partStart[p] to partStart[p+1]. */
   private void runPart(int p, int parts) {
-    final BoundaryTable t = table;
-    final int[] s = subset;
-    final int end = partStart[p + 1];
-    final KernelKind k = kind;
-    final double[] d = data;
-    final double[] buf = buffers;
-    for (int i = partStart[p]; i < end; i++) {
-      runBoundary(k, t, s[i], d, buf);
-    }
+    run(kind, table, subset, partStart[p], partStart[p + 1], data, buffers);
   }
 
-  private static void runBoundary(KernelKind kind, BoundaryTable t, int b, double[] data,
-      double[] buffers) {
-    final int n = t.size;
-    final int[] ints = t.ints;
+  /**
+   * Runs {@code subset[from..to)} with the kernel of {@code kind}. Each kind's loop is a method of
+   * its own, so the JIT compiles a kind's loop when that kind gets hot and never recompiles it
+   * when another kind first runs (one loop over a switch inlined every body into one large method,
+   * compiled again as each kind appeared).
+   */
+  private static void run(KernelKind kind, BoundaryTable t, int[] s, int from, int to,
+      double[] data, double[] buffers) {
     switch (kind) {
       case LOAD:
-        t.nonzero[b] = t.allocated[b] == 0
-            ? 0
-            : BufferKernels.loadBoundary(b, n, ints, t.reals, data, buffers);
+        loads(t, s, from, to, data, buffers);
         break;
       case UNLOAD:
-        BufferKernels.unloadBoundary(b, n, ints, t.reals, t.receiveMode, data, buffers);
+        unloads(t, s, from, to, data, buffers);
         break;
       case PROLONGATE:
-        if (t.allocated[b] != 0 && ints[OP * n + b] == BoundaryOp.PROLONGATE) {
-          RefinementKernels.prolongateBoundary(b, n, ints, t.reals, data);
-        }
+        prolongations(t, s, from, to, data);
         break;
       case RESTRICT:
-        if (t.allocated[b] != 0 && ints[OP * n + b] == BoundaryOp.RESTRICT) {
-          RefinementKernels.restrictBoundary(b, n, ints, t.reals, data, null, false);
-        }
+        restrictions(t, s, from, to, data);
         break;
       default:
         throw new IllegalStateException("unknown kernel kind: kind=" + kind);
+    }
+  }
+
+  private static void loads(BoundaryTable t, int[] s, int from, int to, double[] data,
+      double[] buffers) {
+    final int n = t.size;
+    final int[] ints = t.ints;
+    final double[] reals = t.reals;
+    final int[] allocated = t.allocated;
+    final int[] nonzero = t.nonzero;
+    for (int i = from; i < to; i++) {
+      final int b = s[i];
+      nonzero[b] = allocated[b] == 0
+          ? 0
+          : BufferKernels.loadBoundary(b, n, ints, reals, data, buffers);
+    }
+  }
+
+  private static void unloads(BoundaryTable t, int[] s, int from, int to, double[] data,
+      double[] buffers) {
+    final int n = t.size;
+    final int[] ints = t.ints;
+    final double[] reals = t.reals;
+    final int[] receiveMode = t.receiveMode;
+    for (int i = from; i < to; i++) {
+      BufferKernels.unloadBoundary(s[i], n, ints, reals, receiveMode, data, buffers);
+    }
+  }
+
+  private static void prolongations(BoundaryTable t, int[] s, int from, int to, double[] data) {
+    final int n = t.size;
+    final int[] ints = t.ints;
+    final double[] reals = t.reals;
+    final int[] allocated = t.allocated;
+    for (int i = from; i < to; i++) {
+      final int b = s[i];
+      if (allocated[b] != 0 && ints[OP * n + b] == BoundaryOp.PROLONGATE) {
+        RefinementKernels.prolongateBoundary(b, n, ints, reals, data);
+      }
+    }
+  }
+
+  private static void restrictions(BoundaryTable t, int[] s, int from, int to, double[] data) {
+    final int n = t.size;
+    final int[] ints = t.ints;
+    final double[] reals = t.reals;
+    final int[] allocated = t.allocated;
+    for (int i = from; i < to; i++) {
+      final int b = s[i];
+      if (allocated[b] != 0 && ints[OP * n + b] == BoundaryOp.RESTRICT) {
+        RefinementKernels.restrictBoundary(b, n, ints, reals, data, null, false);
+      }
     }
   }
 }

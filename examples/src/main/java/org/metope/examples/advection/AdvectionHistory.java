@@ -44,9 +44,15 @@ final class AdvectionHistory {
     double first = 0.0;
     double second = 0.0;
     double third = 0.0;
-    for (int k = cells.k().s(); k <= cells.k().e(); k++) {
-      for (int j = cells.j().s(); j <= cells.j().e(); j++) {
-        for (int i = cells.i().s(); i <= cells.i().e(); i++) {
+    final int ks = cells.k().s();
+    final int ke = cells.k().e();
+    final int js = cells.j().s();
+    final int je = cells.j().e();
+    final int is = cells.i().s();
+    final int ie = cells.i().e();
+    for (int k = ks; k <= ke; k++) {
+      for (int j = js; j <= je; j++) {
+        for (int i = is; i <= ie; i++) {
           double v = q.get(0, k, j, i);
           first += v * vol;
           if (powers > 1) {
@@ -79,9 +85,15 @@ final class AdvectionHistory {
     BlockView q = BlockView.of(md, "advected", b);
     IndexBox cells = IndexBox.of(md.block(b).cellBounds(), IndexDomain.INTERIOR);
     double result = max ? -Double.MAX_VALUE : Double.MAX_VALUE;
-    for (int k = cells.k().s(); k <= cells.k().e(); k++) {
-      for (int j = cells.j().s(); j <= cells.j().e(); j++) {
-        for (int i = cells.i().s(); i <= cells.i().e(); i++) {
+    final int ks = cells.k().s();
+    final int ke = cells.k().e();
+    final int js = cells.j().s();
+    final int je = cells.j().e();
+    final int is = cells.i().s();
+    final int ie = cells.i().e();
+    for (int k = ks; k <= ke; k++) {
+      for (int j = js; j <= je; j++) {
+        for (int i = is; i <= ie; i++) {
           double value = q.get(0, k, j, i);
           result = max ? Math.max(result, value) : Math.min(result, value);
         }
