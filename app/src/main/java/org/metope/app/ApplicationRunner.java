@@ -244,6 +244,7 @@ public final class ApplicationRunner {
       MeshInitialization.initialize(mesh, app.problemGenerator(packages), boundaries);
     } else {
       restart.restoreFields(mesh);
+      restart.restoreSwarms(mesh);
       restart.restoreParams(mesh);
       if (refinement != null) {
         refinement.restoreDerefinementCounts(restart.derefinementCounts());

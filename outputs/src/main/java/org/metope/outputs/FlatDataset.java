@@ -110,6 +110,11 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
     return new FlatDataset(name, data, dimensions, Hdf5Type.INT64);
   }
 
+  /** 64-bit unsigned integers (Parthenon's {@code std::size_t} counts). */
+  static FlatDataset unsigned(String name, long[] data, int... dimensions) {
+    return new FlatDataset(name, data, dimensions, Hdf5Type.UINT64);
+  }
+
   /** 32-bit signed integers. */
   static FlatDataset of(String name, int[] data, int... dimensions) {
     return new FlatDataset(name, data, dimensions, Hdf5Type.INT32);

@@ -29,7 +29,9 @@ import org.metope.mesh.input.ParameterInput;
  * </pre>
  *
  * and {@code .rhdf} for restarts, which hold every {@code INDEPENDENT} or {@code RESTART} field
- * with the effective deck, so that {@link RestartFile} can resume the run.
+ * and swarm with the effective deck, so that {@link RestartFile} can resume the run. Swarms
+ * ({@link OutputSwarms}: an output block's {@code swarms}, {@code swarm_variables}) are
+ * defragmented and their particles gathered whole on rank 0 before the file is written.
  *
  * <p>A regular output advances its counters before it writes, as Parthenon does, so that the
  * deck stored in a restart file already points past it: {@code file_number} by one, {@code
@@ -56,6 +58,7 @@ public final class Hdf5Output implements OutputType {
   private final List<String> warnings = new java.util.ArrayList<>();
   private final IndexShape cells;
   private final BlockGather gather;
+  private final OutputSwarms swarms;
   private FieldStream stream;
   private SharedFileWrite shared;
   private double nextTime;
@@ -103,6 +106,8 @@ public final class Hdf5Output implements OutputType {
       warnings.add("<" + params.blockName() + "> variables: " + v + " matches no field of this"
           + " run (" + fields + "); it is not written");
     }
+    this.swarms = settings.restart() ? OutputSwarms.forRestart(mesh.swarms())
+        : OutputSwarms.fromInput(pin, params.blockName(), mesh.swarms());
     this.gather = new BlockGather(mesh.communicator());
     this.stream = new FieldStream(gather.communicator(), FieldStream.MESSAGE_BYTES);
     this.shared = sharedWrite(FieldStream.MESSAGE_BYTES);
@@ -211,6 +216,7 @@ public final class Hdf5Output implements OutputType {
     double[] deallocCounts = gather.toRoot(mesh.distribution(),
         deallocationCounts(mesh, sparse), sparse.size());
     double[] derefineCounts = gather.toRoot(mesh.distribution(), derefinementCounts(mesh), 1);
+    List<OutputSwarms.Gathered> particles = swarms.gather(mesh, gather.communicator());
     String error = null;
     FieldStream.BlockPacker packer = packer(mesh);
     if (gather.rank() != 0) {
@@ -219,7 +225,7 @@ public final class Hdf5Output implements OutputType {
       }
     } else {
       PhdfWriter.Content content = content(mesh, tm, sparse, allocated, deallocCounts,
-          derefineCounts);
+          derefineCounts, particles);
       try {
         writeFiles(file, content, packer);
       } catch (DriverError e) {
@@ -276,7 +282,8 @@ public final class Hdf5Output implements OutputType {
   }
 
   private PhdfWriter.Content content(Mesh mesh, SimTime tm, List<OutputVariable> sparse,
-      double[] allocated, double[] deallocCounts, double[] derefineCounts) {
+      double[] allocated, double[] deallocCounts, double[] derefineCounts,
+      List<OutputSwarms.Gathered> particles) {
     byte[] flags = new byte[allocated.length];
     for (int n = 0; n < flags.length; n++) {
       flags[n] = (byte) (allocated[n] != 0.0 ? 1 : 0);
@@ -291,7 +298,7 @@ public final class Hdf5Output implements OutputType {
     return new PhdfWriter.Content(pin.effectiveDeck(), tm.ncycle(), tm.time(), tm.dt(), wallTime,
         mesh, settings.ghostZones(), settings.singlePrecision(), variables, sparseNames, flags,
         toInts(deallocCounts), toInts(derefineCounts), amr == null ? 0 : amr.created(),
-        amr == null ? 0 : amr.destroyed(), tm.isTimeLoop());
+        amr == null ? 0 : amr.destroyed(), tm.isTimeLoop(), particles);
   }
 
   /**

@@ -56,10 +56,11 @@ public record Hdf5Settings(
     int compression = pin.getOrAddInteger(block, "hdf5_compression_level", 5);
     List<String> variables = restart ? List.of()
         : pin.getOrAddStringList(block, "variables", List.of());
+    // An output of particles only has no fields; its deck records variables as an empty list.
     if (!restart && pin.isGivenByUser(block, "variables")
-        && variables.stream().allMatch(String::isBlank)) {
+        && variables.stream().allMatch(String::isBlank) && !pin.doesParameterExist(block, "swarms")) {
       throw pin.error(block, "variables", "one or more field names or regular expressions (an"
-          + " empty list would write outputs without fields)");
+          + " empty list would write outputs without fields or particles)");
     }
     boolean xdmf = pin.getOrAddBoolean(block, "write_xdmf", true);
     // Read, not added: a deck that leaves it out keeps its effective deck as Parthenon's.

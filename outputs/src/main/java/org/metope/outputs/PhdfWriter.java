@@ -34,6 +34,9 @@ import org.metope.mesh.geometry.UniformCartesian;
  * /Locations/x,y,z [nb, n+1] faces; /VolumeLocations/x,y,z [nb, n] cell centres
  * /&lt;field&gt;         [nb, (shape reversed), nk, nj, ni], attribute TopologicalLocation
  * /SparseInfo       [nb, nsparse] allocation flags, attribute SparseFields; SparseDeallocCount
+ * /&lt;swarm&gt;/counts, offsets [nb] unsigned 64-bit: particles per block, index of its first
+ * /&lt;swarm&gt;/SwarmVars/&lt;variable&gt; [(shape), np] per particle, in gid then slot order (none
+ *                   when the swarm is empty); an {@code id} of 0.. np-1 when the swarm has none
  * </pre>
  *
  * Levels in {@code loc.level-...} count from the single tree over the root grid; {@code /Levels}
@@ -76,12 +79,13 @@ final class PhdfWriter {
    * @param blocksDestroyed blocks removed by adaptive refinement so far ({@code nbdel})
    * @param timeLoop whether a time loop runs the clock; without one (a solve) the file has no
    *     {@code NCycle}, {@code Time} and {@code dt}, as Parthenon's without a {@code SimTime}
+   * @param swarms the particles of the swarms written, gathered on rank 0
    */
   record Content(String deck, int ncycle, double time, double dt, double wallTime, Mesh mesh,
       boolean ghosts, boolean singlePrecision, List<OutputVariable> variables,
       List<String> sparseNames, byte[] sparseAllocated,
       int[] sparseDeallocCount, int[] derefinementCount, long blocksCreated,
-      long blocksDestroyed, boolean timeLoop) {}
+      long blocksDestroyed, boolean timeLoop, List<OutputSwarms.Gathered> swarms) {}
 
   /**
    * Writes {@code content} to {@code file} (a new file; the caller renames it into place) and
@@ -96,7 +100,11 @@ final class PhdfWriter {
       writeParams(root.group("Params"), content.mesh());
       writeBlocks(root, content);
       writeCoordinates(root, content.mesh(), content.ghosts());
-      return writeVariables(root, content);
+      List<FlatDataset> reserved = writeVariables(root, content);
+      for (OutputSwarms.Gathered swarm : content.swarms()) {
+        writeSwarm(root.group(swarm.selected().swarm()), swarm);
+      }
+      return reserved;
     }
   }
 
@@ -302,5 +310,33 @@ final class PhdfWriter {
       root.add(FlatDataset.of("SparseDeallocCount", c.sparseDeallocCount(), nb, nsparse));
     }
     return reserved;
+  }
+
+  /** One swarm's group as Parthenon's {@code PHDF5Output} writes it. */
+  private static void writeSwarm(Hdf5Group group, OutputSwarms.Gathered swarm) {
+    int nb = swarm.counts().length;
+    group.add(FlatDataset.unsigned("counts", swarm.counts(), nb));
+    group.add(FlatDataset.unsigned("offsets", swarm.offsets(), nb));
+    Hdf5Group vars = group.group("SwarmVars");
+    int total = swarm.total();
+    if (total == 0) {
+      return;
+    }
+    boolean hasId = false;
+    for (int v = 0; v < swarm.selected().variables().size(); v++) {
+      var variable = swarm.selected().variables().get(v);
+      int[] dims = OutputSwarms.dimensions(variable, total);
+      Object values = swarm.values().get(v);
+      vars.add(values instanceof int[] ints ? FlatDataset.of(variable.name(), ints, dims)
+          : FlatDataset.of(variable.name(), (double[]) values, dims));
+      hasId |= variable.name().equals("id");
+    }
+    if (!hasId) {
+      int[] ids = new int[total];
+      for (int p = 0; p < total; p++) {
+        ids[p] = p;
+      }
+      vars.add(FlatDataset.of("id", ids, total));
+    }
   }
 }

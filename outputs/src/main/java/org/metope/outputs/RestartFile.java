@@ -372,10 +372,17 @@ public final class RestartFile implements AutoCloseable {
     return out;
   }
 
-  private static int flatten(Object nested, double[] out, int at) {
+  /** Copies a nested array of numbers (doubles, floats or ints) into {@code out} from {@code at}. */
+  static int flatten(Object nested, double[] out, int at) {
     if (nested instanceof double[] d) {
       System.arraycopy(d, 0, out, at, d.length);
       return at + d.length;
+    }
+    if (nested instanceof int[] ints) {
+      for (int i = 0; i < ints.length; i++) {
+        out[at + i] = ints[i];
+      }
+      return at + ints.length;
     }
     if (nested instanceof float[] f) {
       for (int i = 0; i < f.length; i++) {
@@ -390,7 +397,24 @@ public final class RestartFile implements AutoCloseable {
     return n;
   }
 
-  private Dataset dataset(String path) {
+  /**
+   * Adds the file's particles of every swarm this run writes to restart files ({@code
+   * INDEPENDENT} or {@code RESTART}) to this rank's blocks of {@code mesh}, each block's in the
+   * file's order (the slots the written run had after its defragmentation).
+   *
+   * @throws InputError when the file lacks a swarm or variable, or its counts do not fit
+   */
+  public void restoreSwarms(Mesh mesh) {
+    try {
+      SwarmRestart.restore(this, mesh);
+    } catch (InputError e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw broken("its particles cannot be read (" + e.getMessage() + ")");
+    }
+  }
+
+  Dataset dataset(String path) {
     Dataset d = optionalDataset(path);
     if (d == null) {
       throw broken("it has no dataset " + path);
@@ -398,7 +422,7 @@ public final class RestartFile implements AutoCloseable {
     return d;
   }
 
-  private Dataset optionalDataset(String path) {
+  Dataset optionalDataset(String path) {
     try {
       return h5.getByPath(path) instanceof Dataset d ? d : null;
     } catch (RuntimeException e) {
@@ -462,7 +486,7 @@ public final class RestartFile implements AutoCloseable {
   }
 
   /** Any integer or boolean dataset's values as longs. */
-  private static long[] longArray(Dataset d) {
+  static long[] longArray(Dataset d) {
     Object flat = d.getDataFlat();
     int n = Array.getLength(flat);
     long[] longs = new long[n];
@@ -494,7 +518,7 @@ public final class RestartFile implements AutoCloseable {
     return InputError.at(path.toString(), "not a usable restart file: " + what, EXPECTED);
   }
 
-  private InputError mismatch(String what) {
+  InputError mismatch(String what) {
     return InputError.at(path.toString(), "the restart file does not fit this run: " + what,
         "a restart file written by the same application and mesh");
   }

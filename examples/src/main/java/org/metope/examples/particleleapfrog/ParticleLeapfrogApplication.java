@@ -7,14 +7,13 @@ import org.metope.driver.Driver;
 import org.metope.driver.LowStorageIntegrator;
 import org.metope.driver.ProblemGenerator;
 import org.metope.mesh.field.Packages;
-import org.metope.mesh.field.SetupError;
 import org.metope.mesh.input.ParameterInput;
 
 /**
  * Parthenon's {@code particle_leapfrog} example (inputs/particle_leapfrog.in): 14 particles on
  * straight periodic trajectories through a 3D mesh, crossing blocks, levels and ranks, pushed by
- * a leapfrog step at {@code cfl} times the smallest cell-crossing time. No cell fields. Restart
- * files do not carry particles yet, so a restart is refused.
+ * a leapfrog step at {@code cfl} times the smallest cell-crossing time. No cell fields. The swarm
+ * is {@code INDEPENDENT}, so restart files carry its particles.
  */
 public final class ParticleLeapfrogApplication implements Application {
   @Override
@@ -52,10 +51,6 @@ public final class ParticleLeapfrogApplication implements Application {
 
   @Override
   public Driver makeDriver(Simulation sim) {
-    if (sim.options().restarted()) {
-      throw new SetupError("particle_leapfrog cannot restart: restart files do not carry"
-          + " particles yet; run the deck from its start");
-    }
     return new ParticleDriver(sim.pin(), sim.mesh(), sim.options(), sim.pool());
   }
 }

@@ -129,21 +129,4 @@ class ParticleLeapfrogTest {
       }
     }
   }
-
-  /** Restart files do not carry particles yet: resuming from one is one line, not lost ones. */
-  @Test
-  void givenARestartFile_thenTheRunIsRefusedInOneLine() {
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    PrintStream discard = new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8);
-    String deck = RESOURCES.resolve("regression.in").toString();
-    assertEquals(0, TestLauncher.run(new String[] {"-i", deck, "-d", dir.toString()}, discard,
-        discard));
-    int code = TestLauncher.run(new String[] {"-r",
-        dir.resolve("particles.out1.00001.rhdf").toString(), "-d", dir.toString()}, discard,
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    assertEquals(1, code);
-    assertEquals("metope: particle_leapfrog cannot restart: restart files do not carry particles"
-        + " yet; run the deck from its start\n", err.toString(StandardCharsets.UTF_8));
-  }
 }
