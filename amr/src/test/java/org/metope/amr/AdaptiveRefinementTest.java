@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.SteadyAllocation;
@@ -156,7 +157,7 @@ class AdaptiveRefinementTest {
         + "x1min = 0.1\nx1max = 0.2\nx2min = 0.1\nx2max = 0.2\nlevel = 1\n")
         + "<parthenon/mesh>\nderefine_count = 1\n";
     AtomicInteger stopped = new AtomicInteger();
-    InProcessCluster.run(5, comm -> {
+    InProcessRun.run(5, comm -> {
       AmrFixtures.Tags derefine = new AmrFixtures.Tags();
       derefine.otherwise = AmrTag.DEREFINE_VALUE;
       var pin = AmrFixtures.pin(deck);

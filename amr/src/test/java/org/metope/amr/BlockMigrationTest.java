@@ -14,6 +14,7 @@ import org.metope.kernels.JvmKernelBackend;
 import org.metope.mesh.Mesh;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.forest.LogicalLocation;
@@ -54,7 +55,7 @@ class BlockMigrationTest {
 
   private static Map<LogicalLocation, Block> run(int ranks) {
     Map<LogicalLocation, Block> out = new ConcurrentHashMap<>();
-    InProcessCluster.run(ranks, comm -> remeshTwice(comm, out));
+    InProcessRun.run(ranks, comm -> remeshTwice(comm, out));
     return new TreeMap<>(out);
   }
 

@@ -12,7 +12,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.metope.comm.Communicator;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.kernels.JvmKernelBackend;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.AmrTag;
@@ -137,7 +137,7 @@ class SwarmMigrationTest {
     Map<Integer, double[]> made = new ConcurrentHashMap<>();
     Map<LogicalLocation, List<double[]>> slots = new ConcurrentHashMap<>();
     Map<Integer, double[]> byId = new ConcurrentHashMap<>();
-    InProcessCluster.run(ranks, comm -> remeshTwice(comm, made, slots, byId));
+    InProcessRun.run(ranks, comm -> remeshTwice(comm, made, slots, byId));
     assertEquals(16 * SPOTS.length, made.size());
     assertEquals(made.keySet(), new TreeMap<>(byId).keySet(), ranks + " ranks: ids after");
     for (int id : made.keySet()) {
@@ -170,7 +170,7 @@ class SwarmMigrationTest {
     Map<Integer, double[]> made = new ConcurrentHashMap<>();
     Map<Integer, double[]> after = new ConcurrentHashMap<>();
     int[] blocksAfter = new int[2];
-    InProcessCluster.run(2, comm -> {
+    InProcessRun.run(2, comm -> {
       var pin = AmrFixtures.pin(AmrFixtures.deck2d(32, 8, 3, ""),
           "parthenon/mesh/derefine_count=1");
       Mesh mesh = AmrFixtures.mesh(pin, toyWithSwarm(tags), comm);

@@ -10,6 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.metope.kernels.KernelKind;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.SteadyAllocation;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
@@ -90,7 +91,7 @@ class BoundaryExchangeTest {
   @ValueSource(booleans = {true, false})
   void givenTwoRanks_thenTheExchangeAllocatesNothingOnEitherRank(boolean coalesce) {
     long[] allocated = new long[2];
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(2), world,
           twoFields(), coalesce)) {
         allocated[world.rank()] = SteadyAllocation.fewestBytes(200, 3, 250, f.exchange::execute);

@@ -20,7 +20,7 @@ import org.metope.bvals.channel.ChannelRole;
 import org.metope.bvals.channel.ChannelVector;
 import org.metope.bvals.channel.CoalescedMessage;
 import org.metope.bvals.channel.CommBuffer;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.comm.ReduceOp;
 import org.metope.kernels.KernelKind;
 import org.metope.mesh.MeshBlock;
@@ -95,7 +95,7 @@ class CoalescedExchangeTest {
   void givenRanksAndPartitions_thenEveryGhostHoldsTheCellItWrapsTo(int ranks, int packSize,
       boolean coalesce) {
     AtomicLong wrong = new AtomicLong(-1);
-    InProcessCluster.run(ranks, world -> {
+    InProcessRun.run(ranks, world -> {
       try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(packSize), world,
           twoFields(), coalesce)) {
         List<MeshData> parts = f.mesh.meshData("base");
@@ -122,7 +122,7 @@ class CoalescedExchangeTest {
   @Test
   void givenASecondSetupAsAfterARemesh_thenMessagesAreRebuiltInTheSameArenaAndStillRight() {
     AtomicLong wrong = new AtomicLong(-1);
-    InProcessCluster.run(3, world -> {
+    InProcessRun.run(3, world -> {
       try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(2), world,
           twoFields())) {
         f.exchange.execute();
@@ -154,7 +154,7 @@ class CoalescedExchangeTest {
 
   @Test
   void givenThreeRanksInPacksOfOne_thenOneMessagePerSendingPartitionPeerAndKindPerExchange() {
-    InProcessCluster.run(3, world -> {
+    InProcessRun.run(3, world -> {
       try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(1), world,
           twoFields())) {
         int exchanges = 4;
@@ -203,7 +203,7 @@ class CoalescedExchangeTest {
     StateDescriptor pkg = new StateDescriptor("flux");
     pkg.addField("u", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.FILL_GHOST, MetadataFlag.WITH_FLUXES));
-    InProcessCluster.run(3, world -> {
+    InProcessRun.run(3, world -> {
       try (ExchangeFixture f = new ExchangeFixture(REFINED_2D, world, pkg)) {
         List<CoalescedMessage> mine = f.comm.registry().messages();
         int[] records = new int[mine.size() * 8];
@@ -244,7 +244,7 @@ class CoalescedExchangeTest {
         MetadataFlag.FILL_GHOST, MetadataFlag.SPARSE), 7);
     String deck = ExchangeFixture.periodic3d(2).replace("nx1 = 16", "nx1 = 32");
     AtomicLong checkedOnRankOne = new AtomicLong();
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       try (ExchangeFixture f = new ExchangeFixture(deck, world, pkg)) {
         MeshData first = f.mesh.meshData("base").get(0);
         int source = 0;
@@ -282,7 +282,7 @@ class CoalescedExchangeTest {
 
   @Test
   void givenTwoRanks_thenLocalAndRemoteChannelsShareOneCacheAndOneLaunchEachWay() {
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(-1), world,
           twoFields())) {
         MeshData md = f.mesh.meshData("base").get(0);

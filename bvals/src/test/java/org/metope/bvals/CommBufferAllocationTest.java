@@ -11,7 +11,7 @@ import org.metope.bvals.channel.ChannelVector;
 import org.metope.bvals.channel.CommBuffer;
 import org.metope.bvals.channel.PostingOrder;
 import org.metope.bvals.channel.TagMap;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 
 /**
  * A steady exchange allocates nothing: two in-process ranks, each with a dense channel to and from
@@ -33,7 +33,7 @@ class CommBufferAllocationTest {
   @Test
   void givenSteadySendReceiveCycles_thenNoBytesAreAllocatedPerStage() {
     AtomicLongArray allocated = new AtomicLongArray(2);
-    InProcessCluster.run(2, comm -> {
+    InProcessRun.run(2, comm -> {
       int me = comm.rank();
       int other = 1 - me;
       RankChannels rc = new RankChannels(comm);

@@ -18,7 +18,7 @@ import org.metope.bvals.channel.ChannelRole;
 import org.metope.bvals.channel.CommBuffer;
 import org.metope.bvals.channel.ObjectPool;
 import org.metope.bvals.channel.TagMap;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 
 /**
  * Real messages between two in-process ranks: data and null messages arrive intact and in order,
@@ -42,7 +42,7 @@ class CommBufferCrossRankTest {
   void givenTwoRanksExchangingBothWaysWithOneTag_thenEveryStageArrivesIntactAndInOrder() {
     AtomicReferenceArray<List<String>> remoteStates = new AtomicReferenceArray<>(2);
     AtomicReferenceArray<List<String>> localStates = new AtomicReferenceArray<>(2);
-    InProcessCluster.run(2, comm -> {
+    InProcessRun.run(2, comm -> {
       int me = comm.rank();
       int other = 1 - me;
       RankChannels rc = new RankChannels(comm);
@@ -104,7 +104,7 @@ class CommBufferCrossRankTest {
 
   @Test
   void givenSparseReceiver_thenNullFreesItsBufferAndDataAllocateOneFromThePool() {
-    InProcessCluster.run(2, comm -> {
+    InProcessRun.run(2, comm -> {
       RankChannels rc = new RankChannels(comm);
       ChannelKey key = new ChannelKey(0, 1, 3, 4);
       if (comm.rank() == 0) {
@@ -145,7 +145,7 @@ class CommBufferCrossRankTest {
 
   @Test
   void givenAReceivePostedBeforeTheArenaIsLengthened_thenTheDataReachTheNewArray() {
-    InProcessCluster.run(2, comm -> {
+    InProcessRun.run(2, comm -> {
       RankChannels rc = new RankChannels(comm);
       ChannelKey key = new ChannelKey(0, 1, 3, 4);
       CommBuffer b = rc.channel(key, 0, 1, 5, LENGTH, false);

@@ -9,7 +9,7 @@ import org.metope.bvals.channel.ChannelSpec;
 import org.metope.bvals.channel.CommBuffer;
 import org.metope.bvals.channel.CommDebug;
 import org.metope.bvals.channel.TagMap;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 
 /**
  * Run by {@link CommTraceTest} in a child JVM with tracing and debug on: a same-rank
@@ -21,7 +21,7 @@ public final class CommDiagnosticsMain {
 
   public static void main(String[] args) {
     System.out.println("debug=" + CommDebug.ENABLED);
-    InProcessCluster.run(2, comm -> {
+    InProcessRun.run(2, comm -> {
       RankChannels rc = new RankChannels(comm);
       ChannelKey remote = new ChannelKey(0, 1, 0, 14);
       CommBuffer b = rc.channel(remote, 0, 1, 2, 3, false);

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
@@ -199,7 +200,7 @@ class ElementExchangeTest {
   @ValueSource(ints = {0, 1})
   void givenTwoRanks_thenEveryGhostAndSharedValueIsTheOwners(int deck) {
     Result[] results = new Result[2];
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       try (ExchangeFixture f = new ExchangeFixture(DECKS.get(deck), world, elements())) {
         results[world.rank()] = fillExchangeCheck(f, true);
       }
@@ -215,7 +216,7 @@ class ElementExchangeTest {
   @Test
   void givenTheEmulatedDevice_thenEveryGhostAndSharedValueIsTheOwners() {
     Result[] results = new Result[2];
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       try (ExchangeFixture f = new ExchangeFixture(DECKS.get(1), world, elements(), false,
           new EmulatedDeviceBackend())) {
         results[world.rank()] = fillExchangeCheck(f, true);

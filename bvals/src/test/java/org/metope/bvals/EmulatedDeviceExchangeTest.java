@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.metope.bvals.channel.BoundaryType;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelBackends;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
@@ -37,7 +37,7 @@ class EmulatedDeviceExchangeTest {
     for (int e = 0; e < 2 * EXCHANGES; e++) {
       arenas.add(null);
     }
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       StateDescriptor pkg = new StateDescriptor("sparse");
       pkg.addSparsePool("s", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
           MetadataFlag.FILL_GHOST, MetadataFlag.SPARSE), 3);

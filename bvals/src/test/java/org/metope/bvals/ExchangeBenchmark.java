@@ -7,7 +7,7 @@ import org.metope.bvals.channel.ChannelRegistry;
 import org.metope.bvals.channel.ChannelRole;
 import org.metope.bvals.channel.CoalescedMessage;
 import org.metope.bvals.channel.CommBuffer;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.kernels.KernelBackends;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
@@ -59,7 +59,7 @@ public final class ExchangeBenchmark {
     AtomicLongArray nanos = new AtomicLongArray(runs);
     long[] doubles = new long[1];
     AtomicLongArray messages = new AtomicLongArray(1);
-    InProcessCluster.run(ranks, Duration.ofMinutes(30), world -> {
+    InProcessRun.run(ranks, Duration.ofMinutes(30), world -> {
       try (ExchangeFixture f = new ExchangeFixture(deck, world, pkg, coalesce,
           KernelBackends.create(backend, 1))) {
         for (int i = 0; i < warmUp; i++) {

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.comm.ReduceOp;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
@@ -66,7 +66,7 @@ class FluxCorrectionTest {
     pkg.addField("u", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.FILL_GHOST, MetadataFlag.WITH_FLUXES));
     AtomicLongArray counts = new AtomicLongArray(2); // wrong faces, corrected faces
-    InProcessCluster.run(ranks, world -> {
+    InProcessRun.run(ranks, world -> {
       try (ExchangeFixture f = new ExchangeFixture(DECK, world, pkg, coalesce)) {
         List<MeshData> parts = f.mesh.meshData("base");
         for (MeshData md : parts) {

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.metope.comm.Communicator;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.comm.ReduceOp;
 import org.metope.kernels.KernelBackends;
 import org.metope.mesh.BoundaryCommunication.PhysicalBoundaries;
@@ -167,7 +167,7 @@ class IterativeExchangeBoundariesTest {
 
   private static Result[] run(int ranks, PhysicalBoundaries physical) {
     Result[] results = new Result[ranks];
-    InProcessCluster.run(ranks, world -> results[world.rank()] = solve(world, physical));
+    InProcessRun.run(ranks, world -> results[world.rank()] = solve(world, physical));
     return results;
   }
 

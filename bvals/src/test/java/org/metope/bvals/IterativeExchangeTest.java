@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.metope.bvals.conditions.BoundaryFunctions;
 import org.metope.comm.Communicator;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.comm.ReduceOp;
 import org.metope.kernels.KernelBackends;
 import org.metope.mesh.BoundaryFace;
@@ -183,7 +183,7 @@ class IterativeExchangeTest {
   private static Solution run(int ranks, int packSize, boolean exchangeInside) {
     Map<Integer, double[]> interiors = new ConcurrentHashMap<>();
     int[] iterations = new int[ranks];
-    InProcessCluster.run(ranks, world ->
+    InProcessRun.run(ranks, world ->
         iterations[world.rank()] = solve(world, packSize, exchangeInside, interiors));
     assertEquals(9, interiors.size());
     return new Solution(interiors, iterations);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.metope.bvals.channel.CommBuffer;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
@@ -24,7 +24,7 @@ class SparseBuffersTest {
     StateDescriptor pkg = new StateDescriptor("sparse");
     pkg.addSparsePool("s", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.FILL_GHOST, MetadataFlag.SPARSE), 0);
-    InProcessCluster.run(1, world -> {
+    InProcessRun.run(1, world -> {
       try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(-1), world, pkg)) {
         MeshData md = f.mesh.meshData("base").get(0);
         assertEquals(BLOCKS, md.numBlocks());

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
@@ -85,7 +85,7 @@ class SparseCheckerboardTest {
 
   private static int nghost() {
     int[] ng = new int[1];
-    InProcessCluster.run(1, world -> {
+    InProcessRun.run(1, world -> {
       try (ExchangeFixture f = new ExchangeFixture(DECK, world, pool())) {
         ng[0] = f.mesh.nghost();
       }
@@ -115,7 +115,7 @@ class SparseCheckerboardTest {
     AtomicLong ghosts = new AtomicLong();
     AtomicLong wrong = new AtomicLong();
     AtomicLong unallocated = new AtomicLong();
-    InProcessCluster.run(ranks, world -> {
+    InProcessRun.run(ranks, world -> {
       try (ExchangeFixture f = new ExchangeFixture(DECK, world, pool(), coalesce)) {
         for (MeshData md : f.mesh.meshData("base")) {
           for (int b = 0; b < md.numBlocks(); b++) {

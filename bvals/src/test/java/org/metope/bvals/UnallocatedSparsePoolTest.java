@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
@@ -116,7 +117,7 @@ class UnallocatedSparsePoolTest {
           MetadataFlag.FILL_GHOST, MetadataFlag.SPARSE), 3, 8);
     }
     Map<Integer, double[]> values = new ConcurrentHashMap<>();
-    InProcessCluster.run(ranks, world -> {
+    InProcessRun.run(ranks, world -> {
       try (ExchangeFixture f = new ExchangeFixture(deck, world, pkg, coalesce)) {
         for (MeshData md : f.mesh.meshData("base")) {
           fill(md);

@@ -27,7 +27,7 @@ public final class CollectiveBenchmark {
     int max = args.length > 0 ? Integer.parseInt(args[0]) : 8;
     header();
     for (int ranks = 1; ranks <= max; ranks = ranks == 2 ? 3 : ranks == 3 ? 4 : ranks * 2) {
-      InProcessCluster.run(ranks, Duration.ofMinutes(10), CollectiveBenchmark::measure);
+      InProcessRun.run(ranks, Duration.ofMinutes(10), CollectiveBenchmark::measure);
     }
   }
 

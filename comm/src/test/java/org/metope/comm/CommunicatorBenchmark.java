@@ -28,7 +28,7 @@ public final class CommunicatorBenchmark {
 
   /** Two in-process ranks (threads). */
   public static void main(String[] args) {
-    InProcessCluster.run(2, Duration.ofMinutes(10), CommunicatorBenchmark::measure);
+    InProcessRun.run(2, Duration.ofMinutes(10), CommunicatorBenchmark::measure);
   }
 
   /** Entry under MPJ (through the launcher's {@code --class}). */

@@ -30,7 +30,7 @@ class CommunicatorsTest {
   void givenTwoRankThreadsThatInstallTheirWorlds_thenEachThreadAndItsChildrenSeeOnlyItsOwn() {
     Communicator[] installed = new Communicator[2];
     Communicator[] seen = new Communicator[4];
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       int rank = world.rank();
       Communicators.install(world);
       installed[rank] = world;

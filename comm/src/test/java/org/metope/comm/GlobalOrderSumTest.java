@@ -20,7 +20,7 @@ class GlobalOrderSumTest {
 
   private static double[] sumOn(int ranks) {
     ConcurrentHashMap<Integer, double[]> results = new ConcurrentHashMap<>();
-    InProcessCluster.run(ranks, c -> {
+    InProcessRun.run(ranks, c -> {
       int[] gids = java.util.stream.IntStream.range(0, BLOCKS)
           .filter(g -> g % c.size() == (c.size() - 1 - c.rank())).toArray();
       double[] values = new double[gids.length];
@@ -68,7 +68,7 @@ class GlobalOrderSumTest {
   @Test
   void givenAGidHeldByTwoRanks_thenEveryRankRejectsIt() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> InProcessCluster.run(2, c ->
+        () -> InProcessRun.run(2, c ->
             GlobalOrderSum.sumInGlobalBlockOrder(c, new int[] {5}, new double[] {1.0}, 1)));
     assertTrue(e.getMessage().contains("gid=5"), e.getMessage());
   }
@@ -76,7 +76,7 @@ class GlobalOrderSumTest {
   @Test
   void givenANegativeGidOnOneRank_thenEveryRankRejectsIt() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> InProcessCluster.run(3, c -> GlobalOrderSum.sumInGlobalBlockOrder(c,
+        () -> InProcessRun.run(3, c -> GlobalOrderSum.sumInGlobalBlockOrder(c,
             new int[] {c.rank() == 2 ? -4 : c.rank()}, new double[] {1.0}, 1)));
     assertTrue(e.getMessage().contains("negative global block id: gid=-4"), e.getMessage());
   }
@@ -125,7 +125,7 @@ class GlobalOrderSumTest {
         "per-block partial sums must differ, or the fold would not be tested");
     for (int ranks = 1; ranks <= 5; ranks++) {
       ConcurrentHashMap<Integer, double[]> results = new ConcurrentHashMap<>();
-      InProcessCluster.run(ranks, c -> {
+      InProcessRun.run(ranks, c -> {
         // Interleaved, not contiguous, ownership: the total changes rank at every block.
         int[] gids = java.util.stream.IntStream.range(0, BLOCKS)
             .filter(g -> g % c.size() == (c.size() - 1 - c.rank())).toArray();

@@ -19,7 +19,7 @@ class InProcessClusterTest {
   void givenRankThrows_thenRanksBlockedInReceiveAreAbortedAndRunRethrowsTheOriginal() {
     AtomicReferenceArray<Throwable> seen = new AtomicReferenceArray<>(3);
     IllegalStateException thrown = assertThrows(IllegalStateException.class,
-        () -> InProcessCluster.run(3, c -> {
+        () -> InProcessRun.run(3, c -> {
           if (c.rank() == 1) {
             throw new IllegalStateException("boom on rank 1");
           }
@@ -43,7 +43,7 @@ class InProcessClusterTest {
   void givenAbort_thenEveryCallOnEveryRankThrowsIncludingNonBlockingOnes() {
     AtomicInteger aborted = new AtomicInteger();
     CommAbortedException thrown = assertThrows(CommAbortedException.class,
-        () -> InProcessCluster.run(2, c -> {
+        () -> InProcessRun.run(2, c -> {
           Request pending = c.irecv(new double[1], 0, 1, 0, 5);
           c.barrier();
           if (c.rank() == 0) {
@@ -68,7 +68,7 @@ class InProcessClusterTest {
 
   @Test
   void givenRanksBlockedInACollective_thenAbortReleasesThem() {
-    assertThrows(CommAbortedException.class, () -> InProcessCluster.run(4, c -> {
+    assertThrows(CommAbortedException.class, () -> InProcessRun.run(4, c -> {
       if (c.rank() == 3) {
         c.abort("rank 3 gives up");
       }
@@ -79,7 +79,7 @@ class InProcessClusterTest {
   @Test
   void givenDeadlock_thenTheTimeLimitEndsTheRunAndNamesTheStuckRanks() {
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> InProcessCluster.run(2, Duration.ofMillis(200), c -> {
+        () -> InProcessRun.run(2, Duration.ofMillis(200), c -> {
           if (c.rank() == 1) {
             c.irecv(new double[1], 0, 1, 0, 1).waitFor();
           }
@@ -91,7 +91,7 @@ class InProcessClusterTest {
   @Test
   void givenARankMissingFromACollective_thenTheStallTimeoutAbortsNamingIt() {
     CommAbortedException e = assertThrows(CommAbortedException.class,
-        () -> InProcessCluster.run(3, c -> {
+        () -> InProcessRun.run(3, c -> {
           c.setStallTimeout(Duration.ofMillis(300));
           if (c.rank() == 2) {
             c.irecv(new double[1], 0, 1, 0, 1).waitFor();
@@ -107,7 +107,7 @@ class InProcessClusterTest {
   @Test
   void givenTwoRanksMissingFromABarrier_thenTheStallTimeoutNamesBoth() {
     CommAbortedException e = assertThrows(CommAbortedException.class,
-        () -> InProcessCluster.run(3, c -> {
+        () -> InProcessRun.run(3, c -> {
           c.setStallTimeout(Duration.ofMillis(300));
           if (c.rank() != 0) {
             c.irecv(new double[1], 0, 1, 0, 1).waitFor();
@@ -122,7 +122,7 @@ class InProcessClusterTest {
   @Test
   void givenRanksCallingDifferentCollectives_thenBothCallsAreNamed() {
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> InProcessCluster.run(2, c -> {
+        () -> InProcessRun.run(2, c -> {
           if (c.rank() == 0) {
             c.allreduce(new double[3], ReduceOp.SUM);
           } else {
@@ -148,7 +148,7 @@ class InProcessClusterTest {
     int warmup = 3000;
     int measured = 2000;
     AtomicLong[] allocated = {new AtomicLong(), new AtomicLong()};
-    InProcessCluster.run(2, c -> {
+    InProcessRun.run(2, c -> {
       int peer = 1 - c.rank();
       double[] out = new double[64];
       double[] in = new double[64];

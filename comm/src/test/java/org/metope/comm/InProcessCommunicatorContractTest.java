@@ -20,6 +20,6 @@ class InProcessCommunicatorContractTest {
   @ParameterizedTest(name = "{0} on {1} ranks")
   @MethodSource("checksAndRanks")
   void givenInProcessRanks_thenContractCheckHolds(CommunicatorContract.Check check, int ranks) {
-    InProcessCluster.run(ranks, check.body());
+    InProcessRun.run(ranks, check.body());
   }
 }

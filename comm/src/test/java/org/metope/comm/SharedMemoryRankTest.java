@@ -2,12 +2,13 @@ package org.metope.comm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -71,7 +72,7 @@ class SharedMemoryRankTest {
     ranks[0].abortQuietly("rank 0 failed: staged");
     ranks[1].abortQuietly("rank 1 failed: later");
     ExecutionException e = assertThrows(ExecutionException.class,
-        () -> finishing.get(60, TimeUnit.SECONDS));
+        () -> finished(finishing).get());
     CommAbortedException abort = (CommAbortedException) e.getCause();
     assertEquals(0, abort.originRank());
     assertEquals("rank 0 failed: staged", abort.reason(), "the first abort wins");
@@ -83,7 +84,15 @@ class SharedMemoryRankTest {
     SharedMemoryRank[] ranks = join(SharedMemoryRank.newRun(), 2);
     CompletableFuture<Void> other = CompletableFuture.runAsync(ranks[1]::finish);
     ranks[0].finish();
-    other.get(60, TimeUnit.SECONDS);
+    finished(other).get();
     assertEquals(1, ranks[0].completedOperations());
+  }
+
+  /** {@code future} once done; fails when this JVM stops making progress first. */
+  private static <T> CompletableFuture<T> finished(CompletableFuture<T> future)
+      throws InterruptedException {
+    String stalled = ProgressDeadline.untilHere(Duration.ofSeconds(60), future::isDone);
+    assertNull(stalled, "the other rank did not finish: " + stalled);
+    return future;
   }
 }

@@ -21,6 +21,7 @@ import org.metope.mesh.Mesh;
 import org.metope.amr.AdaptiveRefinement;
 import org.metope.amr.AmrFixtures;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
@@ -181,7 +182,7 @@ class EvolutionDriverTest {
     // Only the partition holding gid 3 (on rank 1) allows less than 0.25.
     pkg.setEstimateTimestep(md -> md.block(0).gid() == 3 ? 0.125 : 0.25);
     double[] dts = new double[2];
-    InProcessCluster.run(2, comm -> {
+    InProcessRun.run(2, comm -> {
       ParameterInput pin = TestMeshes.pin(TestMeshes.deck1d(32, 8,
           "<parthenon/time>\nnlim = 2\n"), "parthenon/mesh/pack_size=1");
       Mesh mesh = TestMeshes.mesh(pin, TestMeshes.packages(pkg), List.of("base", "1"), comm);

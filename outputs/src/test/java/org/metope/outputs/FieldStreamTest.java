@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.Test;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.input.ParameterInput;
 
@@ -43,7 +43,7 @@ class FieldStreamTest {
   @Test
   void givenThreeRanksAndSmallMessages_thenRankZeroGetsEveryValueInGidOrder() {
     double[][] received = new double[2][];
-    InProcessCluster.run(3, comm -> {
+    InProcessRun.run(3, comm -> {
       Mesh mesh = mesh(comm);
       List<OutputVariable> variables = variables(mesh);
       FieldStream stream = new FieldStream(comm, 3 * 32 * 8);
@@ -87,7 +87,7 @@ class FieldStreamTest {
   @Test
   void givenAWriteThatFailsMidStream_thenEveryRankIsReleasedAndRankZeroThrowsIt() {
     ConcurrentLinkedQueue<String> outcomes = new ConcurrentLinkedQueue<>();
-    InProcessCluster.run(3, comm -> {
+    InProcessRun.run(3, comm -> {
       Mesh mesh = mesh(comm);
       List<OutputVariable> variables = variables(mesh);
       FieldStream stream = new FieldStream(comm, 32 * 8);

@@ -17,7 +17,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.mesh.Mesh;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.input.ParameterInput;
 
@@ -29,7 +29,7 @@ class FileIntegrityTest {
   @TempDir Path dir;
 
   private Path writeOutput() {
-    InProcessCluster.run(1, comm -> {
+    InProcessRun.run(1, comm -> {
       ParameterInput pin = OutputMeshes.pin(
           "<parthenon/output1>\nfile_type = hdf5\ndt = 1\nvariables = q, v\n");
       Mesh mesh = OutputMeshes.mesh(pin, comm);

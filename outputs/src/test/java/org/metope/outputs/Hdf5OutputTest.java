@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.mesh.Mesh;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.input.ParameterInput;
 
@@ -49,7 +50,7 @@ class Hdf5OutputTest {
       java.util.function.BiConsumer<Integer, Hdf5Output> setUp, boolean[] inPlace,
       String... overrides) {
     int[] largest = new int[ranks];
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse("om.in", OutputMeshes.DECK + OUT + extra,
           List.of(overrides));
       Mesh mesh = OutputMeshes.mesh(pin, comm);
@@ -76,7 +77,7 @@ class Hdf5OutputTest {
       java.util.function.BiConsumer<Integer, Hdf5Output> setUp) {
     java.util.concurrent.ConcurrentLinkedQueue<String> errors =
         new java.util.concurrent.ConcurrentLinkedQueue<>();
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = OutputMeshes.pin(OUT);
       Mesh mesh = OutputMeshes.mesh(pin, comm);
       SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
@@ -298,7 +299,7 @@ class Hdf5OutputTest {
       Path into = Files.createDirectory(dir.resolve("shared-" + allowed));
       String[] summary = new String[2];
       boolean[] inPlace = new boolean[2];
-      InProcessCluster.run(2, comm -> {
+      InProcessRun.run(2, comm -> {
         ParameterInput pin = ParameterInput.parse("om.in", OutputMeshes.DECK + OUT,
             List.of("metope/shared_file_writes=" + allowed));
         Mesh mesh = OutputMeshes.mesh(pin, comm);

@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.metope.comm.InProcessRun;
+import org.metope.comm.ProgressDeadline;
 import org.metope.mesh.Mesh;
-import org.metope.comm.InProcessCluster;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.TestMeshes;
 import org.metope.mesh.field.HistoryOutput;
@@ -97,7 +98,7 @@ class HistoryFileTest {
     String deck = TestMeshes.deck1d(32, 4, HST + "data_format = %.17e\n");
     for (Path out : List.of(one, two)) {
       int ranks = out == one ? 1 : 2;
-      InProcessCluster.run(ranks, comm -> {
+      InProcessRun.run(ranks, comm -> {
         ParameterInput pin = TestMeshes.pin(deck);
         Mesh mesh = TestMeshes.mesh(pin, TestMeshes.packages(TestMeshes.toyPackage(0.1)),
             List.of("base"), comm);
@@ -118,15 +119,21 @@ class HistoryFileTest {
    * function waits at {@code meeting} on the first block of the first two partitions, so it
    * completes only when two threads evaluate partitions at the same time.
    */
-  private static StateDescriptor orderSensitive(CyclicBarrier meeting, int blocksPerPartition) {
+  private static StateDescriptor orderSensitive(CountDownLatch meeting, int blocksPerPartition) {
     StateDescriptor pkg = new StateDescriptor("order");
     pkg.addHistoryOutput(HistoryOutput.of(Operation.SUM, "mixed", (md, b) -> {
       int gid = md.block(b).gid();
       if (meeting != null && b == 0 && gid < 2 * blocksPerPartition) {
         try {
-          meeting.await(20, TimeUnit.SECONDS);
-        } catch (Exception e) {
-          throw new IllegalStateException("partitions did not meet: " + e);
+          meeting.countDown();
+          String stalled = ProgressDeadline.untilHere(Duration.ofSeconds(20),
+              () -> meeting.getCount() == 0);
+          if (stalled != null) {
+            throw new IllegalStateException("partitions did not meet: " + stalled);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("partitions did not meet: interrupted");
         }
       }
       return gid % 3 == 0 ? 1e16 : 0.1 * (gid + 1);
@@ -143,7 +150,7 @@ class HistoryFileTest {
     for (Path out : List.of(serial, threads)) {
       ParameterInput pin = TestMeshes.pin(deck);
       boolean parallel = out == threads;
-      Mesh mesh = mesh(pin, orderSensitive(parallel ? new CyclicBarrier(2) : null, 3));
+      Mesh mesh = mesh(pin, orderSensitive(parallel ? new CountDownLatch(2) : null, 3));
       assertEquals(6, mesh.meshData("base").size(), "16 blocks in partitions of 3");
       SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
       Outputs outputs = new Outputs(mesh, pin, tm, out);

@@ -13,6 +13,7 @@ import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
@@ -26,7 +27,7 @@ class RestartFileTest {
 
   /** Writes the restart file of the filled mesh at cycle 3, time 0.375, next step 0.125. */
   private Path writeRestart(int ranks) {
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = OutputMeshes.pin(RST);
       Mesh mesh = OutputMeshes.mesh(pin, comm);
       OutputMeshes.fill(mesh);
@@ -99,7 +100,7 @@ class RestartFileTest {
   void givenAFileWrittenOnTwoRanks_thenOneAndThreeRanksRestoreTheSameFields() {
     Path file = writeRestart(2);
     for (int ranks : new int[] {1, 3}) {
-      InProcessCluster.run(ranks, comm -> {
+      InProcessRun.run(ranks, comm -> {
         try (RestartFile rst = RestartFile.open(file)) {
           assertInteriorRestored(restored(rst, comm));
         }

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.kernels.KernelBackends;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
@@ -116,7 +116,7 @@ record GridProblem(double centre, double west, double east, double south, double
     Map<Integer, double[]> byGid = new ConcurrentHashMap<>();
     double[] global = new double[N * N];
     Solve[] solves = new Solve[ranks];
-    InProcessCluster.run(ranks, world -> solves[world.rank()] = solveRank(world,
+    InProcessRun.run(ranks, world -> solves[world.rank()] = solveRank(world,
         deck(packSize, maxIterations, tolerance), solverName, factory, byGid, global));
     for (Solve s : solves) {
       assertEquals(solves[0].iterations(), s.iterations(), "every rank's iterations");

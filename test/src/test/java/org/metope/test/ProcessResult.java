@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.metope.comm.ProgressDeadline;
 
 /**
  * Exit code and merged output of a real child process, with a time limit measured by the child's

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.metope.bvals.RankChannels;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 
 /** Grouping, member order and slice layout of the messages a rank builds. */
 class CoalescedMessageBuilderTest {
@@ -31,7 +32,7 @@ class CoalescedMessageBuilderTest {
 
   @Test
   void givenChannelsOfSeveralGroups_thenOneMessagePerGroupWithDenseMembersFirstBackToBack() {
-    InProcessCluster.run(3, world -> {
+    InProcessRun.run(3, world -> {
       if (world.rank() != 0) {
         FieldCommunicators.create(world, new int[] {0}, new int[0]);
         return;

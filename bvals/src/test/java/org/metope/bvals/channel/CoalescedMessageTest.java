@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.metope.bvals.MessageRig;
 import org.metope.bvals.RankChannels;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 
 /**
  * The coalesced message protocol on two in-process ranks: rank 0 sends three channels of lengths
@@ -25,7 +26,7 @@ class CoalescedMessageTest {
 
   @Test
   void givenMixedSendAndSendNull_thenOneMessageCarriesTheDataAndEveryNullFlag() {
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       MessageRig rig = new MessageRig(world, LENGTHS, MessageRig.ELEMENT);
       List<CommBuffer> ch = rig.channels;
       if (world.rank() == 0) {
@@ -53,7 +54,7 @@ class CoalescedMessageTest {
 
   @Test
   void givenSomeMembersNotSentYet_thenNothingGoesOutAndTheSentOnesAreNotWritable() {
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       MessageRig rig = new MessageRig(world, LENGTHS, MessageRig.ELEMENT);
       List<CommBuffer> ch = rig.channels;
       if (world.rank() == 0) {
@@ -86,7 +87,7 @@ class CoalescedMessageTest {
 
   @Test
   void givenAMemberNotStaled_thenTheNextMessageWaitsInsteadOfOverwritingIt() {
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       MessageRig rig = new MessageRig(world, LENGTHS, MessageRig.ELEMENT);
       List<CommBuffer> ch = rig.channels;
       for (int round = 1; round <= 2; round++) {
@@ -120,7 +121,7 @@ class CoalescedMessageTest {
   void givenNullPatternsChangingEveryRound_thenOnlyFlaggedDataTravelAndLandAtTheirHomes() {
     boolean[][] sends = {{false, false, true}, {true, false, true}, {true, true, true},
         {false, true, false}};
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       MessageRig rig = new MessageRig(world, LENGTHS, MessageRig.ELEMENT);
       List<CommBuffer> ch = rig.channels;
       for (int round = 0; round < sends.length; round++) {
@@ -164,7 +165,7 @@ class CoalescedMessageTest {
   void givenMoreMembersThanOneFlagWordHolds_thenTheFlagsTakeTwoWords() {
     int[] lengths = new int[60];
     java.util.Arrays.fill(lengths, 2);
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       MessageRig rig = new MessageRig(world, lengths, MessageRig.ELEMENT);
       List<CommBuffer> ch = rig.channels;
       if (world.rank() == 0) {
@@ -195,7 +196,7 @@ class CoalescedMessageTest {
 
   @Test
   void givenAReceivePostedBeforeTheArenaIsLengthened_thenTheDataReachTheNewArray() {
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       MessageRig rig = new MessageRig(world, LENGTHS, MessageRig.ELEMENT);
       List<CommBuffer> ch = rig.channels;
       BufferArena arena = rig.rank.arena;
@@ -221,7 +222,7 @@ class CoalescedMessageTest {
 
   @Test
   void givenAMessageLongerThanItsFlagsSay_thenItIsReportedWithBothLengths() {
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       MessageRig rig = new MessageRig(world, LENGTHS, MessageRig.ELEMENT);
       double fingerprint = world.allgather(new double[] {rig.message.fingerprint()})[1];
       if (world.rank() == 0) {
@@ -246,7 +247,7 @@ class CoalescedMessageTest {
 
   @Test
   void givenReceiverWithAnotherLayout_thenTheFirstMessageStopsWithBothFingerprints() {
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       // Same lengths, but rank 1 believes the last channel is another element.
       MessageRig rig = new MessageRig(world, LENGTHS, world.rank() == 0 ? 13 : 14);
       double[] fingerprints = world.allgather(new double[] {rig.message.fingerprint()});
@@ -269,7 +270,7 @@ class CoalescedMessageTest {
 
   @Test
   void givenARepeatedMessage_thenItIsReportedOutOfSequence() {
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       MessageRig rig = new MessageRig(world, LENGTHS, MessageRig.ELEMENT);
       double fingerprint = world.allgather(new double[] {rig.message.fingerprint()})[1];
       if (world.rank() == 0) {
@@ -298,7 +299,7 @@ class CoalescedMessageTest {
 
   @Test
   void givenAPostedReceive_thenTheMessageCannotBeReleasedNorItsMembersFreed() {
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       MessageRig rig = new MessageRig(world, LENGTHS, MessageRig.ELEMENT);
       if (world.rank() == 1) {
         assertTrue(rig.channels.get(0).tryStartReceive());

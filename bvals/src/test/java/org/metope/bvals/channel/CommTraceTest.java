@@ -2,6 +2,7 @@ package org.metope.bvals.channel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -9,11 +10,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.bvals.CommDiagnosticsMain;
+import org.metope.comm.ProgressDeadline;
 
 /**
  * The trace line format, the switch's parsing, and, in a child JVM started with {@code
@@ -51,7 +53,8 @@ class CommTraceTest {
     pb.redirectError(err.toFile());
     pb.redirectOutput(out.toFile());
     Process p = pb.start();
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "child JVM did not finish");
+    String stalled = ProgressDeadline.await(p.toHandle(), Duration.ofSeconds(60));
+    assertNull(stalled, "child JVM did not finish: " + stalled);
     List<String> lines = Files.readAllLines(err, StandardCharsets.UTF_8);
     assertEquals(0, p.exitValue(), String.join("\n", lines));
     String remote01 = "key=ChannelKey[senderGid=0, receiverGid=1, fieldId=0, element=14]";

@@ -7,12 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import org.junit.jupiter.api.Test;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 
 /** One communicator per field and kind, matched across ranks, with separate tag spaces. */
 class FieldCommunicatorsTest {
   @Test
   void givenTwoRanks_thenEachFieldAndKindHasItsOwnTagSpaceMatchedAcrossRanks() {
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       FieldCommunicators comms =
           FieldCommunicators.create(world, new int[] {0, 2}, new int[] {2});
       assertEquals(3, comms.count());

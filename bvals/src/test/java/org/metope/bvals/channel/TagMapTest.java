@@ -13,7 +13,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.junit.jupiter.api.Test;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.forest.NeighborIndex;
 
 /**
@@ -55,7 +55,7 @@ class TagMapTest {
   void givenTwoRanksAddingInDifferentOrders_thenBothAssignTheSameDenseTagToEachBoundary() {
     int blocks = 12;
     AtomicReferenceArray<int[]> tagsSeen = new AtomicReferenceArray<>(2);
-    InProcessCluster.run(2, comm -> {
+    InProcessRun.run(2, comm -> {
       int me = comm.rank();
       List<Side> sides = sidesOf(me, 2, blocks);
       Collections.shuffle(sides, new Random(me * 31L + 5));

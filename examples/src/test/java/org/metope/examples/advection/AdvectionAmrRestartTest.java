@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -47,7 +47,7 @@ class AdvectionAmrRestartTest {
   void givenARestartDuringDerefinementOnOneAndTwoRanks_thenTheRunContinuesBitIdentical()
       throws IOException {
     Path whole = Files.createDirectory(dir.resolve("whole"));
-    InProcessCluster.run(2, comm -> AdvectionRuns.run(
+    InProcessRun.run(2, comm -> AdvectionRuns.run(
         ParameterInput.load(deck(), List.of(OVERRIDES)), whole, comm));
     // Restart files every 0.05: the third is at t = 0.15, between merges.
     Path file = whole.resolve("advection.out1.00003.rhdf");
@@ -62,7 +62,7 @@ class AdvectionAmrRestartTest {
     assertTrue(blocks.size() > 3, "the mesh keeps changing after the restart: " + blocks);
     for (int ranks = 1; ranks <= 2; ranks++) {
       Path resumed = Files.createDirectory(dir.resolve("resumed" + ranks));
-      InProcessCluster.run(ranks, comm -> AdvectionRuns.restart(file, resumed, comm,
+      InProcessRun.run(ranks, comm -> AdvectionRuns.restart(file, resumed, comm,
           OVERRIDES));
       assertEquals(expected, historyAfter(resumed, cycle), ranks + " ranks");
     }

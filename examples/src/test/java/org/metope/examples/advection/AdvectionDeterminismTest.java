@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.mesh.Mesh;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 
@@ -75,7 +75,7 @@ class AdvectionDeterminismTest {
   private Outcome run(int ranks, String... overrides) throws IOException {
     Path out = Files.createTempDirectory(dir, "r" + ranks);
     double[] field = new double[32 * 32 * 32];
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse("det.in", DECK, List.of(overrides));
       Mesh mesh = AdvectionRuns.run(pin, out, comm).mesh();
       double[] mine = AdvectionRuns.advected(mesh);
@@ -163,7 +163,7 @@ class AdvectionDeterminismTest {
   private AmrOutcome runAmr(int ranks, String... overrides) throws IOException {
     Path out = Files.createTempDirectory(dir, "amr" + ranks);
     Map<LogicalLocation, List<Double>> field = new ConcurrentHashMap<>();
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse("amr.in", AMR_DECK, List.of(overrides));
       Mesh mesh = AdvectionRuns.run(pin, out, comm).mesh();
       double[] mine = AdvectionRuns.advected(mesh);

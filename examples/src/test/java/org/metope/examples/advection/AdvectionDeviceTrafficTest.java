@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.bvals.InOneBoundaryCommunication;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.examples.advection.StageSampler.Stage;
 import org.metope.examples.sparseadvection.CountingCommunicator;
 import org.metope.kernels.KernelBackend;
@@ -54,7 +54,7 @@ class AdvectionDeviceTrafficTest {
       throws IOException {
     Path out = Files.createTempDirectory(dir, "traffic");
     List<List<Stage>> stages = List.of(new ArrayList<>(), new ArrayList<>());
-    InProcessCluster.run(2, inner -> {
+    InProcessRun.run(2, inner -> {
       CountingCommunicator comm = new CountingCommunicator(inner);
       ParameterInput pin = ParameterInput.parse("det.in", deck, List.of(settings));
       DeviceTrace trace = new DeviceTrace(null);

@@ -20,6 +20,7 @@ import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.FirstLoadsOverlap;
 import org.metope.mesh.Mesh;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -76,7 +77,7 @@ class AdvectionEmulatedDeviceTest {
     int cells = probe.getInteger("parthenon/mesh", "nx1") * probe.getInteger("parthenon/mesh", "nx2")
         * probe.getInteger("parthenon/mesh", "nx3");
     double[] field = new double[cells];
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse(name + ".in", deck, List.of(overrides));
       Mesh mesh;
       if (devices == null) {

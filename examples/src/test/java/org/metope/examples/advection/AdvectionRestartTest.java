@@ -14,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -41,14 +41,14 @@ class AdvectionRestartTest {
 
   private Path runFresh(String name, int ranks) throws IOException {
     Path out = Files.createDirectory(dir.resolve(name));
-    InProcessCluster.run(ranks, comm -> AdvectionRuns.run(
+    InProcessRun.run(ranks, comm -> AdvectionRuns.run(
         ParameterInput.load(deck, List.of(OVERRIDES)), out, comm));
     return out;
   }
 
   private Path resume(String name, Path file, int ranks) throws IOException {
     Path out = Files.createDirectory(dir.resolve(name));
-    InProcessCluster.run(ranks, comm -> AdvectionRuns.restart(file, out, comm));
+    InProcessRun.run(ranks, comm -> AdvectionRuns.restart(file, out, comm));
     return out;
   }
 

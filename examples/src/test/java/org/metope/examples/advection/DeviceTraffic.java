@@ -10,7 +10,7 @@ import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.kernels.tornado.DeviceTrace;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -35,7 +35,7 @@ public final class DeviceTraffic {
     List<String> overrides = new ArrayList<>(Arrays.asList(args)
         .subList(resident ? 3 : 2, args.length));
     Path dir = Files.createTempDirectory("device-traffic");
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.load(deck, overrides);
       try (EmulatedDeviceBackend device = resident
           ? EmulatedDeviceBackend.resident(Fault.NONE, DeviceTrace.fromEnvironment(), false)

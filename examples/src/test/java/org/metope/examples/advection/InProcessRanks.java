@@ -3,7 +3,7 @@ package org.metope.examples.advection;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -22,7 +22,7 @@ public final class InProcessRanks {
     int ranks = Integer.parseInt(args[0]);
     List<String> overrides = Arrays.asList(args).subList(2, args.length);
     String[] out = new String[1];
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.load(Path.of(args[1]), overrides);
       AdvectionRuns.Result r = AdvectionRuns.run(pin, Path.of("."), comm);
       if (comm.rank() == 0) {

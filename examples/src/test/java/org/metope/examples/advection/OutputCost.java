@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.input.ParameterInput;
@@ -39,7 +39,7 @@ public final class OutputCost {
     int repeats = Integer.parseInt(args[3]);
     List<String> overrides = Arrays.asList(args).subList(4, args.length);
     StringBuilder report = new StringBuilder();
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.load(deck, overrides);
       Path runDir = dir.resolve("run");
       try {

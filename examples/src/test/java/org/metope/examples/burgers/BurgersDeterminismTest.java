@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.bvals.InOneBoundaryCommunication;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.kernels.tornado.DeviceTrace;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
@@ -96,7 +96,7 @@ class BurgersDeterminismTest {
   static Outcome run(Path dir, int ranks, Fault fault, String... overrides) throws IOException {
     Path out = Files.createTempDirectory(dir, "r" + ranks);
     Map<LogicalLocation, double[]> fields = new ConcurrentHashMap<>();
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse("det.in", DECK, List.of(overrides));
       if (fault == null) {
         BurgersRuns.interiors(BurgersRuns.run(pin, out, comm).mesh(), fields);

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.metope.app.Application;
 import org.metope.app.Simulation;
 import org.metope.bvals.InOneBoundaryCommunication;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.driver.Driver;
 import org.metope.driver.ProblemGenerator;
 import org.metope.examples.advection.StageSampler;
@@ -46,7 +46,7 @@ class BurgersDeviceTrafficTest {
   private List<List<Stage>> run(Application application) throws IOException {
     Path out = Files.createTempDirectory(dir, "traffic");
     List<List<Stage>> stages = List.of(new ArrayList<>(), new ArrayList<>());
-    InProcessCluster.run(2, inner -> {
+    InProcessRun.run(2, inner -> {
       CountingCommunicator comm = new CountingCommunicator(inner);
       ParameterInput pin = ParameterInput.parse("det.in", BurgersDeterminismTest.DECK,
           List.of(SETTINGS));

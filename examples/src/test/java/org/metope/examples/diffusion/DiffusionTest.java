@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.metope.mesh.WithoutFluxCorrection;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.IndexShape;
@@ -121,7 +122,7 @@ class DiffusionTest {
     Map<Integer, double[]> one = DiffusionRuns.valuesByGid(
         DiffusionRuns.run(DECK_2D, dir, NO_OUTPUTS));
     Map<Integer, double[]> two = new ConcurrentHashMap<>();
-    InProcessCluster.run(2, comm -> two.putAll(DiffusionRuns.valuesByGid(DiffusionRuns.run(
+    InProcessRun.run(2, comm -> two.putAll(DiffusionRuns.valuesByGid(DiffusionRuns.run(
         ParameterInput.load(DECK_2D, List.of(NO_OUTPUTS)), dir, comm,
         InOneBoundaryCommunication::fromInput))));
     assertEquals(one.keySet(), new TreeSet<>(two.keySet()));

@@ -21,6 +21,7 @@ import org.metope.app.ApplicationRunner;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.driver.DriverStatus;
 import org.metope.driver.RunOptions;
 import org.metope.examples.TestLauncher;
@@ -122,7 +123,7 @@ class ParticleLeapfrogTest {
     for (int ranks : new int[] {2, 4}) {
       Map<Integer, double[]> many = new ConcurrentHashMap<>();
       Path out = dir.resolve(String.valueOf(ranks));
-      InProcessCluster.run(ranks, comm -> many.putAll(run("example", comm, out)));
+      InProcessRun.run(ranks, comm -> many.putAll(run("example", comm, out)));
       assertEquals(one.keySet(), new TreeMap<>(many).keySet(), ranks + " ranks");
       for (int id : one.keySet()) {
         assertArrayEquals(one.get(id), many.get(id), 0.0, ranks + " ranks, id " + id);

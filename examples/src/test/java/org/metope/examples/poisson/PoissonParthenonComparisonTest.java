@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.metope.app.ApplicationRunner;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.driver.RunOptions;
 import org.metope.examples.PhdfTypes;
 import org.metope.mesh.input.ParameterInput;
@@ -51,7 +51,7 @@ class PoissonParthenonComparisonTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int[] code = new int[ranks];
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       PrintStream o = comm.rank() == 0 ? new PrintStream(out, true, StandardCharsets.UTF_8)
           : new PrintStream(OutputStreamSink.INSTANCE);
       PrintStream e = comm.rank() == 0 ? new PrintStream(err, true, StandardCharsets.UTF_8)

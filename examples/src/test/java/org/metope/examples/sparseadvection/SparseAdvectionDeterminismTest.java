@@ -14,7 +14,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 
@@ -38,7 +38,7 @@ class SparseAdvectionDeterminismTest {
         "parthenon/output0/dt=-1", "parthenon/output1/dt=-1"));
     all.addAll(List.of(overrides));
     String deck = Files.readString(SparseAdvectionRuns.resource("sparse.in"));
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse("sparse.in", deck, all);
       SparseAdvectionRuns.Result result = SparseAdvectionRuns.run(pin, out, comm);
       SparseAdvectionRuns.interiors(result.mesh(), fields);

@@ -19,7 +19,7 @@ import org.metope.app.ForwardingApplication;
 import org.metope.app.Simulation;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.driver.Driver;
 import org.metope.driver.EvolutionDriver;
 import org.metope.mesh.Mesh;
@@ -54,7 +54,7 @@ class SparseAdvectionMigrationTest {
     all.addAll(List.of(overrides));
     String deck = Files.readString(SparseAdvectionRuns.resource("sparse.in"));
     Map<Integer, Map<LogicalLocation, Seen>> seen = new ConcurrentHashMap<>();
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse("sparse.in", deck, all);
       new Recording(seen).simulate(pin, out, comm);
     });

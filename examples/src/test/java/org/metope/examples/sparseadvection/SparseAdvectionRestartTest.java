@@ -15,7 +15,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 
@@ -70,7 +70,7 @@ class SparseAdvectionRestartTest {
       Path resumed = Files.createDirectory(dir.resolve("resumed" + ranks));
       Map<LogicalLocation, double[]> fields = new ConcurrentHashMap<>();
       StringBuilder printed = new StringBuilder();
-      InProcessCluster.run(ranks, comm -> {
+      InProcessRun.run(ranks, comm -> {
         SparseAdvectionRuns.Result r = SparseAdvectionRuns.restart(file, resumed, comm,
             OVERRIDES);
         SparseAdvectionRuns.interiors(r.mesh(), fields);

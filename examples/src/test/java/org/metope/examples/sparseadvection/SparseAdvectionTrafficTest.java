@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.bvals.InOneBoundaryCommunication;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.input.ParameterInput;
 
@@ -49,7 +49,7 @@ class SparseAdvectionTrafficTest {
     AtomicLong bytes = new AtomicLong();
     AtomicLong arena = new AtomicLong();
     AtomicLong buffers = new AtomicLong();
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       CountingCommunicator comm = new CountingCommunicator(world);
       ParameterInput pin = ParameterInput.parse("sparse.in", deck, overrides);
       InOneBoundaryCommunication[] bc = new InOneBoundaryCommunication[1];

@@ -9,7 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.metope.comm.Communicator;
 import org.metope.comm.GlobalOrderSum;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.comm.ReduceOp;
 import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskId;
@@ -40,7 +40,7 @@ class AllReduceTest {
   void givenEachRanksValue_thenEveryRankGetsTheRankOrderFoldOfTheCollective() {
     for (int ranks : new int[] {1, 2, 4}) {
       for (ReduceOp op : ReduceOp.values()) {
-        InProcessCluster.run(ranks, world -> {
+        InProcessRun.run(ranks, world -> {
           AllReduce reduction = new AllReduce(world, "x", 2);
           reduction.contribution()[0] = contribution(world.rank());
           reduction.contribution()[1] = -world.rank();
@@ -58,7 +58,7 @@ class AllReduceTest {
   @Test
   void givenARankThatStartsLate_thenTheCheckIsIncompleteUntilThenAndNeverBlocks() {
     CountDownLatch polledEarly = new CountDownLatch(1);
-    InProcessCluster.run(2, world -> {
+    InProcessRun.run(2, world -> {
       AllReduce reduction = new AllReduce(world, "late", 1);
       reduction.contribution()[0] = world.rank() + 1.0;
       if (world.rank() == 1) {
@@ -102,7 +102,7 @@ class AllReduceTest {
     int[] rankCounts = {1, 2, 4};
     for (int c = 0; c < rankCounts.length; c++) {
       final int slot = c;
-      InProcessCluster.run(rankCounts[c], world -> {
+      InProcessRun.run(rankCounts[c], world -> {
         int[] gids = roundRobin(world);
         double[] values = new double[gids.length];
         double partial = 0.0;
@@ -133,7 +133,7 @@ class AllReduceTest {
 
   @Test
   void givenAReduceToRankOne_thenOnlyRankOneHasTheResult() {
-    InProcessCluster.run(4, world -> {
+    InProcessRun.run(4, world -> {
       Reduce reduction = new Reduce(world, "max_rank", 1, 1);
       reduction.contribution()[0] = world.rank();
       reduction.startReduce(ReduceOp.MAX);
@@ -145,7 +145,7 @@ class AllReduceTest {
   @Test
   void givenRanksIssuingReductionsInDifferentOrders_thenOneLineSaysSo() {
     IllegalStateException e = assertThrows(IllegalStateException.class, () ->
-        InProcessCluster.run(2, world -> {
+        InProcessRun.run(2, world -> {
           AllReduce first = new AllReduce(world, world.rank() == 0 ? "mass" : "norm", 1);
           first.startReduce(ReduceOp.SUM);
           poll(first);
@@ -164,7 +164,7 @@ class AllReduceTest {
   @Test
   void givenReductionsAsTasks_thenTheListCompletesWithBothResultsOnEveryRank() {
     for (int ranks : new int[] {2, 4}) {
-      InProcessCluster.run(ranks, world -> {
+      InProcessRun.run(ranks, world -> {
         AllReduce mass = new AllReduce(world, "total_mass", 1);
         AllReduce maxRank = new AllReduce(world, "max_rank", 1);
         int[] between = {0};

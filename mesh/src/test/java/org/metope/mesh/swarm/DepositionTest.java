@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.comm.ReduceOp;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
@@ -62,7 +63,7 @@ class DepositionTest {
   }
 
   private static void depositAndCheck(int ranks) {
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       Mesh mesh = SwarmExchangeTest.mesh("periodic", comm);
       SwarmExchangeTest.placeAndPush(mesh);
       SwarmExchangeTest.exchange(new SwarmExchange(mesh, "s"));

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.TestMeshes;
@@ -147,7 +148,7 @@ class SwarmExchangeTest {
 
   private static double[] run(int ranks) {
     AtomicReference<double[]> result = new AtomicReference<>();
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       Mesh mesh = mesh("periodic", comm);
       placeAndPush(mesh);
       SwarmExchange exchange = new SwarmExchange(mesh, "s");
@@ -196,7 +197,7 @@ class SwarmExchangeTest {
 
   @Test
   void givenOutflowFaces_thenParticlesLeavingTheMeshAreRemovedAndTheRestArrive() {
-    InProcessCluster.run(2, comm -> {
+    InProcessRun.run(2, comm -> {
       Mesh mesh = mesh("outflow", comm);
       placeAndPush(mesh);
       SwarmExchange exchange = new SwarmExchange(mesh, "s");

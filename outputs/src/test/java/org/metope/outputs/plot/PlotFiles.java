@@ -7,7 +7,7 @@ import java.util.function.ToDoubleFunction;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.MeshConfiguration;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldStorage;
@@ -57,7 +57,7 @@ final class PlotFiles {
   /** Writes the output of {@code deck} into {@code dir} and returns its path. */
   static Path write(String deck, Path dir) throws Exception {
     Path into = Files.createDirectories(dir);
-    InProcessCluster.run(1, comm -> {
+    InProcessRun.run(1, comm -> {
       ParameterInput pin = ParameterInput.parse("plot.in", deck + OUTPUT, List.of());
       Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), comm);
       Packages packages = new Packages();

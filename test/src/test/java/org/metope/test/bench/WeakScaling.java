@@ -14,7 +14,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.metope.app.ApplicationRunner;
 import org.metope.bvals.InOneBoundaryCommunication;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.driver.RunOptions;
 import org.metope.examples.advection.AdvectionApplication;
 import org.metope.mesh.Mesh;
@@ -106,7 +106,7 @@ public final class WeakScaling {
     int[] blocks = new int[ranks];
     int[] arena = new int[ranks];
     try {
-      InProcessCluster.run(ranks, RUN_LIMIT, world -> {
+      InProcessRun.run(ranks, RUN_LIMIT, world -> {
         CountingCommunicator comm = new CountingCommunicator(world, new RankTraffic(ranks),
             TrafficKind.WORLD);
         List<String> o = new ArrayList<>(overrides(study, ranks, cycles));

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.examples.ghostcheck.GhostCheck;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -65,7 +65,7 @@ class GhostCheckDecksTest {
   private static long run(ParameterInput template, String text, int ranks,
       List<String> overrides) {
     AtomicLong wrong = new AtomicLong(-1);
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       ParameterInput pin = ParameterInput.parse(template.deckName(), text, overrides);
       long w = GhostCheck.run(pin, comm, InOneBoundaryCommunication.fromInput(pin),
           new PrintStream(new ByteArrayOutputStream()));

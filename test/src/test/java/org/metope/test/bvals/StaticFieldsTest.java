@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.metope.amr.AdaptiveRefinement;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.kernels.KernelBackends;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
@@ -200,7 +200,7 @@ class StaticFieldsTest {
   @ValueSource(ints = {1, 2})
   void givenStaticFields_thenGhostsAreFilledAtSetUpAndRemeshOnlyWithTheirOwnConditions(
       int ranks) {
-    InProcessCluster.run(ranks, StaticFieldsTest::run);
+    InProcessRun.run(ranks, StaticFieldsTest::run);
   }
 
   @Test

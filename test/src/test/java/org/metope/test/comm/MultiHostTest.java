@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.test.ProcessResult;
-import org.metope.test.ProgressDeadline;
+import org.metope.comm.ProgressDeadline;
 
 /**
  * A real two-host MPJ run through docs/CLUSTER.md's cluster route: two Linux network namespaces joined

@@ -2,6 +2,7 @@ package org.metope.test.comm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -9,15 +10,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.test.ProcessResult;
+import org.metope.comm.ProgressDeadline;
 
 /**
  * The launcher owns the processes of an MPJ run: whatever ends it (here {@code kill -9}, which it
@@ -28,8 +30,9 @@ import org.metope.test.ProcessResult;
  * timeout.
  */
 class ProcessReliabilityTest {
-  private static final long START_LIMIT_SECONDS = 60;
-  private static final long CLEANUP_LIMIT_SECONDS = 30;
+  /** Limits measured by progress ({@link ProgressDeadline}): a busy machine stretches them. */
+  private static final Duration START_LIMIT = Duration.ofSeconds(60);
+  private static final Duration CLEANUP_LIMIT = Duration.ofSeconds(30);
 
   @TempDir Path tmp;
 
@@ -68,7 +71,9 @@ class ProcessReliabilityTest {
       ProcessResult kill = ProcessResult.run(tmp, 30, Map.of(), "kill", "-" + signal,
           Long.toString(launcher.pid()));
       assertEquals(0, kill.exitCode(), kill.output());
-      assertTrue(launcher.waitFor(CLEANUP_LIMIT_SECONDS, TimeUnit.SECONDS), "launcher ended");
+      String hung = ProgressDeadline.await(launcher.toHandle(), CLEANUP_LIMIT);
+      assertNull(hung, () -> device + " SIG" + signal + ": the launcher did not end (" + hung
+          + "); its processes: " + states(launcher.toHandle()));
       assertEquals(code, launcher.exitValue(), device + " SIG" + signal);
     });
     // The launcher's last word; a rank's output already on its way may still follow it.
@@ -121,11 +126,12 @@ class ProcessReliabilityTest {
       }
 
       ending.end(launcher);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLEANUP_LIMIT_SECONDS);
-      while (System.nanoTime() < deadline && (!processesOf(runDir).isEmpty()
-          || anyAlive(pids) || Files.exists(runDir))) {
-        Thread.sleep(100);
+      List<ProcessHandle> run = new ArrayList<>();
+      for (long pid : pids) {
+        ProcessHandle.of(pid).ifPresent(run::add);
       }
+      ProgressDeadline.until(run, CLEANUP_LIMIT, () -> processesOf(runDir).isEmpty()
+          && !anyAlive(pids) && !Files.exists(runDir));
       assertEquals(List.of(), processesOf(runDir), "processes of the run after the kill");
       assertFalse(anyAlive(pids), "a process of the run outlived its launcher: " + pids);
       assertEquals(List.of(), listeningSockets(pids), "sockets of the run after the kill");
@@ -152,22 +158,56 @@ class ProcessReliabilityTest {
 
   /** The run directory once both ranks have written their pid files. */
   private static Path awaitRanksStarted(Path tmp, Process launcher, Path log) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_LIMIT_SECONDS);
-    while (System.nanoTime() < deadline && launcher.isAlive()) {
-      try (Stream<Path> dirs = Files.list(tmp)) {
-        for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith("metope-mpj."))
-            .toList()) {
-          if (Files.exists(dir.resolve("status/rank-0.pid"))
-              && Files.exists(dir.resolve("status/rank-1.pid"))) {
-            return dir;
-          }
+    Path[] started = new Path[1];
+    String stalled = ProgressDeadline.until(List.of(launcher.toHandle()), START_LIMIT,
+        () -> !launcher.isAlive() || (started[0] = runDirectoryWithRanks(tmp)) != null);
+    if (started[0] == null) {
+      fail("the ranks did not start (" + (stalled == null ? "the launcher ended" : stalled)
+          + "): " + Files.readString(log));
+    }
+    return started[0];
+  }
+
+  /** The run directory under {@code tmp} once both ranks have written their pid files, or null. */
+  private static Path runDirectoryWithRanks(Path tmp) {
+    try (Stream<Path> dirs = Files.list(tmp)) {
+      for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith("metope-mpj."))
+          .toList()) {
+        if (Files.exists(dir.resolve("status/rank-0.pid"))
+            && Files.exists(dir.resolve("status/rank-1.pid"))) {
+          return dir;
         }
       }
-      Thread.sleep(100);
+    } catch (IOException e) {
+      // Listed again at the next poll.
     }
-    fail("the ranks did not start within " + START_LIMIT_SECONDS + " s: "
-        + Files.readString(log));
     return null;
+  }
+
+  /**
+   * {@code root} and its descendants, each as pid, state and kernel wait channel (from /proc)
+   * and command line: what a launcher that does not end is waiting for.
+   */
+  private static List<String> states(ProcessHandle root) {
+    List<String> states = new ArrayList<>();
+    Stream.concat(Stream.of(root), root.descendants()).forEach(p -> {
+      Path proc = Path.of("/proc", Long.toString(p.pid()));
+      String stat = read(proc.resolve("stat"));
+      int close = stat.lastIndexOf(')');
+      String state = close < 0 || close + 2 >= stat.length() ? "?" : stat.substring(close + 2,
+          close + 3);
+      states.add(p.pid() + " " + state + " " + read(proc.resolve("wchan")) + " "
+          + p.info().commandLine().orElse("?"));
+    });
+    return states;
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file).strip();
+    } catch (IOException | RuntimeException e) {
+      return "?";
+    }
   }
 
   /** Processes whose command line names {@code runDir} (daemon, mpjrun and ranks do). */

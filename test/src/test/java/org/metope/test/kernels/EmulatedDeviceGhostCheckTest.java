@@ -20,7 +20,7 @@ import org.metope.examples.ghostcheck.GhostCheck;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.FirstLoadsOverlap;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.test.RepoPaths;
 
@@ -51,7 +51,7 @@ class EmulatedDeviceGhostCheckTest {
     String text = Files.readString(deck);
     AtomicLong wrong = new AtomicLong(-1);
     FirstLoadsOverlap overlap = new FirstLoadsOverlap(PATIENCE_NANOS);
-    InProcessCluster.run(2, comm -> {
+    InProcessRun.run(2, comm -> {
       ParameterInput pin = ParameterInput.parse(deck.getFileName().toString(), text,
           List.of("parthenon/comm/coalesce=" + coalesce));
       try (EmulatedDeviceBackend device = new EmulatedDeviceBackend(fault)) {

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.outputs.PauseBeforeRename;
-import org.metope.test.ProgressDeadline;
+import org.metope.comm.ProgressDeadline;
 
 /**
  * Kills a real run (a child JVM) with SIGKILL while it writes an HDF5 output, then checks what a

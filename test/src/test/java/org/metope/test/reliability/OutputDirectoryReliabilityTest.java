@@ -17,7 +17,7 @@ import org.metope.outputs.AtomicFile;
 import org.metope.outputs.OutputDirectoryLock;
 import org.metope.outputs.PauseBeforeRename;
 import org.metope.test.ProcessResult;
-import org.metope.test.ProgressDeadline;
+import org.metope.comm.ProgressDeadline;
 import org.metope.test.outputs.PausingMetope;
 
 /**

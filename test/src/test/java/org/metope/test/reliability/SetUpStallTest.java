@@ -18,7 +18,7 @@ import org.metope.app.ApplicationRunner;
 import org.metope.app.ForwardingApplication;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.CommAbortedException;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.driver.ProblemGenerator;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.field.Packages;
@@ -46,7 +46,7 @@ class SetUpStallTest {
     CountDownLatch release = new CountDownLatch(1);
     AtomicReferenceArray<String> errors = new AtomicReferenceArray<>(2);
     int[] codes = new int[2];
-    InProcessCluster.run(2, Duration.ofSeconds(120), comm -> {
+    InProcessRun.run(2, Duration.ofSeconds(120), comm -> {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8);
       ParameterInput pin = ParameterInput.parse("wave.in", DECK, List.of());

@@ -1,4 +1,4 @@
-package org.metope.test;
+package org.metope.comm;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -11,7 +11,8 @@ import java.util.function.BooleanSupplier;
  * it instead of failing the test: the process tree (the process and its descendants) has hung
  * when its CPU time stayed put for {@code limit} of wall time (every process waits), and has run
  * away when it used more CPU time than {@code limit} on every processor. A slow child on a loaded
- * machine keeps using CPU, a little at a time, and is waited for.
+ * machine keeps using CPU, a little at a time, and is waited for. {@link #untilHere} measures
+ * this JVM instead: a test waiting for its own threads.
  */
 public final class ProgressDeadline {
   /** A tree that used less than this share of one core over the limit made no progress. */
@@ -27,6 +28,15 @@ public final class ProgressDeadline {
    */
   public static String await(ProcessHandle root, Duration limit) throws InterruptedException {
     return until(List.of(root), limit, () -> !root.isAlive());
+  }
+
+  /**
+   * Waits until {@code done} holds, measuring the progress of this process (its threads, and any
+   * children); returns null then, or why it was given up.
+   */
+  public static String untilHere(Duration limit, BooleanSupplier done)
+      throws InterruptedException {
+    return until(List.of(ProcessHandle.current()), limit, done);
   }
 
   /**
