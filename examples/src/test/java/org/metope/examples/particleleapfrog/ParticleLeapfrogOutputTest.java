@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.metope.app.ApplicationRunner;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.driver.DriverStatus;
 import org.metope.driver.RunOptions;
 import org.metope.examples.TestLauncher;
@@ -155,7 +155,7 @@ class ParticleLeapfrogOutputTest {
     Path restart = whole.resolve("particles.out1.00001.rhdf");
     for (int ranks : new int[] {1, 2}) {
       Path resumed = Files.createDirectories(dir.resolve("resumed" + ranks));
-      InProcessCluster.run(ranks, comm -> resume(restart, comm, resumed));
+      InProcessRun.run(ranks, comm -> resume(restart, comm, resumed));
       try (HdfFile a = new HdfFile(whole.resolve(FINAL));
           HdfFile b = new HdfFile(resumed.resolve(FINAL))) {
         Map<String, Dataset> expected = datasets((Group) a.getChild(SWARM));
