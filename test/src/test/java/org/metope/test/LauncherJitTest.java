@@ -1,0 +1,78 @@
+package org.metope.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher's JIT policy ({@code METOPE_JIT}), read back from the JVM it starts
+ * ({@code -XX:+PrintFlagsFinal}): a JVM limited to one CPU waits longer before C2 compiles, one
+ * with more CPUs does not, {@code quick} stops at C1 and a wrong value is one line.
+ */
+class LauncherJitTest {
+  private static final Pattern FLAG =
+      Pattern.compile("^\\s*\\S+\\s+(\\w+)\\s+=\\s+(\\S+)", Pattern.MULTILINE);
+
+  @TempDir Path tmp;
+
+  @Test
+  void givenOneCpu_thenC2WaitsLongerThanWithTwo() throws Exception {
+    // The JVM prints thresholds already scaled by CompileThresholdScaling (2 under auto).
+    Map<String, String> one = flags("auto", "0");
+    assertEquals("200000", one.get("Tier4InvocationThreshold"));
+    assertEquals("1600000", one.get("Tier4BackEdgeThreshold"));
+    // The control: the same launcher on two CPUs keeps the JVM's tier-4 thresholds (doubled).
+    Map<String, String> two = flags("auto", "0,1");
+    assertEquals("10000", two.get("Tier4InvocationThreshold"));
+    assertEquals("80000", two.get("Tier4BackEdgeThreshold"));
+  }
+
+  @Test
+  void givenQuickOrPeak_thenC1OnlyOrTheJvmDefaults() throws Exception {
+    assertEquals("1", flags("quick", "0").get("TieredStopAtLevel"));
+    Map<String, String> peak = flags("peak", "0");
+    assertEquals("4", peak.get("TieredStopAtLevel"));
+    assertEquals("5000", peak.get("Tier4InvocationThreshold"));
+    assertEquals("1.000000", peak.get("CompileThresholdScaling"));
+  }
+
+  @Test
+  void givenAnUnknownPolicy_thenOneLineAndExitTwo() throws Exception {
+    ProcessResult r = ProcessResult.run(Path.of("."), 60, Map.of("METOPE_JIT", "fast"),
+        RepoPaths.launcher().toString(), "-i", deck(), "-d", tmp.toString());
+    assertEquals(2, r.exitCode(), r.output());
+    assertEquals("metope: METOPE_JIT = \"fast\": expected auto, quick or peak",
+        r.output().strip());
+  }
+
+  /** The final JVM flags of a one-cycle run under {@code taskset -c cpus}. */
+  private Map<String, String> flags(String policy, String cpus) throws Exception {
+    List<String> command = new ArrayList<>(List.of("taskset", "-c", cpus,
+        RepoPaths.launcher().toString(), "-i", deck(), "parthenon/time/nlim=1", "-d",
+        Files.createTempDirectory(tmp, "run").toString()));
+    ProcessResult r = ProcessResult.run(Path.of("."), 120, Map.of("METOPE_JIT", policy,
+        "METOPE_SKIP_BUILD", "1", "METOPE_JAVA_OPTS", "-XX:+PrintFlagsFinal"),
+        command.toArray(new String[0]));
+    assertEquals(0, r.exitCode(), r.output());
+    Map<String, String> flags = new java.util.HashMap<>();
+    Matcher m = FLAG.matcher(r.output());
+    while (m.find()) {
+      flags.put(m.group(1), m.group(2));
+    }
+    assertTrue(flags.containsKey("Tier4InvocationThreshold"), r.output());
+    return flags;
+  }
+
+  private static String deck() {
+    return RepoPaths.root().resolve("inputs/advection_2d.in").toString();
+  }
+}
