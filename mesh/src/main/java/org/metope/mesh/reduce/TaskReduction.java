@@ -9,15 +9,18 @@ import org.metope.tasking.TaskStatus;
 /**
  * What {@link AllReduce} and {@link Reduce} share: a reduction started by one task and
  * finished by another that polls, never blocking (Parthenon's {@code StartReduce} /
- * {@code CheckReduce}, there over {@code MPI_Iallreduce}). Every rank sends its entries to the
- * root over point-to-point messages of a communicator of its own; the root folds every entry in
- * ascending key order (rank, or global block id) and, for an all-reduce, sends the result back.
- * The result is therefore the same bits on every rank and independent of message timing; folded
- * by global block id it is also independent of how blocks are spread over ranks.
+ * {@code CheckReduce}, there over {@code MPI_Iallreduce}). Entries travel over point-to-point
+ * messages of a communicator of its own along the binomial tree rooted at the root ({@link
+ * ReductionTree}, the trees of {@code comm.TreeCollectives}): each rank sends its own entries and
+ * its subtree's to its parent once its children's have arrived, the root folds every entry in
+ * ascending key order (rank, or global block id) and, for an all-reduce, the result goes back
+ * down the same tree. The result is therefore the same bits on every rank and independent of
+ * message timing; folded by global block id it is also independent of how blocks are spread over
+ * ranks. A rank sends and receives at most {@code 2 ceil(log2 P)} messages per reduction.
  *
  * <p>Message layout, {@code double}s: {@code [id, sequence, op, width, entries, key0, v0_0 ..
- * v0_{width-1}, key1, ...]}; the root's reply is {@code [id, sequence, op, width, 1, -1,
- * result...]}. The root checks that every rank's header names the same reduction (its id, from
+ * v0_{width-1}, key1, ...]}; the result going down is {@code [id, sequence, op, width, 1, -1,
+ * result...]}. Every rank checks that what it receives names the same reduction (its id, from
  * the label) and the same sequence number, op and width, and stops with one line naming the
  * mismatch otherwise: collectives in task lists must be issued in the same order on every rank.
  *
@@ -29,9 +32,9 @@ public abstract class TaskReduction {
   private final String label;
   private final double id;
   private final Communicator comm;
-  private final int root;
   private final boolean toAll;
   private final int width;
+  private final ReductionTree tree;
   /** The entries this rank contributes: keys and values, {@code width} values per key. */
   private double[] keys = new double[1];
   private double[] values;
@@ -41,13 +44,22 @@ public abstract class TaskReduction {
   private ReduceOp op;
   private long sequence;
   private boolean active;
-  /** On the root: one receive buffer and request per rank; elsewhere, slot 0 sends, 1 receives. */
-  private double[][] buffers;
-  private final Request[] requests;
-  private boolean resultSent;
-  /** The root's fold: (key, position) pairs sorted, and each position's rank and entry. */
+  /** Per child: its subtree's entries (received), and the request carrying them then the result. */
+  private final double[][] fromChildren;
+  private final Request[] childReceives;
+  private final Request[] childSends;
+  /** This rank's and its subtree's entries, sent to the parent. */
+  private double[] toParent;
+  private final Request parentSend;
+  /** The result: received from the parent (or folded, at the root) and sent to the children. */
+  private final double[] down;
+  private final Request parentReceive;
+  private boolean sentUp;
+  private boolean resultKnown;
+  private boolean sentDown;
+  /** The root's fold: (key, position) pairs sorted, and each position's source and entry. */
   private long[] order = new long[0];
-  private int[] sourceRank = new int[0];
+  private int[] sourceSlot = new int[0];
   private int[] sourceEntry = new int[0];
 
   TaskReduction(Communicator world, String label, int width, int root, boolean toAll) {
@@ -62,18 +74,25 @@ public abstract class TaskReduction {
     this.label = label;
     this.id = label.hashCode();
     this.comm = world.duplicate();
-    this.root = root;
     this.toAll = toAll;
     this.width = width;
+    this.tree = new ReductionTree(comm.rank(), comm.size(), root);
     this.values = new double[width];
     this.result = new double[width];
     this.contribution = new double[width];
-    int slots = Math.max(2, comm.size());
-    this.buffers = new double[slots][HEADER + width + 1];
-    this.requests = new Request[slots];
-    for (int r = 0; r < slots; r++) {
-      requests[r] = comm.newRequest();
+    int children = tree.children().length;
+    this.fromChildren = new double[children][];
+    this.childReceives = new Request[children];
+    this.childSends = new Request[children];
+    for (int c = 0; c < children; c++) {
+      fromChildren[c] = new double[HEADER + tree.subtreeSize(c) * (width + 1)];
+      childReceives[c] = comm.newRequest();
+      childSends[c] = comm.newRequest();
     }
+    this.toParent = new double[HEADER + width + 1];
+    this.down = new double[HEADER + 1 + width];
+    this.parentSend = comm.newRequest();
+    this.parentReceive = comm.newRequest();
   }
 
   /** The label given at construction, as errors name it. */
@@ -169,113 +188,148 @@ public abstract class TaskReduction {
     entries++;
   }
 
-  /** Starts the reduction of the entries added since {@link #clearEntries}. */
+  /**
+   * Starts the reduction of the entries added since {@link #clearEntries}: posts the receives
+   * from the children (and, for an all-reduce, of the result from the parent).
+   */
   private TaskStatus start(ReduceOp reduceOp) {
     requireIdle();
     op = reduceOp;
     sequence++;
     active = true;
-    resultSent = false;
-    if (comm.rank() == root) {
-      for (int r = 0; r < comm.size(); r++) {
-        if (r != root) {
-          comm.irecv(requests[r], buffers[r], 0, buffers[r].length, r, 0);
-        }
-      }
-    } else {
-      double[] out = message(buffers[0], entries);
-      buffers[0] = out;
-      comm.isend(requests[0], out, 0, HEADER + entries * (width + 1), root, 0);
-      if (toAll) {
-        comm.irecv(requests[1], buffers[1], 0, buffers[1].length, root, 0);
-      }
+    sentUp = false;
+    resultKnown = false;
+    sentDown = false;
+    int[] children = tree.children();
+    for (int c = 0; c < children.length; c++) {
+      comm.irecv(childReceives[c], fromChildren[c], 0, fromChildren[c].length, children[c], 0);
+    }
+    if (toAll && tree.parent() >= 0) {
+      comm.irecv(parentReceive, down, 0, down.length, tree.parent(), 0);
     }
     return TaskStatus.COMPLETE;
   }
 
-  /** Polls the reduction: {@code COMPLETE} once this rank has what it will get. */
+  /**
+   * Polls the reduction: once every child's entries are in, sends them up with this rank's (the
+   * root folds them instead); for an all-reduce, once the result is in, sends it down.
+   * {@code COMPLETE} once this rank has what it will get and its sends are done.
+   */
   private TaskStatus check() {
     if (!active) {
       throw new IllegalStateException("reduction '" + label + "' checked before it was started");
     }
-    boolean done = comm.rank() == root ? checkRoot() : checkOther();
-    if (done) {
-      active = false;
-      return TaskStatus.COMPLETE;
+    if (!sentUp && !sendUp()) {
+      return TaskStatus.INCOMPLETE;
     }
-    return TaskStatus.INCOMPLETE;
+    if (tree.parent() >= 0 && !parentSend.test()) {
+      return TaskStatus.INCOMPLETE;
+    }
+    if (toAll && !sendDown()) {
+      return TaskStatus.INCOMPLETE;
+    }
+    active = false;
+    return TaskStatus.COMPLETE;
   }
 
-  private boolean checkRoot() {
-    if (!resultSent) {
-      for (int r = 0; r < comm.size(); r++) {
-        if (r != root && !requests[r].test()) {
-          return false;
-        }
+  /** The up step: false while a child's entries are missing. */
+  private boolean sendUp() {
+    int[] children = tree.children();
+    for (int c = 0; c < children.length; c++) {
+      if (!childReceives[c].test()) {
+        return false;
       }
+    }
+    for (int c = 0; c < children.length; c++) {
+      checkHeader(fromChildren[c], children[c]);
+    }
+    if (tree.parent() >= 0) {
+      int length = subtreeMessage();
+      comm.isend(parentSend, toParent, 0, length, tree.parent(), 0);
+    } else {
       fold();
-      resultSent = true;
-      if (toAll) {
-        double[] reply = buffers[root];
-        writeHeader(reply, 1);
-        reply[HEADER] = -1;
-        System.arraycopy(result, 0, reply, HEADER + 1, width);
-        for (int r = 0; r < comm.size(); r++) {
-          if (r != root) {
-            comm.isend(requests[r], reply, 0, HEADER + 1 + width, r, 0);
-          }
-        }
-      }
+      resultKnown = true;
+      writeHeader(down, 1);
+      down[HEADER] = -1;
+      System.arraycopy(result, 0, down, HEADER + 1, width);
     }
-    if (toAll) {
-      for (int r = 0; r < comm.size(); r++) {
-        if (r != root && !requests[r].test()) {
-          return false;
-        }
+    sentUp = true;
+    return true;
+  }
+
+  /** The down step of an all-reduce: false until the result is in and sent to every child. */
+  private boolean sendDown() {
+    if (!resultKnown) {
+      if (!parentReceive.test()) {
+        return false;
+      }
+      checkHeader(down, tree.parent());
+      System.arraycopy(down, HEADER + 1, result, 0, width);
+      resultKnown = true;
+    }
+    int[] children = tree.children();
+    if (!sentDown) {
+      for (int c = 0; c < children.length; c++) {
+        comm.isend(childSends[c], down, 0, HEADER + 1 + width, children[c], 0);
+      }
+      sentDown = true;
+    }
+    for (int c = 0; c < children.length; c++) {
+      if (!childSends[c].test()) {
+        return false;
       }
     }
     return true;
   }
 
-  private boolean checkOther() {
-    if (!requests[0].test()) {
-      return false;
+  /**
+   * Writes this rank's entries, then each child's in the order of {@link ReductionTree#children}
+   * (its subtree in rank order), into {@link #toParent}; returns the message's length.
+   */
+  private int subtreeMessage() {
+    int count = entries;
+    for (double[] child : fromChildren) {
+      count += (int) child[4];
     }
-    if (!toAll) {
-      return true;
+    int length = HEADER + count * (width + 1);
+    if (toParent.length < length) {
+      toParent = new double[length];
     }
-    if (!requests[1].test()) {
-      return false;
+    writeHeader(toParent, count);
+    int at = HEADER;
+    for (int e = 0; e < entries; e++) {
+      toParent[at] = keys[e];
+      System.arraycopy(values, e * width, toParent, at + 1, width);
+      at += width + 1;
     }
-    double[] reply = buffers[1];
-    checkHeader(reply, root);
-    System.arraycopy(reply, HEADER + 1, result, 0, width);
-    return true;
+    for (double[] child : fromChildren) {
+      int n = (int) child[4] * (width + 1);
+      System.arraycopy(child, HEADER, toParent, at, n);
+      at += n;
+    }
+    return length;
   }
 
-  /** Folds every rank's entries in ascending key order into {@link #result}. */
+  /** At the root: folds its own and every child's entries in ascending key order. */
   private void fold() {
     int total = entries;
-    for (int r = 0; r < comm.size(); r++) {
-      if (r != root) {
-        checkHeader(buffers[r], r);
-        total += (int) buffers[r][4];
-      }
+    for (double[] child : fromChildren) {
+      total += (int) child[4];
     }
     if (total == 0) {
       throw new IllegalStateException("reduction '" + label + "' has no entries on any rank");
     }
     if (order.length < total) {
       order = new long[total];
-      sourceRank = new int[total];
+      sourceSlot = new int[total];
       sourceEntry = new int[total];
     }
     int n = 0;
-    for (int r = 0; r < comm.size(); r++) {
-      int count = r == root ? entries : (int) buffers[r][4];
+    for (int slot = 0; slot <= fromChildren.length; slot++) {
+      int count = slot == 0 ? entries : (int) fromChildren[slot - 1][4];
       for (int e = 0; e < count; e++) {
-        long key = (long) (r == root ? keys[e] : buffers[r][HEADER + e * (width + 1)]);
-        sourceRank[n] = r;
+        long key = (long) (slot == 0 ? keys[e] : fromChildren[slot - 1][HEADER + e * (width + 1)]);
+        sourceSlot[n] = slot;
         sourceEntry[n] = e;
         order[n] = (key << 32) | n;
         n++;
@@ -284,24 +338,14 @@ public abstract class TaskReduction {
     Arrays.sort(order, 0, total);
     for (int t = 0; t < total; t++) {
       int source = (int) order[t];
-      int r = sourceRank[source];
+      int slot = sourceSlot[source];
       int e = sourceEntry[source];
       for (int k = 0; k < width; k++) {
-        double v = r == root ? values[e * width + k] : buffers[r][HEADER + e * (width + 1) + 1 + k];
+        double v = slot == 0 ? values[e * width + k]
+            : fromChildren[slot - 1][HEADER + e * (width + 1) + 1 + k];
         result[k] = t == 0 ? v : op.apply(result[k], v);
       }
     }
-  }
-
-  private double[] message(double[] buffer, int count) {
-    int length = HEADER + count * (width + 1);
-    double[] out = buffer.length >= length ? buffer : new double[length];
-    writeHeader(out, count);
-    for (int e = 0; e < count; e++) {
-      out[HEADER + e * (width + 1)] = keys[e];
-      System.arraycopy(values, e * width, out, HEADER + e * (width + 1) + 1, width);
-    }
-    return out;
   }
 
   private void writeHeader(double[] out, int count) {
@@ -322,14 +366,14 @@ public abstract class TaskReduction {
   }
 
   /**
-   * Makes the root's receive buffers hold {@code entriesPerRank} entries per rank; a call before
-   * {@link #start} on the root for block-order reductions, whose entry count is the blocks'.
+   * Makes each child's receive buffer hold {@code entries} entries, the most a subtree can send;
+   * a call before {@link #start} for block-order reductions, whose entry count is the blocks'.
    */
-  private void reserve(int entriesPerRank) {
-    int length = HEADER + Math.max(1, entriesPerRank) * (width + 1);
-    for (int r = 0; r < buffers.length; r++) {
-      if (buffers[r].length < length) {
-        buffers[r] = new double[length];
+  private void reserve(int entries) {
+    int length = HEADER + Math.max(1, entries) * (width + 1);
+    for (int c = 0; c < fromChildren.length; c++) {
+      if (fromChildren[c].length < length) {
+        fromChildren[c] = new double[length];
       }
     }
   }

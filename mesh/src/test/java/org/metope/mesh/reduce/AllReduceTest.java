@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.metope.comm.Communicator;
 import org.metope.comm.GlobalOrderSum;
 import org.metope.comm.InProcessRun;
@@ -17,9 +22,11 @@ import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStatus;
 
 /**
- * Task reductions on 1, 2 and 4 in-process ranks, checked against the communicator's own
- * blocking collectives and {@link GlobalOrderSum} (independent implementations of the same
- * orders), with values whose sum depends on the order of addition.
+ * Task reductions on 1 to 13 in-process ranks, checked against the communicator's own blocking
+ * collectives and {@link GlobalOrderSum} (independent implementations of the same orders), with
+ * values whose sum depends on the order of addition; and the messages each rank sends and
+ * receives per reduction, bounded by the binomial tree's {@code 2 ceil(log2 P)}, a bound the
+ * rank-0 star the tree replaced breaks (the negative control).
  */
 class AllReduceTest {
   /** Block values whose sum changes with the order of addition (1e16 swallows a 1.0). */
@@ -129,6 +136,106 @@ class AllReduceTest {
     assertEquals(sums[0], sums[2]);
     // The control: adding per-rank partial sums gives other bits on other rank counts.
     assertNotEquals(partialSums[0], partialSums[2]);
+  }
+
+  @ParameterizedTest(name = "{0} ranks")
+  @ValueSource(ints = {3, 5, 8, 13})
+  void givenRankCountsNotPowersOfTwo_thenBlockOrderSumsAndRankOrderFoldsKeepTheirBits(int p) {
+    InProcessRun.run(p, world -> {
+      int[] gids = roundRobin(world);
+      double[] values = new double[gids.length];
+      for (int b = 0; b < gids.length; b++) {
+        values[b] = BLOCK_VALUES[gids[b]];
+      }
+      AllReduce blocks = new AllReduce(world, "blocks", 1);
+      blocks.startInBlockOrder(ReduceOp.SUM, gids, values, BLOCK_VALUES.length);
+      poll(blocks);
+      assertEquals(GlobalOrderSum.sumInGlobalBlockOrder(world, gids, values, 1)[0],
+          blocks.value());
+      for (ReduceOp op : ReduceOp.values()) {
+        Reduce toLast = new Reduce(world, "to_last_" + op, 1, world.size() - 1);
+        toLast.contribution()[0] = contribution(world.rank());
+        toLast.startReduce(op);
+        poll(toLast);
+        double expected = world.allreduce(contribution(world.rank()), op);
+        if (world.rank() == world.size() - 1) {
+          assertEquals(expected, toLast.value(), "op=" + op + " ranks=" + p);
+        }
+      }
+    });
+  }
+
+  @ParameterizedTest(name = "{0} ranks")
+  @ValueSource(ints = {2, 3, 4, 5, 8, 13})
+  void givenReductions_thenEveryRankSendsAndReceivesLogarithmicallyManyMessages(int p) {
+    AtomicLongArray messages = new AtomicLongArray(p);
+    InProcessRun.run(p, plain -> {
+      Communicator world = counting(plain, messages);
+      int[] gids = roundRobin(world);
+      double[] values = new double[gids.length];
+      AllReduce blocks = new AllReduce(world, "blocks", 1);
+      blocks.startInBlockOrder(ReduceOp.SUM, gids, values, BLOCK_VALUES.length);
+      poll(blocks);
+      Reduce toOne = new Reduce(world, "to_one", 2, 1);
+      toOne.startReduce(ReduceOp.MAX);
+      poll(toOne);
+    });
+    for (int r = 0; r < p; r++) {
+      assertTrue(logarithmic(messages.get(r) / 2.0, p), "rank " + r + " of " + p + ": "
+          + messages.get(r) + " messages in 2 reductions");
+    }
+  }
+
+  /** The negative control: the rank-0 star through the same counting breaks the same bound. */
+  @ParameterizedTest(name = "{0} ranks")
+  @ValueSource(ints = {8, 13})
+  void givenTheRankZeroStarTheTreeReplaced_thenTheBoundRejectsIt(int p) {
+    AtomicLongArray messages = new AtomicLongArray(p);
+    InProcessRun.run(p, plain -> {
+      Communicator world = counting(plain, messages).duplicate();
+      double[] value = {world.rank()};
+      if (world.rank() == 0) {
+        double[] other = new double[1];
+        for (int r = 1; r < p; r++) {
+          world.irecv(other, 0, 1, r, 0).waitFor();
+          value[0] += other[0];
+        }
+        for (int r = 1; r < p; r++) {
+          world.isend(value, 0, 1, r, 0).waitFor();
+        }
+      } else {
+        world.isend(value, 0, 1, 0, 0).waitFor();
+        world.irecv(value, 0, 1, 0, 0).waitFor();
+      }
+    });
+    assertEquals(2L * (p - 1), messages.get(0), "the star's messages at rank 0");
+    assertTrue(!logarithmic(messages.get(0), p), "the bound must reject the star: "
+        + messages.get(0));
+  }
+
+  private static boolean logarithmic(double messagesPerReduction, int p) {
+    return messagesPerReduction <= 2 * (32 - Integer.numberOfLeadingZeros(p - 1));
+  }
+
+  /**
+   * {@code world}, counting into {@code messages[rank]} every send and receive it or any of its
+   * duplicates posts (a proxy: every call goes to the rank's own communicator).
+   */
+  private static Communicator counting(Communicator world, AtomicLongArray messages) {
+    return (Communicator) Proxy.newProxyInstance(Communicator.class.getClassLoader(),
+        new Class<?>[] {Communicator.class}, (proxy, method, args) -> {
+          String name = method.getName();
+          if (name.equals("isend") || name.equals("irecv")) {
+            messages.incrementAndGet(world.rank());
+          }
+          Object result;
+          try {
+            result = method.invoke(world, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+          return name.equals("duplicate") ? counting((Communicator) result, messages) : result;
+        });
   }
 
   @Test
