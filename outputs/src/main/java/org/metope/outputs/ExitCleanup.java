@@ -4,30 +4,43 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * Files a run removes however its JVM ends short of {@code kill -9} (a SIGTERM or SIGINT included):
  * the temporary file of a write in progress ({@link AtomicFile}) and the lock of the output
- * directory ({@link OutputDirectoryLock}). One shutdown hook removes what is registered when the
- * JVM exits; a file is unregistered once it is renamed or released.
+ * directory ({@link OutputDirectoryLock}, which releases itself its own way). One shutdown hook
+ * removes what is registered when the JVM exits; a file is unregistered once it is renamed or
+ * released.
  */
 final class ExitCleanup {
-  private static final Set<Path> FILES = new LinkedHashSet<>();
+  /** Per registered file, what removes it. */
+  private static final Map<Path, Runnable> FILES = new LinkedHashMap<>();
   private static boolean hooked;
 
   private ExitCleanup() {}
 
   /** Removes {@code file} when the JVM exits, unless {@link #forget} comes first. */
-  static synchronized void register(Path file) {
+  static void register(Path file) {
+    register(file, () -> {
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException | RuntimeException e) {
+        // The JVM is ending; what cannot be removed stays, as after kill -9.
+      }
+    });
+  }
+
+  /** Runs {@code removal} when the JVM exits, unless {@link #forget}{@code (file)} comes first. */
+  static synchronized void register(Path file, Runnable removal) {
     if (!hooked) {
       Runtime.getRuntime().addShutdownHook(new Thread(ExitCleanup::removeAll,
           "metope-exit-cleanup"));
       hooked = true;
     }
-    FILES.add(file);
+    FILES.put(file, removal);
   }
 
   /** {@code file} is no longer to be removed at exit (renamed into place, or released). */
@@ -36,17 +49,13 @@ final class ExitCleanup {
   }
 
   private static void removeAll() {
-    List<Path> files;
+    List<Runnable> removals;
     synchronized (ExitCleanup.class) {
-      files = new ArrayList<>(FILES);
+      removals = new ArrayList<>(FILES.values());
       FILES.clear();
     }
-    for (Path file : files) {
-      try {
-        Files.deleteIfExists(file);
-      } catch (IOException | RuntimeException e) {
-        // The JVM is ending; what cannot be removed stays, as after kill -9.
-      }
+    for (Runnable removal : removals) {
+      removal.run();
     }
   }
 }
