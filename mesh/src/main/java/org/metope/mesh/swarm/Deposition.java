@@ -11,8 +11,7 @@ import org.metope.mesh.view.SwarmReal;
  * DepositParticles}): each particle adds its weight divided by the cell volume to the cell that
  * holds it, nearest-grid-point, so that the field's integral over the mesh is the particles'
  * total weight on every level. A particle touches only its own block's interior, so no ghost
- * exchange is needed; a cloud-in-cell deposit, which spills into ghost cells, would add their
- * accumulation across block boundaries.
+ * exchange is needed ({@link CloudInCell} is the deposit that spills into neighbours).
  */
 public final class Deposition {
   private Deposition() {}
@@ -72,7 +71,7 @@ public final class Deposition {
     return start + Math.min(nx - 1, offset);
   }
 
-  private static void zeroInterior(BlockView f, UniformCartesian coords, int[] nx) {
+  static void zeroInterior(BlockView f, UniformCartesian coords, int[] nx) {
     int is = coords.startIndex(0);
     int js = coords.startIndex(1);
     int ks = coords.startIndex(2);

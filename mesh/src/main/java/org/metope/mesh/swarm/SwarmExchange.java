@@ -1,8 +1,5 @@
 package org.metope.mesh.swarm;
 
-import java.util.Arrays;
-import org.metope.comm.Communicator;
-import org.metope.comm.Request;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.Swarm;
 import org.metope.mesh.field.SwarmLayout;
@@ -39,19 +36,9 @@ public final class SwarmExchange {
 
   private final Mesh mesh;
   private final String swarmName;
-  private final Communicator comm;
+  private final RecordTransport transport;
   private final int records;
   private SwarmExchangePlan plan;
-  private double[][] sendBuffers = new double[0][];
-  private int[] sendLengths = new int[0];
-  private Request[] sends = new Request[0];
-  private double[][] receiveBuffers = new double[0][];
-  private int[] receiveLengths = new int[0];
-  private Request[] receives = new Request[0];
-  private boolean[] posted = new boolean[0];
-  private boolean[] received = new boolean[0];
-  private double[] local = new double[64];
-  private int localLength;
   private long sent;
 
   /**
@@ -65,7 +52,7 @@ public final class SwarmExchange {
     this.swarmName = swarmName;
     SwarmLayout layout = mesh.swarms().layouts().get(mesh.swarms().index(swarmName));
     this.records = 1 + layout.realComponents() + layout.integerComponents();
-    this.comm = mesh.communicator().duplicate();
+    this.transport = new RecordTransport(mesh.communicator().duplicate(), TAG);
     currentPlan();
   }
 
@@ -85,16 +72,11 @@ public final class SwarmExchange {
     SwarmExchangePlan p = currentPlan();
     SwarmStorage storage = mesh.swarms();
     int s = storage.index(swarmName);
-    Arrays.fill(sendLengths, 0);
-    localLength = 0;
+    transport.clear();
     for (int lid = 0; lid < p.blocks.size(); lid++) {
       collectLeavers(p, storage.swarm(lid, s), lid);
     }
-    for (int i = 0; i < p.peers.length; i++) {
-      sends[i] = comm.isend(sends[i], sendBuffers[i], 0, sendLengths[i], p.peers[i], TAG);
-      posted[i] = false;
-      received[i] = false;
-    }
+    transport.post();
     return TaskStatus.COMPLETE;
   }
 
@@ -123,8 +105,7 @@ public final class SwarmExchange {
             + p.blocks.get(lid).gid() + " particle at (" + x[n] + ", " + y[n] + ", " + z[n]
             + ") is beyond the block's neighbours: it moved more than one block in a step");
       }
-      int peer = p.nbRank[nb] == comm.rank() ? -1 : Arrays.binarySearch(p.peers, p.nbRank[nb]);
-      append(peer, p.nbGid[nb], swarm, n);
+      append(transport.peerIndex(p.nbRank[nb]), p.nbGid[nb], swarm, n);
       swarm.remove(n);
       sent++;
     }
@@ -136,48 +117,24 @@ public final class SwarmExchange {
    */
   private static boolean applyMeshFaces(SwarmExchangePlan p, Swarm swarm, int n) {
     for (int axis = 0; axis < p.ndim; axis++) {
-      double[] position = swarm.real(axis);
-      double min = p.meshBounds[2 * axis];
-      double max = p.meshBounds[2 * axis + 1];
-      if (position[n] < min) {
-        if (p.faces[2 * axis] != SwarmExchangePlan.FaceCondition.PERIODIC) {
-          return false;
-        }
-        position[n] = max - (min - position[n]);
-      } else if (position[n] >= max) {
-        if (p.faces[2 * axis + 1] != SwarmExchangePlan.FaceCondition.PERIODIC) {
-          return false;
-        }
-        position[n] = min + (position[n] - max);
+      if (!p.wrap(swarm.real(axis), n, axis)) {
+        return false;
       }
     }
     return true;
   }
 
-  /** Appends slot {@code n} as a record for block {@code gid} to peer {@code peer} (-1: local). */
+  /** Appends slot {@code n} as a record for block {@code gid} to peer index {@code peer}. */
   private void append(int peer, int gid, Swarm swarm, int n) {
     SwarmLayout layout = swarm.layout();
-    double[] buffer = peer < 0 ? local : sendBuffers[peer];
-    int at = peer < 0 ? localLength : sendLengths[peer];
-    if (buffer.length < at + records) {
-      buffer = Arrays.copyOf(buffer, Math.max(2 * buffer.length, at + records));
-      if (peer < 0) {
-        local = buffer;
-      } else {
-        sendBuffers[peer] = buffer;
-      }
-    }
+    int at = transport.reserve(peer, records);
+    double[] buffer = transport.buffer(peer);
     buffer[at++] = gid;
     for (int c = 0; c < layout.realComponents(); c++) {
       buffer[at++] = swarm.real(c)[n];
     }
     for (int c = 0; c < layout.integerComponents(); c++) {
       buffer[at++] = swarm.integer(c)[n];
-    }
-    if (peer < 0) {
-      localLength = at;
-    } else {
-      sendLengths[peer] = at;
     }
   }
 
@@ -186,52 +143,15 @@ public final class SwarmExchange {
    * completed, adds the particles to their blocks (sources in rank order) and completes.
    */
   public TaskStatus receive() {
-    SwarmExchangePlan p = plan;
-    boolean all = true;
-    for (int i = 0; i < p.peers.length; i++) {
-      all &= poll(p, i);
-    }
-    for (Request send : sends) {
-      all &= send.test();
-    }
-    if (!all) {
+    if (!transport.poll()) {
       return TaskStatus.INCOMPLETE;
     }
     SwarmStorage storage = mesh.swarms();
     int s = storage.index(swarmName);
-    int me = comm.rank();
-    int next = 0;
-    for (int rank = 0; rank < comm.size(); rank++) {
-      if (rank == me) {
-        unpack(storage, s, local, localLength);
-      } else if (next < p.peers.length && p.peers[next] == rank) {
-        unpack(storage, s, receiveBuffers[next], receiveLengths[next]);
-        next++;
-      }
+    for (int k = 0; k < transport.sources(); k++) {
+      unpack(storage, s, transport.source(k), transport.sourceLength(k));
     }
     return TaskStatus.COMPLETE;
-  }
-
-  private boolean poll(SwarmExchangePlan p, int i) {
-    if (received[i]) {
-      return true;
-    }
-    if (!posted[i]) {
-      int length = comm.iprobe(p.peers[i], TAG);
-      if (length < 0) {
-        return false;
-      }
-      if (receiveBuffers[i].length < length) {
-        receiveBuffers[i] = new double[Math.max(length, 2 * receiveBuffers[i].length)];
-      }
-      receives[i] = comm.irecv(receives[i], receiveBuffers[i], 0, length, p.peers[i], TAG);
-      posted[i] = true;
-    }
-    if (receives[i].test()) {
-      receiveLengths[i] = receives[i].length();
-      received[i] = true;
-    }
-    return received[i];
   }
 
   private void unpack(SwarmStorage storage, int s, double[] buffer, int length) {
@@ -250,24 +170,9 @@ public final class SwarmExchange {
     }
   }
 
-  /** The plan of the current block list, rebuilt (with its buffers) when the list changed. */
+  /** The plan of the current block list, rebuilt (with the transport's peers) when it changed. */
   private SwarmExchangePlan currentPlan() {
-    if (plan == null || plan.blocks != mesh.blocks()) {
-      plan = new SwarmExchangePlan(mesh);
-      int peers = plan.peers.length;
-      sendBuffers = new double[peers][64];
-      sendLengths = new int[peers];
-      receiveBuffers = new double[peers][64];
-      receiveLengths = new int[peers];
-      sends = new Request[peers];
-      receives = new Request[peers];
-      posted = new boolean[peers];
-      received = new boolean[peers];
-      for (int i = 0; i < peers; i++) {
-        sends[i] = comm.newRequest();
-        receives[i] = comm.newRequest();
-      }
-    }
+    plan = SwarmExchangePlan.current(plan, mesh, transport);
     return plan;
   }
 }

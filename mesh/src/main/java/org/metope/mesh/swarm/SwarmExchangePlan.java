@@ -91,6 +91,41 @@ final class SwarmExchangePlan {
     peers = peerSet.stream().mapToInt(Integer::intValue).toArray();
   }
 
+  /**
+   * Applies the mesh faces of {@code axis} to position {@code x[index]}: wraps it through a
+   * periodic face as Parthenon does ({@code xmin + (x - xmax)}); false when it left through an
+   * outflow face.
+   */
+  boolean wrap(double[] x, int index, int axis) {
+    double min = meshBounds[2 * axis];
+    double max = meshBounds[2 * axis + 1];
+    if (x[index] < min) {
+      if (faces[2 * axis] != FaceCondition.PERIODIC) {
+        return false;
+      }
+      x[index] = max - (min - x[index]);
+    } else if (x[index] >= max) {
+      if (faces[2 * axis + 1] != FaceCondition.PERIODIC) {
+        return false;
+      }
+      x[index] = min + (x[index] - max);
+    }
+    return true;
+  }
+
+  /**
+   * {@code plan} while it describes {@code mesh}'s current block list, else a new plan, with
+   * {@code transport} set to its peers.
+   */
+  static SwarmExchangePlan current(SwarmExchangePlan plan, Mesh mesh, RecordTransport transport) {
+    if (plan != null && plan.blocks == mesh.blocks()) {
+      return plan;
+    }
+    SwarmExchangePlan fresh = new SwarmExchangePlan(mesh);
+    transport.setPeers(fresh.peers);
+    return fresh;
+  }
+
   private static FaceCondition condition(String name, BoundaryFace face) {
     return switch (name) {
       case "periodic" -> FaceCondition.PERIODIC;

@@ -26,7 +26,7 @@ import org.metope.mesh.view.BlockView;
 class DepositionTest {
 
   /** Gives each particle the weight {@code (id % 7 + 1) * 0.5}, stored in its {@code v} x. */
-  private static double weigh(Mesh mesh) {
+  static double weigh(Mesh mesh) {
     double total = 0.0;
     for (MeshBlock block : mesh.blocks()) {
       Swarm swarm = mesh.swarms().swarm(block.lid(), "s");
@@ -40,7 +40,7 @@ class DepositionTest {
     return total;
   }
 
-  private static double integral(Mesh mesh) {
+  static double integral(Mesh mesh) {
     double sum = 0.0;
     for (MeshData md : mesh.meshData("base")) {
       for (int b = 0; b < md.numBlocks(); b++) {

@@ -1,0 +1,259 @@
+package org.metope.mesh.swarm;
+
+import java.util.List;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.geometry.UniformCartesian;
+import org.metope.mesh.view.BlockView;
+import org.metope.mesh.view.SwarmPack;
+import org.metope.mesh.view.SwarmReal;
+
+/**
+ * Cloud-in-cell (linear) weighting between a swarm and a cell field: {@link #deposit} spreads
+ * each particle's weight over the {@code 2^ndim} cells whose centres surround it, and {@link
+ * #interpolate} gives each particle the field's linear interpolation from the same cells.
+ * Parthenon's examples deposit nearest-grid-point only ({@link Deposition}); this is Metope's own.
+ *
+ * <p>A particle near its block's edge has part of its cloud in ghost cells. {@link #deposit} sends
+ * that part, as a record {@code [gid, x1, x2, x3, mass]} with the ghost cell's centre (wrapped
+ * through periodic faces; through an outflow face the mass leaves the mesh), to the block holding
+ * that centre, on this rank or another ({@link RecordTransport}), which adds it to the interior
+ * cell holding the centre. Between blocks of one level that is the same cell; next to a finer or
+ * coarser block the spilled mass lands whole in the cell holding the ghost cell's centre, so that
+ * mass is conserved at every level. The order of additions is fixed (each block's particles in
+ * slot order, then the records, sources in rank order), so the field has the same bits on any
+ * number of ranks.
+ *
+ * <p>{@link #interpolate} reads ghost cells: fill them first (a boundary exchange). Linear fields
+ * are interpolated exactly (to rounding), since the weights are those of linear interpolation
+ * between cell centres.
+ */
+public final class CloudInCell {
+  private static final int TAG = 0;
+  /** gid, x1, x2, x3, mass. */
+  private static final int RECORD = 5;
+
+  private final Mesh mesh;
+  private final RecordTransport transport;
+  private SwarmExchangePlan plan;
+  private final int[] lower = new int[3];
+  private final double[] fraction = new double[3];
+  private final int[] cell = new int[3];
+  private final double[] centre = new double[3];
+
+  /**
+   * The cloud-in-cell weighting of {@code mesh}'s swarms. Collective: every rank makes it in the
+   * same order (it takes a duplicate of the mesh's communicator).
+   *
+   * @throws org.metope.mesh.field.SetupError for a mesh face condition particles do not know
+   */
+  public CloudInCell(Mesh mesh) {
+    this.mesh = mesh;
+    this.transport = new RecordTransport(mesh.communicator().duplicate(), TAG);
+    currentPlan();
+  }
+
+  /**
+   * Collective: sets component 0 of cell field {@code field}'s interior, on every block of this
+   * rank, to the density of real swarm variable {@code weight} of {@code swarm} (partitions of
+   * {@code container}): zero, then each particle's weight times its cloud weights over the cell
+   * volume.
+   *
+   * @throws IllegalStateException for a particle outside its block (exchange the swarm first)
+   */
+  public void deposit(String container, String swarm, String weight, String field) {
+    SwarmExchangePlan p = currentPlan();
+    List<MeshData> partitions = mesh.meshData(container);
+    BlockView[] views = new BlockView[p.blocks.size()];
+    transport.clear();
+    for (MeshData md : partitions) {
+      SwarmPack pack = SwarmPack.of(md, swarm);
+      for (int b = 0; b < md.numBlocks(); b++) {
+        BlockView f = BlockView.of(md, field, b);
+        views[md.block(b).lid()] = f;
+        Deposition.zeroInterior(f, md.block(b).coords(), interior(md, b));
+        depositBlock(p, md, b, pack, pack.real(weight), f);
+      }
+    }
+    transport.post();
+    transport.waitAll();
+    for (int k = 0; k < transport.sources(); k++) {
+      addRecords(views, transport.source(k), transport.sourceLength(k));
+    }
+  }
+
+  private void depositBlock(SwarmExchangePlan p, MeshData md, int b, SwarmPack pack,
+      SwarmReal w, BlockView f) {
+    UniformCartesian coords = md.block(b).coords();
+    int[] nx = interior(md, b);
+    int lid = md.block(b).lid();
+    double perVolume = 1.0 / coords.cellVolume();
+    SwarmReal[] x = {pack.x(), pack.y(), pack.z()};
+    int corners = 1 << p.ndim;
+    for (int n = 0; n <= pack.maxActiveIndex(b); n++) {
+      if (!pack.isActive(b, n)) {
+        continue;
+      }
+      cloud(coords, nx, x, b, n, md);
+      for (int corner = 0; corner < corners; corner++) {
+        double mass = w.get(b, n) * corner(corner);
+        if (inside(coords, nx)) {
+          f.set(0, cell[2], cell[1], cell[0], f.get(0, cell[2], cell[1], cell[0])
+              + mass * perVolume);
+        } else {
+          spill(p, lid, coords, mass);
+        }
+      }
+    }
+  }
+
+  /**
+   * Sets real swarm variable {@code target} of {@code swarm} on every block
+   * of {@code md} to the cloud-in-cell interpolation of component 0 of cell field {@code field},
+   * ghost cells included (fill them first).
+   *
+   * @throws IllegalStateException for a particle outside its block
+   */
+  public void interpolate(MeshData md, String field, String swarm, String target) {
+    if (md.numBlocks() == 0) {
+      return;
+    }
+    SwarmPack pack = SwarmPack.of(md, swarm);
+    SwarmReal[] x = {pack.x(), pack.y(), pack.z()};
+    SwarmReal out = pack.real(target);
+    int corners = 1 << mesh.ndim();
+    for (int b = 0; b < md.numBlocks(); b++) {
+      BlockView f = BlockView.of(md, field, b);
+      UniformCartesian coords = md.block(b).coords();
+      int[] nx = interior(md, b);
+      for (int n = 0; n <= pack.maxActiveIndex(b); n++) {
+        if (!pack.isActive(b, n)) {
+          continue;
+        }
+        cloud(coords, nx, x, b, n, md);
+        double value = 0.0;
+        for (int corner = 0; corner < corners; corner++) {
+          double weight = corner(corner);
+          value += weight * f.get(0, cell[2], cell[1], cell[0]);
+        }
+        out.set(b, n, value);
+      }
+    }
+  }
+
+  private static int[] interior(MeshData md, int b) {
+    int[] nx = new int[3];
+    for (int axis = 0; axis < 3; axis++) {
+      nx[axis] = md.block(b).cellBounds().interiorNcells(axis);
+    }
+    return nx;
+  }
+
+  /**
+   * Sets {@link #lower} and {@link #fraction}: per active axis the cell whose centre is the
+   * nearest at or below the particle (a ghost cell at the lower edge), and the particle's distance
+   * beyond that centre in cell widths.
+   */
+  private void cloud(UniformCartesian coords, int[] nx, SwarmReal[] x, int b, int n,
+      MeshData md) {
+    for (int axis = 0; axis < 3; axis++) {
+      int start = coords.startIndex(axis);
+      if (axis >= mesh.ndim()) {
+        lower[axis] = start;
+        fraction[axis] = 0.0;
+        continue;
+      }
+      double position = x[axis].get(b, n);
+      double low = coords.xf(axis, start);
+      double high = coords.xf(axis, start + nx[axis]);
+      if (!(position >= low && position < high)) {
+        throw new IllegalStateException("particle at x" + (axis + 1) + "=" + position
+            + " is outside block gid=" + md.block(b).gid() + " [" + low + ", " + high
+            + "): exchange the swarm before depositing or interpolating");
+      }
+      double s = (position - low) / coords.dx(axis) - 0.5;
+      double floor = Math.floor(s);
+      lower[axis] = start + (int) floor;
+      fraction[axis] = s - floor;
+    }
+  }
+
+  /** Sets {@link #cell} to corner {@code corner} of the cloud; returns its weight. */
+  private double corner(int corner) {
+    double weight = 1.0;
+    for (int axis = 0; axis < 3; axis++) {
+      int bit = axis < mesh.ndim() ? (corner >> axis) & 1 : 0;
+      cell[axis] = lower[axis] + bit;
+      if (axis < mesh.ndim()) {
+        weight *= bit == 1 ? fraction[axis] : 1.0 - fraction[axis];
+      }
+    }
+    return weight;
+  }
+
+  private boolean inside(UniformCartesian coords, int[] nx) {
+    for (int axis = 0; axis < mesh.ndim(); axis++) {
+      int start = coords.startIndex(axis);
+      if (cell[axis] < start || cell[axis] >= start + nx[axis]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Sends {@code mass} of ghost cell {@link #cell} to the block holding its centre. */
+  private void spill(SwarmExchangePlan p, int lid, UniformCartesian coords, double mass) {
+    for (int axis = 0; axis < 3; axis++) {
+      centre[axis] = axis < p.ndim ? coords.xc(axis, cell[axis]) : 0.0;
+      if (axis < p.ndim && !p.wrap(centre, axis, axis)) {
+        return;
+      }
+    }
+    int gid;
+    int rank;
+    if (p.contains(p.bounds, lid, centre[0], centre[1], centre[2])) {
+      gid = p.blocks.get(lid).gid();
+      rank = mesh.myRank();
+    } else {
+      int nb = p.neighbourContaining(lid, centre[0], centre[1], centre[2]);
+      if (nb < 0) {
+        throw new IllegalStateException("ghost cell centre (" + centre[0] + ", " + centre[1]
+            + ", " + centre[2] + ") of block gid=" + p.blocks.get(lid).gid()
+            + " lies in no neighbour");
+      }
+      gid = p.nbGid[nb];
+      rank = p.nbRank[nb];
+    }
+    int peer = transport.peerIndex(rank);
+    int at = transport.reserve(peer, RECORD);
+    double[] buffer = transport.buffer(peer);
+    buffer[at] = gid;
+    buffer[at + 1] = centre[0];
+    buffer[at + 2] = centre[1];
+    buffer[at + 3] = centre[2];
+    buffer[at + 4] = mass;
+  }
+
+  private void addRecords(BlockView[] views, double[] records, int length) {
+    for (int at = 0; at < length; at += RECORD) {
+      int lid = mesh.block((int) records[at]).lid();
+      UniformCartesian coords = mesh.blocks().get(lid).coords();
+      for (int axis = 0; axis < 3; axis++) {
+        int start = coords.startIndex(axis);
+        int nx = mesh.blocks().get(lid).cellBounds().interiorNcells(axis);
+        cell[axis] = axis < mesh.ndim()
+            ? start + Math.min(nx - 1, (int) Math.floor((records[at + 1 + axis]
+                - coords.xf(axis, start)) / coords.dx(axis))) : start;
+      }
+      BlockView f = views[lid];
+      f.set(0, cell[2], cell[1], cell[0], f.get(0, cell[2], cell[1], cell[0])
+          + records[at + 4] / coords.cellVolume());
+    }
+  }
+
+  /** The plan of the current block list, rebuilt (with the transport's peers) when it changed. */
+  private SwarmExchangePlan currentPlan() {
+    plan = SwarmExchangePlan.current(plan, mesh, transport);
+    return plan;
+  }
+}

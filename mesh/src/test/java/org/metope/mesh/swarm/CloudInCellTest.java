@@ -1,0 +1,111 @@
+package org.metope.mesh.swarm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import org.metope.comm.InProcessCluster;
+import org.metope.comm.ReduceOp;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Swarm;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.geometry.UniformCartesian;
+
+/**
+ * Cloud-in-cell on the two-level periodic mesh of {@link SwarmExchangeTest}, after its
+ * 26-direction exchange has left particles next to every face, edge and corner of their blocks:
+ * the deposited mass is the particles' weight (their clouds spill into ghost cells, and the
+ * spilled parts reach the neighbours, across levels and ranks), the density has the same bits on
+ * 1, 2 and 3 ranks, and a linear field is interpolated to every particle exactly.
+ */
+class CloudInCellTest {
+
+  /** Every block's interior density after a deposit on {@code ranks} ranks, by location. */
+  private static Map<LogicalLocation, double[]> deposit(int ranks) {
+    Map<LogicalLocation, double[]> out = new ConcurrentHashMap<>();
+    InProcessCluster.run(ranks, comm -> {
+      Mesh mesh = SwarmExchangeTest.mesh("periodic", comm);
+      SwarmExchangeTest.placeAndPush(mesh);
+      SwarmExchangeTest.exchange(new SwarmExchange(mesh, "s"));
+      double weight = comm.allreduce(DepositionTest.weigh(mesh), ReduceOp.SUM);
+      new CloudInCell(mesh).deposit("base", "s", "v", "rho");
+      double deposited = comm.allreduce(DepositionTest.integral(mesh), ReduceOp.SUM);
+      assertTrue(weight > 1000.0, "weight " + weight);
+      assertEquals(weight, deposited, 1e-12 * weight, ranks + " ranks");
+      for (MeshData md : mesh.meshData("base")) {
+        int f = md.state().fieldId("rho");
+        for (int b = 0; b < md.numBlocks(); b++) {
+          int first = md.index(f, b, 0, 0, 0, 0);
+          int last = md.index(f, b, 0, 7, 7, 7);
+          out.put(md.block(b).loc(), Arrays.copyOfRange(md.data(), first, last + 1));
+        }
+      }
+    });
+    return new TreeMap<>(out);
+  }
+
+  @Test
+  void givenParticlesAtEveryFaceEdgeAndCorner_thenMassIsConservedWithTheSameBitsOnAnyRanks() {
+    Map<LogicalLocation, double[]> one = deposit(1);
+    for (int ranks = 2; ranks <= 3; ranks++) {
+      Map<LogicalLocation, double[]> many = deposit(ranks);
+      assertEquals(one.keySet(), many.keySet());
+      for (LogicalLocation loc : one.keySet()) {
+        assertArrayEquals(one.get(loc), many.get(loc), 0.0, loc + " on " + ranks + " ranks");
+      }
+    }
+  }
+
+  @Test
+  void givenALinearFieldWithItsGhosts_thenEveryParticleGetsItsValueExactly() {
+    InProcessCluster.run(2, comm -> {
+      Mesh mesh = SwarmExchangeTest.mesh("periodic", comm);
+      SwarmExchangeTest.placeAndPush(mesh);
+      SwarmExchangeTest.exchange(new SwarmExchange(mesh, "s"));
+      CloudInCell cic = new CloudInCell(mesh);
+      for (MeshData md : mesh.meshData("base")) {
+        fillLinear(md);
+        cic.interpolate(md, "rho", "s", "v");
+      }
+      int checked = 0;
+      for (MeshBlock block : mesh.blocks()) {
+        Swarm swarm = mesh.swarms().swarm(block.lid(), "s");
+        for (int n = 0; n <= swarm.maxActiveIndex(); n++) {
+          if (swarm.isActive(n)) {
+            double exact = linear(swarm.real(0)[n], swarm.real(1)[n], swarm.real(2)[n]);
+            assertEquals(exact, swarm.real(3)[n], 1e-13, "particle " + swarm.integer(0)[n]);
+            checked++;
+          }
+        }
+      }
+      assertTrue(checked > 0);
+    });
+  }
+
+  private static double linear(double x, double y, double z) {
+    return 0.25 + 1.5 * x - 2.0 * y + 0.75 * z;
+  }
+
+  /** rho = {@link #linear} at every cell centre of {@code md}, ghosts included. */
+  private static void fillLinear(MeshData md) {
+    int f = md.state().fieldId("rho");
+    for (int b = 0; b < md.numBlocks(); b++) {
+      UniformCartesian xs = md.block(b).coords();
+      var cells = md.block(b).cellBounds();
+      for (int k = 0; k < cells.entireNcells(2); k++) {
+        for (int j = 0; j < cells.entireNcells(1); j++) {
+          for (int i = 0; i < cells.entireNcells(0); i++) {
+            md.data()[md.index(f, b, 0, k, j, i)] = linear(xs.x1c(i), xs.x2c(j), xs.x3c(k));
+          }
+        }
+      }
+    }
+  }
+}
