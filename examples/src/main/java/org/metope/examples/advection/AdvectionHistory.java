@@ -1,9 +1,11 @@
 package org.metope.examples.advection;
 
+import org.metope.comm.ReduceOp;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.view.BlockView;
 import org.metope.mesh.view.IndexBox;
+import org.metope.mesh.view.ParReduce;
 
 /**
  * The advection package's history outputs, per block (Parthenon's {@code AdvectionHst} and {@code
@@ -81,24 +83,14 @@ final class AdvectionHistory {
     return extremum(md, b, false);
   }
 
+  /**
+   * The largest or smallest interior value of block {@code b}, folded by {@link ParReduce} in its
+   * fixed cell order from {@code -Double.MAX_VALUE} (or {@code Double.MAX_VALUE}).
+   */
   private static double extremum(MeshData md, int b, boolean max) {
     BlockView q = BlockView.of(md, "advected", b);
     IndexBox cells = IndexBox.of(md.block(b).cellBounds(), IndexDomain.INTERIOR);
-    double result = max ? -Double.MAX_VALUE : Double.MAX_VALUE;
-    final int ks = cells.k().s();
-    final int ke = cells.k().e();
-    final int js = cells.j().s();
-    final int je = cells.j().e();
-    final int is = cells.i().s();
-    final int ie = cells.i().e();
-    for (int k = ks; k <= ke; k++) {
-      for (int j = js; j <= je; j++) {
-        for (int i = is; i <= ie; i++) {
-          double value = q.get(0, k, j, i);
-          result = max ? Math.max(result, value) : Math.min(result, value);
-        }
-      }
-    }
-    return result;
+    return ParReduce.reduce(b, b, cells, max ? ReduceOp.MAX : ReduceOp.MIN,
+        max ? -Double.MAX_VALUE : Double.MAX_VALUE, (bb, k, j, i) -> q.get(0, k, j, i));
   }
 }
