@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.comm.ReduceOp;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
@@ -30,7 +30,7 @@ class CloudInCellTest {
   /** Every block's interior density after a deposit on {@code ranks} ranks, by location. */
   private static Map<LogicalLocation, double[]> deposit(int ranks) {
     Map<LogicalLocation, double[]> out = new ConcurrentHashMap<>();
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       Mesh mesh = SwarmExchangeTest.mesh("periodic", comm);
       SwarmExchangeTest.placeAndPush(mesh);
       SwarmExchangeTest.exchange(new SwarmExchange(mesh, "s"));
@@ -65,7 +65,7 @@ class CloudInCellTest {
 
   @Test
   void givenALinearFieldWithItsGhosts_thenEveryParticleGetsItsValueExactly() {
-    InProcessCluster.run(2, comm -> {
+    InProcessRun.run(2, comm -> {
       Mesh mesh = SwarmExchangeTest.mesh("periodic", comm);
       SwarmExchangeTest.placeAndPush(mesh);
       SwarmExchangeTest.exchange(new SwarmExchange(mesh, "s"));
