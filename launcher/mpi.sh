@@ -231,12 +231,24 @@ run_mpi_tests() {
 }
 
 # ./metope bench pingpong: latency and bandwidth between two ranks on each device (MPJ multicore,
-# MPJ niodev, MPI), then the same ping-pong in C over Open MPI (compiled here with mpicc), one
-# line each. A device that cannot run says why in its line; the others still run.
+# MPJ niodev, MPI), then the same ping-pong in C over Open MPI (compiled here with mpicc), as one
+# table, and the MPI device's figures as multiples of C's. A device that cannot run shows its
+# output and says why; the others still run.
+PINGPONG_ROW='^(communicator benchmark|C ping-pong \(mpicc\)) on (.*): latency ([0-9.]+) us .*bandwidth ([0-9.]+) MiB/s'
 run_pingpong_bench() {
   local dev bench="org.metope.comm.CommunicatorBenchmark" exe="$ROOT/target/pingpong-c" flags=(-q)
+  local out mpi_row="" c_row=""
+  echo "ping-pong between 2 ranks (median of 5 runs): latency of one double (half a round trip), bandwidth of 1 MiB messages"
+  printf '%-66s %12s %17s\n' "backend, ranks" "latency (us)" "bandwidth (MiB/s)"
   for dev in multicore niodev mpi; do
-    "$ROOT/metope" -np 2 --dev "$dev" --class "$bench" || echo "metope: bench pingpong: the $dev device failed (above)" >&2
+    if out="$("$ROOT/metope" -np 2 --dev "$dev" --class "$bench" 2>&1)" \
+        && grep -qE "$PINGPONG_ROW" <<<"$out"; then
+      pingpong_row <<<"$out"
+      [ "$dev" = mpi ] && mpi_row="$(grep -m1 -E "$PINGPONG_ROW" <<<"$out")"
+    else
+      echo "$out" >&2
+      echo "metope: bench pingpong: the $dev device failed (above)" >&2
+    fi
   done
   command -v mpicc >/dev/null || { echo "metope: bench pingpong: no mpicc, so no C ping-pong (install libopenmpi-dev)" >&2; return 0; }
   mkdir -p "$ROOT/target"
@@ -245,5 +257,17 @@ run_pingpong_bench() {
   [ "$(${METOPE_ID:-id} -u)" = 0 ] && flags+=(--allow-run-as-root)
   [ "$(physical_cores)" -ge 2 ] || flags+=(--oversubscribe)
   # shellcheck disable=SC2086
-  "$MPIRUN" "${flags[@]}" -np 2 ${METOPE_MPIRUN_OPTS:-} "$exe"
+  out="$("$MPIRUN" "${flags[@]}" -np 2 ${METOPE_MPIRUN_OPTS:-} "$exe" 2>&1)" \
+    || { echo "$out" >&2; echo "metope: bench pingpong: the C ping-pong failed (above)" >&2; return 1; }
+  pingpong_row <<<"$out"
+  c_row="$(grep -m1 -E "$PINGPONG_ROW" <<<"$out")"
+  [ -n "$mpi_row" ] && [ -n "$c_row" ] || return 0
+  printf '%s\n%s\n' "$mpi_row" "$c_row" | sed -nE "s#$PINGPONG_ROW.*#\\3 \\4#p" \
+    | awk 'NR == 1 { l = $1; b = $2 } NR == 2 { printf "the mpi device against C over the same Open MPI: latency %.2fx, bandwidth %.2fx\n", l / $1, b / $2 }'
+}
+
+# The table row of each ping-pong line on standard input (CommunicatorBenchmark's, or pingpong.c's).
+pingpong_row() {
+  sed -nE "s#$PINGPONG_ROW.*#\\1|\\2|\\3|\\4#p" \
+    | awk -F'|' '{ name = $1 ~ /^C / ? "C over " $2 " (mpicc -O2)" : $2; printf "%-66s %12s %17s\n", name, $3, $4 }'
 }

@@ -10,7 +10,7 @@ import java.util.Locale;
  * per rank (tags of eight blocks), a gather of 64 doubles per rank to rank 0 (a history's
  * per-block values), a broadcast of 16 doubles and a barrier. Each figure is the median over
  * {@value #REPEATS} timed batches after a warm-up batch, in microseconds per call, printed by rank
- * 0 as one line per rank count. Run by {@code ./metope bench collectives [MAX_RANKS]}, which
+ * 0 as one row per rank count of a table whose columns line up ({@link #header}). Run by {@code ./metope bench collectives [MAX_RANKS]}, which
  * starts it on in-process ranks (threads, {@link #main}) and on MPJ and MPI ranks ({@link
  * #run}); figures go to docs/PERFORMANCE.md with the command and the machine.
  */
@@ -40,9 +40,19 @@ public final class CollectiveBenchmark {
     return 0;
   }
 
+  /** The width of the first column, the backend and rank count as the communicator describes it. */
+  private static final int LABEL_WIDTH = 66;
+
+  /** The table's title and column heads; every row's figures stand under their head. */
   private static void header() {
     System.out.println("collectives, microseconds per call (median of " + REPEATS + " batches of "
-        + CALLS + "): " + String.join(" | ", NAMES));
+        + CALLS + " calls)");
+    StringBuilder heads = new StringBuilder(String.format(Locale.ROOT, "%-" + LABEL_WIDTH + "s",
+        "backend, ranks"));
+    for (String name : NAMES) {
+      heads.append("  ").append(name);
+    }
+    System.out.println(heads);
   }
 
   static void measure(Communicator c) {
@@ -56,10 +66,13 @@ public final class CollectiveBenchmark {
       }
     }
     if (c.rank() == 0) {
-      StringBuilder line = new StringBuilder(c.describe()).append(':');
-      for (double[] m : micros) {
+      StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+          "%-" + LABEL_WIDTH + "s", c.describe()));
+      for (int op = 0; op < NAMES.length; op++) {
+        double[] m = micros[op];
         Arrays.sort(m);
-        line.append(String.format(Locale.ROOT, " %.1f", m[REPEATS / 2]));
+        line.append(String.format(Locale.ROOT, "  %" + NAMES[op].length() + ".1f",
+            m[REPEATS / 2]));
       }
       System.out.println(line);
     }
