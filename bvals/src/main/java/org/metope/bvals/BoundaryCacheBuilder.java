@@ -2,6 +2,7 @@ package org.metope.bvals;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.metope.bvals.channel.BoundaryType;
 import org.metope.bvals.channel.ChannelKey;
@@ -18,9 +19,9 @@ import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.RefinementOps;
 import org.metope.mesh.forest.BlockOwnership;
 import org.metope.mesh.forest.LogicalLocation;
-import org.metope.mesh.forest.NeighborIndex;
 import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.geometry.UniformCartesian;
 
@@ -100,8 +101,7 @@ final class BoundaryCacheBuilder {
     int n = boundaries.size();
     BoundaryTableBuilder table = new BoundaryTableBuilder(n);
     BoundaryTableBuilder prores = new BoundaryTableBuilder(n);
-    IntArrayList restrictSubset = new IntArrayList();
-    IntArrayList prolongSubset = new IntArrayList();
+    IntArrayList[] subsets = {new IntArrayList(), new IntArrayList(), new IntArrayList()};
     IntArrayList sparse = new IntArrayList();
     List<CommBuffer> buffers = new ArrayList<>(n);
     int[] blocks = new int[n];
@@ -122,9 +122,10 @@ final class BoundaryCacheBuilder {
       if (type.isFluxCorrection()) {
         addFluxBoundary(md, bd, sender, bufferOffset, table);
       } else if (sender) {
-        addSendBoundary(md, bd, bufferOffset, table, prores, restrictSubset);
+        addSendBoundary(md, bd, bufferOffset, table, prores,
+            subsets[BvarsSubCache.RESTRICTION]);
       } else {
-        addReceiveBoundary(md, bd, bufferOffset, table, prores, restrictSubset, prolongSubset);
+        addReceiveBoundary(md, bd, bufferOffset, table, prores, subsets);
       }
       while (proresOwner.size() < prores.size()) {
         proresOwner.add(i);
@@ -147,7 +148,8 @@ final class BoundaryCacheBuilder {
     ChannelVector channels = new ChannelVector(buffers, comm.postingOrder(),
         ((long) md.partition() << 8) ^ (type.ordinal() << 1) ^ (sender ? 1 : 0));
     return new BvarsSubCache(type, sender, built, channels, blocks, fields, sparse.toIntArray(),
-        proresTable, new int[][] {restrictSubset.toIntArray(), prolongSubset.toIntArray()},
+        proresTable, new int[][] {subsets[0].toIntArray(), subsets[1].toIntArray(),
+            subsets[2].toIntArray()},
         md.allocationVersion(), comm.arena().layoutVersion());
   }
 
@@ -180,15 +182,60 @@ final class BoundaryCacheBuilder {
    */
   private static int[] ownedByElement(Boundary bd) {
     List<TopologicalElement> elements = bd.field.metadata().elements();
+    int[] owned = new int[elements.size()];
+    for (int e = 0; e < owned.length; e++) {
+      owned[e] = senderOwns(bd, elements.get(e)) & withinElement(elements.get(e), bd.meshBlock);
+    }
+    return owned;
+  }
+
+  /**
+   * The box cells of element {@code el} whose values the sender of {@code bd} owns (Parthenon's
+   * {@code GetIndexRangeMaskFromOwnership} as {@code CalcIndices} calls it). From a coarser
+   * sender the box lies at one corner of the sender's part, never across a whole face or edge:
+   * along an axis with no offset, the box's end away from the block's place in its parent is
+   * deep in the sender.
+   */
+  private static int senderOwns(Boundary bd, TopologicalElement el) {
     LogicalLocation sender = bd.nb.loc();
     int ownership = BlockOwnership.of(sender,
         bd.meshBlock.mesh().forest().findNeighbors(sender));
-    NeighborIndex towardSender = bd.nb.element();
-    int[] owned = new int[elements.size()];
-    for (int e = 0; e < owned.length; e++) {
-      owned[e] = BlockOwnership.elementMask(elements.get(e), ownership, -towardSender.ox1(),
-          -towardSender.ox2(), -towardSender.ox3()) & withinElement(elements.get(e), bd.meshBlock);
+    int[] ox = new int[3];
+    for (int axis = 0; axis < 3; axis++) {
+      ox[axis] = -bd.nb.element().offset(axis);
+      if (ox[axis] == 0 && bd.nb.isCoarser()) {
+        ox[axis] = (bd.meshBlock.loc().l(axis) & 1L) == 1L ? 1 : -1;
+      }
     }
+    return BlockOwnership.elementMask(el, ownership, ox[0], ox[1], ox[2]);
+  }
+
+  /** The element codes of a face, edge or node field's planes ({@link BoundaryTable#ELEMENT_0}). */
+  private static int[] elementCodes(FieldInfo field) {
+    List<TopologicalElement> elements = field.metadata().elements();
+    int[] codes = new int[elements.size()];
+    for (int e = 0; e < codes.length; e++) {
+      codes[e] = code(elements.get(e));
+    }
+    return codes;
+  }
+
+  private static int code(TopologicalElement el) {
+    return BoundaryTable.elementCode(el.offsetI(), el.offsetJ(), el.offsetK());
+  }
+
+  /**
+   * Marks refinement row {@code r} as one of a face, edge or node field: its planes are the
+   * field's elements, with {@code owned} masks (restriction ignores them).
+   */
+  private static void elementRow(BoundaryTableBuilder t, int r, FieldInfo field, int[] owned) {
+    t.elements(r, field.numComponents(), owned);
+    t.elementCodes(r, elementCodes(field));
+  }
+
+  private static int[] allOwned(FieldInfo field) {
+    int[] owned = new int[field.metadata().elements().size()];
+    Arrays.fill(owned, BoundaryTable.OWNED_ALL);
     return owned;
   }
 
@@ -224,6 +271,9 @@ final class BoundaryCacheBuilder {
       table.add(BoundaryOp.COPY, ndim, coarse, box, bufferOffset);
       int r = prores.add(BoundaryOp.RESTRICT, ndim, coarse, box, 0);
       fine(prores, r, md, bd, dataLayout(md, bd.field.id(), bd.block));
+      if (!isCell(bd.field)) {
+        elementRow(prores, r, bd.field, allOwned(bd.field));
+      }
       restrictSubset.add(r);
     } else {
       table.add(BoundaryOp.COPY, ndim, dataLayout(md, bd.field.id(), bd.block), box, bufferOffset);
@@ -231,8 +281,7 @@ final class BoundaryCacheBuilder {
   }
 
   private void addReceiveBoundary(MeshData md, Boundary bd, int bufferOffset,
-      BoundaryTableBuilder table, BoundaryTableBuilder prores, IntArrayList restrictSubset,
-      IntArrayList prolongSubset) {
+      BoundaryTableBuilder table, BoundaryTableBuilder prores, IntArrayList[] subsets) {
     MeshBlock block = bd.meshBlock;
     int ndim = block.mesh().ndim();
     IndexBox box = valueBox(block, bd.nb, bd.field, BoundaryIndices.Range.RECEIVE);
@@ -245,18 +294,87 @@ final class BoundaryCacheBuilder {
     if (!block.mesh().isMultilevel()) {
       return;
     }
-    IndexBox coarseBox =
+    IndexBox cellBox =
         BoundaryIndices.calc(block, bd.nb, BoundaryIndices.Range.RECEIVE, true, 0);
+    IndexBox coarseBox = isCell(bd.field) ? cellBox : BoundaryIndices.forElements(cellBox, block);
     BlockLayout coarse = coarseLayout(md, bd.field.id(), bd.block);
     if (bd.nb.isCoarser()) {
       int p = prores.add(BoundaryOp.PROLONGATE, ndim, coarse, coarseBox, 0);
       fine(prores, p, md, bd, data);
-      prolongSubset.add(p);
+      subsets[BvarsSubCache.PROLONGATION].add(p);
+      if (!isCell(bd.field)) {
+        elementRow(prores, p, bd.field, ownedByElement(bd));
+        addInternalRows(md, bd, cellBox, coarse, data, prores, subsets);
+      }
     } else if (hasCoarserNeighbor(block)) {
       int r = prores.add(BoundaryOp.RESTRICT, ndim, coarse, coarseBox, 0);
       fine(prores, r, md, bd, data);
-      restrictSubset.add(r);
+      if (!isCell(bd.field)) {
+        elementRow(prores, r, bd.field, allOwned(bd.field));
+      }
+      subsets[BvarsSubCache.RESTRICTION].add(r);
     }
+  }
+
+  /** Parthenon's order of the coarse elements whose insides internal prolongation fills. */
+  private static final TopologicalElement[] INNER_ORDER = {TopologicalElement.NN,
+      TopologicalElement.E3, TopologicalElement.E2, TopologicalElement.E1, TopologicalElement.F1,
+      TopologicalElement.F2, TopologicalElement.F3, TopologicalElement.CC};
+
+  /**
+   * Adds the internal prolongation rows of a face, edge or node field's boundary with a coarser
+   * neighbour: one per coarse element that has some field element inside it (the cell only, for
+   * Toth and Roe's operator), its box the cell box {@code cellBox} one longer at the top where
+   * that element sits on cell boundaries, masked by the sender's ownership of that element.
+   */
+  private static void addInternalRows(MeshData md, Boundary bd, IndexBox cellBox,
+      BlockLayout coarse, BlockLayout data, BoundaryTableBuilder prores, IntArrayList[] subsets) {
+    MeshBlock block = bd.meshBlock;
+    int ndim = block.mesh().ndim();
+    boolean toth = bd.field.metadata().refinementOps().internal()
+        == RefinementOps.InternalProlongation.TOTH_AND_ROE;
+    for (TopologicalElement cel : INNER_ORDER) {
+      if (toth ? cel != TopologicalElement.CC : !holdsSome(cel, bd.field, ndim)) {
+        continue;
+      }
+      int[] top = {cel.offsetI(), cel.offsetJ(), cel.offsetK()};
+      int[] end = {cellBox.ie(), cellBox.je(), cellBox.ke()};
+      for (int axis = 0; axis < 3; axis++) {
+        end[axis] += block.region().isSymmetry(axis) ? 0 : top[axis];
+      }
+      IndexBox box = new IndexBox(cellBox.is(), end[0], cellBox.js(), end[1], cellBox.ks(),
+          end[2]);
+      int q = prores.add(toth ? BoundaryOp.INTERNAL_TOTH_AND_ROE : BoundaryOp.INTERNAL_AVERAGE,
+          ndim, coarse, box, 0);
+      fine(prores, q, md, bd, data);
+      int[] owned = allOwned(bd.field);
+      Arrays.fill(owned, senderOwns(bd, cel));
+      elementRow(prores, q, bd.field, owned);
+      prores.innerElement(q, code(cel));
+      subsets[BvarsSubCache.INTERNAL_PROLONGATION].add(q);
+    }
+  }
+
+  /**
+   * Whether some element of {@code field} lies inside or on the boundary of {@code cel} along
+   * the active axes, and is not {@code cel} there (Parthenon's {@code IsSubmanifold}, less the
+   * pairs that differ only along inactive axes, whose averages change nothing).
+   */
+  private static boolean holdsSome(TopologicalElement cel, FieldInfo field, int ndim) {
+    for (TopologicalElement el : field.metadata().elements()) {
+      boolean inside = true;
+      boolean differs = false;
+      int[] fel = {el.offsetI(), el.offsetJ(), el.offsetK()};
+      int[] c = {cel.offsetI(), cel.offsetJ(), cel.offsetK()};
+      for (int axis = 0; axis < ndim; axis++) {
+        inside &= fel[axis] >= c[axis];
+        differs |= fel[axis] != c[axis];
+      }
+      if (inside && differs) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void addFluxBoundary(MeshData md, Boundary bd, boolean sender, int bufferOffset,

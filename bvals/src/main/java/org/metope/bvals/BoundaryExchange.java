@@ -138,7 +138,10 @@ public final class BoundaryExchange {
     return TaskStatus.COMPLETE;
   }
 
-  /** Prolongates coarse-buffer data into the ghosts that face coarser neighbours. */
+  /**
+   * Prolongates coarse-buffer data into the ghosts that face coarser neighbours; then, for face,
+   * edge and node fields, the fine values inside coarse elements, which read the first pass's.
+   */
   public TaskStatus prolongateBounds(MeshData md) {
     if (!md.block(0).mesh().isMultilevel()) {
       return TaskStatus.COMPLETE;
@@ -147,6 +150,11 @@ public final class BoundaryExchange {
     int row = BvarsSubCache.PROLONGATION;
     comm.backend().prolongate(sub.prores, sub.bufferSubsets[row], sub.bufferSubsetSizes[row],
         md.data());
+    int internal = BvarsSubCache.INTERNAL_PROLONGATION;
+    if (sub.bufferSubsetSizes[internal] > 0) {
+      comm.backend().prolongate(sub.prores, sub.bufferSubsets[internal],
+          sub.bufferSubsetSizes[internal], md.data());
+    }
     return TaskStatus.COMPLETE;
   }
 

@@ -82,8 +82,8 @@ final class BoundaryIndices {
    * The box of a face, edge or node field's boundary, for all its elements at once: {@code
    * cellBox}, the same boundary's cell box, one longer at the top along every active axis.
    * Parthenon's {@code CalcIndices} ends each range of element {@code el} at the cell range's end
-   * plus the element's offset along that axis, and starts it where the cell range starts (at one
-   * level, which is all the non-cell exchange covers so far); the node box holds every element's.
+   * plus the element's offset along that axis, and starts it where the cell range starts, on
+   * every level and in coarse space alike; the node box holds every element's.
    * Along an axis on which an element does not sit on cell boundaries the box ends one index past
    * the element's own range; the receiver does not write that layer (BoundaryCacheBuilder's
    * masks).

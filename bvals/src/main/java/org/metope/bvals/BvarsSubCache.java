@@ -15,14 +15,17 @@ import org.metope.kernels.table.BoundaryTable;
  * <p>Boundary {@code b} of {@link #table} is channel {@code b} of {@link #channels} (cache order),
  * and belongs to partition block {@link #block}{@code [b]} and field {@link #field}{@code [b]}.
  * {@link #bufferSubsets} is a matrix: row {@link #RESTRICTION} lists the {@link #prores}
- * boundaries to restrict, row {@link #PROLONGATION} those to prolongate, each row holding {@link
- * #bufferSubsetSizes}{@code [row]} indices.
+ * boundaries to restrict, row {@link #PROLONGATION} those to prolongate, row {@link
+ * #INTERNAL_PROLONGATION} the face, edge and node fields' fills inside coarse elements (after
+ * the prolongation), each row holding {@link #bufferSubsetSizes}{@code [row]} indices.
  */
 final class BvarsSubCache {
   /** Row of {@link #bufferSubsets}: restriction into coarse buffers. */
   static final int RESTRICTION = 0;
   /** Row of {@link #bufferSubsets}: prolongation from coarse buffers into fine ghosts. */
   static final int PROLONGATION = 1;
+  /** Row of {@link #bufferSubsets}: prolongation inside coarse elements, a second pass. */
+  static final int INTERNAL_PROLONGATION = 2;
 
   final BoundaryType type;
   final boolean sender;
@@ -51,7 +54,8 @@ final class BvarsSubCache {
     this.sparseBoundaries = sparseBoundaries;
     this.prores = prores;
     this.bufferSubsets = bufferSubsets;
-    this.bufferSubsetSizes = new int[] {bufferSubsets[0].length, bufferSubsets[1].length};
+    this.bufferSubsetSizes = new int[] {bufferSubsets[0].length, bufferSubsets[1].length,
+        bufferSubsets[2].length};
     this.allocationVersion = allocationVersion;
     this.arenaLayoutVersion = arenaLayoutVersion;
     for (int b = 0; b < table.size; b++) {

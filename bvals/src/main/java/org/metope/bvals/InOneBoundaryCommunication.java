@@ -247,19 +247,21 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   /**
-   * Face, edge and node fields are exchanged on single-level meshes, dense; elsewhere say so
-   * instead of filling their ghosts wrongly.
+   * Face, edge and node fields are exchanged when dense, across levels on the JVM backend only;
+   * elsewhere say so instead of filling their ghosts wrongly. (Moving them in a remesh is
+   * adaptive refinement's to refuse.)
    */
   private void requireExchangeable(FieldInfo f) {
     if (f.metadata().isSet(MetadataFlag.CELL)) {
       return;
     }
-    String where = mesh.isMultilevel() ? "a mesh with refinement"
-        : f.isSparse() ? "a SPARSE field" : null;
+    String where = f.isSparse() ? "a SPARSE field"
+        : mesh.isMultilevel() && !"jvm".equals(backend.name())
+            ? "a mesh with refinement on the " + backend.name() + " backend" : null;
     if (where != null) {
       throw new SetupError("field=" + f.name() + " topology=" + f.metadata().topology()
           + " is FILL_GHOST, but ghost exchange of face, edge and node fields does not cover "
-          + where + " yet (only dense fields on single-level meshes)");
+          + where + " yet (only dense fields, and across levels on the jvm backend)");
     }
   }
 

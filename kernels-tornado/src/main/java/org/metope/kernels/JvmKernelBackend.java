@@ -6,6 +6,7 @@ import static org.metope.kernels.table.BoundaryTable.ROWS;
 
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.metope.kernels.body.BufferKernels;
+import org.metope.kernels.body.ElementRefinementKernels;
 import org.metope.kernels.body.RefinementKernels;
 import org.metope.kernels.table.BoundaryOp;
 import org.metope.kernels.table.BoundaryTable;
@@ -220,6 +221,8 @@ public final class JvmKernelBackend implements KernelBackend {
       final int b = s[i];
       if (allocated[b] != 0 && ints[OP * n + b] == BoundaryOp.PROLONGATE) {
         RefinementKernels.prolongateBoundary(b, n, ints, reals, data);
+      } else if (allocated[b] != 0 && BoundaryOp.isInternal(ints[OP * n + b])) {
+        ElementRefinementKernels.prolongate(b, n, ints, reals, data);
       }
     }
   }

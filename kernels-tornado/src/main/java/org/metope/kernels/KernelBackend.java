@@ -37,7 +37,12 @@ public interface KernelBackend extends AutoCloseable {
    */
   void unload(BoundaryTable table, int[] subset, int count, double[] data, double[] buffers);
 
-  /** Prolongates the PROLONGATE boundaries of the subset whose field is allocated. */
+  /**
+   * Prolongates the PROLONGATE boundaries of the subset whose field is allocated, and the
+   * internal ones ({@link org.metope.kernels.table.BoundaryOp#isInternal}, face, edge and node
+   * fields: a launch of their own after the shared one). Device backends prolongate cell rows
+   * only; face, edge and node fields across levels run on the JVM backend.
+   */
   void prolongate(BoundaryTable table, int[] subset, int count, double[] data);
 
   /** Restricts the RESTRICT boundaries of the subset whose field is allocated into their boxes. */

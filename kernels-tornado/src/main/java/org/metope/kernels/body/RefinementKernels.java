@@ -43,6 +43,11 @@ public final class RefinementKernels {
    */
   public static int restrictBoundary(int b, int n, int[] ints, double[] reals, double[] source,
       double[] target, boolean intoBuffer) {
+    if (ElementRefinementKernels.isElementRow(b, n, ints)) {
+      // Face, edge and node fields restrict into coarse buffers only, never into a buffer slice.
+      ElementRefinementKernels.restrict(b, n, ints, reals, source);
+      return 0;
+    }
     final int ncomp = ints[NCOMP * n + b];
     final int js = ints[JS * n + b];
     final int je = ints[JE * n + b];
@@ -76,9 +81,14 @@ public final class RefinementKernels {
 
   /**
    * Prolongates boundary {@code b}: every cell of the box of var (the coarse buffer) is spread over
-   * its 2, 4 or 8 fine children with minmod-limited slopes.
+   * its 2, 4 or 8 fine children with minmod-limited slopes (a face, edge or node field's row:
+   * {@link ElementRefinementKernels#prolongate}).
    */
   public static void prolongateBoundary(int b, int n, int[] ints, double[] reals, double[] data) {
+    if (ElementRefinementKernels.isElementRow(b, n, ints)) {
+      ElementRefinementKernels.prolongate(b, n, ints, reals, data);
+      return;
+    }
     final int ncomp = ints[NCOMP * n + b];
     final int js = ints[JS * n + b];
     final int je = ints[JE * n + b];

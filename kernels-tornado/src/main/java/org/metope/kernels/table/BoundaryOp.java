@@ -15,6 +15,7 @@ package org.metope.kernels.table;
  *   <tr><td>PROLONGATE</td><td>copy</td><td>copy</td><td>prolongate</td><td>skip</td></tr>
  *   <tr><td>FLUX_X1..3</td><td>average faces into buffer</td><td>copy</td><td>skip</td>
  *       <td>skip</td></tr>
+ *   <tr><td>INTERNAL_*</td><td>-</td><td>-</td><td>second pass</td><td>skip</td></tr>
  * </table>
  */
 public final class BoundaryOp {
@@ -30,6 +31,17 @@ public final class BoundaryOp {
   public static final int FLUX_X2 = 4;
   /** Flux correction of x3-faces: area-weighted average over the fine faces in x1 and x2. */
   public static final int FLUX_X3 = 5;
+  /**
+   * Prolongation inside coarse elements of a face, edge or node field: each fine value inside
+   * the coarse element the row names is the average of its fine neighbours on that element's
+   * boundary (Parthenon's {@code ProlongateInternalAverage}), after the shared prolongation.
+   */
+  public static final int INTERNAL_AVERAGE = 6;
+  /**
+   * Prolongation of a face field's fine faces inside coarse cells that keeps the divergence
+   * (Parthenon's {@code ProlongateInternalTothAndRoe}), after the shared prolongation.
+   */
+  public static final int INTERNAL_TOTH_AND_ROE = 7;
 
   private BoundaryOp() {}
 
@@ -43,6 +55,11 @@ public final class BoundaryOp {
     return op == FLUX_X1 || op == FLUX_X2 || op == FLUX_X3;
   }
 
+  /** Whether {@code op} fills fine values inside coarse elements (a second prolongation pass). */
+  public static boolean isInternal(int op) {
+    return op == INTERNAL_AVERAGE || op == INTERNAL_TOTH_AND_ROE;
+  }
+
   /** Whether {@code op} needs a fine region and coordinates. */
   public static boolean usesFine(int op) {
     return op != COPY;
@@ -50,7 +67,7 @@ public final class BoundaryOp {
 
   /** Whether {@code op} is one of the codes above. */
   public static boolean isValid(int op) {
-    return op >= COPY && op <= FLUX_X3;
+    return op >= COPY && op <= INTERNAL_TOTH_AND_ROE;
   }
 
   /** The constant's name, for messages. */
@@ -68,6 +85,10 @@ public final class BoundaryOp {
         return "FLUX_X2";
       case FLUX_X3:
         return "FLUX_X3";
+      case INTERNAL_AVERAGE:
+        return "INTERNAL_AVERAGE";
+      case INTERNAL_TOTH_AND_ROE:
+        return "INTERNAL_TOTH_AND_ROE";
       default:
         return "UNKNOWN(" + op + ")";
     }

@@ -56,7 +56,9 @@ package org.metope.kernels.table;
  * mask of {@code GetIndexRangeMaskFromOwnership}). A box cell is in class {@code (ci, cj, ck)},
  * each -1 at the box's first index along that axis, +1 at its last, 0 between (and 0 where the
  * box is one index wide); unload writes it when bit {@link #ownedBit ownedBit(ci, cj, ck)} of
- * the element's OWNED column is set. Every other operation ignores the masks.
+ * the element's OWNED column is set. The prolongation of such a field ({@code
+ * ElementRefinementKernels}) writes only where its row's masks say so too; every other operation
+ * ignores the masks.
  *
  * <p>Coordinates: cell centres are {@code xmin + (index + 0.5) * dx} along each direction, with
  * {@code FINE_XMIN*}/{@code FINE_DX*} for the fine layout and {@code COARSE_XMIN*}/{@code
@@ -121,8 +123,20 @@ public final class BoundaryTable {
    * +1 and +2. See "Shared elements" above.
    */
   public static final int OWNED_0 = 24;
+  /**
+   * Int column: the topological element of the first element's planes, as {@link #elementCode};
+   * 0 on a cell field's row. The second and third elements follow at +1 and +2. Restriction and
+   * prolongation treat each element's planes as Parthenon's operators treat that element.
+   */
+  public static final int ELEMENT_0 = 27;
+  /**
+   * Int column: on an internal prolongation row ({@link BoundaryOp#INTERNAL_AVERAGE}, {@link
+   * BoundaryOp#INTERNAL_TOTH_AND_ROE}), the coarse element, as {@link #elementCode}, inside
+   * which the row fills fine values; the row's box is that element's box and OWNED_0 its mask.
+   */
+  public static final int INNER_ELEMENT = 30;
   /** Number of int columns. */
-  public static final int INT_COLUMNS = 27;
+  public static final int INT_COLUMNS = 31;
 
   /** OWNED_* value: unload writes every cell of the box (cell fields, interiors). */
   public static final int OWNED_ALL = (1 << 27) - 1;
@@ -202,6 +216,19 @@ public final class BoundaryTable {
     }
     this.maxRows = rows;
     this.totalCells = cells;
+  }
+
+  /**
+   * The ELEMENT_* code of an element that sits on cell boundaries along x1 ({@code onI} 1), x2,
+   * x3 (a cell centre has none, a node all three): never 0, so a cell row's 0 stays apart.
+   */
+  public static int elementCode(int onI, int onJ, int onK) {
+    return 8 | onI | onJ << 1 | onK << 2;
+  }
+
+  /** Whether element {@code code} sits on cell boundaries along {@code axis} (0, 1, 2). */
+  public static boolean onFaces(int code, int axis) {
+    return (code >> axis & 1) == 1;
   }
 
   /** The bit of box-cell class {@code (ci, cj, ck)} in an OWNED column (NeighborIndex order). */

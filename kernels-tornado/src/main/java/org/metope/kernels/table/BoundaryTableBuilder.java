@@ -93,7 +93,9 @@ public final class BoundaryTableBuilder {
     set(b, BoundaryTable.PLANES_PER_ELEMENT, var.ncomp());
     for (int e = 0; e < 3; e++) {
       set(b, BoundaryTable.OWNED_0 + e, BoundaryTable.OWNED_ALL);
+      set(b, BoundaryTable.ELEMENT_0 + e, 0);
     }
+    set(b, BoundaryTable.INNER_ELEMENT, 0);
     return b;
   }
 
@@ -113,6 +115,43 @@ public final class BoundaryTableBuilder {
     for (int e = 0; e < owned.length; e++) {
       set(b, BoundaryTable.OWNED_0 + e, owned[e] & BoundaryTable.OWNED_ALL);
     }
+    return this;
+  }
+
+  /**
+   * Names the topological element of each of boundary {@code b}'s elements ({@link
+   * BoundaryTable#elementCode}), which restriction and prolongation need; the box is then the box
+   * of all elements, one past the cell box along every active axis, and each element's own box
+   * ends one earlier along an axis on which it does not sit on cell boundaries. Call after {@link
+   * #elements}.
+   */
+  public BoundaryTableBuilder elementCodes(int b, int[] codes) {
+    checkIndex(b);
+    int ppe = get(b, BoundaryTable.PLANES_PER_ELEMENT);
+    if (codes.length * ppe != get(b, BoundaryTable.NCOMP)) {
+      throw new IllegalArgumentException("element codes=" + codes.length + " do not match NCOMP="
+          + get(b, BoundaryTable.NCOMP) + " / PLANES_PER_ELEMENT=" + ppe + ": b=" + b);
+    }
+    for (int e = 0; e < codes.length; e++) {
+      if ((codes[e] & ~15) != 0 || (codes[e] & 8) == 0) {
+        throw new IllegalArgumentException("not an element code: " + codes[e] + ": b=" + b);
+      }
+      set(b, BoundaryTable.ELEMENT_0 + e, codes[e]);
+    }
+    return this;
+  }
+
+  /**
+   * Makes internal prolongation row {@code b} fill the inside of coarse element {@code code}
+   * ({@link BoundaryTable#INNER_ELEMENT}); its box is that element's box.
+   */
+  public BoundaryTableBuilder innerElement(int b, int code) {
+    checkIndex(b);
+    if (!BoundaryOp.isInternal(get(b, BoundaryTable.OP))) {
+      throw new IllegalArgumentException("inner element on a row that is not internal "
+          + "prolongation: b=" + b + " op=" + BoundaryOp.name(get(b, BoundaryTable.OP)));
+    }
+    set(b, BoundaryTable.INNER_ELEMENT, code);
     return this;
   }
 

@@ -2,8 +2,8 @@ package org.metope.kernels.table;
 
 /**
  * Checks, at build time, that a refinement boundary's kernels stay inside their blocks: the fine
- * children of every box cell lie in the fine layout, and prolongation's one-cell stencil around the
- * box lies in var.
+ * children of every box cell (of every element's box, on a face, edge or node field's row) lie in
+ * the fine layout, and prolongation's one-cell stencil around the box lies in var.
  */
 final class RefinementReach {
   private static final String[] AXES = {"i", "j", "k"};
@@ -27,20 +27,40 @@ final class RefinementReach {
     for (int d = 0; d < 3; d++) {
       boolean active = d < ndim;
       int factor = active ? 2 : 1;
-      boolean twoChildren = op == BoundaryOp.PROLONGATE
-          ? active
-          : active && op != BoundaryOp.FLUX_X1 + d;
       int fineFirst = origin[d] + factor * boxStart[d];
-      int fineLast = origin[d] + factor * boxEnd[d] + (twoChildren ? 1 : 0);
-      if (fineFirst < 0 || fineLast >= fineExtent[d]) {
-        throw outside(b, "fine children along " + AXES[d] + " span " + fineFirst + ".."
-            + fineLast + " outside fine extent " + fineExtent[d]);
+      if (BoundaryOp.isInternal(op)) {
+        // Fine values inside the coarse element reach its far side: two fine steps on.
+        boolean across = active && !BoundaryTable.onFaces(row[at + BoundaryTable.INNER_ELEMENT], d);
+        checkFine(b, d, fineFirst, origin[d] + factor * boxEnd[d] + (across ? 2 : 0),
+            fineExtent[d]);
+        continue;
       }
-      if (op == BoundaryOp.PROLONGATE && active
-          && (boxStart[d] < 1 || boxEnd[d] + 1 >= varExtent[d])) {
-        throw outside(b, "prolongation stencil along " + AXES[d] + " needs var cells "
-            + (boxStart[d] - 1) + ".." + (boxEnd[d] + 1) + " inside extent " + varExtent[d]);
+      for (int e = 0; e < 3; e++) {
+        int code = row[at + BoundaryTable.ELEMENT_0 + e];
+        if (e > 0 && code == 0) {
+          break;
+        }
+        // A cell row averages or spreads along every active axis but a flux's normal; an
+        // element only along the active axes on which it does not sit on cell boundaries, and
+        // its own box ends one before the box of all elements there.
+        boolean spread = code == 0
+            ? active && (op == BoundaryOp.PROLONGATE || op != BoundaryOp.FLUX_X1 + d)
+            : active && !BoundaryTable.onFaces(code, d);
+        int end = boxEnd[d] - (code != 0 && spread ? 1 : 0);
+        checkFine(b, d, fineFirst, origin[d] + factor * end + (spread ? 1 : 0), fineExtent[d]);
+        if (op == BoundaryOp.PROLONGATE && spread
+            && (boxStart[d] < 1 || end + 1 >= varExtent[d])) {
+          throw outside(b, "prolongation stencil along " + AXES[d] + " needs var cells "
+              + (boxStart[d] - 1) + ".." + (end + 1) + " inside extent " + varExtent[d]);
+        }
       }
+    }
+  }
+
+  private static void checkFine(int b, int d, int fineFirst, int fineLast, int extent) {
+    if (fineFirst < 0 || fineLast >= extent) {
+      throw outside(b, "fine children along " + AXES[d] + " span " + fineFirst + ".."
+          + fineLast + " outside fine extent " + extent);
     }
   }
 

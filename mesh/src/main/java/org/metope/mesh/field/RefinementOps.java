@@ -13,9 +13,10 @@ package org.metope.mesh.field;
  * }</pre>
  *
  * <p>Cell fields refine with {@link #DEFAULT}, Parthenon's defaults and the only operators cell
- * refinement has. Face, edge and node fields do not refine yet (meshes with refinement stop at
- * set-up); their operators are recorded here for when they do, and the kernel of {@link
- * InternalProlongation#TOTH_AND_ROE} is {@code org.metope.kernels.body.FaceRefinementOps}.
+ * refinement has. Face, edge and node fields use theirs in the ghost exchange across levels
+ * ({@code org.metope.kernels.body.ElementRefinementKernels}; the kernel of {@link
+ * InternalProlongation#TOTH_AND_ROE} is {@code FaceRefinementOps}); a remesh does not move them
+ * yet.
  *
  * @param prolongation prolongation on shared elements and cell centres
  * @param restriction restriction
