@@ -125,13 +125,24 @@ public final class TaskCollection {
       backOff(idlePasses);
       if (System.nanoTime() - region.lastProgressNanos() > stallNanos) {
         StringBuilder report = new StringBuilder();
-        report.append("no task made progress for ")
-            .append(Duration.ofNanos(stallNanos).toMillis())
-            .append(" ms; pending tasks:\n");
+        report.append("no task made progress for ").append(duration(stallNanos));
+        String waiting = region.waiting();
+        if (waiting != null) {
+          report.append("; waiting: ").append(waiting);
+        }
+        report.append("; pending tasks:\n");
         region.describePending(report);
         throw new TaskStallException(report.toString().stripTrailing());
       }
     }
+  }
+
+  /** {@code N ms}; below a millisecond {@code N us} or {@code N ns} (a deck may say 1e-9 s). */
+  private static String duration(long nanos) {
+    if (nanos >= 1_000_000) {
+      return Duration.ofNanos(nanos).toMillis() + " ms";
+    }
+    return nanos >= 1_000 ? nanos / 1_000 + " us" : nanos + " ns";
   }
 
   /** A bit of {@link #passOnce}'s result: the pass changed something. */

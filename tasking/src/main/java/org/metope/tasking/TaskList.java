@@ -316,6 +316,22 @@ public final class TaskList implements TaskAdder {
     }
   }
 
+  /**
+   * The first task of this list that waits on something outside the task system (its
+   * dependencies are done and it last returned INCOMPLETE: a receive, a collective), as {@code
+   * task 'NAME' in list 'LIST'}; null when none does.
+   */
+  String firstWaiting() {
+    for (int t = 0; t < entries.size(); t++) {
+      if (state[t] != COMPLETE && state[t] != REGIONAL_WAIT
+          && lastResult[t] == TaskStatus.INCOMPLETE
+          && dependenciesComplete(entries.get(t).dependencies)) {
+        return "task '" + entries.get(t).name + "' in list '" + name + "'";
+      }
+    }
+    return null;
+  }
+
   String taskName(int t) {
     return entries.get(t).name;
   }

@@ -107,6 +107,28 @@ public final class TaskRegion {
   }
 
   /** Appends every pending task of every list. */
+  /**
+   * The first task of the region that waits on something outside it ({@link
+   * TaskList#firstWaiting}), and how many other lists have one; null when none does.
+   */
+  String waiting() {
+    String first = null;
+    int more = 0;
+    for (TaskList list : lists) {
+      String w = list.firstWaiting();
+      if (w != null && first == null) {
+        first = w;
+      } else if (w != null) {
+        more++;
+      }
+    }
+    if (first == null) {
+      return null;
+    }
+    return first + ", which returned INCOMPLETE" + (more == 0 ? ""
+        : " (" + more + (more == 1 ? " other list waits" : " other lists wait") + " too)");
+  }
+
   void describePending(StringBuilder out) {
     for (TaskList list : lists) {
       list.describePending(out);

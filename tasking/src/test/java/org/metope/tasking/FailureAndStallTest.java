@@ -56,7 +56,12 @@ class FailureAndStallTest {
     TaskStallException e = assertThrows(TaskStallException.class, tc::execute);
     long elapsedMs = (System.nanoTime() - start) / 1_000_000;
     String msg = e.getMessage();
-    assertTrue(msg.startsWith("no task made progress for 200 ms"), msg);
+    // The first line, all a multi-rank launcher relays, names the task that waits on a message,
+    // not the one that waits on it in turn.
+    String first = msg.lines().findFirst().orElse("");
+    assertEquals("no task made progress for 200 ms; waiting: task 'receive_bound_bufs' in list"
+        + " 'region0[0]', which returned INCOMPLETE; pending tasks:", first);
+    assertFalse(first.contains("set_bounds"), first);
     assertTrue(msg.contains("task 'receive_bound_bufs': ready, last returned INCOMPLETE"), msg);
     assertTrue(msg.contains("task 'set_bounds': waiting on 'receive_bound_bufs'"), msg);
     assertFalse(msg.contains("'done'"), msg);
@@ -72,5 +77,21 @@ class FailureAndStallTest {
     TaskStallException e = assertThrows(TaskStallException.class, tc::execute);
     assertTrue(e.getMessage().contains(
         "list 'region0[0]' task 'reduce': regional, completed here, waiting"), e.getMessage());
+  }
+
+  /**
+   * A stall timeout below a millisecond (a deck's {@code recv_bdry_buf_timeout_sec = 1e-9}) is
+   * said in nanoseconds, not as 0 ms; the waiting task is found in whichever list holds it.
+   */
+  @Test
+  void givenATimeoutBelowAMillisecond_thenTheReportSaysItInNanoseconds() {
+    TaskCollection tc = new TaskCollection().stallTimeout(Duration.ofNanos(1));
+    TaskRegion region = tc.addRegion(2);
+    region.get(0).addTask(TaskId.NONE, "quick", () -> TaskStatus.COMPLETE);
+    region.get(1).addTask(TaskId.NONE, "never", () -> TaskStatus.INCOMPLETE);
+    TaskStallException e = assertThrows(TaskStallException.class, tc::execute);
+    String first = e.getMessage().lines().findFirst().orElse("");
+    assertEquals("no task made progress for 1 ns; waiting: task 'never' in list 'region0[1]',"
+        + " which returned INCOMPLETE; pending tasks:", first);
   }
 }

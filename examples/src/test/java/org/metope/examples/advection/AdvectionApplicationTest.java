@@ -114,7 +114,7 @@ class AdvectionApplicationTest {
     assertEquals(1, code);
     String report = err();
     assertTrue(report.contains("\nmetope: stage 1 of cycle 0 stalled: no task made progress for"
-        + " 300 ms; pending tasks:\n"), report);
+        + " 300 ms; waiting: task 'receive_lost_message' in list "), report);
     assertTrue(report.contains("task 'receive_lost_message': ready, last returned INCOMPLETE"),
         report);
     assertTrue(report.contains("\nchannels of rank 0: boundaryValues=4"), report);
