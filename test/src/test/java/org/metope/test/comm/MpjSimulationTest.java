@@ -20,8 +20,8 @@ import org.metope.outputs.PhdfContents;
  * exchange fills every ghost cell across ranks, a deck gives the same history file on 1 rank and
  * on 2 MPJ ranks (an adaptive one too, with blocks moving between the ranks, and sparse_advection
  * with fields allocated and freed, in both message modes), HDF5 outputs and restart files hold the
- * same datasets on 1, 2 and 4 ranks, and a bad deck ends the run non-zero
- * within seconds.
+ * same datasets on 1, 2 and 4 ranks, the poisson solver's task reductions give the one-rank bits
+ * on 2 and 4 ranks, and a bad deck ends the run non-zero within seconds.
  */
 class MpjSimulationTest {
   private static final long LIMIT_SECONDS = 120;
@@ -150,6 +150,35 @@ class MpjSimulationTest {
         assertTrue(expected.containsKey("/SparseInfo"), expected.keySet().toString());
         PhdfContents.assertSame(expected, PhdfContents.of(many.resolve(file)), how + ", " + file);
       }
+    }
+  }
+
+  /**
+   * The poisson deck, whose solver's dot products and norms are task reductions folded in global
+   * block order along trees of ranks (mesh.reduce.TaskReduction), gives on 2 niodev ranks (MPJ's
+   * messages between processes) and 4 multicore ranks the one-rank run's norms and the bytes of
+   * its final output's datasets.
+   */
+  @Test
+  void givenPoissonDeck_thenTwoNiodevAndFourMulticoreRanksSolveToTheOneRankBits() throws Exception {
+    String[] overrides = {"poisson/max_iterations=300"};
+    Path one = Files.createDirectories(dir.resolve("one"));
+    LauncherRun serial = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-i",
+        deck("poisson.in"), "-d", one.toString()}, overrides));
+    assertEquals(0, serial.exitCode(), serial.output());
+    List<String> norms = serial.output().lines().filter(l -> l.startsWith("Update norm")).toList();
+    assertEquals(300, norms.size(), serial.output());
+    String file = "poisson.out0.00001.phdf";
+    Map<String, List<Object>> expected = PhdfContents.of(one.resolve(file));
+    for (String[] way : new String[][] {{"2", "niodev"}, {"4", "multicore"}}) {
+      Path many = Files.createDirectories(dir.resolve(way[0] + way[1]));
+      LauncherRun mpj = LauncherRun.run(LIMIT_SECONDS, Map.of(), concat(new String[] {"-np",
+          way[0], "--dev", way[1], "-i", deck("poisson.in"), "-d", many.toString()}, overrides));
+      String how = way[0] + " " + way[1] + " ranks";
+      assertEquals(0, mpj.exitCode(), how + ": " + mpj.output());
+      assertEquals(norms, mpj.output().lines().filter(l -> l.startsWith("Update norm")).toList(),
+          how);
+      PhdfContents.assertSame(expected, PhdfContents.of(many.resolve(file)), how + ", " + file);
     }
   }
 
