@@ -19,6 +19,7 @@ import org.metope.driver.RunOptions;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.Mesh;
+import org.metope.mesh.MultigridLevels;
 import org.metope.mesh.MemoryBudget;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.field.FieldMemoryError;
@@ -160,8 +161,12 @@ public final class ApplicationRunner {
     try (TaskThreadPool pool = new TaskThreadPool(threads)) {
       // A remesh's ghost fill runs on the stages' threads, not on this one alone.
       boundaries.useThreads(pool);
+      MultigridLevels multigrid = prepared.multigrid();
+      for (int m = 1; multigrid != null && m < multigrid.count(); m++) {
+        multigrid.boundaries(m).useThreads(pool);
+      }
       Simulation sim = new Simulation(pin, mesh, boundaries, prepared.integrator(),
-          launch.options(), pool, launch.communicator(), launch.err());
+          launch.options(), pool, launch.communicator(), launch.err(), multigrid);
       Driver driver = makeDriver(app, sim);
       if (launch.communicator().rank() == 0) {
         printWarnings(launch.err(), pin.warnings().subList(warningsShown, pin.warnings().size()));
@@ -221,7 +226,7 @@ public final class ApplicationRunner {
 
   /** A mesh in its initial state, the boundary communication set up for it, the integrator. */
   private record Prepared(Mesh mesh, BoundaryCommunication boundaries,
-      LowStorageIntegrator integrator) {}
+      LowStorageIntegrator integrator, MultigridLevels multigrid) {}
 
   /** Packages, mesh, fields and the initial state, in Parthenon's order. */
   private static Prepared setUp(Application app, Launch launch) {
@@ -256,7 +261,15 @@ public final class ApplicationRunner {
       pin.setInteger("parthenon/time", "ncycle", restart.ncycle());
       MeshInitialization.resume(mesh, boundaries);
     }
-    return new Prepared(mesh, boundaries, integrator);
+    MultigridLevels multigrid = config.multigrid()
+        ? MultigridLevels.build(mesh, boundaries, app.containerNames(integrator), coarse -> {
+          BoundaryCommunication exchange = launch.boundaries().apply(pin);
+          registerBoundaryFunctions(userBoundaries, exchange, coarse.config(), pin);
+          exchange.setup(coarse);
+          return exchange;
+        })
+        : null;
+    return new Prepared(mesh, boundaries, integrator, multigrid);
   }
 
   /**

@@ -144,6 +144,10 @@ public final class Applications {
   /**
    * The application {@code pin} asks for.
    *
+   * Without {@code <metope> application}, the application whose block the deck has; where one
+   * such block lies inside another ({@code <poisson/solver_params>} in {@code <poisson>}), the
+   * inner one's.
+   *
    * @throws InputError when the deck names an unknown application or a class that is not one, or
    *     names none and has the blocks of none or of several
    */
@@ -162,6 +166,7 @@ public final class Applications {
         found.add(app);
       }
     }
+    found = innermost(found);
     if (found.size() == 1) {
       return found.get(0);
     }
@@ -174,6 +179,25 @@ public final class Applications {
     throw InputError.at(pin.deckName(), found.isEmpty()
         ? "no application is named and no application block is present"
         : "several application blocks are present", expected);
+  }
+
+  /**
+   * The applications of {@code found} whose block no other found application's block lies
+   * inside: where {@code <poisson>} and {@code <poisson/solver_params>} both name one, the deck
+   * with both is the second's.
+   */
+  private static List<Application> innermost(List<Application> found) {
+    List<Application> kept = new ArrayList<>();
+    for (Application app : found) {
+      boolean enclosing = false;
+      for (Application other : found) {
+        enclosing |= other.deckBlock().startsWith(app.deckBlock() + "/");
+      }
+      if (!enclosing) {
+        kept.add(app);
+      }
+    }
+    return kept;
   }
 
   /** {@code <metope> application = com.example.MyApp}: the class, made with its constructor. */

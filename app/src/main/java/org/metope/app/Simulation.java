@@ -8,6 +8,7 @@ import org.metope.driver.RunOptions;
 import org.metope.driver.UserWork;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.Mesh;
+import org.metope.mesh.MultigridLevels;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.TaskThreadPool;
 
@@ -24,10 +25,12 @@ import org.metope.tasking.TaskThreadPool;
  * @param pool the threads of {@code <metope> threads} that run the partitions' task lists
  * @param communicator the ranks of the run
  * @param err where warnings and one-line errors go
+ * @param multigrid the mesh's multigrid levels ({@code <parthenon/mesh> multigrid = true}), each
+ *     with its fields and boundary communication; null without
  */
 public record Simulation(ParameterInput pin, Mesh mesh, BoundaryCommunication boundaries,
     LowStorageIntegrator integrator, RunOptions options, TaskThreadPool pool,
-    Communicator communicator, PrintStream err) {
+    Communicator communicator, PrintStream err, MultigridLevels multigrid) {
 
   /**
    * A {@link FluxDriver} for this simulation with the default options but {@code update} and

@@ -40,7 +40,7 @@ public final class ApplicationTasks {
     }
     PrintStream discard = new PrintStream(PrintStream.nullOutputStream());
     Simulation sim = new Simulation(pin, mesh, boundaries, integrator,
-        RunOptions.of(Path.of("."), discard), null, mesh.communicator(), discard);
+        RunOptions.of(Path.of("."), discard), null, mesh.communicator(), discard, null);
     return (FluxDriver) app.makeDriver(sim);
   }
 

@@ -37,7 +37,7 @@ class ApplicationsTest {
     InputError e = assertThrows(InputError.class,
         () -> Applications.load().select(pin("<metope>\napplication = vibe\n")));
     assertEquals("a.in:2: metope/application = \"vibe\": expected one of advection, burgers,"
-        + " diffusion, ghost_check, particle_leapfrog, poisson, sparse_advection",
+        + " diffusion, ghost_check, particle_leapfrog, poisson, poisson_gmg, sparse_advection",
         e.getMessage());
   }
 
@@ -47,10 +47,22 @@ class ApplicationsTest {
         () -> Applications.load().select(pin("<parthenon/mesh>\nnx1 = 8\n")));
     assertEquals("a.in: no application is named and no application block is present: expected"
         + " <metope> application = NAME (one of advection, burgers, diffusion, ghost_check,"
-        + " particle_leapfrog, poisson, sparse_advection), or the block of one application:"
-        + " <Advection> (advection), <burgers> (burgers), <diffusion> (diffusion), <ghost_check>"
-        + " (ghost_check), <Particles> (particle_leapfrog), <poisson> (poisson),"
-        + " <sparse_advection> (sparse_advection)", e.getMessage());
+        + " particle_leapfrog, poisson, poisson_gmg, sparse_advection), or the block of one"
+        + " application: <Advection> (advection), <burgers> (burgers), <diffusion> (diffusion),"
+        + " <ghost_check> (ghost_check), <Particles> (particle_leapfrog), <poisson> (poisson),"
+        + " <poisson/solver_params> (poisson_gmg), <sparse_advection> (sparse_advection)",
+        e.getMessage());
+  }
+
+  /**
+   * Parthenon's poisson decks have {@code <poisson>}, its poisson_gmg decks also {@code
+   * <poisson/solver_params>}: the inner block picks poisson_gmg, the outer alone poisson.
+   */
+  @Test
+  void givenABlockInsideAnotherApplicationsBlock_thenTheInnerOnesApplication() {
+    assertEquals("poisson", Applications.load().select(pin("<poisson>\nradius = 0.1\n")).name());
+    assertEquals("poisson_gmg", Applications.load().select(
+        pin("<poisson>\nradius = 0.1\n<poisson/solver_params>\nsmoother = SRJ2\n")).name());
   }
 
   @Test

@@ -23,6 +23,8 @@ import org.metope.mesh.input.ParameterInput;
  * @param packSize blocks per pack ({@code pack_size}); below 1 means all blocks of a rank
  * @param staticRegions static refinement regions, in deck order (empty unless multilevel)
  * @param sparse the {@code <parthenon/sparse>} settings
+ * @param multigrid {@code multigrid}: whether the geometric multigrid levels are built ({@link
+ *     MultigridLevels})
  */
 public record MeshConfiguration(
     RegionSize meshSize,
@@ -35,7 +37,8 @@ public record MeshConfiguration(
     int nghost,
     int packSize,
     List<StaticRefinementRegion> staticRegions,
-    SparseConfig sparse) {
+    SparseConfig sparse,
+    boolean multigrid) {
 
   /** Boundary condition names every mesh accepts. */
   public static final List<String> BUILT_IN_BOUNDARY_NAMES =
@@ -127,5 +130,48 @@ public record MeshConfiguration(
       case ADAPTIVE -> root + numLevel - 1;
       case STATIC -> LogicalLocation.MAX_LEVEL;
     };
+  }
+
+  /**
+   * How many times the blocks of this mesh can be coarsened by two along every active axis
+   * (Parthenon's rule for the multigrid levels below the root grid): the fewest trailing zero
+   * bits of an active block width.
+   */
+  public int multigridCoarsenings() {
+    int times = Integer.MAX_VALUE;
+    for (int axis = 0; axis < ndim(); axis++) {
+      times = Math.min(times, Integer.numberOfTrailingZeros(blockNx(axis)));
+    }
+    return times;
+  }
+
+  /**
+   * The next multigrid level below this one: the same domain, root blocks and boundary names,
+   * half the cells along every active axis in the mesh and in each block, and one ghost layer
+   * (what the solvers' stencils and prolongation read; a block may have one cell).
+   *
+   * @throws IllegalStateException when a block width is odd or the mesh has refinement
+   */
+  public MeshConfiguration coarsened() {
+    if (multigridCoarsenings() < 1 || refinement != Refinement.NONE) {
+      throw new IllegalStateException("cannot coarsen: blockNx=" + blockNx1 + "x" + blockNx2
+          + "x" + blockNx3 + " refinement=" + refinement);
+    }
+    double[] xmin = new double[3];
+    double[] xmax = new double[3];
+    int[] nx = new int[3];
+    boolean[] symmetry = new boolean[3];
+    int[] block = new int[3];
+    for (int axis = 0; axis < 3; axis++) {
+      xmin[axis] = meshSize.xmin(axis);
+      xmax[axis] = meshSize.xmax(axis);
+      symmetry[axis] = meshSize.isSymmetry(axis);
+      int by = axis < ndim() ? 2 : 1;
+      nx[axis] = meshSize.nx(axis) / by;
+      block[axis] = blockNx(axis) / by;
+    }
+    return new MeshConfiguration(new RegionSize(xmin, xmax, nx, symmetry), block[0], block[1],
+        block[2], boundaryNames, refinement, numLevel, 1, packSize, staticRegions, sparse,
+        multigrid);
   }
 }

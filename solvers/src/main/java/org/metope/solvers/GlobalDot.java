@@ -18,15 +18,16 @@ import org.metope.tasking.TaskStatus;
  * (Parthenon's {@code DotProduct} with its {@code AllReduce}): each list writes its blocks' sums
  * in a regional task, the first list starts the reduction in global block order and polls it in
  * another regional task. The value has the same bits on any number of ranks and partitions.
+ * Packages use it for their own global sums over fields (an error norm, say).
  */
-final class GlobalDot {
+public final class GlobalDot {
   private final AllReduce reduction;
   private final double[] perBlock;
   private final int[] gids;
   private final int totalBlocks;
 
   /** A dot product over {@code mesh}'s blocks; collective (it makes a reduction). */
-  GlobalDot(Communicator comm, Mesh mesh, String label) {
+  public GlobalDot(Communicator comm, Mesh mesh, String label) {
     this.reduction = new AllReduce(comm, label, 1);
     this.perBlock = new double[mesh.blocks().size()];
     this.gids = new int[perBlock.length];
@@ -37,7 +38,7 @@ final class GlobalDot {
   }
 
   /** The last completed value. */
-  double value() {
+  public double value() {
     return reduction.value();
   }
 
@@ -45,7 +46,7 @@ final class GlobalDot {
    * Adds the tasks computing {@code (a, b)} over partition {@code md}, list {@code list} of the
    * region, after {@code dependency}; returns the task after which {@link #value()} holds it.
    */
-  TaskId add(TaskAdder tl, TaskId dependency, int list, MeshData md, int a, int b) {
+  public TaskId add(TaskAdder tl, TaskId dependency, int list, MeshData md, int a, int b) {
     double[] part = new double[md.numBlocks()];
     IndexBox interior = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
     TaskId summed = tl.addRegionalTask(dependency, "dot_" + reduction.label(), () -> {

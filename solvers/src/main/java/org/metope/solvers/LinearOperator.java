@@ -18,4 +18,11 @@ public interface LinearOperator {
    * @param y the field id of the output
    */
   void apply(MeshData md, int x, int y);
+
+  /**
+   * Fills the ghosts of field {@code x} beyond the mesh's physical faces, after the solver's ghost
+   * exchange and before {@code A} reads them (Parthenon's package boundary functions, such as the
+   * {@code FixedFace} conditions of {@code poisson_gmg}). By default it leaves them as they are.
+   */
+  default void boundary(MeshData md, int x) {}
 }

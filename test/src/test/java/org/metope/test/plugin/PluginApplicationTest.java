@@ -220,7 +220,7 @@ class PluginApplicationTest {
     assertEquals(2, r.exitCode(), r.output());
     assertTrue(r.output().strip().endsWith("/wave.in:25: metope/application = \"wav\": expected"
         + " one of advection, burgers, diffusion, ghost_check, particle_leapfrog, poisson,"
-        + " sparse_advection, wave"),
+        + " poisson_gmg, sparse_advection, wave"),
         r.output());
     assertEquals(1, r.output().strip().lines().count(), r.output());
   }

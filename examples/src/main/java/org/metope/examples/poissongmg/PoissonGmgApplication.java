@@ -1,0 +1,43 @@
+package org.metope.examples.poissongmg;
+
+import org.metope.app.ApplicationDescriptor;
+import org.metope.app.DescribedApplication;
+import org.metope.app.Simulation;
+import org.metope.driver.Driver;
+import org.metope.driver.ProblemGenerator;
+import org.metope.mesh.field.Packages;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * Parthenon's {@code poisson_gmg} example: a variable-coefficient Poisson problem solved by
+ * geometric multigrid on the levels {@code <parthenon/mesh> multigrid = true} builds. It has no
+ * time loop; its driver is {@link PoissonGmgDriver}. Its block is {@code <poisson/solver_params>},
+ * which Parthenon's {@code poisson} decks do not have, so a deck with it runs this application.
+ */
+public final class PoissonGmgApplication extends DescribedApplication {
+  /** The application as the registry lists it. */
+  public PoissonGmgApplication() {
+    super(ApplicationDescriptor.of("poisson_gmg", PoissonGmgPackage.SOLVER_BLOCK,
+        "Parthenon's poisson_gmg example: geometric multigrid (multigrid = true)"));
+  }
+
+  @Override
+  public Packages processPackages(ParameterInput pin) {
+    return Packages.of(PoissonGmgPackage.initialize(pin));
+  }
+
+  @Override
+  public ProblemGenerator problemGenerator(Packages packages) {
+    return PoissonGmgPackage::generate;
+  }
+
+  @Override
+  public Driver makeDriver(Simulation sim) {
+    if (sim.multigrid() == null) {
+      throw sim.pin().error("parthenon/mesh", "multigrid", "true (poisson_gmg solves on the"
+          + " multigrid levels)");
+    }
+    return new PoissonGmgDriver(sim.pin(), sim.mesh(), sim.multigrid(), sim.boundaries(),
+        sim.pool(), sim.communicator(), sim.options());
+  }
+}

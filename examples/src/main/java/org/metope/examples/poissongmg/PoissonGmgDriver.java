@@ -1,0 +1,171 @@
+package org.metope.examples.poissongmg;
+
+import java.io.PrintStream;
+import java.util.List;
+import org.metope.comm.Communicator;
+import org.metope.driver.Driver;
+import org.metope.driver.DriverStatus;
+import org.metope.driver.RunOptions;
+import org.metope.mesh.BoundaryCommunication;
+import org.metope.mesh.DriverError;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MultigridLevels;
+import org.metope.mesh.SimTime;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Params;
+import org.metope.mesh.geometry.IndexDomain;
+import org.metope.mesh.input.ParameterInput;
+import org.metope.mesh.view.IndexBox;
+import org.metope.outputs.OutputSignal;
+import org.metope.outputs.Outputs;
+import org.metope.outputs.PrintfFormat;
+import org.metope.solvers.GlobalDot;
+import org.metope.solvers.MultigridParams;
+import org.metope.solvers.MultigridSolver;
+import org.metope.tasking.TaskCollection;
+import org.metope.tasking.TaskId;
+import org.metope.tasking.TaskList;
+import org.metope.tasking.TaskRegion;
+import org.metope.tasking.TaskStatus;
+import org.metope.tasking.TaskThreadPool;
+
+/**
+ * The driver of Parthenon's {@code poisson_gmg} example ({@code PoissonDriver}): outputs, one
+ * task collection, outputs. Per partition: optionally {@code rhs = A exact} (ghosts of {@code
+ * exact} exchanged through {@code u}), {@code u = 0}, the multigrid solve, and with an exact
+ * right-hand side {@code u = exact - u} and rank 0's {@code Final rms error: %e}. Before the
+ * tasks the coefficient {@code D} is restricted down the multigrid levels (Parthenon's solver
+ * set-up tasks).
+ */
+final class PoissonGmgDriver implements Driver {
+  private static final PrintfFormat E = PrintfFormat.parse("%e");
+
+  private final Mesh mesh;
+  private final MultigridLevels levels;
+  private final BoundaryCommunication boundaries;
+  private final TaskThreadPool pool;
+  private final Communicator comm;
+  private final PrintStream out;
+  private final Outputs outputs;
+  private final SimTime clock = SimTime.at(0.0);
+  private final MultigridSolver solver;
+  private final PoissonEquation equation;
+  private double finalRmsError = Double.NaN;
+
+  PoissonGmgDriver(ParameterInput pin, Mesh mesh, MultigridLevels levels,
+      BoundaryCommunication boundaries, TaskThreadPool pool, Communicator comm,
+      RunOptions options) {
+    this.outputs = new Outputs(mesh, pin, clock, options.outputDirectory());
+    this.mesh = mesh;
+    this.levels = levels;
+    this.boundaries = boundaries;
+    this.pool = pool;
+    this.comm = comm;
+    this.out = options.out();
+    Params p = mesh.packages().get(PoissonGmgPackage.NAME).params();
+    this.equation = new PoissonEquation(p.getDouble("diagonal_alpha"),
+        p.getBoolean("parthenon_x3_flux"));
+    this.solver = new MultigridSolver(PoissonGmgPackage.SOLVER,
+        p.get("mg_params", MultigridParams.class), equation, levels, comm, out);
+  }
+
+  @Override
+  public DriverStatus execute() {
+    Params p = mesh.packages().get(PoissonGmgPackage.NAME).params();
+    boolean exactRhs = p.getBoolean("use_exact_rhs");
+    restrictCoefficient();
+    List<MeshData> base = mesh.meshData("base");
+    TaskCollection tc = new TaskCollection();
+    TaskRegion region = tc.addRegion(base.size());
+    GlobalDot error = new GlobalDot(comm, mesh, "poisson_error");
+    for (int l = 0; l < base.size(); l++) {
+      TaskList tl = region.get(l);
+      MeshData md = base.get(l);
+      int u = md.state().fieldId(PoissonGmgPackage.U);
+      int rhs = md.state().fieldId(PoissonGmgPackage.RHS);
+      int exact = md.state().fieldId(PoissonGmgPackage.EXACT);
+      IndexBox entire = IndexBox.of(md.block(0).cellBounds(), IndexDomain.ENTIRE);
+      TaskId ready = TaskId.NONE;
+      if (exactRhs) {
+        TaskId copied = tl.addTask(ready, "copy_exact", () -> {
+          combine(md, entire, 1.0, exact, 0.0, exact, u);
+          return TaskStatus.COMPLETE;
+        });
+        TaskId ghosts = boundaries.addBoundaryExchange(copied, tl, md);
+        ready = tl.addTask(ghosts, "rhs_from_exact", () -> {
+          equation.boundary(md, u);
+          equation.apply(md, u, rhs);
+          return TaskStatus.COMPLETE;
+        });
+      }
+      TaskId solved = solver.addTasks(tl, ready, l, base.size(), md, u, rhs, boundaries);
+      if (exactRhs) {
+        int list = l;
+        TaskId difference = tl.addTask(solved, "error", () -> {
+          combine(md, entire, 1.0, exact, -1.0, u, u);
+          return TaskStatus.COMPLETE;
+        });
+        tl.addTask(error.add(tl, difference, l, md, u, u), "print_error", () -> {
+          if (list == 0) {
+            finalRmsError = Math.sqrt(error.value() / cells());
+            if (comm.rank() == 0) {
+              out.print("Final rms error: " + E.format(finalRmsError) + "\n");
+            }
+          }
+          return TaskStatus.COMPLETE;
+        });
+      }
+    }
+    outputs.makeOutputs(mesh, clock, OutputSignal.NONE, () -> { });
+    DriverError.execute(tc, pool, () -> "the poisson_gmg solve", boundaries::describeChannels);
+    outputs.makeOutputs(mesh, clock, OutputSignal.NONE, () -> { });
+    return DriverStatus.COMPLETE;
+  }
+
+  /** The rms residual after the last V-cycle. */
+  double finalResidual() {
+    return solver.finalResidual();
+  }
+
+  /** The rms error against {@code exact} ({@code NaN} without {@code use_exact_rhs}). */
+  double finalRmsError() {
+    return finalRmsError;
+  }
+
+  /** V-cycles of the solve. */
+  int iterations() {
+    return solver.iterations();
+  }
+
+  private long cells() {
+    IndexBox interior = IndexBox.of(mesh.blocks().get(0).cellBounds(), IndexDomain.INTERIOR);
+    return interior.size() * mesh.totalBlocks();
+  }
+
+  /** Restricts {@code D} level by level, partition by partition (blocks stay on their rank). */
+  private void restrictCoefficient() {
+    for (int m = 0; m + 1 < levels.count(); m++) {
+      List<MeshData> fine = levels.mesh(m).meshData("base");
+      List<MeshData> coarse = levels.mesh(m + 1).meshData("base");
+      for (int part = 0; part < fine.size(); part++) {
+        PoissonGmgPackage.restrictCoefficient(fine.get(part), coarse.get(part));
+      }
+    }
+  }
+
+  /** {@code c = wa x + wb y} over {@code box} of every block (Parthenon's AddFieldsAndStore). */
+  private static void combine(MeshData md, IndexBox box, double wa, int x, double wb, int y,
+      int c) {
+    double[] a = md.data();
+    for (int b = 0; b < md.numBlocks(); b++) {
+      for (int k = box.k().s(); k <= box.k().e(); k++) {
+        for (int j = box.j().s(); j <= box.j().e(); j++) {
+          for (int i = box.i().s(); i <= box.i().e(); i++) {
+            a[md.index(c, b, 0, k, j, i)] = wa * a[md.index(x, b, 0, k, j, i)]
+                + wb * a[md.index(y, b, 0, k, j, i)];
+          }
+        }
+      }
+    }
+  }
+}

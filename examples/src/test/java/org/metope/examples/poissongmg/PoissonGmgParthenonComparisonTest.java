@@ -1,0 +1,130 @@
+package org.metope.examples.poissongmg;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metope.app.ApplicationRunner;
+import org.metope.bvals.InOneBoundaryCommunication;
+import org.metope.comm.InProcessCluster;
+import org.metope.driver.RunOptions;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * Runs Parthenon's {@code poisson_gmg} decks (test resources {@code parthenon/poisson_gmg}, see
+ * their README) and compares the standard output with what Parthenon's example printed for them,
+ * line for line: the residual after every V-cycle (all printed digits), the V-cycle count and the
+ * final rms error, for SRJ1, SRJ2, SRJ3, with and without FAS, in 2D and 3D and with a
+ * coefficient that jumps by 100, on 1 and 2 ranks. Negative controls: another smoother or the
+ * correction scheme prints another history, so the comparison tells them apart.
+ */
+class PoissonGmgParthenonComparisonTest {
+  private static final String X3 = "poisson/parthenon_x3_flux=true";
+
+  @TempDir Path dir;
+
+  private static Path resource(String name) {
+    try {
+      return Path.of(PoissonGmgParthenonComparisonTest.class
+          .getResource("/parthenon/poisson_gmg/" + name).toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static List<String> reference(String name) throws IOException {
+    return Files.readAllLines(resource(name));
+  }
+
+  /** What rank 0 printed; every rank must end with exit code 0. */
+  private List<String> run(int ranks, String deck, String... overrides) throws IOException {
+    String text = Files.readString(resource(deck));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int[] code = new int[ranks];
+    Path outputs = Files.createTempDirectory(dir, "run");
+    InProcessCluster.run(ranks, comm -> {
+      PrintStream o = comm.rank() == 0 ? new PrintStream(out, true, StandardCharsets.UTF_8)
+          : new PrintStream(OutputStream.nullOutputStream());
+      PrintStream e = comm.rank() == 0 ? new PrintStream(err, true, StandardCharsets.UTF_8)
+          : new PrintStream(OutputStream.nullOutputStream());
+      ParameterInput pin = ParameterInput.parse(deck, text, List.of(overrides));
+      code[comm.rank()] = ApplicationRunner.run(new PoissonGmgApplication(),
+          new ApplicationRunner.Launch(pin, RunOptions.of(outputs, o), e, comm,
+              InOneBoundaryCommunication::fromInput));
+    });
+    for (int c : code) {
+      assertEquals(0, c, err.toString(StandardCharsets.UTF_8));
+    }
+    return out.toString(StandardCharsets.UTF_8).lines().toList();
+  }
+
+  @Test
+  void givenTheUniformRegressionDeck_thenParthenonsHistoryOnOneAndTwoRanks() throws IOException {
+    List<String> parthenon = reference("stdout-uniform-1rank.txt");
+    assertEquals(19, parthenon.size());
+    assertEquals(parthenon, run(1, "parthinput.uniform"));
+    assertEquals(reference("stdout-uniform-2ranks.txt"), run(2, "parthinput.uniform"));
+  }
+
+  @Test
+  void givenEachSmootherAndTheCorrectionScheme_thenParthenonsHistories() throws IOException {
+    String[][] variants = {{"smoother=SRJ1", "srj1"}, {"smoother=SRJ3", "srj3"},
+        {"do_FAS=false", "nofas"}};
+    List<String> srj2 = reference("stdout-uniform-1rank.txt");
+    for (String[] v : variants) {
+      List<String> parthenon = reference("stdout-uniform-" + v[1] + ".txt");
+      assertEquals(parthenon, run(1, "parthinput.uniform", "poisson/solver_params/" + v[0]),
+          v[0]);
+      // Negative control: each variant's history differs from the default's (SRJ2, FAS); the
+      // correction scheme only in the last digits of the last V-cycles.
+      assertNotEquals(srj2, parthenon, v[0]);
+    }
+  }
+
+  @Test
+  void givenTheThreeDimensionalDeck_thenParthenonsHistoryWithItsX3Flux() throws IOException {
+    assertEquals(reference("stdout-uniform3d-1rank.txt"), run(1, "parthinput.uniform3d", X3));
+    assertEquals(reference("stdout-uniform3d-2ranks.txt"), run(2, "parthinput.uniform3d", X3));
+    // Without Parthenon's zero x3 flux the operator is consistent and converges faster.
+    List<String> consistent = run(1, "parthinput.uniform3d");
+    assertNotEquals(reference("stdout-uniform3d-1rank.txt"), consistent);
+    assertTrue(residual(consistent, 15) < residual(reference("stdout-uniform3d-1rank.txt"), 15)
+        / 100, consistent.toString());
+  }
+
+  @Test
+  void givenACoefficientJumpingByAHundred_thenParthenonsHistory() throws IOException {
+    assertEquals(reference("stdout-contrast-1rank.txt"), run(1, "parthinput.contrast"));
+    assertEquals(reference("stdout-contrast-2ranks.txt"), run(2, "parthinput.contrast"));
+  }
+
+  /** 1 rank with 4 partitions and 4 ranks print the single rank's history. */
+  @Test
+  void givenPartitionsAndFourRanks_thenTheSameHistory() throws IOException {
+    List<String> parthenon = reference("stdout-uniform-1rank.txt");
+    assertEquals(parthenon, run(1, "parthinput.uniform", "parthenon/mesh/pack_size=1"));
+    assertEquals(parthenon, run(4, "parthinput.uniform"));
+  }
+
+  /** The rms residual printed after V-cycle {@code n}. */
+  private static double residual(List<String> lines, int n) {
+    for (String line : lines) {
+      if (line.startsWith(n + " ")) {
+        return Double.parseDouble(line.substring(line.indexOf(' ') + 1));
+      }
+    }
+    throw new AssertionError("no V-cycle " + n + " in " + lines);
+  }
+}
