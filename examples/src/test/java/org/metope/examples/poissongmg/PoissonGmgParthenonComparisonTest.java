@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.app.ApplicationRunner;
 import org.metope.bvals.InOneBoundaryCommunication;
-import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.input.ParameterInput;
 
@@ -54,7 +54,7 @@ class PoissonGmgParthenonComparisonTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int[] code = new int[ranks];
     Path outputs = Files.createTempDirectory(dir, "run");
-    InProcessCluster.run(ranks, comm -> {
+    InProcessRun.run(ranks, comm -> {
       PrintStream o = comm.rank() == 0 ? new PrintStream(out, true, StandardCharsets.UTF_8)
           : new PrintStream(OutputStream.nullOutputStream());
       PrintStream e = comm.rank() == 0 ? new PrintStream(err, true, StandardCharsets.UTF_8)
