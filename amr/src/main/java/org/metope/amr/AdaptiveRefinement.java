@@ -12,10 +12,7 @@ import org.metope.kernels.body.TagLaunch;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.field.AmrTag;
-import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
-import org.metope.mesh.field.MetadataFlag;
-import org.metope.mesh.field.SetupError;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.Task;
@@ -65,7 +62,6 @@ public final class AdaptiveRefinement implements MeshRefinement {
 
   private AdaptiveRefinement(Mesh mesh, BoundaryCommunication boundaries,
       RefinementCriteria.Read criteria, int derefineCount) {
-    requireCellFields(mesh);
     this.mesh = mesh;
     this.boundaries = boundaries;
     this.remeshComm = mesh.communicator().duplicate();
@@ -88,18 +84,6 @@ public final class AdaptiveRefinement implements MeshRefinement {
         : new SwarmMigration(remeshComm, mesh);
   }
 
-  /** A remesh moves CELL fields only so far: a refined face, edge or node field stops here. */
-  private static void requireCellFields(Mesh mesh) {
-    for (FieldInfo f : mesh.resolvedPackages().fields()) {
-      MetadataFlag topology = f.metadata().topology();
-      if (f.metadata().isRefined() && topology != MetadataFlag.CELL
-          && topology != MetadataFlag.NONE) {
-        throw new SetupError("field=" + f.name() + " topology=" + topology + " would move"
-            + " between levels, but adaptive refinement moves CELL fields only so far (set"
-            + " <parthenon/mesh> refinement to none or static)");
-      }
-    }
-  }
 
   /**
    * The adaptive refinement of {@code mesh} (adaptive, fields initialised), attached to it ({@link

@@ -12,18 +12,20 @@ import org.metope.mesh.field.FieldStorage;
  * SAME      | derefine count | per moving field: allocated, deallocation count |
  *           | per allocated moving field: base data block, then coarse buffer (if it has one) |
  * REFINED   | per refined field: allocated | per allocated one: the parent's cells that cover
- *           | the child's coarse buffer, ghosts included (ncomp x cnk x cnj x cni) |
+ *           | the child's coarse buffer, ghosts included (planes x cnk x cnj x cni) |
  * DEREFINED | per refined field: allocated | per allocated one: the child's coarse buffer
- *           | interior, restricted just before (ncomp x cnx3 x cnx2 x cnx1) |
+ *           | interior, restricted just before (planes x cnx3 x cnx2 x cnx1, one more along
+ *           | each active axis for a face, edge or node field) |
  * </pre>
  *
  * Moving fields are Parthenon's remesh fields ({@code vars_cc_}): independent, filled in ghosts
  * or forced through remesh communication ({@link org.metope.mesh.field.Metadata#isRefined()}).
  * Other fields (derived ones, recomputed after a remesh) start as new storage does, zero or
  * unallocated when sparse, as on a block Parthenon moves to another rank; so a result never
- * depends on where a block was. A refined field is a moving cell field, which has a coarse
- * buffer: only those move between levels. Unpacking allocates sparse fields the sender had
- * allocated; a merged block's field is allocated when any child's was.
+ * depends on where a block was. A refined field is a moving field with a coarse buffer: only
+ * those move between levels. A face, edge or node field's planes are its elements' components.
+ * Unpacking allocates sparse fields the sender had allocated; a merged block's field is allocated
+ * when any child's was.
  */
 final class BlockRecords {
   private final int numFields;
@@ -58,7 +60,7 @@ final class BlockRecords {
             + (coarse >= 0 ? layout.blockLength(coarse) : 0);
         case REFINED -> length += coarse >= 0 ? 1 + layout.blockLength(coarse) : 0;
         case DEREFINED -> length += coarse >= 0
-            ? 1 + layout.numComponents(coarse) * coarseInteriorCells() : 0;
+            ? 1 + planes(layout, coarse) * coarseInteriorCells(layout, coarse) : 0;
         default -> throw new IllegalStateException("kind=" + kind);
       }
     }
@@ -81,23 +83,22 @@ final class BlockRecords {
         case REFINED -> length += coarse >= 0 ? 1 + (allocated ? layout.blockLength(coarse) : 0)
             : 0;
         case DEREFINED -> length += coarse >= 0
-            ? 1 + (allocated ? layout.numComponents(coarse) * coarseInteriorCells() : 0) : 0;
+            ? 1 + (allocated ? planes(layout, coarse) * coarseInteriorCells(layout, coarse) : 0)
+            : 0;
         default -> throw new IllegalStateException("kind=" + kind);
       }
     }
     return length;
   }
 
-  private int coarseInteriorCells() {
-    int cells = 1;
-    for (int axis = 0; axis < 3; axis++) {
-      cells *= coarseCells(axis);
-    }
-    return cells;
+  private int coarseInteriorCells(ArenaLayout layout, int coarse) {
+    int[] extent = coarseInterior(layout, coarse);
+    return extent[0] * extent[1] * extent[2];
   }
 
-  private int coarseCells(int axis) {
-    return active[axis] ? Math.max(1, nx[axis] / 2) : 1;
+  /** Planes of an instance's block: every element's components. */
+  private static int planes(ArenaLayout layout, int inst) {
+    return layout.numElements(inst) * layout.numComponents(inst);
   }
 
   /**
@@ -220,7 +221,7 @@ final class BlockRecords {
       int inst = layout.dataInstance(f, 0);
       int[] start = childStart(child, 0);
       pos = copyBox(data, layout.offset(inst, block), layout.nj(inst), layout.nk(inst),
-          layout.ni(inst), start, out, pos, layout.numComponents(coarse),
+          layout.ni(inst), start, out, pos, planes(layout, coarse),
           new int[] {layout.ni(coarse), layout.nj(coarse), layout.nk(coarse)}, true);
     }
     return pos;
@@ -253,8 +254,8 @@ final class BlockRecords {
         continue;
       }
       pos = copyBox(data, layout.offset(coarse, block), layout.nj(coarse), layout.nk(coarse),
-          layout.ni(coarse), interiorStart(), out, pos, layout.numComponents(coarse),
-          coarseInterior(), true);
+          layout.ni(coarse), interiorStart(), out, pos, planes(layout, coarse),
+          coarseInterior(layout, coarse), true);
     }
     return pos;
   }
@@ -274,8 +275,8 @@ final class BlockRecords {
       }
       int inst = layout.dataInstance(f, 0);
       pos = copyBox(data, layout.offset(inst, block), layout.nj(inst), layout.nk(inst),
-          layout.ni(inst), childStart(child, nghost), in, pos, layout.numComponents(inst),
-          coarseInterior(), false);
+          layout.ni(inst), childStart(child, nghost), in, pos, planes(layout, inst),
+          coarseInterior(layout, layout.coarseInstance(f)), false);
     }
     return pos;
   }
@@ -303,8 +304,17 @@ final class BlockRecords {
     return start;
   }
 
-  private int[] coarseInterior() {
-    return new int[] {coarseCells(0), coarseCells(1), coarseCells(2)};
+  /**
+   * The coarse interior a DEREFINED record carries per plane: the coarse cells, and for a face,
+   * edge or node field the top layer of its elements too (its coarse buffer is one longer along
+   * every active axis; siblings carry their shared layer alike, with equal values).
+   */
+  private int[] coarseInterior(ArenaLayout layout, int coarse) {
+    int[] extent = {layout.ni(coarse), layout.nj(coarse), layout.nk(coarse)};
+    for (int axis = 0; axis < 3; axis++) {
+      extent[axis] = active[axis] ? extent[axis] - 2 * nghost : 1;
+    }
+    return extent;
   }
 
   /**

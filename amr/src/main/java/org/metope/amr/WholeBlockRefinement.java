@@ -1,5 +1,7 @@
 package org.metope.amr;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.List;
 import org.metope.kernels.table.BlockLayout;
 import org.metope.kernels.table.BoundaryOp;
 import org.metope.kernels.table.BoundaryTable;
@@ -9,6 +11,9 @@ import org.metope.kernels.KernelBackend;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldStorage;
+import org.metope.mesh.field.RefinementOps;
+import org.metope.mesh.forest.BlockOwnership;
+import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.geometry.UniformCartesian;
 
 /**
@@ -28,10 +33,17 @@ import org.metope.mesh.geometry.UniformCartesian;
  * </ul>
  *
  * Both use the block's own coordinates and its coarsened ones, as the ghost exchange does, so the
- * arithmetic is Parthenon's to the bit.
+ * arithmetic is Parthenon's to the bit. A face, edge or node field's entry covers its elements'
+ * box (one longer at the top along every active axis) and is restricted and prolongated element
+ * by element; its prolongation has entries inside the coarse elements too (the field's internal
+ * operator, Toth and Roe's for a divergence-keeping face field), launched after the others.
  */
 final class WholeBlockRefinement {
   private final BoundaryTableBuilder builder = new BoundaryTableBuilder();
+  /** Entries of the restriction or the (shared) prolongation. */
+  private final IntArrayList shared = new IntArrayList();
+  /** Entries of the prolongation inside coarse elements, launched after {@link #shared}. */
+  private final IntArrayList internal = new IntArrayList();
   private final FieldStorage storage;
   private final int op;
   private final int ndim;
@@ -83,9 +95,65 @@ final class WholeBlockRefinement {
       coarseXmin[axis] = coarseCoords.xf(axis, 0);
       coarseDx[axis] = coarseCoords.dx(axis);
     }
-    int b = builder.add(op, ndim, coarse, new IndexBox(s[0], e[0], s[1], e[1], s[2], e[2]), 0);
+    List<TopologicalElement> elements = storage.state().field(field).metadata().elements();
+    boolean cell = elements.get(0) == TopologicalElement.CC;
+    boolean[] active = new boolean[3];
+    int[] top = new int[3];
+    for (int axis = 0; axis < 3; axis++) {
+      active[axis] = !meshBlock.region().isSymmetry(axis);
+      top[axis] = cell || !active[axis] ? 0 : 1;
+    }
+    int b = builder.add(op, ndim, coarse,
+        new IndexBox(s[0], e[0] + top[0], s[1], e[1] + top[1], s[2], e[2] + top[2]), 0);
     builder.fine(b, fine, origin[0], origin[1], origin[2]);
     builder.coordinates(b, fineXmin, fineDx, coarseXmin, coarseDx);
+    if (cell) {
+      shared.add(b);
+      return;
+    }
+    int[] codes = new int[elements.size()];
+    int[] owned = new int[elements.size()];
+    for (int el = 0; el < codes.length; el++) {
+      codes[el] = code(elements.get(el));
+      owned[el] = BlockOwnership.withinElement(elements.get(el), active);
+    }
+    int perElement = layout.numComponents(dataInst);
+    builder.elements(b, perElement, owned).elementCodes(b, codes);
+    shared.add(b);
+    if (op != BoundaryOp.PROLONGATE) {
+      return;
+    }
+    boolean toth = storage.state().field(field).metadata().refinementOps().internal()
+        == RefinementOps.InternalProlongation.TOTH_AND_ROE;
+    java.util.Arrays.fill(owned, BoundaryTable.OWNED_ALL);
+    for (TopologicalElement inner : TopologicalElement.FILL_ORDER) {
+      if (toth ? inner != TopologicalElement.CC : !holdsSome(elements, inner)) {
+        continue;
+      }
+      int[] end = new int[3];
+      for (int axis = 0; axis < 3; axis++) {
+        end[axis] = e[axis] + (active[axis] ? inner.offset(axis) : 0);
+      }
+      int q = builder.add(toth ? BoundaryOp.INTERNAL_TOTH_AND_ROE : BoundaryOp.INTERNAL_AVERAGE,
+          ndim, coarse, new IndexBox(s[0], end[0], s[1], end[1], s[2], end[2]), 0);
+      builder.fine(q, fine, origin[0], origin[1], origin[2]);
+      builder.coordinates(q, fineXmin, fineDx, coarseXmin, coarseDx);
+      builder.elements(q, perElement, owned).elementCodes(q, codes).innerElement(q, code(inner));
+      internal.add(q);
+    }
+  }
+
+  private boolean holdsSome(List<TopologicalElement> elements, TopologicalElement inner) {
+    for (TopologicalElement el : elements) {
+      if (el.liesIn(inner, ndim)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int code(TopologicalElement el) {
+    return BoundaryTable.elementCode(el.offsetI(), el.offsetJ(), el.offsetK());
   }
 
   private static BlockLayout layout(ArenaLayout layout, int inst, int block) {
@@ -94,8 +162,8 @@ final class WholeBlockRefinement {
       throw new IllegalStateException("unallocated field in a whole-block refinement: instance="
           + inst + " block=" + block);
     }
-    return new BlockLayout(offset, layout.numComponents(inst), layout.nk(inst), layout.nj(inst),
-        layout.ni(inst));
+    return new BlockLayout(offset, layout.numElements(inst) * layout.numComponents(inst),
+        layout.nk(inst), layout.nj(inst), layout.ni(inst));
   }
 
   /** Number of (block, field) entries added. */
@@ -114,10 +182,15 @@ final class WholeBlockRefinement {
     BoundaryTable table = builder.build();
     double[] data = storage.data();
     table.checkArenas(data.length, Integer.MAX_VALUE); // no buffer: these launches read none
+    int[] first = shared.toIntArray();
     if (op == BoundaryOp.PROLONGATE) {
-      backend.prolongate(table, table.all, table.size, data);
+      backend.prolongate(table, first, first.length, data);
+      if (!internal.isEmpty()) {
+        // Inside coarse elements after the shared values they read (face, edge, node fields).
+        backend.prolongate(table, internal.toIntArray(), internal.size(), data);
+      }
     } else {
-      backend.restrictBlocks(table, table.all, table.size, data);
+      backend.restrictBlocks(table, first, first.length, data);
     }
     if (backend.resident()) {
       backend.acquireHost(data, true);

@@ -18,8 +18,6 @@ import org.metope.mesh.SteadyAllocation;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
-import org.metope.mesh.field.Metadata;
-import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.InputError;
@@ -46,18 +44,6 @@ class AdaptiveRefinementTest {
     for (MeshData md : mesh.meshData("base")) {
       mesh.refinement().tag(md);
     }
-  }
-
-  @Test
-  void givenAnIndependentFaceField_thenAdaptiveRefinementRefusesItWithOneSentence() {
-    StateDescriptor pkg = AmrFixtures.toy(tags);
-    pkg.addField("b", Metadata.of(Metadata.FACE, Metadata.INDEPENDENT));
-    var pin = AmrFixtures.pin(AmrFixtures.deck2d(32, 8, 3, ""));
-    Mesh mesh = AmrFixtures.mesh(pin, pkg, InProcessCluster.singleRank());
-    assertEquals("field=b topology=FACE would move between levels, but adaptive refinement moves"
-        + " CELL fields only so far (set <parthenon/mesh> refinement to none or static)",
-        assertThrows(SetupError.class, () -> AdaptiveRefinement.fromInput(pin, mesh, exchange))
-            .getMessage());
   }
 
   @Test

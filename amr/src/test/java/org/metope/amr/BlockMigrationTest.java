@@ -42,12 +42,13 @@ class BlockMigrationTest {
   }
 
   /** One remesh to the forest's leaves; returns the new blocks' derefinement counters. */
-  private static int[] moveData(Mesh mesh, BlockMigration migration, int[] counts) {
+  static int[] moveData(Mesh mesh, BlockMigration migration, int[] counts) {
     List<LogicalLocation> before = mesh.locations();
     double[] costs = new double[before.size()];
     java.util.Arrays.fill(costs, 1.0);
     List<LogicalLocation> after = mesh.forest().resolveGids();
-    RemeshPlan plan = new RemeshPlan(before, mesh.distribution(), costs, after, 2, mesh.nranks());
+    RemeshPlan plan = new RemeshPlan(before, mesh.distribution(), costs, after, mesh.ndim(),
+        mesh.nranks());
     migration.pack(plan, mesh.fields(), counts);
     mesh.replaceBlocks(after, plan.newCosts());
     return migration.deliver(plan, mesh.fields());

@@ -184,7 +184,8 @@ final class BoundaryCacheBuilder {
     List<TopologicalElement> elements = bd.field.metadata().elements();
     int[] owned = new int[elements.size()];
     for (int e = 0; e < owned.length; e++) {
-      owned[e] = senderOwns(bd, elements.get(e)) & withinElement(elements.get(e), bd.meshBlock);
+      owned[e] = senderOwns(bd, elements.get(e))
+          & BlockOwnership.withinElement(elements.get(e), active(bd.meshBlock));
     }
     return owned;
   }
@@ -237,29 +238,6 @@ final class BoundaryCacheBuilder {
     int[] owned = new int[field.metadata().elements().size()];
     Arrays.fill(owned, BoundaryTable.OWNED_ALL);
     return owned;
-  }
-
-  /**
-   * The box cells that belong to element {@code el}: the box of all elements ends one index past
-   * {@code el}'s own along each active axis on which {@code el} does not sit on cell boundaries,
-   * and that last layer (another block's ghost or interior value, or padding) is not written.
-   */
-  private static int withinElement(TopologicalElement el, MeshBlock block) {
-    int[] top = {el.offsetI(), el.offsetJ(), el.offsetK()};
-    int mask = 0;
-    for (int ck = -1; ck <= 1; ck++) {
-      for (int cj = -1; cj <= 1; cj++) {
-        for (int ci = -1; ci <= 1; ci++) {
-          int[] c = {ci, cj, ck};
-          boolean inside = true;
-          for (int axis = 0; axis < 3; axis++) {
-            inside &= !(c[axis] == 1 && top[axis] == 0 && !block.region().isSymmetry(axis));
-          }
-          mask |= inside ? 1 << BoundaryTable.ownedBit(ci, cj, ck) : 0;
-        }
-      }
-    }
-    return mask;
   }
 
   private void addSendBoundary(MeshData md, Boundary bd, int bufferOffset,
@@ -316,11 +294,6 @@ final class BoundaryCacheBuilder {
     }
   }
 
-  /** Parthenon's order of the coarse elements whose insides internal prolongation fills. */
-  private static final TopologicalElement[] INNER_ORDER = {TopologicalElement.NN,
-      TopologicalElement.E3, TopologicalElement.E2, TopologicalElement.E1, TopologicalElement.F1,
-      TopologicalElement.F2, TopologicalElement.F3, TopologicalElement.CC};
-
   /**
    * Adds the internal prolongation rows of a face, edge or node field's boundary with a coarser
    * neighbour: one per coarse element that has some field element inside it (the cell only, for
@@ -333,7 +306,7 @@ final class BoundaryCacheBuilder {
     int ndim = block.mesh().ndim();
     boolean toth = bd.field.metadata().refinementOps().internal()
         == RefinementOps.InternalProlongation.TOTH_AND_ROE;
-    for (TopologicalElement cel : INNER_ORDER) {
+    for (TopologicalElement cel : TopologicalElement.FILL_ORDER) {
       if (toth ? cel != TopologicalElement.CC : !holdsSome(cel, bd.field, ndim)) {
         continue;
       }
@@ -355,26 +328,21 @@ final class BoundaryCacheBuilder {
     }
   }
 
-  /**
-   * Whether some element of {@code field} lies inside or on the boundary of {@code cel} along
-   * the active axes, and is not {@code cel} there (Parthenon's {@code IsSubmanifold}, less the
-   * pairs that differ only along inactive axes, whose averages change nothing).
-   */
   private static boolean holdsSome(TopologicalElement cel, FieldInfo field, int ndim) {
     for (TopologicalElement el : field.metadata().elements()) {
-      boolean inside = true;
-      boolean differs = false;
-      int[] fel = {el.offsetI(), el.offsetJ(), el.offsetK()};
-      int[] c = {cel.offsetI(), cel.offsetJ(), cel.offsetK()};
-      for (int axis = 0; axis < ndim; axis++) {
-        inside &= fel[axis] >= c[axis];
-        differs |= fel[axis] != c[axis];
-      }
-      if (inside && differs) {
+      if (el.liesIn(cel, ndim)) {
         return true;
       }
     }
     return false;
+  }
+
+  private static boolean[] active(MeshBlock block) {
+    boolean[] active = new boolean[3];
+    for (int axis = 0; axis < 3; axis++) {
+      active[axis] = !block.region().isSymmetry(axis);
+    }
+    return active;
   }
 
   private void addFluxBoundary(MeshData md, Boundary bd, boolean sender, int bufferOffset,

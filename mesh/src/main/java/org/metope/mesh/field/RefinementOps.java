@@ -13,10 +13,9 @@ package org.metope.mesh.field;
  * }</pre>
  *
  * <p>Cell fields refine with {@link #DEFAULT}, Parthenon's defaults and the only operators cell
- * refinement has. Face, edge and node fields use theirs in the ghost exchange across levels
- * ({@code org.metope.kernels.body.ElementRefinementKernels}; the kernel of {@link
- * InternalProlongation#TOTH_AND_ROE} is {@code FaceRefinementOps}); a remesh does not move them
- * yet.
+ * refinement has. Face, edge and node fields use theirs in the ghost exchange across levels and
+ * in a remesh ({@code org.metope.kernels.body.ElementRefinementKernels}; the kernel of {@link
+ * InternalProlongation#TOTH_AND_ROE} is {@code FaceRefinementOps}).
  *
  * @param prolongation prolongation on shared elements and cell centres
  * @param restriction restriction

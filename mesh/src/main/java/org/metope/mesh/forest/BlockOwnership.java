@@ -90,6 +90,29 @@ public final class BlockOwnership {
   }
 
   /**
+   * The cells of a box of all a field's elements (the cell box one longer at the top along every
+   * active axis) that belong to element {@code el}, as 27 box-cell class bits: along an active
+   * axis on which {@code el} does not sit on cell boundaries, the box's last layer lies past
+   * {@code el}'s own range.
+   */
+  public static int withinElement(TopologicalElement el, boolean[] active) {
+    int mask = 0;
+    for (int ck = -1; ck <= 1; ck++) {
+      for (int cj = -1; cj <= 1; cj++) {
+        for (int ci = -1; ci <= 1; ci++) {
+          int[] c = {ci, cj, ck};
+          boolean inside = true;
+          for (int axis = 0; axis < 3; axis++) {
+            inside &= !(c[axis] == 1 && el.offset(axis) == 0 && active[axis]);
+          }
+          mask |= inside ? 1 << bit(ci, cj, ck) : 0;
+        }
+      }
+    }
+    return mask;
+  }
+
+  /**
    * Which cells of a received box of element {@code el} the receiver writes, as 27 box-cell class
    * bits (Parthenon's {@code GetIndexRangeMaskFromOwnership}): {@code sender} is the sending
    * block's ownership and {@code (ox1, ox2, ox3)} the part of the sender the box lies next to

@@ -62,4 +62,31 @@ public enum TopologicalElement {
   public int offsetK() {
     return offsetK;
   }
+
+  /** 1 when the element sits on a cell boundary along {@code axis} (0, 1, 2), else 0. */
+  public int offset(int axis) {
+    return axis == 0 ? offsetI : axis == 1 ? offsetJ : offsetK;
+  }
+
+  /**
+   * The coarse elements whose insides prolongation fills, in Parthenon's order ({@code
+   * IterateInnerProlongationRestrictionLoop}): nodes, edges, faces, the cell.
+   */
+  public static final java.util.List<TopologicalElement> FILL_ORDER =
+      java.util.List.of(NN, E3, E2, E1, F1, F2, F3, CC);
+
+  /**
+   * Whether this element lies on the boundary or inside of {@code outer} along the first {@code
+   * ndim} axes and differs from it there (Parthenon's {@code IsSubmanifold}, less the pairs that
+   * differ only along inactive axes, whose internal averages change nothing).
+   */
+  public boolean liesIn(TopologicalElement outer, int ndim) {
+    boolean inside = true;
+    boolean differs = false;
+    for (int axis = 0; axis < ndim; axis++) {
+      inside &= offset(axis) >= outer.offset(axis);
+      differs |= offset(axis) != outer.offset(axis);
+    }
+    return inside && differs;
+  }
 }
