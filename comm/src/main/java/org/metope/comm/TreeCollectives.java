@@ -10,12 +10,9 @@ import java.util.List;
  * sends and receives at most about {@code 2 log2(P)} messages per collective, however many ranks
  * there are (MPI libraries use the same trees for short messages; Parthenon leaves them to MPI).
  *
- * <p><b>The trees.</b> In the tree rooted at rank {@code root}, rank {@code r} has the virtual rank
- * {@code v = (r - root) mod P}; the parent of {@code v > 0} is {@code v} with its lowest set bit
- * cleared, and its children are {@code v + 2^k} for every {@code 2^k} below that bit (every
- * {@code 2^k < P} for the root). The subtree of child {@code v + 2^k} holds the virtual ranks
- * {@code [v + 2^k, v + 2^(k+1))}, so a node that appends its children's data after its own, in
- * increasing {@code k}, holds its subtree in rank order.
+ * <p><b>The trees.</b> {@link BinomialTree}s: a node that appends its children's data after its
+ * own, in the order of {@link BinomialTree#children()}, holds its subtree in rank order; data
+ * goes down to the children in the reverse order, larger subtrees first.
  *
  * <p><b>Bits.</b> Every reduction gives the bits of folding the ranks' contributions in rank
  * order, {@code op(op(op(v0, v1), v2), ...)}, as {@link Communicator} promises:
@@ -36,12 +33,15 @@ public final class TreeCollectives {
   private final CollectiveLinks links;
   private final int rank;
   private final int size;
+  /** The tree rooted at rank 0, which every reduction and gather climbs. */
+  private final BinomialTree toZero;
 
   /** Collectives over {@code links}. */
   public TreeCollectives(CollectiveLinks links) {
     this.links = links;
     this.rank = links.rank();
     this.size = links.size();
+    this.toZero = new BinomialTree(rank, size, 0);
   }
 
   /** {@link Communicator#allreduce(double[], ReduceOp)}. */
@@ -56,18 +56,15 @@ public final class TreeCollectives {
         foldInRankOrder(all, values, op);
       }
     } else {
-      double[] child = new double[n];
-      for (int mask = 1; mask < size; mask <<= 1) {
-        if ((rank & mask) != 0) {
-          links.send(values, n, rank - mask);
-          break;
+      double[] received = new double[n];
+      for (int child : toZero.children()) {
+        links.receive(received, n, child);
+        for (int i = 0; i < n; i++) {
+          values[i] = op.apply(values[i], received[i]);
         }
-        if (rank + mask < size) {
-          links.receive(child, n, rank + mask);
-          for (int i = 0; i < n; i++) {
-            values[i] = op.apply(values[i], child[i]);
-          }
-        }
+      }
+      if (toZero.parent() >= 0) {
+        links.send(values, n, toZero.parent());
       }
     }
     broadcast(values, n, 0);
@@ -89,18 +86,15 @@ public final class TreeCollectives {
       return;
     }
     int n = values.length;
-    long[] child = new long[n];
-    for (int mask = 1; mask < size; mask <<= 1) {
-      if ((rank & mask) != 0) {
-        links.send(values, n, rank - mask);
-        break;
+    long[] received = new long[n];
+    for (int child : toZero.children()) {
+      links.receive(received, n, child);
+      for (int i = 0; i < n; i++) {
+        values[i] = ops[i].apply(values[i], received[i]);
       }
-      if (rank + mask < size) {
-        links.receive(child, n, rank + mask);
-        for (int i = 0; i < n; i++) {
-          values[i] = ops[i].apply(values[i], child[i]);
-        }
-      }
+    }
+    if (toZero.parent() >= 0) {
+      links.send(values, n, toZero.parent());
     }
     broadcast(values, n, 0);
   }
@@ -111,20 +105,10 @@ public final class TreeCollectives {
       return copy(local);
     }
     Object all = gatherToZero(local);
-    int v = rank;
-    int mask = 1;
-    while (mask < size && (v & mask) == 0) {
-      mask <<= 1;
+    if (toZero.parent() >= 0) {
+      all = links.receiveNew(local, toZero.parent());
     }
-    if (v != 0) {
-      all = links.receiveNew(local, v - mask);
-    }
-    int length = Array.getLength(all);
-    for (mask >>= 1; mask > 0; mask >>= 1) {
-      if (v + mask < size) {
-        links.send(all, length, v + mask);
-      }
-    }
+    sendDown(toZero, all, Array.getLength(all));
     return all;
   }
 
@@ -155,18 +139,18 @@ public final class TreeCollectives {
     if (size == 1) {
       return;
     }
-    int v = rank - root < 0 ? rank - root + size : rank - root;
-    int mask = 1;
-    while (mask < size && (v & mask) == 0) {
-      mask <<= 1;
+    BinomialTree tree = root == 0 ? toZero : new BinomialTree(rank, size, root);
+    if (tree.parent() >= 0) {
+      links.receive(data, n, tree.parent());
     }
-    if (v != 0) {
-      links.receive(data, n, real(v - mask, root));
-    }
-    for (mask >>= 1; mask > 0; mask >>= 1) {
-      if (v + mask < size) {
-        links.send(data, n, real(v + mask, root));
-      }
+    sendDown(tree, data, n);
+  }
+
+  /** Sends {@code data[0, n)} to every child of {@code tree}, larger subtrees first. */
+  private void sendDown(BinomialTree tree, Object data, int n) {
+    int[] children = tree.children();
+    for (int c = children.length - 1; c >= 0; c--) {
+      links.send(data, n, children[c]);
     }
   }
 
@@ -182,17 +166,15 @@ public final class TreeCollectives {
   private Object gatherToZero(Object local) {
     List<Object> parts = new ArrayList<>();
     parts.add(local);
-    for (int mask = 1; mask < size; mask <<= 1) {
-      if ((rank & mask) != 0) {
-        Object subtree = concatenate(parts, local);
-        links.send(subtree, Array.getLength(subtree), rank - mask);
-        return null;
-      }
-      if (rank + mask < size) {
-        parts.add(links.receiveNew(local, rank + mask));
-      }
+    for (int child : toZero.children()) {
+      parts.add(links.receiveNew(local, child));
     }
-    return concatenate(parts, local);
+    Object subtree = concatenate(parts, local);
+    if (toZero.parent() >= 0) {
+      links.send(subtree, Array.getLength(subtree), toZero.parent());
+      return null;
+    }
+    return subtree;
   }
 
   /** At rank 0: {@code result[i]} = the rank-order fold of element {@code i} of every part. */
@@ -210,11 +192,6 @@ public final class TreeCollectives {
       }
       result[i] = acc;
     }
-  }
-
-  private int real(int virtual, int root) {
-    int r = virtual + root;
-    return r >= size ? r - size : r;
   }
 
   private static Object concatenate(List<Object> parts, Object like) {

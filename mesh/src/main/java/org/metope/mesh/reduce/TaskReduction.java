@@ -1,6 +1,7 @@
 package org.metope.mesh.reduce;
 
 import java.util.Arrays;
+import org.metope.comm.BinomialTree;
 import org.metope.comm.Communicator;
 import org.metope.comm.ReduceOp;
 import org.metope.comm.Request;
@@ -11,7 +12,7 @@ import org.metope.tasking.TaskStatus;
  * finished by another that polls, never blocking (Parthenon's {@code StartReduce} /
  * {@code CheckReduce}, there over {@code MPI_Iallreduce}). Entries travel over point-to-point
  * messages of a communicator of its own along the binomial tree rooted at the root ({@link
- * ReductionTree}, the trees of {@code comm.TreeCollectives}): each rank sends its own entries and
+ * BinomialTree}, the trees of {@code comm.TreeCollectives}): each rank sends its own entries and
  * its subtree's to its parent once its children's have arrived, the root folds every entry in
  * ascending key order (rank, or global block id) and, for an all-reduce, the result goes back
  * down the same tree. The result is therefore the same bits on every rank and independent of
@@ -34,7 +35,7 @@ public abstract class TaskReduction {
   private final Communicator comm;
   private final boolean toAll;
   private final int width;
-  private final ReductionTree tree;
+  private final BinomialTree tree;
   /** The entries this rank contributes: keys and values, {@code width} values per key. */
   private double[] keys = new double[1];
   private double[] values;
@@ -76,7 +77,7 @@ public abstract class TaskReduction {
     this.comm = world.duplicate();
     this.toAll = toAll;
     this.width = width;
-    this.tree = new ReductionTree(comm.rank(), comm.size(), root);
+    this.tree = new BinomialTree(comm.rank(), comm.size(), root);
     this.values = new double[width];
     this.result = new double[width];
     this.contribution = new double[width];
@@ -283,7 +284,7 @@ public abstract class TaskReduction {
   }
 
   /**
-   * Writes this rank's entries, then each child's in the order of {@link ReductionTree#children}
+   * Writes this rank's entries, then each child's in the order of {@link BinomialTree#children}
    * (its subtree in rank order), into {@link #toParent}; returns the message's length.
    */
   private int subtreeMessage() {

@@ -1,23 +1,24 @@
-package org.metope.mesh.reduce;
+package org.metope.comm;
 
 import java.util.Arrays;
 
 /**
- * One rank's place in the binomial tree rooted at {@code root} that a {@link TaskReduction}
- * travels along, the tree of {@code comm.TreeCollectives}: rank {@code r} has the virtual rank
- * {@code v = (r - root) mod P}; the parent of {@code v > 0} is {@code v} with its lowest set bit
- * cleared, and its children are {@code v + 2^k} for every {@code 2^k} below that bit (every
- * {@code 2^k < P} at the root). Child {@code v + 2^k} heads the virtual ranks {@code [v + 2^k,
- * v + 2^(k+1))}, so a rank's entries followed by its children's subtrees, in the order of {@link
- * #children()}, are its subtree in virtual rank order. A rank has at most {@code ceil(log2 P)}
- * children.
+ * One rank's place in the binomial tree rooted at {@code root} along which {@link
+ * TreeCollectives} and the task reductions of {@code mesh.reduce} send. Rank {@code r} has the
+ * virtual rank {@code v = (r - root) mod P}; the parent of {@code v > 0} is {@code v} with its
+ * lowest set bit cleared, and its children are {@code v + 2^k} for every {@code 2^k} below that
+ * bit (every {@code 2^k < P} at the root). Child {@code v + 2^k} heads the virtual ranks {@code
+ * [v + 2^k, v + 2^(k+1))}, so a rank's data followed by its children's subtrees, in the order of
+ * {@link #children()}, is its subtree in virtual rank order. A rank has at most {@code
+ * ceil(log2 P)} children.
  */
-final class ReductionTree {
+public final class BinomialTree {
   private final int parent;
   private final int[] children;
   private final int[] subtreeSizes;
 
-  ReductionTree(int rank, int size, int root) {
+  /** The tree of {@code size} ranks rooted at {@code root}, as rank {@code rank} sees it. */
+  public BinomialTree(int rank, int size, int root) {
     int v = rank - root < 0 ? rank - root + size : rank - root;
     int up = -1;
     int[] kids = new int[32];
@@ -40,17 +41,17 @@ final class ReductionTree {
   }
 
   /** The parent's rank, or -1 at the root. */
-  int parent() {
+  public int parent() {
     return parent;
   }
 
   /** The children's ranks, heads of ever larger subtrees; do not modify. */
-  int[] children() {
+  public int[] children() {
     return children;
   }
 
   /** How many ranks the subtree of child {@code c} (an index into {@link #children()}) holds. */
-  int subtreeSize(int c) {
+  public int subtreeSize(int c) {
     return subtreeSizes[c];
   }
 

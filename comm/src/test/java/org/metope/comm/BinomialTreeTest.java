@@ -1,4 +1,4 @@
-package org.metope.mesh.reduce;
+package org.metope.comm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,21 +9,21 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The binomial trees of task reductions, on rank counts that are and are not powers of two and
+ * The binomial trees of the collectives and task reductions, on rank counts that are and are not powers of two and
  * every root: one tree (each rank but the root is the child of its parent, once), at most
  * ceil(log2 P) children, and a rank followed by its children's subtrees in order is its subtree
  * in virtual rank order, which the subtree sizes must describe.
  */
-class ReductionTreeTest {
+class BinomialTreeTest {
 
   @ParameterizedTest(name = "{0} ranks")
   @ValueSource(ints = {1, 2, 3, 4, 5, 7, 8, 13, 64})
   void givenRanksAndARoot_thenTheTreeSpansThemInVirtualRankOrder(int p) {
     int maxChildren = 32 - Integer.numberOfLeadingZeros(p - 1);
     for (int root = 0; root < p; root++) {
-      ReductionTree[] trees = new ReductionTree[p];
+      BinomialTree[] trees = new BinomialTree[p];
       for (int r = 0; r < p; r++) {
-        trees[r] = new ReductionTree(r, p, root);
+        trees[r] = new BinomialTree(r, p, root);
       }
       assertEquals(-1, trees[root].parent(), "the root has no parent");
       int[] childOf = new int[p];
@@ -48,7 +48,7 @@ class ReductionTreeTest {
   }
 
   /** The subtree of {@code r}: itself, then its children's subtrees, checked against sizes. */
-  private static List<Integer> subtree(ReductionTree[] trees, int r) {
+  private static List<Integer> subtree(BinomialTree[] trees, int r) {
     List<Integer> ranks = new ArrayList<>(List.of(r));
     int[] children = trees[r].children();
     for (int c = 0; c < children.length; c++) {
