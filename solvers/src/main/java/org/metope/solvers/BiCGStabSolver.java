@@ -16,12 +16,14 @@ import org.metope.tasking.TaskList;
 import org.metope.tasking.TaskStatus;
 
 /**
- * BiCGSTAB for {@code A u = rhs} with any invertible {@link LinearOperator}, unpreconditioned,
- * as tasks of a package's lists (Parthenon's {@code BiCGSTABSolver} with {@code precondition =
- * false}, step for step: {@code x = 0}, {@code r = p = rhat0 = rhs}; per iteration {@code v = A
- * p}, {@code h = x + alpha p}, {@code s = r - alpha v}, {@code t = A s}, {@code x = h + omega s},
- * {@code r = s - omega t}, {@code p = r + beta (p - omega v)}). Each application of {@code A} is
- * preceded by a ghost exchange of its input inside the iterative group; dot products fold in
+ * BiCGSTAB for {@code A u = rhs} with any invertible {@link LinearOperator}, optionally
+ * preconditioned, as tasks of a package's lists (Parthenon's {@code BiCGSTABSolver}, step for
+ * step: {@code x = 0}, {@code r = p = rhat0 = rhs}; per iteration {@code w = M p}, {@code v = A
+ * w}, {@code h = x + alpha w}, {@code s = r - alpha v}, {@code w = M s}, {@code t = A w}, {@code x
+ * = h + omega w}, {@code r = s - omega t}, {@code p = r + beta (p - omega v)}, with {@code M} the
+ * {@link Preconditioner}: the identity, or a multigrid V-cycle as Parthenon's {@code precondition
+ * = true}). Each application of {@code A} is preceded by a ghost exchange of its input inside the
+ * iterative group and the operator's {@link LinearOperator#boundary}; dot products fold in
  * global block order, so the history and the solution have the same bits on any number of ranks
  * and partitions. With {@link SolverParams#printPerStep} rank 0 prints Parthenon's header and
  * the rms residual after each half step, {@code 2n + 1} after {@code s} and {@code 2n + 2} after
@@ -41,6 +43,7 @@ public final class BiCGStabSolver extends IterativeSolver {
   private final GlobalDot tt;
   private final GlobalDot rr;
   private final GlobalDot rhs2;
+  private final Preconditioner preconditioner;
 
   /**
    * A solver over {@code mesh} named {@code name} (the prefix of its fields); collective over
@@ -50,7 +53,17 @@ public final class BiCGStabSolver extends IterativeSolver {
    */
   public BiCGStabSolver(String name, SolverParams params, LinearOperator operator, Mesh mesh,
       Communicator comm, PrintStream out) {
+    this(name, params, operator, Preconditioner.IDENTITY, mesh, comm, out);
+  }
+
+  /**
+   * A solver preconditioned by {@code preconditioner} ({@code w = M p} and {@code w = M s}
+   * before each application of {@code A}, Parthenon's steps 1 and 6).
+   */
+  public BiCGStabSolver(String name, SolverParams params, LinearOperator operator,
+      Preconditioner preconditioner, Mesh mesh, Communicator comm, PrintStream out) {
     super(name, params, operator, mesh, comm, out);
+    this.preconditioner = preconditioner;
     this.rhat0r = new GlobalDot(comm, mesh, name + "_rhat0r");
     this.rhat0v = new GlobalDot(comm, mesh, name + "_rhat0v");
     this.ss = new GlobalDot(comm, mesh, name + "_ss");
@@ -136,10 +149,7 @@ public final class BiCGStabSolver extends IterativeSolver {
   /** One iteration, Parthenon's steps 1 to 14; returns the completion task. */
   private TaskId addIteration(IterativeTasks group, TaskId ready, int list, MeshData md,
       IndexBox box, Fields f, Scalars my, BoundaryCommunication boundaries) {
-    TaskId copied = group.addTask(ready, name + "_w_p", () -> {
-      FieldOps.copy(md, box, f.p(), f.w());
-      return TaskStatus.COMPLETE;
-    });
+    TaskId copied = preconditioner.add(group, ready, list, md, f.p(), f.w());
     TaskId vDone = apply(group, boundaries.addBoundaryExchange(copied, group, md), md, f.w(),
         f.v());
     TaskId alphaKnown = rhat0v.add(group, vDone, list, md, f.rhat0(), f.v());
@@ -152,12 +162,9 @@ public final class BiCGStabSolver extends IterativeSolver {
     TaskId sNorm = ss.add(group, half, list, md, f.s(), f.s());
     TaskId firstPrinted = group.addTask(sNorm, name + "_print_s",
         () -> print(list, 2 * iterations + 1, ss.value()));
-    TaskId copiedS = group.addTask(half, name + "_w_s", () -> {
-      FieldOps.copy(md, box, f.s(), f.w());
-      return TaskStatus.COMPLETE;
-    });
-    TaskId tDone = apply(group,
-        boundaries.addBoundaryExchange(copiedS.and(firstPrinted), group, md), md, f.w(), f.t());
+    TaskId copiedS = preconditioner.add(group, half.and(firstPrinted), list, md, f.s(), f.w());
+    TaskId tDone = apply(group, boundaries.addBoundaryExchange(copiedS, group, md), md, f.w(),
+        f.t());
     TaskId omegaKnown = tt.add(group, ts.add(group, tDone, list, md, f.t(), f.s()), list, md,
         f.t(), f.t());
     TaskId full = group.addTask(omegaKnown, name + "_x_r", () -> {
@@ -188,6 +195,7 @@ public final class BiCGStabSolver extends IterativeSolver {
 
   private TaskId apply(IterativeTasks group, TaskId ghosts, MeshData md, int in, int result) {
     return group.addTask(ghosts, name + "_A", () -> {
+      operator.boundary(md, in);
       operator.apply(md, in, result);
       return TaskStatus.COMPLETE;
     });

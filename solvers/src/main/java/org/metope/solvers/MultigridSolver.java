@@ -61,6 +61,27 @@ public final class MultigridSolver extends IterativeSolver {
     }
   }
 
+  /**
+   * One V-cycle as a preconditioner (Parthenon's BiCGSTAB with {@code precondition = true}):
+   * {@code rhs = in}, {@code u = 0}, a V-cycle, {@code out = u}, on the package's fields {@code u}
+   * and {@code rhs}, which it overwrites on every level.
+   */
+  public Preconditioner preconditioner(String u, String rhs) {
+    return (group, dependency, list, md, in, out) -> {
+      VCycle.Level[] lv = cycle.levels(list, u, rhs);
+      VCycle.Level top = lv[0];
+      TaskId ready = group.addTask(dependency, name + "_precondition", () -> {
+        FieldOps.copy(md, top.interior(), in, top.rhs());
+        FieldOps.zero(md, top.interior(), top.u());
+        return TaskStatus.COMPLETE;
+      });
+      return group.addTask(cycle.add(group, ready, lv), name + "_preconditioned", () -> {
+        FieldOps.copy(md, top.interior(), top.u(), out);
+        return TaskStatus.COMPLETE;
+      });
+    };
+  }
+
   /** The parameters read from the deck. */
   public MultigridParams multigridParams() {
     return mgParams;

@@ -19,9 +19,13 @@ import org.metope.mesh.view.IndexBox;
 import org.metope.outputs.OutputSignal;
 import org.metope.outputs.Outputs;
 import org.metope.outputs.PrintfFormat;
+import org.metope.solvers.BiCGStabSolver;
 import org.metope.solvers.GlobalDot;
+import org.metope.solvers.LinearSolver;
 import org.metope.solvers.MultigridParams;
 import org.metope.solvers.MultigridSolver;
+import org.metope.solvers.Preconditioner;
+import org.metope.solvers.SolverParams;
 import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
@@ -32,7 +36,8 @@ import org.metope.tasking.TaskThreadPool;
 /**
  * The driver of Parthenon's {@code poisson_gmg} example ({@code PoissonDriver}): outputs, one
  * task collection, outputs. Per partition: optionally {@code rhs = A exact} (ghosts of {@code
- * exact} exchanged through {@code u}), {@code u = 0}, the multigrid solve, and with an exact
+ * exact} exchanged through {@code u}), the solve ({@code solver = MG}: multigrid; {@code
+ * BiCGSTAB}: BiCGSTAB preconditioned by a V-cycle), and with an exact
  * right-hand side {@code u = exact - u} and rank 0's {@code Final rms error: %e}. Before the
  * tasks the coefficient {@code D} is restricted down the multigrid levels (Parthenon's solver
  * set-up tasks).
@@ -48,7 +53,7 @@ final class PoissonGmgDriver implements Driver {
   private final PrintStream out;
   private final Outputs outputs;
   private final SimTime clock = SimTime.at(0.0);
-  private final MultigridSolver solver;
+  private final LinearSolver solver;
   private final PoissonEquation equation;
   private double finalRmsError = Double.NaN;
 
@@ -65,8 +70,13 @@ final class PoissonGmgDriver implements Driver {
     Params p = mesh.packages().get(PoissonGmgPackage.NAME).params();
     this.equation = new PoissonEquation(p.getDouble("diagonal_alpha"),
         p.getBoolean("parthenon_x3_flux"));
-    this.solver = new MultigridSolver(PoissonGmgPackage.SOLVER,
+    MultigridSolver multigrid = new MultigridSolver(PoissonGmgPackage.SOLVER,
         p.get("mg_params", MultigridParams.class), equation, levels, comm, out);
+    this.solver = p.getString("solver").equals("MG") ? multigrid
+        : new BiCGStabSolver(PoissonGmgPackage.KRYLOV, p.get("bicgstab_params",
+            SolverParams.class), equation, p.getBoolean("precondition")
+            ? multigrid.preconditioner(PoissonGmgPackage.U, PoissonGmgPackage.RHS)
+            : Preconditioner.IDENTITY, mesh, comm, out);
   }
 
   @Override
@@ -122,7 +132,7 @@ final class PoissonGmgDriver implements Driver {
     return DriverStatus.COMPLETE;
   }
 
-  /** The rms residual after the last V-cycle. */
+  /** The rms residual after the last iteration. */
   double finalResidual() {
     return solver.finalResidual();
   }
@@ -132,7 +142,7 @@ final class PoissonGmgDriver implements Driver {
     return finalRmsError;
   }
 
-  /** V-cycles of the solve. */
+  /** Iterations of the solve. */
   int iterations() {
     return solver.iterations();
   }

@@ -9,6 +9,7 @@ import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.UniformCartesian;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.mesh.view.IndexBox;
+import org.metope.solvers.BiCGStabSolver;
 import org.metope.solvers.MultigridParams;
 import org.metope.solvers.MultigridSolver;
 import org.metope.solvers.SolverParams;
@@ -18,17 +19,19 @@ import org.metope.solvers.SolverParams;
  * with a piecewise constant coefficient {@code D} (interior_D inside two boxes, exterior_D
  * elsewhere), solved by geometric multigrid ({@link MultigridSolver}).
  *
- * <p>{@code <poisson>} keys (defaults as Parthenon's): {@code solver} ({@code MG}; {@code
- * BiCGSTAB} needs MG preconditioning, not built yet), {@code diagonal_alpha} (0), {@code
+ * <p>{@code <poisson>} keys (defaults as Parthenon's): {@code solver} ({@code MG}, or {@code
+ * BiCGSTAB}, preconditioned by a V-cycle unless {@code precondition = false}), {@code
+ * diagonal_alpha} (0), {@code
  * flux_correct} (false; nothing to correct without refinement), {@code use_exact_rhs} (false:
  * {@code rhs} is 1 inside the sphere {@code x0, y0, z0, radius}; true: {@code rhs = A exact} for
  * {@code exact = -exp(-10 r^2)}), {@code interior_D} and {@code exterior_D} (1), {@code
  * max_iterations} (10000) and {@code error_tolerance} (1e-8), read as Parthenon reads them; the
- * solver's own keys in {@code <poisson/solver_params>} ({@link MultigridParams}).
+ * solvers' own keys in {@code <poisson/solver_params>} ({@link MultigridParams}, {@link
+ * SolverParams} and {@code precondition}, true).
  *
  * <p>Fields: {@code u} (the solution, ghosts filled), {@code rhs}, {@code exact}, {@code D} (3
  * components: the coefficient on each cell's lower face along x1, x2, x3; the upper face of the
- * last cell sits in the first ghost cell) and the solver's {@code mg_*}.
+ * last cell sits in the first ghost cell) and the solvers' {@code mg_*} and {@code bicgstab_*}.
  */
 public final class PoissonGmgPackage {
   /** The package label. */
@@ -39,6 +42,8 @@ public final class PoissonGmgPackage {
   public static final String SOLVER_BLOCK = "poisson/solver_params";
   /** The solver's name (the prefix of its fields). */
   static final String SOLVER = "mg";
+  /** The BiCGSTAB solver's name. */
+  static final String KRYLOV = "bicgstab";
   static final String U = "u";
   static final String RHS = "rhs";
   static final String EXACT = "exact";
@@ -52,9 +57,6 @@ public final class PoissonGmgPackage {
     pkg.addParam("max_iterations", pin.getOrAddInteger(BLOCK, "max_iterations", 10000));
     pkg.addParam("diagonal_alpha", pin.getOrAddReal(BLOCK, "diagonal_alpha", 0.0));
     String solver = pin.getOrAddString(BLOCK, "solver", "MG", List.of("MG", "BiCGSTAB"));
-    if (!solver.equals("MG")) {
-      throw pin.error(BLOCK, "solver", "MG (BiCGSTAB preconditioned by multigrid is not built)");
-    }
     pkg.addParam("solver", solver);
     pkg.addParam("flux_correct", pin.getOrAddBoolean(BLOCK, "flux_correct", false));
     pkg.addParam("error_tolerance", pin.getOrAddReal(BLOCK, "error_tolerance", 1.e-8));
@@ -76,6 +78,9 @@ public final class PoissonGmgPackage {
     pkg.addField(RHS, Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
     pkg.addField(EXACT, Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
     MultigridSolver.addFields(pkg, SOLVER);
+    if (solver.equals("BiCGSTAB")) {
+      BiCGStabSolver.addFields(pkg, KRYLOV);
+    }
     return pkg;
   }
 

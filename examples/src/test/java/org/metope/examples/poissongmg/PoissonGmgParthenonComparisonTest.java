@@ -110,6 +110,65 @@ class PoissonGmgParthenonComparisonTest {
     assertEquals(reference("stdout-contrast-2ranks.txt"), run(2, "parthinput.contrast"));
   }
 
+  /** BiCGSTAB without a preconditioner: Parthenon's history line for line. */
+  @Test
+  void givenBiCGStabUnpreconditioned_thenParthenonsHistory() throws IOException {
+    assertEquals(reference("stdout-bicgstab-noprecondition.txt"), run(1, "parthinput.uniform",
+        "poisson/solver=BiCGSTAB", "poisson/solver_params/precondition=false"));
+  }
+
+  /**
+   * BiCGSTAB preconditioned by a V-cycle: every residual line is Parthenon's; the final rms
+   * error (about 2e-14, the rounding of the solution) agrees to 1e-6 relative. Its last digits
+   * follow the dot products' summation order, which fixes alpha and omega: Metope folds them in
+   * global block order (the same bits on any rank count), Parthenon in its reduction's order,
+   * and its own 2-rank run differs from its 1-rank run by 6e-6 relative there.
+   */
+  @Test
+  void givenBiCGStabPreconditionedByMultigrid_thenParthenonsResidualsAndItsError()
+      throws IOException {
+    List<String> parthenon = reference("stdout-bicgstab-1rank.txt");
+    for (int ranks = 1; ranks <= 2; ranks++) {
+      List<String> ours = run(ranks, "parthinput.uniform", "poisson/solver=BiCGSTAB");
+      int last = parthenon.size() - 1;
+      assertEquals(parthenon.subList(0, last), ours.subList(0, ours.size() - 1));
+      assertEquals(finalError(parthenon), finalError(ours), 1e-6 * finalError(parthenon));
+    }
+    double spread = Math.abs(finalError(reference("stdout-bicgstab-2ranks.txt"))
+        - finalError(parthenon)) / finalError(parthenon);
+    assertTrue(spread > 1e-6 && spread < 1e-5, "Parthenon's own 1- and 2-rank spread " + spread);
+  }
+
+  /**
+   * With D jumping by 100, BiCGSTAB magnifies the dot products' rounding: Parthenon's own 1- and
+   * 2-rank runs part after 8 iterations (up to a factor 1.75 at iteration 13) and both end in 18.
+   * Metope prints Parthenon's first 8 lines, ends in 18 iterations, and stays within a factor 2
+   * of Parthenon's 1-rank line after that, on 1 and 2 ranks alike.
+   */
+  @Test
+  void givenBiCGStabOnTheContrastDeck_thenParthenonsFirstLinesAndItsIterationCount()
+      throws IOException {
+    List<String> parthenon = reference("stdout-contrast-bicgstab-1rank.txt");
+    List<String> parthenon2 = reference("stdout-contrast-bicgstab-2ranks.txt");
+    List<String> ours = run(1, "parthinput.contrast", "poisson/solver=BiCGSTAB");
+    assertEquals(ours, run(2, "parthinput.contrast", "poisson/solver=BiCGSTAB"));
+    assertEquals(parthenon.subList(0, 11), ours.subList(0, 11));
+    assertEquals(parthenon.size(), ours.size());
+    assertNotEquals(parthenon.get(11), parthenon2.get(11));
+    for (int n = 9; n <= 18; n++) {
+      double ratio = residual(ours, n) / residual(parthenon, n);
+      double theirs = residual(parthenon2, n) / residual(parthenon, n);
+      assertTrue(ratio > 0.5 && ratio < 2 && theirs > 0.5 && theirs < 2,
+          "iteration " + n + ": ours/Parthenon " + ratio + ", Parthenon 2/1 ranks " + theirs);
+    }
+  }
+
+  private static double finalError(List<String> lines) {
+    String last = lines.get(lines.size() - 1);
+    assertTrue(last.startsWith("Final rms error: "), last);
+    return Double.parseDouble(last.substring("Final rms error: ".length()));
+  }
+
   /** 1 rank with 4 partitions and 4 ranks print the single rank's history. */
   @Test
   void givenPartitionsAndFourRanks_thenTheSameHistory() throws IOException {
