@@ -11,9 +11,9 @@ import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.ResolvedState;
-import org.metope.mesh.field.SetupError;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
+import org.metope.mesh.geometry.TopologicalElement;
 
 /**
  * One field as an HDF5 output writes it (Parthenon's {@code OutputUtils::VarInfo}): its dataset
@@ -21,9 +21,12 @@ import org.metope.mesh.geometry.IndexShape;
  * copied out of (and, for restarts, back into) the field storage.
  *
  * <p>One block of a cell field is {@code [shape reversed..., nk, nj, ni]} with the extents of the
- * output's index domain (interior, or entire with {@code ghost_zones}); a field without topology
- * is {@code [shape reversed...]}, or one value when scalar. The dataset adds the block dimension
- * in front. Values are in storage order, component fastest-varying last: {@code c, k, j, i}.
+ * output's index domain (interior, or entire with {@code ghost_zones}); a face or edge field has
+ * its three elements in front, {@code [3, shape reversed..., nk, nj, ni]}, and it and a node
+ * field have the largest of its elements' extents (one more than cells along every active axis),
+ * as Parthenon writes them; a field without topology is {@code [shape reversed...]}, or one
+ * value when scalar. The dataset adds the block dimension in front. Values are in storage order:
+ * element, component, {@code k, j, i}.
  *
  * <p>Component names follow Parthenon: a one-component field is {@code name}, or {@code
  * name_label} when it has a label; a field with n components is {@code name_label} per label when
@@ -49,9 +52,25 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
     return n;
   }
 
-  /** Whether the field is mesh-tied (cell-centred). */
+  /** Whether the field is cell-centred. */
   boolean isCell() {
     return field.metadata().topology() == MetadataFlag.CELL;
+  }
+
+  /** Whether the field lives on the mesh: cells, faces, edges or nodes (not NONE). */
+  boolean isMeshTied() {
+    return field.metadata().topology() != MetadataFlag.NONE;
+  }
+
+  /** Parthenon's {@code TopologicalLocation} attribute: Cell, Face, Edge, Node or None. */
+  String topologicalLocation() {
+    return switch (field.metadata().topology()) {
+      case CELL -> "Cell";
+      case FACE -> "Face";
+      case EDGE -> "Edge";
+      case NODE -> "Node";
+      default -> "None";
+    };
   }
 
   /**
@@ -117,21 +136,10 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
     List<FieldInfo> chosen = new ArrayList<>();
     for (FieldInfo f : state.fields()) {
       if (f.metadata().anySet(MetadataFlag.INDEPENDENT, MetadataFlag.RESTART)) {
-        requireCellOrNone(f);
         chosen.add(f);
       }
     }
     return describe(chosen, cells, ghosts);
-  }
-
-  /** Restart files do not hold face, edge or node fields yet: say so instead of dropping one. */
-  private static void requireCellOrNone(FieldInfo f) {
-    MetadataFlag topology = f.metadata().topology();
-    if (topology != MetadataFlag.CELL && topology != MetadataFlag.NONE) {
-      throw new SetupError("field=" + f.name() + " topology=" + topology + " belongs in a"
-          + " restart file, which holds only CELL and NONE fields so far; declare it without"
-          + " INDEPENDENT and RESTART, or drop the restart output");
-    }
   }
 
   private static List<OutputVariable> describe(List<FieldInfo> fields, IndexShape cells,
@@ -139,26 +147,43 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
     IndexDomain domain = ghosts ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
     List<OutputVariable> out = new ArrayList<>();
     for (FieldInfo f : fields) {
-      MetadataFlag topology = f.metadata().topology();
-      if (topology != MetadataFlag.CELL && topology != MetadataFlag.NONE) {
-        continue;
-      }
+      boolean meshTied = f.metadata().topology() != MetadataFlag.NONE;
+      List<TopologicalElement> elements = f.metadata().elements();
+      // Parthenon's VarInfo: the element index leads when there are several.
+      int lead = elements.size() > 1 ? 1 : 0;
       int[] shape = f.metadata().shape();
-      boolean cell = topology == MetadataFlag.CELL;
-      int rank = shape.length + (cell ? 3 : 0);
-      int[] dims = new int[rank];
+      int[] dims = new int[lead + shape.length + (meshTied ? 3 : 0)];
+      dims[0] = elements.size();
       for (int s = 0; s < shape.length; s++) {
-        dims[s] = shape[shape.length - 1 - s];
+        dims[lead + s] = shape[shape.length - 1 - s];
       }
-      if (cell) {
-        dims[shape.length] = cells.ncellsK(domain);
-        dims[shape.length + 1] = cells.ncellsJ(domain);
-        dims[shape.length + 2] = cells.ncellsI(domain);
+      if (meshTied) {
+        int[] bounds = paddedBounds(elements, cells, domain);
+        for (int axis = 0; axis < 3; axis++) {
+          dims[dims.length - 1 - axis] = bounds[2 * axis + 1] - bounds[2 * axis] + 1;
+        }
       }
       out.add(new OutputVariable(f, dims, componentNames(f)));
     }
     out.sort(Comparator.comparing(OutputVariable::label));
     return List.copyOf(out);
+  }
+
+  /**
+   * The index range written along each axis, {@code s, e} per axis: the largest of the elements'
+   * ranges (Parthenon's {@code GetPaddedBoundsKJI}), so an element whose range is shorter along
+   * an axis writes the stored layer past it too.
+   */
+  private static int[] paddedBounds(List<TopologicalElement> elements, IndexShape cells,
+      IndexDomain domain) {
+    int[] bounds = new int[6];
+    for (int axis = 0; axis < 3; axis++) {
+      bounds[2 * axis] = cells.start(axis, domain, elements.get(0));
+      for (TopologicalElement el : elements) {
+        bounds[2 * axis + 1] = Math.max(bounds[2 * axis + 1], cells.end(axis, domain, el));
+      }
+    }
+    return bounds;
   }
 
   private static List<String> componentNames(FieldInfo f) {
@@ -200,17 +225,18 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
     ArenaLayout layout = storage.layout();
     int inst = layout.dataInstance(field.id(), container);
     double[] data = storage.data();
-    int ncomp = field.numComponents();
+    int planes = field.metadata().elements().size() * field.numComponents();
     IndexDomain domain = ghosts ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
-    boolean cell = isCell();
-    int ks = cell ? cells.boundsK(domain).s() : 0;
-    int ke = cell ? cells.boundsK(domain).e() : 0;
-    int js = cell ? cells.boundsJ(domain).s() : 0;
-    int je = cell ? cells.boundsJ(domain).e() : 0;
-    int is = cell ? cells.boundsI(domain).s() : 0;
-    int ie = cell ? cells.boundsI(domain).e() : 0;
+    int[] b = isMeshTied() ? paddedBounds(field.metadata().elements(), cells, domain)
+        : new int[6];
+    int is = b[0];
+    int ie = b[1];
+    int js = b[2];
+    int je = b[3];
+    int ks = b[4];
+    int ke = b[5];
     int n = start;
-    for (int c = 0; c < ncomp; c++) {
+    for (int c = 0; c < planes; c++) {
       for (int k = ks; k <= ke; k++) {
         for (int j = js; j <= je; j++) {
           int row = layout.index(inst, block, c, k, j, is);

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.forest.LogicalLocation;
@@ -297,8 +296,7 @@ final class PhdfWriter {
       dims[0] = nb;
       System.arraycopy(variable.blockDimensions(), 0, dims, 1, dims.length - 1);
       FlatDataset dataset = FlatDataset.reserved(variable.label(), c.singlePrecision(), dims);
-      dataset.put(root.stringAttribute("TopologicalLocation",
-          variable.field().metadata().topology() == MetadataFlag.CELL ? "Cell" : "None"));
+      dataset.put(root.stringAttribute("TopologicalLocation", variable.topologicalLocation()));
       root.add(dataset);
       reserved.add(dataset);
     }

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.ResolvedState;
-import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexShape;
 
@@ -49,19 +48,29 @@ class OutputVariableTest {
         labels(OutputVariable.selectForRestart(state(), CELLS, false)));
   }
 
+  /**
+   * Parthenon's VarInfo shapes: the element index leads for face and edge fields, then the tensor
+   * shape, then the largest element extents (one more than cells along every active axis).
+   */
   @Test
-  void givenAnIndependentFaceField_thenARestartRefusesItInsteadOfDroppingIt() {
-    StateDescriptor pkg = new StateDescriptor("faces");
+  void givenFaceEdgeAndNodeFields_thenParthenonsPaddedShapesWithTheElementsInFront() {
+    StateDescriptor pkg = new StateDescriptor("elements");
     pkg.addField("b", Metadata.of(Metadata.FACE, Metadata.INDEPENDENT));
+    pkg.addField("e", Metadata.builder(Metadata.EDGE, Metadata.INDEPENDENT).shape(2).build());
+    pkg.addField("n", Metadata.of(Metadata.NODE, Metadata.INDEPENDENT));
     Packages packages = new Packages();
     packages.add(pkg);
-    ResolvedState faces = packages.resolve();
-    assertEquals("field=b topology=FACE belongs in a restart file, which holds only CELL and NONE"
-        + " fields so far; declare it without INDEPENDENT and RESTART, or drop the restart output",
-        assertThrows(SetupError.class,
-            () -> OutputVariable.selectForRestart(faces, CELLS, false)).getMessage());
-    assertEquals(List.of(), OutputVariable.selectByName(faces, List.of("b"), CELLS, false),
-        "plain outputs skip non-cell fields, as before");
+    ResolvedState state = packages.resolve();
+    List<OutputVariable> interior = OutputVariable.selectForRestart(state, CELLS, false);
+    assertEquals(List.of("b", "e", "n"), interior.stream().map(OutputVariable::label).toList());
+    assertArrayEquals(new int[] {3, 1, 5, 9}, interior.get(0).blockDimensions());
+    assertArrayEquals(new int[] {3, 2, 1, 5, 9}, interior.get(1).blockDimensions());
+    assertArrayEquals(new int[] {1, 5, 9}, interior.get(2).blockDimensions());
+    assertEquals(List.of("e_0", "e_1"), interior.get(1).componentNames());
+    assertEquals(List.of("Face", "Edge", "Node"),
+        interior.stream().map(OutputVariable::topologicalLocation).toList());
+    List<OutputVariable> entire = OutputVariable.selectByName(state, List.of("b"), CELLS, true);
+    assertArrayEquals(new int[] {3, 1, 9, 13}, entire.get(0).blockDimensions());
   }
 
   @Test
