@@ -78,6 +78,15 @@ public interface Application extends UserWork {
    */
   String deckBlock();
 
+  /**
+   * Other deck blocks the application reads, which do not select it (Parthenon's particle_tracers
+   * reads {@code <Background>} beside {@code <Tracers>}); none by default. A deck may have them
+   * without a warning that no one reads them.
+   */
+  default List<String> otherDeckBlocks() {
+    return List.of();
+  }
+
   /** One line for {@code metope --help}: what it simulates, and an example deck if there is one. */
   String description();
 

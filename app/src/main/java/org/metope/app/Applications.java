@@ -88,11 +88,16 @@ public final class Applications {
     return names;
   }
 
-  /** The deck block of every application found, e.g. {@code Advection}. */
+  /** The deck blocks of every application found, e.g. {@code Advection}, other blocks they read included. */
   public List<String> blocks() {
     List<String> blocks = new ArrayList<>();
     for (Application app : all) {
       blocks.add(app.deckBlock());
+      for (String other : app.otherDeckBlocks()) {
+        if (!blocks.contains(other)) {
+          blocks.add(other);
+        }
+      }
     }
     return blocks;
   }

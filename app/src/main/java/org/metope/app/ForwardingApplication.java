@@ -49,6 +49,11 @@ public class ForwardingApplication implements Application {
   }
 
   @Override
+  public List<String> otherDeckBlocks() {
+    return delegate.otherDeckBlocks();
+  }
+
+  @Override
   public String description() {
     return delegate.description();
   }

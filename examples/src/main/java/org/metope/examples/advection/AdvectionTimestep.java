@@ -15,12 +15,12 @@ import org.metope.mesh.geometry.UniformCartesian;
  * coordinates every cell of a block gives the same three quotients, so one evaluation per block
  * gives the same bits.
  */
-final class AdvectionTimestep implements TimestepEstimator {
+public final class AdvectionTimestep implements TimestepEstimator {
   private final DoubleParam cflParam;
   private final DoubleParam[] velocity;
 
   /** The estimator of the package whose parameters are {@code params}, resolved at set-up. */
-  AdvectionTimestep(Params params) {
+  public AdvectionTimestep(Params params) {
     this.cflParam = params.doubleHandle("cfl");
     this.velocity = new DoubleParam[] {params.doubleHandle("vx"), params.doubleHandle("vy"),
         params.doubleHandle("vz")};
