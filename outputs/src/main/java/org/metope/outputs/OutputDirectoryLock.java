@@ -122,6 +122,11 @@ public final class OutputDirectoryLock implements AutoCloseable {
   /** Writes this process into the locked file; unlocked when that fails. */
   private static OutputDirectoryLock claim(Path file, FileChannel channel) {
     if (!write(channel, describe(ProcessHandle.current()))) {
+      try {
+        Files.deleteIfExists(file); // ours and empty: a full disk leaves no lock behind
+      } catch (IOException e) {
+        // The run goes on unlocked; its outputs will say why they cannot be written.
+      }
       closeQuietly(channel);
       HELD.remove(file);
       return new OutputDirectoryLock(null, null); // a full disk; its outputs will say so
