@@ -1,7 +1,6 @@
 package org.metope.bvals;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.metope.bvals.channel.BoundaryType;
@@ -12,7 +11,6 @@ import org.metope.kernels.table.BlockLayout;
 import org.metope.kernels.table.BoundaryOp;
 import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.table.BoundaryTableBuilder;
-import org.metope.kernels.table.IndexBox;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
 import org.metope.mesh.field.ArenaLayout;
@@ -51,125 +49,206 @@ import org.metope.mesh.geometry.UniformCartesian;
  */
 final class BoundaryCacheBuilder {
   private final InOneBoundaryCommunication comm;
+  /** Partitions on different task threads build their caches at the same time. */
+  private final ThreadLocal<CacheBuildScratch> scratch =
+      ThreadLocal.withInitial(CacheBuildScratch::new);
 
   BoundaryCacheBuilder(InOneBoundaryCommunication comm) {
     this.comm = comm;
   }
 
-  /** One boundary found by the enumeration. */
-  private record Boundary(int block, MeshBlock meshBlock, FieldInfo field, NeighborBlock nb) {}
+  /** Called with the scratch's current boundary set, once per boundary in cache order. */
+  private interface BoundaryVisitor {
+    void visit(int index, CacheBuildScratch s);
+  }
 
-  /** The boundaries of {@code md} of the given type, in cache order. */
-  List<Boundary> enumerate(MeshData md, BoundaryType type) {
-    List<Boundary> out = new ArrayList<>();
+  /**
+   * Visits the boundaries of {@code md} of the given type in cache order, with the current
+   * boundary in {@code s}; returns how many there were. Indexed loops: no iterator per block.
+   */
+  private int forEachBoundary(MeshData md, BoundaryType type, CacheBuildScratch s,
+      BoundaryVisitor visitor) {
     int myRank = comm.myRank();
+    List<FieldInfo> fields = type.isFluxCorrection() ? comm.fluxFields() : comm.ghostFields();
+    int index = 0;
     for (int b = 0; b < md.numBlocks(); b++) {
       MeshBlock block = md.block(b);
-      for (FieldInfo field : type.isFluxCorrection() ? comm.fluxFields() : comm.ghostFields()) {
-        for (NeighborBlock nb : block.neighbors()) {
+      List<NeighborBlock> neighbors = block.neighbors();
+      for (int f = 0; f < fields.size(); f++) {
+        for (int n = 0; n < neighbors.size(); n++) {
+          NeighborBlock nb = neighbors.get(n);
           if (type.covers(nb, myRank)) {
-            out.add(new Boundary(b, block, field, nb));
+            s.block = b;
+            s.meshBlock = block;
+            s.field = fields.get(f);
+            s.nb = nb;
+            visitor.visit(index++, s);
           }
         }
       }
     }
-    return out;
+    return index;
   }
 
   /**
    * Gives each sparse send buffer outside coalesced messages a slice where its field is allocated
    * on the sending block, and frees the others' when nothing uses them (Parthenon's send buffers
-   * follow allocation the same way); before the send plan is built from their offsets.
+   * follow allocation the same way); before the send plan is built from their offsets. {@code
+   * old}, the plan being replaced (or null), names the channels without a lookup.
    */
-  void prepareSendBuffers(MeshData md, BoundaryType type) {
-    for (Boundary bd : enumerate(md, type)) {
-      CommBuffer buffer = channel(bd, type, true);
-      if (!buffer.isSparse() || buffer.message() != null) {
-        continue;
+  void prepareSendBuffers(MeshData md, BoundaryType type, BvarsSubCache old) {
+    CacheBuildScratch s = scratch.get();
+    forEachBoundary(md, type, s, (i, row) -> {
+      CommBuffer buffer = channel(row, type, true, old, i);
+      if (buffer.isSparse() && buffer.message() == null) {
+        if (md.isAllocated(row.field.id(), row.block)) {
+          buffer.allocate();
+        } else {
+          buffer.freeIfIdle();
+        }
       }
-      if (md.isAllocated(bd.field.id(), bd.block)) {
-        buffer.allocate();
-      } else {
-        buffer.freeIfIdle();
-      }
-    }
-  }
-
-  /** Builds the send ({@code sender}) or receive plan of {@code type} for {@code md}. */
-  BvarsSubCache build(MeshData md, BoundaryType type, boolean sender) {
-    List<Boundary> boundaries = enumerate(md, type);
-    int n = boundaries.size();
-    BoundaryTableBuilder table = new BoundaryTableBuilder(n);
-    BoundaryTableBuilder prores = new BoundaryTableBuilder(n);
-    IntArrayList[] subsets = {new IntArrayList(), new IntArrayList(), new IntArrayList()};
-    IntArrayList sparse = new IntArrayList();
-    List<CommBuffer> buffers = new ArrayList<>(n);
-    int[] blocks = new int[n];
-    int[] fields = new int[n];
-    boolean[] allocated = new boolean[n];
-    IntArrayList proresOwner = new IntArrayList();
-    for (int i = 0; i < n; i++) {
-      Boundary bd = boundaries.get(i);
-      CommBuffer buffer = channel(bd, type, sender);
-      buffers.add(buffer);
-      blocks[i] = bd.block;
-      fields[i] = bd.field.id();
-      allocated[i] = md.isAllocated(bd.field.id(), bd.block);
-      if (buffer.isSparse()) {
-        sparse.add(i);
-      }
-      int bufferOffset = buffer.isAllocated() ? buffer.buffer().offset() : 0;
-      if (type.isFluxCorrection()) {
-        addFluxBoundary(md, bd, sender, bufferOffset, table);
-      } else if (sender) {
-        addSendBoundary(md, bd, bufferOffset, table, prores,
-            subsets[BvarsSubCache.RESTRICTION]);
-      } else {
-        addReceiveBoundary(md, bd, bufferOffset, table, prores, subsets);
-      }
-      while (proresOwner.size() < prores.size()) {
-        proresOwner.add(i);
-      }
-      // Row i of the table is boundary i: each boundary adds exactly one row.
-      Metadata m = bd.field.metadata();
-      table.defaultValue(i, bd.field.isSparse() ? m.defaultValue() : 0.0);
-      table.sparseThreshold(i, bd.field.isSparse() ? comm.sparse().allocationThreshold(m) : 0.0);
-    }
-    BoundaryTable built = table.build();
-    for (int i = 0; i < n; i++) {
-      built.allocated[i] = allocated[i] ? 1 : 0;
-    }
-    BoundaryTable proresTable = prores.build();
-    // A refinement row works on its boundary's field: skipped, like the boundary, while the
-    // field is unallocated on that block (its offsets are placeholders then).
-    for (int r = 0; r < proresTable.size; r++) {
-      proresTable.allocated[r] = allocated[proresOwner.getInt(r)] ? 1 : 0;
-    }
-    ChannelVector channels = new ChannelVector(buffers, comm.postingOrder(),
-        ((long) md.partition() << 8) ^ (type.ordinal() << 1) ^ (sender ? 1 : 0));
-    return new BvarsSubCache(type, sender, built, channels, blocks, fields, sparse.toIntArray(),
-        proresTable, new int[][] {subsets[0].toIntArray(), subsets[1].toIntArray(),
-            subsets[2].toIntArray()},
-        md.allocationVersion(), comm.arena().layoutVersion());
-  }
-
-  private CommBuffer channel(Boundary bd, BoundaryType type, boolean sender) {
-    ChannelKey key = sender
-        ? new ChannelKey(bd.meshBlock.gid(), bd.nb.gid(), bd.field.id(), bd.nb.element().index())
-        : new ChannelKey(bd.nb.gid(), bd.meshBlock.gid(), bd.field.id(),
-            bd.nb.element().reverse().index());
-    return comm.registry().map(type.kind()).require(key);
+    });
+    s.clear();
   }
 
   /**
-   * The box of a same-level or cross-level value boundary of {@code field} on {@code block}: the
-   * cell box, or for a face, edge or node field the box of all its elements ({@link
-   * BoundaryIndices#forElements}).
+   * Builds the send ({@code sender}) or receive plan of {@code type} for {@code md}. {@code old}
+   * is the plan it replaces (or null): built on the same channels, as between two remeshes, its
+   * channel vector and arrays are kept where they come out the same, and its tables are written
+   * over when their sizes match, so that a rebuild after an allocation change allocates nothing
+   * per boundary.
    */
-  static IndexBox valueBox(MeshBlock block, NeighborBlock nb, FieldInfo field,
-      BoundaryIndices.Range range) {
-    IndexBox cells = BoundaryIndices.calc(block, nb, range, false, 0);
-    return isCell(field) ? cells : BoundaryIndices.forElements(cells, block);
+  BvarsSubCache build(MeshData md, BoundaryType type, boolean sender, BvarsSubCache old) {
+    CacheBuildScratch s = scratch.get();
+    s.clear();
+    int n = forEachBoundary(md, type, s, (i, row) -> addBoundary(md, type, sender, old, i, row));
+    BvarsSubCache same = sameChannels(old, s.buffers, n);
+    BoundaryTable built = s.table.build(same == null ? null : same.table);
+    BoundaryTable proresTable = s.prores.build(same == null ? null : same.prores);
+    for (int i = 0; i < n; i++) {
+      built.allocated[i] = s.allocated.getInt(i);
+    }
+    // A refinement row works on its boundary's field: skipped, like the boundary, while the
+    // field is unallocated on that block (its offsets are placeholders then).
+    for (int r = 0; r < proresTable.size; r++) {
+      proresTable.allocated[r] = s.allocated.getInt(s.proresOwner.getInt(r));
+    }
+    ChannelVector channels = same != null ? same.channels : new ChannelVector(s.buffers,
+        comm.postingOrder(), ((long) md.partition() << 8) ^ (type.ordinal() << 1)
+            ^ (sender ? 1 : 0));
+    int[][] subsets = keptSubsets(s.subsets, same == null ? null : same.bufferSubsets);
+    BvarsSubCache sub = new BvarsSubCache(type, sender, built, channels, comm.registry(),
+        kept(s.blocks, same == null ? null : same.block),
+        kept(s.fields, same == null ? null : same.field),
+        kept(s.sparse, same == null ? null : same.sparseBoundaries), proresTable, subsets,
+        md.allocationVersion(), comm.arena().layoutVersion());
+    s.clear();
+    return sub;
+  }
+
+  /** Adds boundary {@code i}, the scratch's current one, to the tables. */
+  private void addBoundary(MeshData md, BoundaryType type, boolean sender, BvarsSubCache old,
+      int i, CacheBuildScratch s) {
+    CommBuffer buffer = channel(s, type, sender, old, i);
+    s.buffers.add(buffer);
+    int fieldId = s.field.id();
+    s.blocks.add(s.block);
+    s.fields.add(fieldId);
+    s.allocated.add(md.isAllocated(fieldId, s.block) ? 1 : 0);
+    if (buffer.isSparse()) {
+      s.sparse.add(i);
+    }
+    int bufferOffset = buffer.isAllocated() ? buffer.buffer().offset() : 0;
+    if (type.isFluxCorrection()) {
+      addFluxBoundary(md, s, sender, bufferOffset);
+    } else if (sender) {
+      addSendBoundary(md, s, bufferOffset);
+    } else {
+      addReceiveBoundary(md, s, bufferOffset);
+    }
+    while (s.proresOwner.size() < s.prores.size()) {
+      s.proresOwner.add(i);
+    }
+    // Row i of the table is boundary i: each boundary adds exactly one row.
+    Metadata m = s.field.metadata();
+    s.table.defaultValue(i, s.field.isSparse() ? m.defaultValue() : 0.0);
+    s.table.sparseThreshold(i, s.field.isSparse() ? comm.sparse().allocationThreshold(m) : 0.0);
+  }
+
+  /**
+   * {@code old} when it was built on the current channels and holds exactly {@code buffers} in
+   * cache order (a rebuild after an allocation change), else null.
+   */
+  private BvarsSubCache sameChannels(BvarsSubCache old, List<CommBuffer> buffers, int n) {
+    if (old == null || old.registry != comm.registry() || old.size() != n) {
+      return null;
+    }
+    for (int i = 0; i < n; i++) {
+      if (old.channels.inCacheOrder(i) != buffers.get(i)) {
+        return null;
+      }
+    }
+    return old;
+  }
+
+  /** {@code old} if each of its rows holds exactly the values of that list, else copies. */
+  private static int[][] keptSubsets(IntArrayList[] lists, int[][] old) {
+    boolean same = old != null;
+    for (int row = 0; row < lists.length && same; row++) {
+      same = kept(lists[row], old[row]) == old[row];
+    }
+    if (same) {
+      return old;
+    }
+    int[][] copies = new int[lists.length][];
+    for (int row = 0; row < lists.length; row++) {
+      copies[row] = lists[row].toIntArray();
+    }
+    return copies;
+  }
+
+  /** {@code old} if it holds exactly the values of {@code list}, else a copy of them. */
+  private static int[] kept(IntArrayList list, int[] old) {
+    return old != null && Arrays.equals(old, 0, old.length, list.elements(), 0, list.size())
+        ? old : list.toIntArray();
+  }
+
+  /**
+   * The channel of the scratch's current boundary: channel {@code i} of {@code old} when {@code
+   * old} was built on the current channels and that one has the boundary's key (no key object),
+   * else the registry's.
+   */
+  private CommBuffer channel(CacheBuildScratch s, BoundaryType type, boolean sender,
+      BvarsSubCache old, int i) {
+    int self = s.meshBlock.gid();
+    int other = s.nb.gid();
+    int senderGid = sender ? self : other;
+    int receiverGid = sender ? other : self;
+    int element = sender ? s.nb.element().index() : s.nb.element().reverse().index();
+    int field = s.field.id();
+    if (old != null && old.registry == comm.registry() && i < old.size()) {
+      CommBuffer kept = old.channels.inCacheOrder(i);
+      ChannelKey k = kept.key();
+      if (k.senderGid() == senderGid && k.receiverGid() == receiverGid && k.fieldId() == field
+          && k.element() == element) {
+        return kept;
+      }
+    }
+    return comm.registry().map(type.kind())
+        .require(new ChannelKey(senderGid, receiverGid, field, element));
+  }
+
+  /**
+   * Writes into {@code box} the box of a same-level or cross-level value boundary of {@code
+   * field} on {@code block}: the cell box, or for a face, edge or node field the box of all its
+   * elements ({@link BoundaryIndices#forElements}).
+   */
+  static void valueBox(MeshBlock block, NeighborBlock nb, FieldInfo field,
+      BoundaryIndices.Range range, int[] box) {
+    BoundaryIndices.calc(block, nb, range, false, 0, box);
+    if (!isCell(field)) {
+      BoundaryIndices.forElements(box, block);
+    }
   }
 
   private static boolean isCell(FieldInfo field) {
@@ -180,7 +259,7 @@ final class BoundaryCacheBuilder {
    * Which box cells a receiver writes, per element of a face, edge or node field: those the
    * sender owns on a shared face, edge or corner (Parthenon's ownership mask), all others.
    */
-  private static int[] ownedByElement(Boundary bd) {
+  private static int[] ownedByElement(CacheBuildScratch bd) {
     List<TopologicalElement> elements = bd.field.metadata().elements();
     int[] owned = new int[elements.size()];
     for (int e = 0; e < owned.length; e++) {
@@ -191,13 +270,13 @@ final class BoundaryCacheBuilder {
   }
 
   /**
-   * The box cells of element {@code el} whose values the sender of {@code bd} owns (Parthenon's
+   * The box cells of element {@code el} whose values the sender of {@code bd}'s current boundary owns (Parthenon's
    * {@code GetIndexRangeMaskFromOwnership} as {@code CalcIndices} calls it). From a coarser
    * sender the box lies at one corner of the sender's part, never across a whole face or edge:
    * along an axis with no offset, the box's end away from the block's place in its parent is
    * deep in the sender.
    */
-  private static int senderOwns(Boundary bd, TopologicalElement el) {
+  private static int senderOwns(CacheBuildScratch bd, TopologicalElement el) {
     LogicalLocation sender = bd.nb.loc();
     int ownership = BlockOwnership.of(sender,
         bd.meshBlock.mesh().forest().findNeighbors(sender));
@@ -240,94 +319,101 @@ final class BoundaryCacheBuilder {
     return owned;
   }
 
-  private void addSendBoundary(MeshData md, Boundary bd, int bufferOffset,
-      BoundaryTableBuilder table, BoundaryTableBuilder prores, IntArrayList restrictSubset) {
-    IndexBox box = valueBox(bd.meshBlock, bd.nb, bd.field, BoundaryIndices.Range.SEND);
-    int ndim = md.block(0).mesh().ndim();
-    if (bd.nb.isCoarser()) {
-      BlockLayout coarse = coarseLayout(md, bd.field.id(), bd.block);
-      table.add(BoundaryOp.COPY, ndim, coarse, box, bufferOffset);
-      int r = prores.add(BoundaryOp.RESTRICT, ndim, coarse, box, 0);
-      fine(prores, r, md, bd, dataLayout(md, bd.field.id(), bd.block));
-      if (!isCell(bd.field)) {
-        elementRow(prores, r, bd.field, allOwned(bd.field));
+  private static void addSendBoundary(MeshData md, CacheBuildScratch s, int bufferOffset) {
+    valueBox(s.meshBlock, s.nb, s.field, BoundaryIndices.Range.SEND, s.box);
+    int ndim = s.meshBlock.mesh().ndim();
+    int field = s.field.id();
+    if (s.nb.isCoarser()) {
+      BlockLayout coarse = coarseShape(md, s, field);
+      int coarseOffset = coarseOffset(md, field, s.block);
+      s.table.add(BoundaryOp.COPY, ndim, coarse, coarseOffset, s.box, bufferOffset);
+      int r = s.prores.add(BoundaryOp.RESTRICT, ndim, coarse, coarseOffset, s.box, 0);
+      fine(s.prores, r, s, dataShape(md, s, field), dataOffset(md, field, s.block));
+      if (!isCell(s.field)) {
+        elementRow(s.prores, r, s.field, allOwned(s.field));
       }
-      restrictSubset.add(r);
+      s.subsets[BvarsSubCache.RESTRICTION].add(r);
     } else {
-      table.add(BoundaryOp.COPY, ndim, dataLayout(md, bd.field.id(), bd.block), box, bufferOffset);
+      s.table.add(BoundaryOp.COPY, ndim, dataShape(md, s, field), dataOffset(md, field, s.block),
+          s.box, bufferOffset);
     }
   }
 
-  private void addReceiveBoundary(MeshData md, Boundary bd, int bufferOffset,
-      BoundaryTableBuilder table, BoundaryTableBuilder prores, IntArrayList[] subsets) {
-    MeshBlock block = bd.meshBlock;
+  private static void addReceiveBoundary(MeshData md, CacheBuildScratch s, int bufferOffset) {
+    MeshBlock block = s.meshBlock;
     int ndim = block.mesh().ndim();
-    IndexBox box = valueBox(block, bd.nb, bd.field, BoundaryIndices.Range.RECEIVE);
-    BlockLayout data = dataLayout(md, bd.field.id(), bd.block);
-    BlockLayout var = bd.nb.isCoarser() ? coarseLayout(md, bd.field.id(), bd.block) : data;
-    int row = table.add(BoundaryOp.COPY, ndim, var, box, bufferOffset);
-    if (!isCell(bd.field)) {
-      table.elements(row, bd.field.numComponents(), ownedByElement(bd));
+    int field = s.field.id();
+    valueBox(block, s.nb, s.field, BoundaryIndices.Range.RECEIVE, s.box);
+    BlockLayout data = dataShape(md, s, field);
+    int dataOffset = dataOffset(md, field, s.block);
+    int row = s.nb.isCoarser()
+        ? s.table.add(BoundaryOp.COPY, ndim, coarseShape(md, s, field),
+            coarseOffset(md, field, s.block), s.box, bufferOffset)
+        : s.table.add(BoundaryOp.COPY, ndim, data, dataOffset, s.box, bufferOffset);
+    if (!isCell(s.field)) {
+      s.table.elements(row, s.field.numComponents(), ownedByElement(s));
     }
     if (!block.mesh().isMultilevel()) {
       return;
     }
-    IndexBox cellBox =
-        BoundaryIndices.calc(block, bd.nb, BoundaryIndices.Range.RECEIVE, true, 0);
-    IndexBox coarseBox = isCell(bd.field) ? cellBox : BoundaryIndices.forElements(cellBox, block);
-    BlockLayout coarse = coarseLayout(md, bd.field.id(), bd.block);
-    if (bd.nb.isCoarser()) {
-      int p = prores.add(BoundaryOp.PROLONGATE, ndim, coarse, coarseBox, 0);
-      fine(prores, p, md, bd, data);
-      subsets[BvarsSubCache.PROLONGATION].add(p);
-      if (!isCell(bd.field)) {
-        elementRow(prores, p, bd.field, ownedByElement(bd));
-        addInternalRows(md, bd, cellBox, coarse, data, prores, subsets);
+    // The cell box in coarse space, and the box of all elements (the same for a cell field).
+    BoundaryIndices.calc(block, s.nb, BoundaryIndices.Range.RECEIVE, true, 0, s.cellBox);
+    System.arraycopy(s.cellBox, 0, s.coarseBox, 0, 6);
+    if (!isCell(s.field)) {
+      BoundaryIndices.forElements(s.coarseBox, block);
+    }
+    BlockLayout coarse = coarseShape(md, s, field);
+    int coarseOffset = coarseOffset(md, field, s.block);
+    if (s.nb.isCoarser()) {
+      int p = s.prores.add(BoundaryOp.PROLONGATE, ndim, coarse, coarseOffset, s.coarseBox, 0);
+      fine(s.prores, p, s, data, dataOffset);
+      s.subsets[BvarsSubCache.PROLONGATION].add(p);
+      if (!isCell(s.field)) {
+        elementRow(s.prores, p, s.field, ownedByElement(s));
+        addInternalRows(md, s, coarse, coarseOffset, data, dataOffset);
       }
     } else if (hasCoarserNeighbor(block)) {
-      int r = prores.add(BoundaryOp.RESTRICT, ndim, coarse, coarseBox, 0);
-      fine(prores, r, md, bd, data);
-      if (!isCell(bd.field)) {
-        elementRow(prores, r, bd.field, allOwned(bd.field));
+      int r = s.prores.add(BoundaryOp.RESTRICT, ndim, coarse, coarseOffset, s.coarseBox, 0);
+      fine(s.prores, r, s, data, dataOffset);
+      if (!isCell(s.field)) {
+        elementRow(s.prores, r, s.field, allOwned(s.field));
       }
-      subsets[BvarsSubCache.RESTRICTION].add(r);
+      s.subsets[BvarsSubCache.RESTRICTION].add(r);
     }
   }
 
   /**
    * Adds the internal prolongation rows of a face, edge or node field's boundary with a coarser
-   * neighbour: one per coarse element that has some field element inside it (the cell only, for
-   * Toth and Roe's operator), its box the cell box {@code cellBox} one longer at the top where
-   * that element sits on cell boundaries, masked by the sender's ownership of that element.
+   * neighbour (the scratch's current one): one per coarse element that has some field element
+   * inside it (the cell only, for Toth and Roe's operator), its box the coarse cell box one
+   * longer at the top where that element sits on cell boundaries, masked by the sender's
+   * ownership of that element.
    */
-  private static void addInternalRows(MeshData md, Boundary bd, IndexBox cellBox,
-      BlockLayout coarse, BlockLayout data, BoundaryTableBuilder prores, IntArrayList[] subsets) {
-    MeshBlock block = bd.meshBlock;
+  private static void addInternalRows(MeshData md, CacheBuildScratch s, BlockLayout coarse,
+      int coarseOffset, BlockLayout data, int dataOffset) {
+    MeshBlock block = s.meshBlock;
     int ndim = block.mesh().ndim();
-    boolean toth = bd.field.metadata().refinementOps().internal()
+    boolean toth = s.field.metadata().refinementOps().internal()
         == RefinementOps.InternalProlongation.TOTH_AND_ROE;
     for (TopologicalElement cel : TopologicalElement.FILL_ORDER) {
-      if (toth ? cel != TopologicalElement.CC : !holdsSome(cel, bd.field, ndim)) {
+      if (toth ? cel != TopologicalElement.CC : !holdsSome(cel, s.field, ndim)) {
         continue;
       }
       int[] top = {cel.offsetI(), cel.offsetJ(), cel.offsetK()};
-      int[] end = {cellBox.ie(), cellBox.je(), cellBox.ke()};
+      int[] box = s.cellBox.clone();
       for (int axis = 0; axis < 3; axis++) {
-        end[axis] += block.region().isSymmetry(axis) ? 0 : top[axis];
+        box[2 * axis + 1] += block.region().isSymmetry(axis) ? 0 : top[axis];
       }
-      IndexBox box = new IndexBox(cellBox.is(), end[0], cellBox.js(), end[1], cellBox.ks(),
-          end[2]);
-      int q = prores.add(toth ? BoundaryOp.INTERNAL_TOTH_AND_ROE : BoundaryOp.INTERNAL_AVERAGE,
-          ndim, coarse, box, 0);
-      fine(prores, q, md, bd, data);
-      int[] owned = allOwned(bd.field);
-      Arrays.fill(owned, senderOwns(bd, cel));
-      elementRow(prores, q, bd.field, owned);
-      prores.innerElement(q, code(cel));
-      subsets[BvarsSubCache.INTERNAL_PROLONGATION].add(q);
+      int q = s.prores.add(toth ? BoundaryOp.INTERNAL_TOTH_AND_ROE : BoundaryOp.INTERNAL_AVERAGE,
+          ndim, coarse, coarseOffset, box, 0);
+      fine(s.prores, q, s, data, dataOffset);
+      int[] owned = allOwned(s.field);
+      Arrays.fill(owned, senderOwns(s, cel));
+      elementRow(s.prores, q, s.field, owned);
+      s.prores.innerElement(q, code(cel));
+      s.subsets[BvarsSubCache.INTERNAL_PROLONGATION].add(q);
     }
   }
-
   private static boolean holdsSome(TopologicalElement cel, FieldInfo field, int ndim) {
     for (TopologicalElement el : field.metadata().elements()) {
       if (el.liesIn(cel, ndim)) {
@@ -345,51 +431,52 @@ final class BoundaryCacheBuilder {
     return active;
   }
 
-  private void addFluxBoundary(MeshData md, Boundary bd, boolean sender, int bufferOffset,
-      BoundaryTableBuilder table) {
-    int axis = faceAxis(bd.nb);
-    int ndim = bd.meshBlock.mesh().ndim();
-    BlockLayout flux = fluxLayout(md, bd.field.id(), axis + 1, bd.block);
+  private static void addFluxBoundary(MeshData md, CacheBuildScratch s, boolean sender,
+      int bufferOffset) {
+    int axis = faceAxis(s.nb);
+    int ndim = s.meshBlock.mesh().ndim();
+    int field = s.field.id();
+    BlockLayout flux = fluxShape(md, s, field, axis + 1);
+    int fluxOffset = fluxOffset(md, field, axis + 1, s.block);
     if (sender) {
-      IndexBox box =
-          BoundaryIndices.calc(bd.meshBlock, bd.nb, BoundaryIndices.Range.SEND, true, axis + 1);
-      BlockLayout coarseSpace = coarseLayout(md, bd.field.id(), bd.block);
-      int b = table.add(BoundaryOp.FLUX_X1 + axis, ndim, coarseSpace, box, bufferOffset);
-      fine(table, b, md, bd, flux);
+      BoundaryIndices.calc(s.meshBlock, s.nb, BoundaryIndices.Range.SEND, true, axis + 1, s.box);
+      int b = s.table.add(BoundaryOp.FLUX_X1 + axis, ndim, coarseShape(md, s, field),
+          coarseOffset(md, field, s.block), s.box, bufferOffset);
+      fine(s.table, b, s, flux, fluxOffset);
     } else {
-      IndexBox box =
-          BoundaryIndices.calc(bd.meshBlock, bd.nb, BoundaryIndices.Range.RECEIVE, false, axis + 1);
-      table.add(BoundaryOp.COPY, ndim, flux, box, bufferOffset);
+      BoundaryIndices.calc(s.meshBlock, s.nb, BoundaryIndices.Range.RECEIVE, false, axis + 1,
+          s.box);
+      s.table.add(BoundaryOp.COPY, ndim, flux, fluxOffset, s.box, bufferOffset);
     }
   }
 
-  /** Sets the fine side of refinement entry {@code r}: the block's own cells and coordinates. */
-  private static void fine(BoundaryTableBuilder t, int r, MeshData md, Boundary bd,
-      BlockLayout fine) {
-    int nghost = bd.meshBlock.mesh().nghost();
-    UniformCartesian coords = bd.meshBlock.coords();
+  /**
+   * Sets the fine side of refinement entry {@code r}: the current block's own cells ({@code
+   * fine} moved by {@code fineOffset}) and coordinates.
+   */
+  private static void fine(BoundaryTableBuilder t, int r, CacheBuildScratch s, BlockLayout fine,
+      int fineOffset) {
+    MeshBlock block = s.meshBlock;
+    int nghost = block.mesh().nghost();
+    UniformCartesian coords = block.coords();
     UniformCartesian coarse = coords.coarsened(2);
-    int[] origin = new int[3];
-    double[] fineXmin = new double[3];
-    double[] fineDx = new double[3];
-    double[] coarseXmin = new double[3];
-    double[] coarseDx = new double[3];
     for (int axis = 0; axis < 3; axis++) {
-      boolean active = !bd.meshBlock.region().isSymmetry(axis);
+      boolean active = !block.region().isSymmetry(axis);
       // Parthenon's fine index of coarse index 0: ib.s - 2 * cib.s, both starting at nghost.
-      origin[axis] = active ? -nghost : 0;
-      fineXmin[axis] = coords.xf(axis, 0);
-      fineDx[axis] = coords.dx(axis);
-      coarseXmin[axis] = coarse.xf(axis, 0);
-      coarseDx[axis] = coarse.dx(axis);
+      s.fineOrigin[axis] = active ? -nghost : 0;
+      s.fineXmin[axis] = coords.xf(axis, 0);
+      s.fineDx[axis] = coords.dx(axis);
+      s.coarseXmin[axis] = coarse.xf(axis, 0);
+      s.coarseDx[axis] = coarse.dx(axis);
     }
-    t.fine(r, fine, origin[0], origin[1], origin[2]);
-    t.coordinates(r, fineXmin, fineDx, coarseXmin, coarseDx);
+    t.fine(r, fine, fineOffset, s.fineOrigin[0], s.fineOrigin[1], s.fineOrigin[2]);
+    t.coordinates(r, s.fineXmin, s.fineDx, s.coarseXmin, s.coarseDx);
   }
 
   private static boolean hasCoarserNeighbor(MeshBlock block) {
-    for (NeighborBlock nb : block.neighbors()) {
-      if (nb.isCoarser()) {
+    List<NeighborBlock> neighbors = block.neighbors();
+    for (int n = 0; n < neighbors.size(); n++) {
+      if (neighbors.get(n).isCoarser()) {
         return true;
       }
     }
@@ -406,41 +493,49 @@ final class BoundaryCacheBuilder {
         + nb.element());
   }
 
-  /**
-   * The block's data in this partition's container. An unallocated field's rows are skipped by
-   * every kernel ({@code allocated[b] == 0}), so they carry offset 0 as a placeholder.
-   */
-  static BlockLayout dataLayout(MeshData md, int field, int block) {
+  /** The shape of a block's data of {@code field} in this partition's container. */
+  private static BlockLayout dataShape(MeshData md, CacheBuildScratch s, int field) {
     ArenaLayout layout = md.layout();
-    int inst = layout.dataInstance(field, md.container());
-    return layout(layout, inst, md.isAllocated(field, block) ? md.dataOffset(field, block) : 0);
+    return s.shape(layout, layout.dataInstance(field, md.container()));
   }
 
-  /** The block's coarse buffer; its index space only when the field has none. */
-  static BlockLayout coarseLayout(MeshData md, int field, int block) {
+  /**
+   * Where block {@code block}'s data of {@code field} starts. An unallocated field's rows are
+   * skipped by every kernel ({@code allocated[b] == 0}), so they carry offset 0 as a placeholder;
+   * the same holds for the coarse buffer and the fluxes below.
+   */
+  private static int dataOffset(MeshData md, int field, int block) {
+    return md.isAllocated(field, block) ? md.dataOffset(field, block) : 0;
+  }
+
+  /** The shape of a block's coarse buffer of {@code field}. */
+  private static BlockLayout coarseShape(MeshData md, CacheBuildScratch s, int field) {
     ArenaLayout layout = md.layout();
     int inst = layout.coarseInstance(field);
     if (inst < 0) {
       throw new IllegalStateException("field has no coarse buffer on a multilevel mesh: field="
           + md.state().field(field).name());
     }
-    return layout(layout, inst, md.isAllocated(field, block) ? md.coarseOffset(field, block) : 0);
+    return s.shape(layout, inst);
   }
 
-  static BlockLayout fluxLayout(MeshData md, int field, int direction, int block) {
+  private static int coarseOffset(MeshData md, int field, int block) {
+    return md.isAllocated(field, block) ? md.coarseOffset(field, block) : 0;
+  }
+
+  /** The shape of a block's fluxes of {@code field} through {@code direction} faces. */
+  private static BlockLayout fluxShape(MeshData md, CacheBuildScratch s, int field,
+      int direction) {
     ArenaLayout layout = md.layout();
     int inst = layout.fluxInstance(field, direction);
     if (inst < 0) {
       throw new IllegalStateException("field has no fluxes in direction " + direction + ": field="
           + md.state().field(field).name());
     }
-    return layout(layout, inst,
-        md.isAllocated(field, block) ? md.fluxOffset(field, direction, block) : 0);
+    return s.shape(layout, inst);
   }
 
-  /** An instance's block as a kernel sees it: every element's components are its planes. */
-  private static BlockLayout layout(ArenaLayout layout, int inst, int offset) {
-    return new BlockLayout(offset, layout.numElements(inst) * layout.numComponents(inst),
-        layout.nk(inst), layout.nj(inst), layout.ni(inst));
+  private static int fluxOffset(MeshData md, int field, int direction, int block) {
+    return md.isAllocated(field, block) ? md.fluxOffset(field, direction, block) : 0;
   }
 }

@@ -40,22 +40,24 @@ final class BoundaryIndices {
   }
 
   /**
-   * The index box of a boundary of {@code block} with neighbour {@code nb}.
+   * Writes the index box of a boundary of {@code block} with neighbour {@code nb} into {@code
+   * box} as {@code is, ie, js, je, ks, ke}: cache builds call this for every boundary, and
+   * allocate nothing for it.
    *
    * @param range send or receive side
    * @param prores whether the box is for prolongation or restriction (coarse space, half ghosts)
    * @param fluxAxis 0 for cell data; 1, 2 or 3 for the faces normal to that axis (flux correction)
    */
-  static IndexBox calc(MeshBlock block, NeighborBlock nb, Range range, boolean prores,
-      int fluxAxis) {
-    // Axis by axis without arrays: cache builds call this for every boundary after a remesh.
+  static void calc(MeshBlock block, NeighborBlock nb, Range range, boolean prores, int fluxAxis,
+      int[] box) {
     int nghost = block.mesh().nghost();
     int myLevel = block.loc().level();
     int nbLevel = nb.originLoc().level();
-    long x1 = axisRange(block, nb, 0, nghost, myLevel, nbLevel, range, prores, fluxAxis);
-    long x2 = axisRange(block, nb, 1, nghost, myLevel, nbLevel, range, prores, fluxAxis);
-    long x3 = axisRange(block, nb, 2, nghost, myLevel, nbLevel, range, prores, fluxAxis);
-    return new IndexBox(first(x1), last(x1), first(x2), last(x2), first(x3), last(x3));
+    for (int axis = 0; axis < 3; axis++) {
+      long r = axisRange(block, nb, axis, nghost, myLevel, nbLevel, range, prores, fluxAxis);
+      box[2 * axis] = first(r);
+      box[2 * axis + 1] = last(r);
+    }
   }
 
   private static long axisRange(MeshBlock block, NeighborBlock nb, int axis, int nghost,
@@ -79,8 +81,9 @@ final class BoundaryIndices {
   }
 
   /**
-   * The box of a face, edge or node field's boundary, for all its elements at once: {@code
-   * cellBox}, the same boundary's cell box, one longer at the top along every active axis.
+   * The box of a face, edge or node field's boundary, for all its elements at once, made in place
+   * from {@code cellBox} ({@code is, ie, js, je, ks, ke}), the same boundary's cell box: one
+   * longer at the top along every active axis.
    * Parthenon's {@code CalcIndices} ends each range of element {@code el} at the cell range's end
    * plus the element's offset along that axis, and starts it where the cell range starts, on
    * every level and in coarse space alike; the node box holds every element's.
@@ -88,11 +91,10 @@ final class BoundaryIndices {
    * the element's own range; the receiver does not write that layer (BoundaryCacheBuilder's
    * masks).
    */
-  static IndexBox forElements(IndexBox cellBox, MeshBlock block) {
-    int ie = cellBox.ie() + (block.region().isSymmetry(0) ? 0 : 1);
-    int je = cellBox.je() + (block.region().isSymmetry(1) ? 0 : 1);
-    int ke = cellBox.ke() + (block.region().isSymmetry(2) ? 0 : 1);
-    return new IndexBox(cellBox.is(), ie, cellBox.js(), je, cellBox.ks(), ke);
+  static void forElements(int[] cellBox, MeshBlock block) {
+    for (int axis = 0; axis < 3; axis++) {
+      cellBox[2 * axis + 1] += block.region().isSymmetry(axis) ? 0 : 1;
+    }
   }
 
   /** The range {@code s..e} along one axis: {@code s} in the high half, {@code e} in the low. */

@@ -1,6 +1,7 @@
 package org.metope.bvals;
 
 import org.metope.bvals.channel.BoundaryType;
+import org.metope.bvals.channel.ChannelRegistry;
 import org.metope.bvals.channel.ChannelVector;
 import org.metope.kernels.table.BoundaryTable;
 
@@ -10,7 +11,10 @@ import org.metope.kernels.table.BoundaryTable;
  * buffers in the same order, and the refinement work as a second table with its buffer subsets.
  * Its boundaries and channels are fixed once built, and it is rebuilt when the layout or the
  * allocations it was built against change; per step only the table's per-step arrays and the
- * buffer offsets of sparse receivers are rewritten ({@code BoundaryExchange}).
+ * buffer offsets of sparse receivers are rewritten ({@code BoundaryExchange}). A rebuild on the
+ * same channels keeps the replaced plan's channel vector and arrays and writes its tables over
+ * ({@code BoundaryCacheBuilder#build}); the exchange asks for the plan afresh in every task, so
+ * no task holds a plan across a rebuild.
  *
  * <p>Boundary {@code b} of {@link #table} is channel {@code b} of {@link #channels} (cache order),
  * and belongs to partition block {@link #block}{@code [b]} and field {@link #field}{@code [b]}.
@@ -31,6 +35,8 @@ final class BvarsSubCache {
   final boolean sender;
   final BoundaryTable table;
   final ChannelVector channels;
+  /** The channels it was built on: a remesh makes new ones. */
+  final ChannelRegistry registry;
   final int[] block;
   final int[] field;
   /** Boundaries whose channel is sparse: their buffer slice may change between steps. */
@@ -43,12 +49,14 @@ final class BvarsSubCache {
   final long arenaLayoutVersion;
 
   BvarsSubCache(BoundaryType type, boolean sender, BoundaryTable table, ChannelVector channels,
-      int[] block, int[] field, int[] sparseBoundaries, BoundaryTable prores,
-      int[][] bufferSubsets, long allocationVersion, long arenaLayoutVersion) {
+      ChannelRegistry registry, int[] block, int[] field, int[] sparseBoundaries,
+      BoundaryTable prores, int[][] bufferSubsets, long allocationVersion,
+      long arenaLayoutVersion) {
     this.type = type;
     this.sender = sender;
     this.table = table;
     this.channels = channels;
+    this.registry = registry;
     this.block = block;
     this.field = field;
     this.sparseBoundaries = sparseBoundaries;

@@ -19,7 +19,6 @@ import org.metope.bvals.channel.CommBuffer;
 import org.metope.bvals.channel.ObjectPool;
 import org.metope.bvals.channel.TagMap;
 import org.metope.comm.Communicator;
-import org.metope.kernels.table.IndexBox;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
@@ -46,6 +45,8 @@ final class ChannelBuilder {
   private final Map<BufferGroupLength, Integer> demand = new HashMap<>();
   private final List<CommBuffer> toAllocate = new ArrayList<>();
   private final CoalescedMessageBuilder messages = new CoalescedMessageBuilder();
+  /** The box of the boundary at hand, {@code is, ie, js, je, ks, ke}. */
+  private final int[] box = new int[6];
 
   /** A hash key; equals and hashCode written out as in {@link BufferGroup}. */
   private record BufferGroupLength(BufferGroup group, int length) {
@@ -106,16 +107,15 @@ final class ChannelBuilder {
       NeighborBlock nb, int me) {
     int planes = field.metadata().elements().size() * field.numComponents();
     ChannelKey send = new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index());
-    IndexBox sendBox = BoundaryCacheBuilder.valueBox(block, nb, field, BoundaryIndices.Range.SEND);
+    BoundaryCacheBuilder.valueBox(block, nb, field, BoundaryIndices.Range.SEND, box);
     create(send, ChannelKind.BOUNDARY_VALUES, me, nb.rank(), block, nb, field,
-        planes * sendBox.cells(), partition);
+        planes * cells(box), partition);
     if (nb.rank() != me) {
       ChannelKey receive = new ChannelKey(nb.gid(), block.gid(), field.id(),
           nb.element().reverse().index());
-      IndexBox receiveBox =
-          BoundaryCacheBuilder.valueBox(block, nb, field, BoundaryIndices.Range.RECEIVE);
+      BoundaryCacheBuilder.valueBox(block, nb, field, BoundaryIndices.Range.RECEIVE, box);
       create(receive, ChannelKind.BOUNDARY_VALUES, nb.rank(), me, block, nb, field,
-          planes * receiveBox.cells(), partition);
+          planes * cells(box), partition);
     }
   }
 
@@ -127,16 +127,15 @@ final class ChannelBuilder {
       return;
     }
     if (BoundaryType.FLXCOR_SEND.covers(nb, me)) {
-      IndexBox box = BoundaryIndices.calc(block, nb, BoundaryIndices.Range.SEND, true, axis + 1);
+      BoundaryIndices.calc(block, nb, BoundaryIndices.Range.SEND, true, axis + 1, box);
       create(new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index()),
-          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, field, ncomp * box.cells(),
+          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, field, ncomp * cells(box),
           partition);
     }
     if (BoundaryType.FLXCOR_RECV.covers(nb, me) && nb.rank() != me) {
-      IndexBox box =
-          BoundaryIndices.calc(block, nb, BoundaryIndices.Range.RECEIVE, false, axis + 1);
+      BoundaryIndices.calc(block, nb, BoundaryIndices.Range.RECEIVE, false, axis + 1, box);
       create(new ChannelKey(nb.gid(), block.gid(), field.id(), nb.element().reverse().index()),
-          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, field, ncomp * box.cells(),
+          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, field, ncomp * cells(box),
           partition);
     }
   }
@@ -177,6 +176,11 @@ final class ChannelBuilder {
       demand.merge(new BufferGroupLength(group, length), 1, Integer::sum);
       toAllocate.add(buffer);
     }
+  }
+
+  /** Number of cells of a box {@code is, ie, js, je, ks, ke}. */
+  private static int cells(int[] box) {
+    return (box[1] - box[0] + 1) * (box[3] - box[2] + 1) * (box[5] - box[4] + 1);
   }
 
   private static int faceAxis(NeighborBlock nb) {

@@ -316,7 +316,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     if (sender) {
       // Outside the rebuild's lock: taking a buffer may lengthen the arena, which waits for the
       // other tasks to end their pass, and one of them may be waiting for that lock.
-      builder.prepareSendBuffers(md, type);
+      builder.prepareSendBuffers(md, type, sub);
     }
     return rebuild(md, c, sub, type, sender);
   }
@@ -329,12 +329,11 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    */
   private BvarsSubCache rebuild(MeshData md, BvarsCache c, BvarsSubCache old,
       BoundaryType type, boolean sender) {
-    BvarsSubCache sub = old;
-    if (sub != null) {
-      backend.release(sub.table);
-      backend.release(sub.prores);
+    if (old != null) {
+      backend.release(old.table);
+      backend.release(old.prores);
     }
-    sub = builder.build(md, type, sender);
+    BvarsSubCache sub = builder.build(md, type, sender, old);
     checkLengths(sub);
     backend.prepare(sub.table, md.data(), arena.array());
     backend.prepare(sub.prores, md.data(), arena.array());

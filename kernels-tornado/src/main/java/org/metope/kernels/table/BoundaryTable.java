@@ -1,9 +1,13 @@
 package org.metope.kernels.table;
 
+import java.util.Arrays;
+
 /**
  * The boundary descriptors of one cache (one partition, one direction): everything a kernel needs
  * to move the data of every boundary "in one" launch, as struct-of-arrays in flat primitive arrays.
- * Built by {@link BoundaryTableBuilder} when the cache is built. Per step only the per-step arrays
+ * Built by {@link BoundaryTableBuilder} when the cache is built; a rebuild of the same size may
+ * write new columns into the same arrays ({@link BoundaryTableBuilder#build(BoundaryTable)}),
+ * between launches, never during one. Per step only the per-step arrays
  * below and the buffer offsets of sparse receivers ({@link #setBufferOffset}) change.
  *
  * <h2>Layout</h2>
@@ -166,11 +170,11 @@ public final class BoundaryTable {
   /** Number of boundaries. */
   public final int size;
   /**
-   * Int columns, {@code ints[column * size + b]}; read-only after build except BUFFER_OFFSET,
+   * Int columns, {@code ints[column * size + b]}; read-only between builds except BUFFER_OFFSET,
    * which only {@link #setBufferOffset} changes.
    */
   public final int[] ints;
-  /** Real columns, {@code reals[column * size + b]}; read-only after build. */
+  /** Real columns, {@code reals[column * size + b]}; read-only between builds. */
   public final double[] reals;
   /** Per-step receive mode of each boundary, set by the caller before unload. */
   public final int[] receiveMode;
@@ -187,9 +191,9 @@ public final class BoundaryTable {
   /** The subset of all boundaries, {@code 0..size-1}, for launches over the whole table. */
   public final int[] all;
   /** Largest ROWS of any boundary. */
-  public final int maxRows;
+  public int maxRows;
   /** Sum of CELLS over all boundaries, the doubles a full load moves. */
-  public final long totalCells;
+  public long totalCells;
   /** Bumped by every change of the columns, so that a device copy of them knows it is stale. */
   private volatile int columnsVersion;
 
@@ -205,12 +209,31 @@ public final class BoundaryTable {
     this.nonzero = new int[size];
     this.crossRank = new int[size];
     this.all = new int[size];
+    for (int b = 0; b < size; b++) {
+      all[b] = b;
+    }
+    resetPerStep();
+  }
+
+  /**
+   * Starts the table over after a builder wrote new columns of the same size into {@link #ints}
+   * and {@link #reals} (a cache rebuilt in place, {@link BoundaryTableBuilder#build(BoundaryTable)}):
+   * the per-step arrays as after a build, and a new {@link #columnsVersion()} so that a device
+   * copy is uploaded again.
+   */
+  void refilled() {
+    Arrays.fill(nonzero, 0);
+    Arrays.fill(crossRank, 0);
+    resetPerStep();
+    columnsVersion++;
+  }
+
+  private void resetPerStep() {
     int rows = 0;
     long cells = 0;
     for (int b = 0; b < size; b++) {
       receiveMode[b] = RECEIVE_COPY;
       allocated[b] = 1;
-      all[b] = b;
       rows = Math.max(rows, ints[ROWS * size + b]);
       cells += ints[CELLS * size + b];
     }

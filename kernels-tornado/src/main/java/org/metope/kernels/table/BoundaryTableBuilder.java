@@ -27,6 +27,8 @@ public final class BoundaryTableBuilder {
   private boolean handedOver;
   private boolean[] hasFine;
   private boolean[] hasCoordinates;
+  /** One boundary's int columns, for the reach check. */
+  private final int[] row = new int[BoundaryTable.INT_COLUMNS];
 
   /** A builder with room for 16 boundaries; it grows as needed. */
   public BoundaryTableBuilder() {
@@ -60,42 +62,70 @@ public final class BoundaryTableBuilder {
    * @param bufferOffset start of the buffer slice in the buffer arena (any value when unused)
    */
   public int add(int op, int ndim, BlockLayout var, IndexBox box, int bufferOffset) {
+    return add(op, ndim, var, 0, box.is(), box.ie(), box.js(), box.je(), box.ks(), box.ke(),
+        bufferOffset);
+  }
+
+  /**
+   * Adds a boundary as {@link #add(int, int, BlockLayout, IndexBox, int)} does, without objects
+   * per boundary: var is {@code shape} moved by {@code varOffset} (a cache builder keeps one
+   * shape per field instance), the box is {@code box[0..6)}, {@code is, ie, js, je, ks, ke}.
+   */
+  public int add(int op, int ndim, BlockLayout shape, int varOffset, int[] box,
+      int bufferOffset) {
+    return add(op, ndim, shape, varOffset, box[0], box[1], box[2], box[3], box[4], box[5],
+        bufferOffset);
+  }
+
+  private int add(int op, int ndim, BlockLayout shape, int varOffset, int is, int ie, int js,
+      int je, int ks, int ke, int bufferOffset) {
     if (!BoundaryOp.isValid(op)) {
       throw new IllegalArgumentException("unknown operation: op=" + op);
     }
     if (ndim < 1 || ndim > 3) {
       throw new IllegalArgumentException("ndim must be 1, 2 or 3: ndim=" + ndim);
     }
-    if (!var.contains(box.ks(), box.js(), box.is()) || !var.contains(box.ke(), box.je(), box.ie())) {
-      throw new IllegalArgumentException("box outside var: box=" + box + " var=" + var);
+    if (ie < is || je < js || ke < ks || !shape.contains(ks, js, is)
+        || !shape.contains(ke, je, ie)) {
+      throw new IllegalArgumentException("box outside var: box=" + is + ".." + ie + ", " + js
+          + ".." + je + ", " + ks + ".." + ke + " var=" + shape + " moved by " + varOffset);
     }
     if (bufferOffset < 0) {
       throw new IllegalArgumentException("bufferOffset must be >= 0: bufferOffset=" + bufferOffset);
     }
     ensureCapacity(size + 1);
     int b = size++;
+    int ncomp = shape.ncomp();
+    int cells = (ie - is + 1) * (je - js + 1) * (ke - ks + 1);
     set(b, BoundaryTable.OP, op);
     set(b, BoundaryTable.NDIM, ndim);
-    set(b, BoundaryTable.VAR_OFFSET, var.offset());
-    set(b, BoundaryTable.VAR_NI, var.ni());
-    set(b, BoundaryTable.VAR_NJ, var.nj());
-    set(b, BoundaryTable.VAR_NK, var.nk());
-    set(b, BoundaryTable.NCOMP, var.ncomp());
-    set(b, BoundaryTable.IS, box.is());
-    set(b, BoundaryTable.IE, box.ie());
-    set(b, BoundaryTable.JS, box.js());
-    set(b, BoundaryTable.JE, box.je());
-    set(b, BoundaryTable.KS, box.ks());
-    set(b, BoundaryTable.KE, box.ke());
+    set(b, BoundaryTable.VAR_OFFSET, shape.offset() + varOffset);
+    set(b, BoundaryTable.VAR_NI, shape.ni());
+    set(b, BoundaryTable.VAR_NJ, shape.nj());
+    set(b, BoundaryTable.VAR_NK, shape.nk());
+    set(b, BoundaryTable.NCOMP, ncomp);
+    set(b, BoundaryTable.IS, is);
+    set(b, BoundaryTable.IE, ie);
+    set(b, BoundaryTable.JS, js);
+    set(b, BoundaryTable.JE, je);
+    set(b, BoundaryTable.KS, ks);
+    set(b, BoundaryTable.KE, ke);
     set(b, BoundaryTable.BUFFER_OFFSET, bufferOffset);
-    set(b, BoundaryTable.ROWS, var.ncomp() * box.nk() * box.nj());
-    set(b, BoundaryTable.CELLS, var.ncomp() * box.cells());
-    set(b, BoundaryTable.PLANES_PER_ELEMENT, var.ncomp());
+    set(b, BoundaryTable.ROWS, ncomp * (ke - ks + 1) * (je - js + 1));
+    set(b, BoundaryTable.CELLS, ncomp * cells);
+    set(b, BoundaryTable.PLANES_PER_ELEMENT, ncomp);
     for (int e = 0; e < 3; e++) {
       set(b, BoundaryTable.OWNED_0 + e, BoundaryTable.OWNED_ALL);
       set(b, BoundaryTable.ELEMENT_0 + e, 0);
     }
     set(b, BoundaryTable.INNER_ELEMENT, 0);
+    // A cleared builder's row may hold an earlier table's values: no fine side, no reals yet.
+    for (int c = BoundaryTable.FINE_OFFSET; c <= BoundaryTable.FINE_ORIGIN_K; c++) {
+      set(b, c, 0);
+    }
+    for (int c = 0; c < BoundaryTable.REAL_COLUMNS; c++) {
+      setReal(b, c, 0.0);
+    }
     return b;
   }
 
@@ -161,12 +191,21 @@ public final class BoundaryTableBuilder {
    * inactive direction the fine index of coarse index 0).
    */
   public BoundaryTableBuilder fine(int b, BlockLayout fine, int originI, int originJ, int originK) {
+    return fine(b, fine, 0, originI, originJ, originK);
+  }
+
+  /**
+   * {@link #fine(int, BlockLayout, int, int, int)} with the fine layout moved by {@code
+   * fineOffset}, so that one layout per field instance serves every block.
+   */
+  public BoundaryTableBuilder fine(int b, BlockLayout fine, int fineOffset, int originI,
+      int originJ, int originK) {
     checkIndex(b);
     if (fine.ncomp() != get(b, BoundaryTable.NCOMP)) {
       throw new IllegalArgumentException("fine ncomp differs from var: b=" + b + " fine.ncomp="
           + fine.ncomp() + " var.ncomp=" + get(b, BoundaryTable.NCOMP));
     }
-    set(b, BoundaryTable.FINE_OFFSET, fine.offset());
+    set(b, BoundaryTable.FINE_OFFSET, fine.offset() + fineOffset);
     set(b, BoundaryTable.FINE_NI, fine.ni());
     set(b, BoundaryTable.FINE_NJ, fine.nj());
     set(b, BoundaryTable.FINE_NK, fine.nk());
@@ -224,7 +263,37 @@ public final class BoundaryTableBuilder {
     if (handedOver) {
       relayout(capacity); // build writes unit coordinates: not into an earlier table's arrays
     }
-    int[] row = new int[BoundaryTable.INT_COLUMNS];
+    check();
+    if (size == capacity) {
+      handedOver = true;
+      return new BoundaryTable(size, columns, realColumns);
+    }
+    return copy(null);
+  }
+
+  /**
+   * Checks and builds as {@link #build()} does, for a builder that is used again ({@link
+   * #clear}): the table gets copies of the columns, written into {@code reuse}'s arrays when it
+   * has exactly {@link #size()} boundaries (its per-step arrays start over and its columns
+   * version moves on), otherwise into new ones. Only the task that owns {@code reuse}, between
+   * its launches, may pass it; a cache rebuilt for the same boundaries then allocates nothing.
+   */
+  public BoundaryTable build(BoundaryTable reuse) {
+    if (handedOver) {
+      relayout(capacity);
+    }
+    check();
+    return copy(reuse != null && reuse.size == size && size > 0 ? reuse : null);
+  }
+
+  /** Forgets every boundary and keeps the arrays, for the next table of a reused builder. */
+  public void clear() {
+    Arrays.fill(hasFine, 0, size, false);
+    Arrays.fill(hasCoordinates, 0, size, false);
+    size = 0;
+  }
+
+  private void check() {
     for (int b = 0; b < size; b++) {
       int op = get(b, BoundaryTable.OP);
       if (BoundaryOp.usesFine(op)) {
@@ -241,15 +310,19 @@ public final class BoundaryTableBuilder {
         }
       }
     }
-    if (size == capacity) {
-      handedOver = true;
-      return new BoundaryTable(size, columns, realColumns);
-    }
-    int[] ints = new int[size * BoundaryTable.INT_COLUMNS];
-    double[] reals = new double[size * BoundaryTable.REAL_COLUMNS];
+  }
+
+  /** The first {@code size} rows as a table: into {@code into}'s arrays, or new ones if null. */
+  private BoundaryTable copy(BoundaryTable into) {
+    int[] ints = into != null ? into.ints : new int[size * BoundaryTable.INT_COLUMNS];
+    double[] reals = into != null ? into.reals : new double[size * BoundaryTable.REAL_COLUMNS];
     copyColumns(columns, ints, BoundaryTable.INT_COLUMNS, size);
     copyColumns(realColumns, reals, BoundaryTable.REAL_COLUMNS, size);
-    return new BoundaryTable(size, ints, reals);
+    if (into == null) {
+      return new BoundaryTable(size, ints, reals);
+    }
+    into.refilled();
+    return into;
   }
 
   /**
@@ -264,13 +337,12 @@ public final class BoundaryTableBuilder {
 
   private void unitCoordinates(int b) {
     int ndim = get(b, BoundaryTable.NDIM);
-    int[] origins = {get(b, BoundaryTable.FINE_ORIGIN_I), get(b, BoundaryTable.FINE_ORIGIN_J),
-        get(b, BoundaryTable.FINE_ORIGIN_K)};
     for (int d = 0; d < 3; d++) {
       boolean active = d < ndim;
+      int origin = get(b, BoundaryTable.FINE_ORIGIN_I + d);
       setReal(b, BoundaryTable.COARSE_XMIN1 + 2 * d, 0.0);
       setReal(b, BoundaryTable.COARSE_DX1 + 2 * d, 1.0);
-      setReal(b, BoundaryTable.FINE_XMIN1 + 2 * d, active ? -0.5 * origins[d] : 0.0);
+      setReal(b, BoundaryTable.FINE_XMIN1 + 2 * d, active ? -0.5 * origin : 0.0);
       setReal(b, BoundaryTable.FINE_DX1 + 2 * d, active ? 0.5 : 1.0);
     }
   }

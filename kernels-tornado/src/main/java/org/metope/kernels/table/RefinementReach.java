@@ -14,25 +14,21 @@ final class RefinementReach {
   static void check(int b, int[] row, int at) {
     int op = row[at + BoundaryTable.OP];
     int ndim = row[at + BoundaryTable.NDIM];
-    int[] boxStart = {row[at + BoundaryTable.IS], row[at + BoundaryTable.JS],
-        row[at + BoundaryTable.KS]};
-    int[] boxEnd = {row[at + BoundaryTable.IE], row[at + BoundaryTable.JE],
-        row[at + BoundaryTable.KE]};
-    int[] varExtent = {row[at + BoundaryTable.VAR_NI], row[at + BoundaryTable.VAR_NJ],
-        row[at + BoundaryTable.VAR_NK]};
-    int[] fineExtent = {row[at + BoundaryTable.FINE_NI], row[at + BoundaryTable.FINE_NJ],
-        row[at + BoundaryTable.FINE_NK]};
-    int[] origin = {row[at + BoundaryTable.FINE_ORIGIN_I], row[at + BoundaryTable.FINE_ORIGIN_J],
-        row[at + BoundaryTable.FINE_ORIGIN_K]};
+    // Columns run i, j, k: box bounds two apart (IS, IE, JS, ...), extents and origins one apart.
     for (int d = 0; d < 3; d++) {
       boolean active = d < ndim;
       int factor = active ? 2 : 1;
-      int fineFirst = origin[d] + factor * boxStart[d];
+      int boxStart = row[at + BoundaryTable.IS + 2 * d];
+      int boxEnd = row[at + BoundaryTable.IE + 2 * d];
+      int varExtent = row[at + BoundaryTable.VAR_NI + d];
+      int fineExtent = row[at + BoundaryTable.FINE_NI + d];
+      int origin = row[at + BoundaryTable.FINE_ORIGIN_I + d];
+      int fineFirst = origin + factor * boxStart;
       if (BoundaryOp.isInternal(op)) {
         // Fine values inside the coarse element reach its far side: two fine steps on.
         boolean across = active && !BoundaryTable.onFaces(row[at + BoundaryTable.INNER_ELEMENT], d);
-        checkFine(b, d, fineFirst, origin[d] + factor * boxEnd[d] + (across ? 2 : 0),
-            fineExtent[d]);
+        checkFine(b, d, fineFirst, origin + factor * boxEnd + (across ? 2 : 0),
+            fineExtent);
         continue;
       }
       for (int e = 0; e < 3; e++) {
@@ -46,12 +42,12 @@ final class RefinementReach {
         boolean spread = code == 0
             ? active && (op == BoundaryOp.PROLONGATE || op != BoundaryOp.FLUX_X1 + d)
             : active && !BoundaryTable.onFaces(code, d);
-        int end = boxEnd[d] - (code != 0 && spread ? 1 : 0);
-        checkFine(b, d, fineFirst, origin[d] + factor * end + (spread ? 1 : 0), fineExtent[d]);
+        int end = boxEnd - (code != 0 && spread ? 1 : 0);
+        checkFine(b, d, fineFirst, origin + factor * end + (spread ? 1 : 0), fineExtent);
         if (op == BoundaryOp.PROLONGATE && spread
-            && (boxStart[d] < 1 || end + 1 >= varExtent[d])) {
+            && (boxStart < 1 || end + 1 >= varExtent)) {
           throw outside(b, "prolongation stencil along " + AXES[d] + " needs var cells "
-              + (boxStart[d] - 1) + ".." + (end + 1) + " inside extent " + varExtent[d]);
+              + (boxStart - 1) + ".." + (end + 1) + " inside extent " + varExtent);
         }
       }
     }

@@ -1,0 +1,92 @@
+package org.metope.bvals;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.List;
+import org.metope.bvals.channel.CommBuffer;
+import org.metope.kernels.table.BlockLayout;
+import org.metope.kernels.table.BoundaryTableBuilder;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.NeighborBlock;
+import org.metope.mesh.field.ArenaLayout;
+import org.metope.mesh.field.FieldInfo;
+
+/**
+ * What one thread's cache builds write while they walk the boundaries, kept from build to build
+ * so that a rebuild allocates nothing per boundary (the kernel tables' builders, the subsets, the
+ * boxes, one layout per field instance). Everything here grows to the largest partition this
+ * thread built and is cleared, never shrunk, at the start of a build; a finished {@link
+ * BvarsSubCache} holds copies, never these arrays.
+ *
+ * <p>The fields from {@link #block} to {@link #nb} are the boundary being added: block {@link
+ * #block} of the partition ({@link #meshBlock}), field {@link #field}, neighbour {@link #nb}.
+ */
+final class CacheBuildScratch {
+  final BoundaryTableBuilder table = new BoundaryTableBuilder();
+  final BoundaryTableBuilder prores = new BoundaryTableBuilder();
+  /** The prores rows of each buffer subset, by {@link BvarsSubCache#RESTRICTION} and the rest. */
+  final IntArrayList[] subsets = {new IntArrayList(), new IntArrayList(), new IntArrayList()};
+  final IntArrayList sparse = new IntArrayList();
+  final IntArrayList blocks = new IntArrayList();
+  final IntArrayList fields = new IntArrayList();
+  /** Per boundary: 1 where its field is allocated on its block. */
+  final IntArrayList allocated = new IntArrayList();
+  /** Per prores row: the boundary it belongs to. */
+  final IntArrayList proresOwner = new IntArrayList();
+  final List<CommBuffer> buffers = new ArrayList<>();
+  /** A boundary's box, {@code is, ie, js, je, ks, ke}. */
+  final int[] box = new int[6];
+  /** The cell box of a boundary's refinement rows, in coarse space. */
+  final int[] cellBox = new int[6];
+  /** The box of a boundary's refinement row: {@link #cellBox}, or all elements' box. */
+  final int[] coarseBox = new int[6];
+  final int[] fineOrigin = new int[3];
+  final double[] fineXmin = new double[3];
+  final double[] fineDx = new double[3];
+  final double[] coarseXmin = new double[3];
+  final double[] coarseDx = new double[3];
+
+  int block;
+  MeshBlock meshBlock;
+  FieldInfo field;
+  NeighborBlock nb;
+
+  private ArenaLayout shapesOf;
+  private BlockLayout[] shapes = new BlockLayout[0];
+
+  /** Empties every list for a new build; the arrays stay. */
+  void clear() {
+    table.clear();
+    prores.clear();
+    for (IntArrayList subset : subsets) {
+      subset.clear();
+    }
+    sparse.clear();
+    blocks.clear();
+    fields.clear();
+    allocated.clear();
+    proresOwner.clear();
+    buffers.clear();
+    meshBlock = null;
+    field = null;
+    nb = null;
+  }
+
+  /**
+   * Instance {@code inst}'s block as a kernel sees it, at offset 0 (every element's components
+   * are its planes): made once per instance and arena layout.
+   */
+  BlockLayout shape(ArenaLayout layout, int inst) {
+    if (layout != shapesOf) {
+      shapesOf = layout;
+      shapes = new BlockLayout[layout.numInstances()];
+    }
+    BlockLayout s = shapes[inst];
+    if (s == null) {
+      s = new BlockLayout(0, layout.numElements(inst) * layout.numComponents(inst),
+          layout.nk(inst), layout.nj(inst), layout.ni(inst));
+      shapes[inst] = s;
+    }
+    return s;
+  }
+}
