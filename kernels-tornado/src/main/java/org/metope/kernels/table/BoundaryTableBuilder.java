@@ -99,10 +99,7 @@ public final class BoundaryTableBuilder {
     int cells = (ie - is + 1) * (je - js + 1) * (ke - ks + 1);
     set(b, BoundaryTable.OP, op);
     set(b, BoundaryTable.NDIM, ndim);
-    set(b, BoundaryTable.VAR_OFFSET, shape.offset() + varOffset);
-    set(b, BoundaryTable.VAR_NI, shape.ni());
-    set(b, BoundaryTable.VAR_NJ, shape.nj());
-    set(b, BoundaryTable.VAR_NK, shape.nk());
+    setLayout(b, BoundaryTable.VAR_OFFSET, shape, varOffset);
     set(b, BoundaryTable.NCOMP, ncomp);
     set(b, BoundaryTable.IS, is);
     set(b, BoundaryTable.IE, ie);
@@ -205,10 +202,7 @@ public final class BoundaryTableBuilder {
       throw new IllegalArgumentException("fine ncomp differs from var: b=" + b + " fine.ncomp="
           + fine.ncomp() + " var.ncomp=" + get(b, BoundaryTable.NCOMP));
     }
-    set(b, BoundaryTable.FINE_OFFSET, fine.offset() + fineOffset);
-    set(b, BoundaryTable.FINE_NI, fine.ni());
-    set(b, BoundaryTable.FINE_NJ, fine.nj());
-    set(b, BoundaryTable.FINE_NK, fine.nk());
+    setLayout(b, BoundaryTable.FINE_OFFSET, fine, fineOffset);
     set(b, BoundaryTable.FINE_ORIGIN_I, originI);
     set(b, BoundaryTable.FINE_ORIGIN_J, originJ);
     set(b, BoundaryTable.FINE_ORIGIN_K, originK);
@@ -385,6 +379,17 @@ public final class BoundaryTableBuilder {
 
   private void set(int b, int column, int value) {
     columns[column * capacity + b] = value;
+  }
+
+  /**
+   * Writes {@code layout} moved by {@code moved} into the four columns from {@code offsetColumn}:
+   * VAR_OFFSET, VAR_NI, VAR_NJ, VAR_NK or their FINE_ twins, which follow the same order.
+   */
+  private void setLayout(int b, int offsetColumn, BlockLayout layout, int moved) {
+    set(b, offsetColumn, layout.offset() + moved);
+    set(b, offsetColumn + 1, layout.ni());
+    set(b, offsetColumn + 2, layout.nj());
+    set(b, offsetColumn + 3, layout.nk());
   }
 
   private void setReal(int b, int column, double value) {
