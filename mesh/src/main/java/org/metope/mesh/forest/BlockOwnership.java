@@ -11,10 +11,11 @@ import org.metope.mesh.geometry.TopologicalElement;
  * <p>A block's ownership is 27 bits, one per part of its boundary (faces, edges, corners and the
  * volume), bit {@code (ox1 + 1) + 3 (ox2 + 1) + 9 (ox3 + 1)} as {@link NeighborIndex} numbers
  * them. The block owns a part unless a neighbour touching it ranks higher: a finer level first,
- * then a later place in Morton order (Parthenon compares level, then tree, then Morton number;
- * Metope's single tree makes the last two one). Parthenon also ranks blocks refined in the
- * current remesh below the others of their level, which matters to prolongation across levels;
- * that refinement is not modelled here yet.
+ * then a later place in Morton order (Parthenon compares level, then tree, then Morton number
+ * inside the tree; its trees cut the root grid at power-of-two boundaries and are numbered in
+ * Z-order, so that is the global Morton order compared here). Parthenon also ranks blocks
+ * refined in the current remesh below the others of their level, which matters to prolongation
+ * across levels; that refinement is not modelled here yet.
  */
 public final class BlockOwnership {
   /** Every part owned. */

@@ -72,4 +72,70 @@ class BlockOwnershipTest {
     assertTrue((e3 >> BlockOwnership.bit(1, 0, 0) & 1) == 1);
     assertTrue((e3 >> BlockOwnership.bit(-1, 1, 0) & 1) == 1, "corner parts are owned");
   }
+
+  /**
+   * Parthenon ranks two blocks of one level by tree, then by Morton number inside the tree. Its
+   * forest of a root grid ({@code Forest::HyperRectangular}) cuts the grid into trees of {@code
+   * 2^p} root blocks per axis ({@code p} the largest power of two dividing every active extent)
+   * and numbers the trees in Z-order: that is the global Morton order Metope compares by, on root
+   * blocks and on their children, for every grid below.
+   */
+  @Test
+  void givenParthenonsTreesOfARootGrid_thenTreeThenMortonIsMetopesOrder() {
+    int[][] grids = {{3, 2, 1}, {6, 4, 1}, {5, 3, 2}, {4, 4, 4}, {12, 8, 1}, {3, 1, 1}};
+    for (int[] n : grids) {
+      int p = Integer.MAX_VALUE;
+      int maxBlocks = 1;
+      for (int d = 0; d < 3; d++) {
+        if (n[d] > 1) {
+          p = Math.min(p, Integer.numberOfTrailingZeros(n[d]));
+        }
+        maxBlocks = Math.max(maxBlocks, n[d]);
+      }
+      int rootLevel = 32 - Integer.numberOfLeadingZeros(maxBlocks - 1);
+      for (int depth = 0; depth <= 1; depth++) {
+        List<long[]> blocks = new java.util.ArrayList<>();
+        for (long k = 0; k < (long) n[2] << (n[2] > 1 ? depth : 0); k++) {
+          for (long j = 0; j < (long) n[1] << (n[1] > 1 ? depth : 0); j++) {
+            for (long i = 0; i < (long) n[0] << depth; i++) {
+              blocks.add(new long[] {i, j, k});
+            }
+          }
+        }
+        int inTree = p + depth; // levels inside a tree
+        for (long[] a : blocks) {
+          for (long[] b : blocks) {
+            int parthenon = Long.compare(key(a, inTree, 0), key(b, inTree, 0));
+            if (parthenon == 0) {
+              parthenon = Long.compare(key(a, 0, inTree), key(b, 0, inTree));
+            }
+            LogicalLocation la = new LogicalLocation(rootLevel + depth, a[0], a[1], a[2]);
+            LogicalLocation lb = new LogicalLocation(rootLevel + depth, b[0], b[1], b[2]);
+            assertEquals(Integer.signum(parthenon), Integer.signum(la.compareTo(lb)),
+                java.util.Arrays.toString(n) + " depth " + depth + ": "
+                    + java.util.Arrays.toString(a) + " vs " + java.util.Arrays.toString(b));
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The Morton number (x3 bit above x2 above x1) of {@code x} shifted right by {@code drop} bits
+   * and keeping {@code keep} bits when {@code keep} is positive: the tree's number for {@code
+   * (inTree, 0)}, the number inside the tree for {@code (0, inTree)}.
+   */
+  private static long key(long[] x, int drop, int keep) {
+    long m = 0;
+    for (int bit = 20; bit >= 0; bit--) {
+      for (int d = 2; d >= 0; d--) {
+        long v = x[d] >> drop;
+        if (keep > 0) {
+          v &= (1L << keep) - 1;
+        }
+        m = m << 1 | (v >> bit & 1);
+      }
+    }
+    return m;
+  }
 }
