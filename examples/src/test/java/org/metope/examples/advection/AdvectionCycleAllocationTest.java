@@ -1,5 +1,6 @@
 package org.metope.examples.advection;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -24,7 +25,8 @@ import org.metope.mesh.input.ParameterInput;
 /**
  * What a warm cycle of the advection example allocates on the driver's thread, the whole cycle
  * from one post-step hook to the next: the step's task lists, the time step, the refinement
- * check and the outputs due. 512 blocks of 8^3 in 8 partitions, one thread.
+ * check and the outputs due. 512 blocks of 8^3 in 8 partitions, one thread; or with the middle
+ * blocks refined one level (static refinement: no remesh, no allocation change).
  */
 class AdvectionCycleAllocationTest {
   private static final int CYCLES = 260;
@@ -33,12 +35,28 @@ class AdvectionCycleAllocationTest {
   private static final int CELLS = 32 * 32 * 32;
 
   @TempDir Path dir;
+  /** The mesh's blocks at the last cycle. */
+  private int blocks;
 
   @Test
   void givenWarmCyclesWithoutOutputs_thenAStepAllocatesNothing() {
     long bytes = quietestWindow("parthenon/output3/dt=-1");
     // Measured 0. One 16-byte object a cycle would be 800 bytes in every window; building the
     // packs per launch, as before partitions kept them, was 5,872 bytes a cycle.
+    assertTrue(bytes < 16 * WINDOW, bytes + " bytes in " + WINDOW + " cycles");
+  }
+
+  @Test
+  void givenStaticRefinementWithoutOutputs_thenAStepAllocatesNothing() {
+    // The middle 2^3 blocks refined: restriction, prolongation and flux correction every stage.
+    long bytes = quietestWindow("parthenon/output3/dt=-1", "parthenon/mesh/refinement=static",
+        "parthenon/mesh/numlevel=2", "parthenon/static_refinement0/x1min=-0.1",
+        "parthenon/static_refinement0/x1max=0.1", "parthenon/static_refinement0/x2min=-0.1",
+        "parthenon/static_refinement0/x2max=0.1", "parthenon/static_refinement0/x3min=-0.1",
+        "parthenon/static_refinement0/x3max=0.1", "parthenon/static_refinement0/level=1");
+    assertEquals(64 - 8 + 64, blocks, "the middle 2^3 blocks refined");
+    // Measured 0 on 120 blocks. Cloning the prolongation subset per launch, a path the uniform
+    // mesh never takes, gives 121,600 bytes in 50 cycles.
     assertTrue(bytes < 16 * WINDOW, bytes + " bytes in " + WINDOW + " cycles");
   }
 
@@ -51,15 +69,17 @@ class AdvectionCycleAllocationTest {
   }
 
   /** The fewest bytes allocated in a window of {@link #WINDOW} cycles after the warm-up. */
-  private long quietestWindow(String history) {
+  private long quietestWindow(String history, String... more) {
     long[] stamps = new long[CYCLES];
     int[] seen = {0};
     var app = new ForwardingApplication(new AdvectionApplication()) {
       @Override
       public Driver makeDriver(Simulation sim) {
         Driver driver = super.makeDriver(sim);
-        ((EvolutionDriver) driver).hooks().setPostStepMeshUserWorkInLoop((mesh, pin, tm) ->
-            stamps[seen[0]++] = SteadyAllocation.allocatedBytes());
+        ((EvolutionDriver) driver).hooks().setPostStepMeshUserWorkInLoop((mesh, pin, tm) -> {
+          stamps[seen[0]++] = SteadyAllocation.allocatedBytes();
+          blocks = mesh.totalBlocks();
+        });
         return driver;
       }
     };
@@ -68,6 +88,7 @@ class AdvectionCycleAllocationTest {
         "parthenon/mesh/nx1=32", "parthenon/mesh/nx2=32", "parthenon/mesh/nx3=32",
         "parthenon/meshblock/nx1=8", "parthenon/meshblock/nx2=8", "parthenon/meshblock/nx3=8",
         "parthenon/mesh/pack_size=64", "parthenon/output0/dt=-1", history));
+    deck.addAll(List.of(more));
     ParameterInput pin = ParameterInput.load(Path.of("../inputs/advection.in"), deck);
     PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     ApplicationRunner.simulate(app, new ApplicationRunner.Launch(pin, RunOptions.of(dir, out),
