@@ -12,6 +12,7 @@ import org.metope.mesh.DriverError;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
+import org.metope.tasking.Task;
 import org.metope.tasking.TaskAdder;
 import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskId;
@@ -76,7 +77,8 @@ public final class BoundaryExchange {
   private ExchangeTasks addExchange(TaskId dependency, TaskAdder tl, MeshData md,
       boolean prolongate, boolean physicalBounds) {
     TaskId send = tl.addTask(dependency, "send_bound_bufs", () -> sendBoundBufs(md));
-    TaskId receive = tl.addTask(dependency, "receive_bound_bufs", () -> receiveBoundBufs(md));
+    TaskId receive = tl.addTask(dependency, "receive_bound_bufs",
+        receiveTask(md, BoundaryType.ANY));
     TaskId set = tl.addTask(receive, "set_bounds", () -> setBounds(md));
     TaskId prolongated = set;
     if (prolongate && md.block(0).mesh().isMultilevel()) {
@@ -99,7 +101,7 @@ public final class BoundaryExchange {
     tl.addTask(dependency, "load_and_send_flux_corrections",
         () -> loadAndSendFluxCorrections(md));
     TaskId receive = tl.addTask(dependency, "receive_flux_corrections",
-        () -> receiveFluxCorrections(md));
+        receiveTask(md, BoundaryType.FLXCOR_RECV));
     return tl.addTask(receive, "set_flux_corrections", () -> setFluxCorrections(md));
   }
 
@@ -209,6 +211,24 @@ public final class BoundaryExchange {
       }
     }
     return TaskStatus.COMPLETE;
+  }
+
+  /**
+   * The receive task of partition {@code md}: polls its buffers of {@code type}, and a stall
+   * report names the buffers that have not arrived ({@link ChannelVector#describeMissing}).
+   */
+  private Task receiveTask(MeshData md, BoundaryType type) {
+    return new Task() {
+      @Override
+      public TaskStatus run() {
+        return receive(md, type);
+      }
+
+      @Override
+      public String waitingFor() {
+        return comm.subCache(md, type, false).channels.describeMissing();
+      }
+    };
   }
 
   private TaskStatus receive(MeshData md, BoundaryType type) {

@@ -8,4 +8,13 @@ package org.metope.tasking;
 public interface Task {
   /** Does (part of) the work and says where it stands. */
   TaskStatus run();
+
+  /**
+   * What the task waits for after returning {@link TaskStatus#INCOMPLETE}, e.g. the messages of
+   * a receive that have not arrived, for the one line that reports a stall; null when it cannot
+   * say. Asked only when a collection stalls.
+   */
+  default String waitingFor() {
+    return null;
+  }
 }

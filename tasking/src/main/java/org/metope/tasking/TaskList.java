@@ -326,7 +326,9 @@ public final class TaskList implements TaskAdder {
       if (state[t] != COMPLETE && state[t] != REGIONAL_WAIT
           && lastResult[t] == TaskStatus.INCOMPLETE
           && dependenciesComplete(entries.get(t).dependencies)) {
-        return "task '" + entries.get(t).name + "' in list '" + name + "'";
+        String what = entries.get(t).body.waitingFor();
+        return "task '" + entries.get(t).name + "' in list '" + name + "'"
+            + (what == null ? "" : " (waiting for " + what + ")");
       }
     }
     return null;

@@ -81,17 +81,29 @@ class FailureAndStallTest {
 
   /**
    * A stall timeout below a millisecond (a deck's {@code recv_bdry_buf_timeout_sec = 1e-9}) is
-   * said in nanoseconds, not as 0 ms; the waiting task is found in whichever list holds it.
+   * said in nanoseconds, not as 0 ms; the waiting task is found in whichever list holds it, and
+   * says what it waits for ({@link Task#waitingFor}).
    */
   @Test
   void givenATimeoutBelowAMillisecond_thenTheReportSaysItInNanoseconds() {
     TaskCollection tc = new TaskCollection().stallTimeout(Duration.ofNanos(1));
     TaskRegion region = tc.addRegion(2);
     region.get(0).addTask(TaskId.NONE, "quick", () -> TaskStatus.COMPLETE);
-    region.get(1).addTask(TaskId.NONE, "never", () -> TaskStatus.INCOMPLETE);
+    region.get(1).addTask(TaskId.NONE, "never", new Task() {
+      @Override
+      public TaskStatus run() {
+        return TaskStatus.INCOMPLETE;
+      }
+
+      @Override
+      public String waitingFor() {
+        return "a message from rank 3";
+      }
+    });
     TaskStallException e = assertThrows(TaskStallException.class, tc::execute);
     String first = e.getMessage().lines().findFirst().orElse("");
-    assertEquals("no task made progress for 1 ns; waiting: task 'never' in list 'region0[1]',"
-        + " which returned INCOMPLETE; pending tasks:", first);
+    assertEquals("no task made progress for 1 ns; waiting: task 'never' in list 'region0[1]'"
+        + " (waiting for a message from rank 3), which returned INCOMPLETE; pending tasks:",
+        first);
   }
 }

@@ -125,6 +125,24 @@ public final class ChannelVector {
     return all;
   }
 
+  /**
+   * For a stall report: how many of the buffers have not been received, and the first of them
+   * (its key and the rank that sends it); null when every one has.
+   */
+  public String describeMissing() {
+    int missing = 0;
+    CommBuffer first = null;
+    for (CommBuffer b : posted) {
+      BufferState s = b.state();
+      if (s != BufferState.RECEIVED && s != BufferState.RECEIVED_NULL) {
+        first = first == null ? b : first;
+        missing++;
+      }
+    }
+    return first == null ? null : missing + " of " + posted.length + " buffers, the first "
+        + first.key() + " from rank " + first.peerRank();
+  }
+
   /** {@link CommBuffer#stale()} on every buffer. */
   public void staleAll() {
     for (CommBuffer b : posted) {

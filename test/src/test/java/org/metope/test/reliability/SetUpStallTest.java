@@ -72,6 +72,11 @@ class SetUpStallTest {
     String first = rank0.lines().findFirst().orElse("");
     assertTrue(first.startsWith("metope: the ghost fill of container base stalled: no task made"
         + " progress for 1000 ms"), rank0);
+    // ... naming the task that waits and the buffers it waits for, which rank 1 never sent (a
+    // multi-rank launcher relays only this line).
+    assertTrue(first.matches(".*; waiting: task 'receive_bound_bufs' in list '[^']*' \\(waiting for"
+        + " [0-9]+ of [0-9]+ buffers, the first ChannelKey\\[senderGid=[0-9]+, receiverGid=[0-9]+,"
+        + " fieldId=[0-9]+, element=[0-9]+] from rank 1\\).*"), first);
     assertTrue(codes[1] != 0, "rank 1 cannot have finished a run without rank 0");
   }
 
