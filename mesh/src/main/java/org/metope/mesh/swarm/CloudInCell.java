@@ -40,6 +40,13 @@ public final class CloudInCell {
   private final double[] fraction = new double[3];
   private final int[] cell = new int[3];
   private final double[] centre = new double[3];
+  private final int[] interiorCells = new int[3];
+  private List<MeshData> viewPartitions;
+  private String viewSwarm;
+  private String viewField;
+  private SwarmPack[] packs;
+  private SwarmReal[][] positions;
+  private BlockView[] views;
 
   /**
    * The cloud-in-cell weighting of {@code mesh}'s swarms. Collective: every rank makes it in the
@@ -64,31 +71,55 @@ public final class CloudInCell {
   public void deposit(String container, String swarm, String weight, String field) {
     SwarmExchangePlan p = currentPlan();
     List<MeshData> partitions = mesh.meshData(container);
-    BlockView[] views = new BlockView[p.blocks.size()];
+    depositViews(partitions, swarm, field);
     transport.clear();
-    for (MeshData md : partitions) {
-      SwarmPack pack = SwarmPack.of(md, swarm);
+    for (int q = 0; q < partitions.size(); q++) {
+      MeshData md = partitions.get(q);
+      SwarmPack pack = packs[q];
       for (int b = 0; b < md.numBlocks(); b++) {
-        BlockView f = BlockView.of(md, field, b);
-        views[md.block(b).lid()] = f;
+        BlockView f = views[md.block(b).lid()];
         Deposition.zeroInterior(f, md.block(b).coords(), interior(md, b));
-        depositBlock(p, md, b, pack, pack.real(weight), f);
+        depositBlock(p, md, b, pack, positions[q], pack.real(weight), f);
       }
     }
     transport.post();
     transport.waitAll();
     for (int k = 0; k < transport.sources(); k++) {
-      addRecords(views, transport.source(k), transport.sourceLength(k));
+      addRecords(transport.source(k), transport.sourceLength(k));
     }
   }
 
+  /**
+   * The swarm packs (by partition) and field views (by local block) of a deposit, made again
+   * only when the partitions (a remesh), the swarm or the field change, so that a deposit
+   * allocates nothing.
+   */
+  private void depositViews(List<MeshData> partitions, String swarm, String field) {
+    if (partitions == viewPartitions && swarm.equals(viewSwarm) && field.equals(viewField)) {
+      return;
+    }
+    packs = new SwarmPack[partitions.size()];
+    positions = new SwarmReal[partitions.size()][];
+    views = new BlockView[mesh.blocks().size()];
+    for (int q = 0; q < partitions.size(); q++) {
+      MeshData md = partitions.get(q);
+      packs[q] = SwarmPack.of(md, swarm);
+      positions[q] = new SwarmReal[] {packs[q].x(), packs[q].y(), packs[q].z()};
+      for (int b = 0; b < md.numBlocks(); b++) {
+        views[md.block(b).lid()] = BlockView.of(md, field, b);
+      }
+    }
+    viewPartitions = partitions;
+    viewSwarm = swarm;
+    viewField = field;
+  }
+
   private void depositBlock(SwarmExchangePlan p, MeshData md, int b, SwarmPack pack,
-      SwarmReal w, BlockView f) {
+      SwarmReal[] x, SwarmReal w, BlockView f) {
     UniformCartesian coords = md.block(b).coords();
     int[] nx = interior(md, b);
     int lid = md.block(b).lid();
     double perVolume = 1.0 / coords.cellVolume();
-    SwarmReal[] x = {pack.x(), pack.y(), pack.z()};
     int corners = 1 << p.ndim;
     for (int n = 0; n <= pack.maxActiveIndex(b); n++) {
       if (!pack.isActive(b, n)) {
@@ -141,12 +172,12 @@ public final class CloudInCell {
     }
   }
 
-  private static int[] interior(MeshData md, int b) {
-    int[] nx = new int[3];
+  /** Block {@code b}'s interior cells per axis (in an array this object reuses). */
+  private int[] interior(MeshData md, int b) {
     for (int axis = 0; axis < 3; axis++) {
-      nx[axis] = md.block(b).cellBounds().interiorNcells(axis);
+      interiorCells[axis] = md.block(b).cellBounds().interiorNcells(axis);
     }
-    return nx;
+    return interiorCells;
   }
 
   /**
@@ -234,7 +265,7 @@ public final class CloudInCell {
     buffer[at + 4] = mass;
   }
 
-  private void addRecords(BlockView[] views, double[] records, int length) {
+  private void addRecords(double[] records, int length) {
     for (int at = 0; at < length; at += RECORD) {
       int lid = mesh.block((int) records[at]).lid();
       UniformCartesian coords = mesh.blocks().get(lid).coords();
