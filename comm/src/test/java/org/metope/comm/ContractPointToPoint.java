@@ -4,6 +4,7 @@ import static org.metope.comm.CommunicatorContract.expect;
 import static org.metope.comm.CommunicatorContract.expectBits;
 import static org.metope.comm.CommunicatorContract.expectThrows;
 
+import java.time.Duration;
 import java.util.Arrays;
 
 /**
@@ -12,7 +13,8 @@ import java.util.Arrays;
  * ranks.
  */
 final class ContractPointToPoint {
-  private static final long PROBE_DEADLINE_NANOS = 30_000_000_000L;
+  /** How long a probe waits for its message, measured by this JVM's progress. */
+  private static final Duration PROBE_LIMIT = Duration.ofSeconds(30);
   private static final double GUARD = -1.0;
 
   private ContractPointToPoint() {}
@@ -217,14 +219,20 @@ final class ContractPointToPoint {
   }
 
   private static int probeUntilArrived(Communicator c, int peer, int tag) {
-    long deadline = System.nanoTime() + PROBE_DEADLINE_NANOS;
-    int length;
-    while ((length = c.iprobe(peer, tag)) < 0) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("message never arrived: peer=" + peer + ", tag=" + tag);
-      }
-      Thread.onSpinWait();
+    int[] length = {-1};
+    String stalled;
+    try {
+      stalled = ProgressDeadline.untilHere(PROBE_LIMIT,
+          () -> (length[0] = c.iprobe(peer, tag)) >= 0);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted while probing: peer=" + peer + ", tag=" + tag, e);
     }
-    return length;
+    if (stalled != null) {
+      throw new AssertionError("message never arrived: peer=" + peer + ", tag=" + tag + " ("
+          + stalled + ")");
+    }
+    return length[0];
   }
+
 }
