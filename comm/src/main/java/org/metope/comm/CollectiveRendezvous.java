@@ -182,8 +182,7 @@ final class CollectiveRendezvous {
     cluster.checkAbort();
     long waited = System.nanoTime() - start;
     if (waited > cluster.stallTimeoutNanos()) {
-      cluster.abort(rank, "rank " + rank + " waited " + String.format("%.1f", waited * 1e-9)
-          + " s in a collective for " + (forWhat != null ? "the other ranks " + forWhat
+      cluster.abort(rank, "rank " + rank + " waited " + seconds(waited) + " in a collective for " + (forWhat != null ? "the other ranks " + forWhat
           : operation(signatures[rank]) + ", receiving from " + missingRanks())
           + " (the stall timeout, recv_bdry_buf_timeout_sec)");
       cluster.checkAbort();
@@ -212,5 +211,15 @@ final class CollectiveRendezvous {
     String kind = Kind.values()[(int) (signature >>> 56)].name();
     int cut = kind.indexOf('_');
     return (cut < 0 ? kind : kind.substring(0, cut)).toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * {@code nanos} as seconds for a stall's line: one decimal ({@code 2.5 s}), or two significant
+   * digits below a tenth ({@code 0.00010 s}, {@code 1.0e-09 s}) where a deck's timeout is that
+   * short.
+   */
+  static String seconds(long nanos) {
+    double s = nanos * 1e-9;
+    return String.format(java.util.Locale.ROOT, s >= 0.1 ? "%.1f s" : "%.2g s", s);
   }
 }

@@ -1,7 +1,6 @@
 package org.metope.comm;
 
 import java.time.Duration;
-import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
@@ -137,9 +136,9 @@ public abstract class DeviceWorld {
         start = System.nanoTime();
       } else if (polls > SPINS && waitingFor != null && polls % POLLS_BETWEEN_CHECKS == 0
           && System.nanoTime() - start > stallTimeoutNanos) {
-        double waited = (System.nanoTime() - start) * 1e-9;
-        throw abort("rank " + rank + " waited " + String.format(Locale.ROOT, "%.1f", waited)
-            + " s in a collective for " + waitingFor.get()
+        throw abort("rank " + rank + " waited "
+            + CollectiveRendezvous.seconds(System.nanoTime() - start)
+            + " in a collective for " + waitingFor.get()
             + " (the stall timeout, recv_bdry_buf_timeout_sec)");
       }
       if (polls < SPINS) {

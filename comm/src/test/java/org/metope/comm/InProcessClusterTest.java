@@ -182,4 +182,16 @@ class InProcessClusterTest {
           + "messages and one allreduce: " + bytes.get());
     }
   }
+
+  /**
+   * A stall's line says how long the rank waited in a way a short deck timeout can read: tenths
+   * of a second from 0.1 s, two significant digits below (before, 1e-4 s printed as 0.0 s).
+   */
+  @Test
+  void givenWaitsLongAndShort_thenTheStallLineSaysThemReadably() {
+    assertEquals("2.5 s", CollectiveRendezvous.seconds(2_500_000_000L));
+    assertEquals("0.1 s", CollectiveRendezvous.seconds(100_000_000L));
+    assertEquals("0.00010 s", CollectiveRendezvous.seconds(100_000L));
+    assertEquals("1.0e-09 s", CollectiveRendezvous.seconds(1L));
+  }
 }
