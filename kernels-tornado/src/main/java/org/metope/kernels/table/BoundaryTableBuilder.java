@@ -13,6 +13,10 @@ import java.util.Arrays;
  *   builder.fine(b, senderBlock, originI, originJ, originK).defaultValue(b, 0.0);
  *   BoundaryTable table = builder.build();
  * </pre>
+ *
+ * A cache builder keeps one builder and uses it again: {@link #clear} empties it and keeps its
+ * arrays, and {@link #build(BoundaryTable)} writes into the replaced table when the size matches,
+ * so that rebuilding the same boundaries allocates nothing.
  */
 public final class BoundaryTableBuilder {
   private int size;

@@ -1,6 +1,8 @@
 package org.metope.kernels.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -141,5 +143,52 @@ class BoundaryTableTest {
         () -> builder.add(BoundaryOp.COPY, 4, BLOCK, box, 0)).getMessage());
     assertEquals("no such boundary: b=0 size=0", assertThrows(IllegalArgumentException.class,
         () -> builder.defaultValue(0, 1.0)).getMessage());
+  }
+
+  @Test
+  void givenAClearedBuilder_whenBuiltOverATableOfTheSameSize_thenThatTableHoldsTheNewRows() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    int r = builder.add(BoundaryOp.RESTRICT, 3, COARSE, new IndexBox(2, 3, 2, 3, 2, 3), 0);
+    builder.fine(r, BLOCK, -2, -2, -2);
+    builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 5, 2, 5, 2, 5), 40);
+    BoundaryTable first = builder.build(null);
+    first.receiveMode[1] = BoundaryTable.RECEIVE_SKIP;
+    first.allocated[0] = 0;
+    first.nonzero[1] = 1;
+    int version = first.columnsVersion();
+
+    builder.clear();
+    builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 2, 2, 2, 2, 2), 7);
+    builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 3, 2, 2, 2, 2), 9);
+    BoundaryTable second = builder.build(first);
+
+    assertSame(first, second);
+    assertEquals(BoundaryOp.COPY, second.get(BoundaryTable.OP, 0));
+    assertEquals(9, second.get(BoundaryTable.BUFFER_OFFSET, 1));
+    // The first table's refinement row left no fine side in the builder's row 0.
+    assertEquals(0, second.get(BoundaryTable.FINE_OFFSET, 0));
+    assertEquals(0.0, second.getReal(BoundaryTable.FINE_DX1, 0));
+    assertEquals(2, second.maxRows); // the first table had 2 x 4 x 4
+    assertEquals(2 * 1 + 2 * 2, second.totalCells);
+    assertEquals(BoundaryTable.RECEIVE_COPY, second.receiveMode[1]);
+    assertEquals(1, second.allocated[0]);
+    assertEquals(0, second.nonzero[1]);
+    assertTrue(second.columnsVersion() != version, "a device copy of the columns is stale");
+  }
+
+  @Test
+  void givenATableOfAnotherSize_whenBuiltOverIt_thenANewTableIsMadeAndTheOldKeepsItsRows() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 2, 2, 2, 2, 2), 7);
+    BoundaryTable first = builder.build(null);
+    builder.clear();
+    builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 2, 2, 2, 2, 2), 11);
+    builder.add(BoundaryOp.COPY, 3, BLOCK, new IndexBox(2, 2, 2, 2, 2, 2), 13);
+    BoundaryTable second = builder.build(first);
+
+    assertNotSame(first, second);
+    assertEquals(2, second.size);
+    assertEquals(7, first.get(BoundaryTable.BUFFER_OFFSET, 0));
+    assertEquals(13, second.get(BoundaryTable.BUFFER_OFFSET, 1));
   }
 }
