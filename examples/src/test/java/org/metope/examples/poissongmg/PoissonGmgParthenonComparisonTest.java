@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jhdf.HdfFile;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -49,11 +50,16 @@ class PoissonGmgParthenonComparisonTest {
 
   /** What rank 0 printed; every rank must end with exit code 0. */
   private List<String> run(int ranks, String deck, String... overrides) throws IOException {
+    return run(ranks, Files.createTempDirectory(dir, "run"), deck, overrides);
+  }
+
+  /** The same, writing outputs into {@code outputs}. */
+  private List<String> run(int ranks, Path outputs, String deck, String... overrides)
+      throws IOException {
     String text = Files.readString(resource(deck));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int[] code = new int[ranks];
-    Path outputs = Files.createTempDirectory(dir, "run");
     InProcessRun.run(ranks, comm -> {
       PrintStream o = comm.rank() == 0 ? new PrintStream(out, true, StandardCharsets.UTF_8)
           : new PrintStream(OutputStream.nullOutputStream());
@@ -108,6 +114,35 @@ class PoissonGmgParthenonComparisonTest {
   void givenACoefficientJumpingByAHundred_thenParthenonsHistory() throws IOException {
     assertEquals(reference("stdout-contrast-1rank.txt"), run(1, "parthinput.contrast"));
     assertEquals(reference("stdout-contrast-2ranks.txt"), run(2, "parthinput.contrast"));
+  }
+
+  /**
+   * After one V-cycle the field Parthenon writes ({@code u}, which its driver then sets to {@code
+   * exact - u}) has Parthenon's bits in every cell, on 1 and 2 ranks: restriction, prolongation,
+   * smoothing, the operator, the boundary and the exact solution follow its arithmetic.
+   */
+  @Test
+  void givenOneVCycle_thenParthenonsFieldBitForBit() throws IOException {
+    double[] parthenon = values(resource("uniform-1cycle.out0.00001.phdf"), "poisson.u");
+    for (int ranks = 1; ranks <= 2; ranks++) {
+      Path out = dir.resolve("h5-" + ranks);
+      Files.createDirectories(out);
+      run(ranks, out, "parthinput.uniform", "poisson/solver_params/max_iterations=1",
+          "parthenon/output0/file_type=hdf5", "parthenon/output0/dt=1",
+          "parthenon/output0/variables=u");
+      double[] ours = values(out.resolve("poisson.out0.00001.phdf"), "u");
+      assertEquals(64 * 64, ours.length);
+      for (int c = 0; c < ours.length; c++) {
+        assertEquals(Double.doubleToRawLongBits(parthenon[c]), Double.doubleToRawLongBits(ours[c]),
+            "cell " + c + " ranks " + ranks);
+      }
+    }
+  }
+
+  private static double[] values(Path file, String dataset) throws IOException {
+    try (HdfFile h5 = new HdfFile(file)) {
+      return (double[]) h5.getDatasetByPath(dataset).getDataFlat();
+    }
   }
 
   /** BiCGSTAB without a preconditioner: Parthenon's history line for line. */
