@@ -102,43 +102,40 @@ record PoissonEquation(double alpha, boolean zeroTopX3Flux) implements Multigrid
   /** Parthenon's {@code FixedFace} with value 0 on every physical face of every block. */
   @Override
   public void boundary(MeshData md, int x) {
-    double[] a = md.data();
     int ndim = md.block(0).mesh().ndim();
     IndexBox all = IndexBox.of(md.block(0).cellBounds(), IndexDomain.ENTIRE);
     IndexBox in = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
     for (int b = 0; b < md.numBlocks(); b++) {
       MeshBlock block = md.block(b);
       for (int axis = 0; axis < ndim; axis++) {
-        for (boolean outer : new boolean[] {false, true}) {
-          if (block.boundaryFlag(BoundaryFace.of(axis, outer)) == BoundaryFlag.USER) {
-            fixedFace(md, a, x, b, all, in, axis, outer);
+        for (int side = 0; side < 2; side++) {
+          if (block.boundaryFlag(BoundaryFace.of(axis, side == 1)) == BoundaryFlag.USER) {
+            fixedFace(md, x, b, all, in, axis, side == 1);
           }
         }
       }
     }
   }
 
-  /** Ghost {@code g} layers beyond the face mirrors interior layer {@code g - 1} inside it. */
-  private static void fixedFace(MeshData md, double[] a, int x, int b, IndexBox all,
-      IndexBox in, int axis, boolean outer) {
+  /**
+   * The ghost layers beyond one face: the ghost {@code g} layers out mirrors the interior layer
+   * {@code g - 1} in, {@code ghost = 2 * 0 - mirror}, over the whole slab (corners included).
+   */
+  private static void fixedFace(MeshData md, int x, int b, IndexBox all, IndexBox in, int axis,
+      boolean outer) {
+    double[] a = md.data();
     int first = axis == 0 ? in.i().s() : axis == 1 ? in.j().s() : in.k().s();
     int last = axis == 0 ? in.i().e() : axis == 1 ? in.j().e() : in.k().e();
-    int[] lo = {all.i().s(), all.j().s(), all.k().s()};
-    int[] hi = {all.i().e(), all.j().e(), all.k().e()};
-    if (outer) {
-      lo[axis] = last + 1;
-    } else {
-      hi[axis] = first - 1;
-    }
-    int[] at = new int[3];
-    for (int k = lo[2]; k <= hi[2]; k++) {
-      for (int j = lo[1]; j <= hi[1]; j++) {
-        for (int i = lo[0]; i <= hi[0]; i++) {
-          at[0] = i;
-          at[1] = j;
-          at[2] = k;
-          at[axis] = outer ? 2 * last + 1 - at[axis] : 2 * first - 1 - at[axis];
-          a[md.index(x, b, 0, k, j, i)] = 2.0 * 0.0 - a[md.index(x, b, 0, at[2], at[1], at[0])];
+    int lo = outer ? last + 1 : (axis == 0 ? all.i().s() : axis == 1 ? all.j().s() : all.k().s());
+    int hi = outer ? (axis == 0 ? all.i().e() : axis == 1 ? all.j().e() : all.k().e()) : first - 1;
+    int mirrorSum = outer ? 2 * last + 1 : 2 * first - 1;
+    for (int k = axis == 2 ? lo : all.k().s(); k <= (axis == 2 ? hi : all.k().e()); k++) {
+      for (int j = axis == 1 ? lo : all.j().s(); j <= (axis == 1 ? hi : all.j().e()); j++) {
+        for (int i = axis == 0 ? lo : all.i().s(); i <= (axis == 0 ? hi : all.i().e()); i++) {
+          int mk = axis == 2 ? mirrorSum - k : k;
+          int mj = axis == 1 ? mirrorSum - j : j;
+          int mi = axis == 0 ? mirrorSum - i : i;
+          a[md.index(x, b, 0, k, j, i)] = 2.0 * 0.0 - a[md.index(x, b, 0, mk, mj, mi)];
         }
       }
     }
