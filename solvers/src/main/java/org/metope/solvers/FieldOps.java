@@ -4,15 +4,16 @@ import org.metope.mesh.field.MeshData;
 import org.metope.mesh.view.IndexBox;
 
 /**
- * The vector operations of the solvers on fields of a partition, over the interior of every
- * block (Parthenon's {@code solvers::utils} {@code CopyData}, {@code SetToZero} and {@code
- * AddFieldsAndStore}).
+ * The vector operations of the solvers on fields of a partition, over a box (the interior, or all
+ * cells) of every block (Parthenon's {@code solvers::utils} {@code CopyData}, {@code SetToZero}
+ * and {@code AddFieldsAndStore}), public as Parthenon's are: a package uses them around its
+ * solves.
  */
-final class FieldOps {
+public final class FieldOps {
   private FieldOps() {}
 
   /** {@code to = from}. */
-  static void copy(MeshData md, IndexBox box, int from, int to) {
+  public static void copy(MeshData md, IndexBox box, int from, int to) {
     double[] a = md.data();
     for (int b = 0; b < md.numBlocks(); b++) {
       for (int k = box.k().s(); k <= box.k().e(); k++) {
@@ -26,7 +27,7 @@ final class FieldOps {
   }
 
   /** {@code field = 0}. */
-  static void zero(MeshData md, IndexBox box, int field) {
+  public static void zero(MeshData md, IndexBox box, int field) {
     double[] a = md.data();
     for (int b = 0; b < md.numBlocks(); b++) {
       for (int k = box.k().s(); k <= box.k().e(); k++) {
@@ -40,7 +41,7 @@ final class FieldOps {
   }
 
   /** {@code c = wa x + wb y} (Parthenon's {@code AddFieldsAndStore}); {@code c} may be x or y. */
-  static void combine(MeshData md, IndexBox box, double wa, int x, double wb, int y, int c) {
+  public static void combine(MeshData md, IndexBox box, double wa, int x, double wb, int y, int c) {
     double[] a = md.data();
     for (int b = 0; b < md.numBlocks(); b++) {
       for (int k = box.k().s(); k <= box.k().e(); k++) {

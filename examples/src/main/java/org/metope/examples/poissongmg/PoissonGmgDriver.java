@@ -20,6 +20,7 @@ import org.metope.outputs.OutputSignal;
 import org.metope.outputs.Outputs;
 import org.metope.outputs.PrintfFormat;
 import org.metope.solvers.BiCGStabSolver;
+import org.metope.solvers.FieldOps;
 import org.metope.solvers.GlobalDot;
 import org.metope.solvers.LinearSolver;
 import org.metope.solvers.MultigridParams;
@@ -98,7 +99,7 @@ final class PoissonGmgDriver implements Driver {
       TaskId ready = TaskId.NONE;
       if (exactRhs) {
         TaskId copied = tl.addTask(ready, "copy_exact", () -> {
-          combine(md, entire, 1.0, exact, 0.0, exact, u);
+          FieldOps.copy(md, entire, exact, u);
           return TaskStatus.COMPLETE;
         });
         TaskId ghosts = boundaries.addBoundaryExchange(copied, tl, md);
@@ -112,7 +113,7 @@ final class PoissonGmgDriver implements Driver {
       if (exactRhs) {
         int list = l;
         TaskId difference = tl.addTask(solved, "error", () -> {
-          combine(md, entire, 1.0, exact, -1.0, u, u);
+          FieldOps.combine(md, entire, 1.0, exact, -1.0, u, u);
           return TaskStatus.COMPLETE;
         });
         tl.addTask(error.add(tl, difference, l, md, u, u), "print_error", () -> {
@@ -159,22 +160,6 @@ final class PoissonGmgDriver implements Driver {
       List<MeshData> coarse = levels.mesh(m + 1).meshData("base");
       for (int part = 0; part < fine.size(); part++) {
         PoissonGmgPackage.restrictCoefficient(fine.get(part), coarse.get(part));
-      }
-    }
-  }
-
-  /** {@code c = wa x + wb y} over {@code box} of every block (Parthenon's AddFieldsAndStore). */
-  private static void combine(MeshData md, IndexBox box, double wa, int x, double wb, int y,
-      int c) {
-    double[] a = md.data();
-    for (int b = 0; b < md.numBlocks(); b++) {
-      for (int k = box.k().s(); k <= box.k().e(); k++) {
-        for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            a[md.index(c, b, 0, k, j, i)] = wa * a[md.index(x, b, 0, k, j, i)]
-                + wb * a[md.index(y, b, 0, k, j, i)];
-          }
-        }
       }
     }
   }
