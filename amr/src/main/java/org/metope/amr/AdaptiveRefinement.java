@@ -1,7 +1,9 @@
 package org.metope.amr;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.metope.mesh.BlockDistribution;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshRefinement;
@@ -12,7 +14,9 @@ import org.metope.kernels.body.TagLaunch;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.DriverError;
 import org.metope.mesh.field.AmrTag;
+import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.Task;
@@ -294,6 +298,7 @@ public final class AdaptiveRefinement implements MeshRefinement {
     if (swarmMigration != null) {
       swarmMigration.deliver(plan, mesh.swarms());
     }
+    refineSharedElements(plan, newLocations);
     boundaries.setup(mesh);
     for (MeshData md : mesh.meshData("base")) {
       mesh.packages().preCommFillDerived(md);
@@ -302,6 +307,40 @@ public final class AdaptiveRefinement implements MeshRefinement {
     for (MeshData md : mesh.meshData("base")) {
       mesh.packages().fillDerived(md);
     }
+  }
+
+  /**
+   * Where new fine blocks meet blocks already at their level, gives them those older blocks'
+   * values on shared faces, edges and corners and fills their insides again from them, so that
+   * a face field prolongated with Toth and Roe's operator keeps its divergence there too
+   * (Parthenon's {@code RedistributeAndRefineMeshBlocks}: an exchange with newly refined blocks
+   * ranked below the others of their level, then {@code ProlongateInternal}). Only when some
+   * refined field is a face, edge or node field.
+   */
+  private void refineSharedElements(RemeshPlan plan, List<LogicalLocation> newLocations) {
+    Set<LogicalLocation> refined = new HashSet<>();
+    for (int gid = 0; gid < newLocations.size(); gid++) {
+      if (plan.kind(gid) == RemeshPlan.Kind.REFINED) {
+        refined.add(newLocations.get(gid));
+      }
+    }
+    if (refined.isEmpty() || !movesElementFields()) {
+      return;
+    }
+    boundaries.setup(mesh, refined);
+    boundaries.fillGhosts(mesh, "base");
+    migration.refillInsides(plan, mesh.fields());
+    boundaries.release();
+  }
+
+  private boolean movesElementFields() {
+    for (FieldInfo f : mesh.resolvedPackages().fields()) {
+      if (f.metadata().isRefined() && !f.metadata().isSet(MetadataFlag.CELL)
+          && f.metadata().isMeshTied()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -165,6 +165,23 @@ final class BlockMigration {
     restriction.run(backend);
   }
 
+  /**
+   * Fills the fine values inside the coarse elements of this rank's new fine blocks again from
+   * their shared values (face, edge and node fields), after an exchange has brought older fine
+   * neighbours' shared values in (Parthenon's second {@code ProlongateInternal} of a remesh).
+   */
+  void refillInsides(RemeshPlan plan, FieldStorage to) {
+    BlockDistribution newDist = plan.newDistribution();
+    int newFirst = newDist.firstGid(comm.rank());
+    WholeBlockRefinement inside = WholeBlockRefinement.insides(to, ndim, nghost);
+    for (int lid = 0; lid < newDist.blockCount(comm.rank()); lid++) {
+      if (plan.kind(newFirst + lid) == RemeshPlan.Kind.REFINED) {
+        addRefinedFields(inside, to, lid);
+      }
+    }
+    inside.run(backend);
+  }
+
   private void prolongateNewFineBlocks(RemeshPlan plan, FieldStorage to, int newFirst,
       int count) {
     WholeBlockRefinement prolongation = WholeBlockRefinement.prolongation(to, ndim, nghost);

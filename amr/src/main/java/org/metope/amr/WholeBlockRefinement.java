@@ -49,6 +49,9 @@ final class WholeBlockRefinement {
   private final int ndim;
   private final int nghost;
 
+  /** Whether {@link #run} launches only the entries inside coarse elements. */
+  private boolean insidesOnly;
+
   private WholeBlockRefinement(FieldStorage storage, int op, int ndim, int nghost) {
     this.storage = storage;
     this.op = op;
@@ -64,6 +67,17 @@ final class WholeBlockRefinement {
   /** A prolongation of whole blocks of {@code storage} (blocks added with {@link #add}). */
   static WholeBlockRefinement prolongation(FieldStorage storage, int ndim, int nghost) {
     return new WholeBlockRefinement(storage, BoundaryOp.PROLONGATE, ndim, nghost);
+  }
+
+  /**
+   * The prolongation inside coarse elements alone, of face, edge and node fields whose shared
+   * fine values are already in place (blocks added with {@link #add}; cell fields add nothing).
+   */
+  static WholeBlockRefinement insides(FieldStorage storage, int ndim, int nghost) {
+    WholeBlockRefinement w = new WholeBlockRefinement(storage, BoundaryOp.PROLONGATE, ndim,
+        nghost);
+    w.insidesOnly = true;
+    return w;
   }
 
   /** Adds field {@code field} of storage block {@code block}, which must be allocated. */
@@ -184,7 +198,9 @@ final class WholeBlockRefinement {
     table.checkArenas(data.length, Integer.MAX_VALUE); // no buffer: these launches read none
     int[] first = shared.toIntArray();
     if (op == BoundaryOp.PROLONGATE) {
-      backend.prolongate(table, first, first.length, data);
+      if (!insidesOnly) {
+        backend.prolongate(table, first, first.length, data);
+      }
       if (!internal.isEmpty()) {
         // Inside coarse elements after the shared values they read (face, edge, node fields).
         backend.prolongate(table, internal.toIntArray(), internal.size(), data);

@@ -19,6 +19,7 @@ import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.geometry.UniformCartesian;
+import org.metope.mesh.view.CurlFields;
 import org.metope.mesh.view.FieldView;
 
 /**
@@ -33,8 +34,6 @@ import org.metope.mesh.view.FieldView;
  * non-linear field), and {@code e} and {@code n} are the linear function in every interior value.
  */
 class ElementRemeshTest {
-  private static final double TWO_PI = 2 * Math.PI;
-
   private static StateDescriptor fields() {
     StateDescriptor pkg = new StateDescriptor("elements");
     pkg.addField("b", Metadata.builder(Metadata.FACE, Metadata.INDEPENDENT, Metadata.FILL_GHOST)
@@ -47,64 +46,15 @@ class ElementRemeshTest {
     return pkg;
   }
 
-  /** Component {@code d} of the vector potential at {@code x}. */
-  private static double potential(int d, double[] x) {
-    return switch (d) {
-      case 0 -> 0.3 * Math.sin(TWO_PI * (x[1] + 2 * x[2]));
-      case 1 -> 0.2 * Math.cos(TWO_PI * (x[0] - x[2]));
-      default -> Math.sin(TWO_PI * x[0]) * Math.sin(TWO_PI * x[1])
-          + 0.4 * Math.cos(TWO_PI * (x[0] + 2 * x[1]));
-    };
-  }
-
   private static double linear(double[] x, TopologicalElement el) {
     return 1 + 2 * x[0] - 3 * x[1] + 5 * x[2] + 10 * el.elementIndex();
   }
 
-  /** Where element {@code el}'s value {@code (k, j, i)} lies on a block with coordinates xs. */
-  private static double[] position(UniformCartesian xs, IndexShape shape, TopologicalElement el,
-      int k, int j, int i) {
-    int[] idx = {i, j, k};
-    double[] x = new double[3];
-    for (int a = 0; a < 3; a++) {
-      x[a] = !shape.isActive(a) ? 0 : el.offset(a) == 1 ? xs.xf(a, idx[a]) : xs.xc(a, idx[a]);
-    }
-    return x;
-  }
-
-  /**
-   * The discrete curl of the potential on face {@code el} (F1, F2, F3) at {@code (k, j, i)}: the
-   * circulation of the edge values around the face over its area, the Stokes sum that makes
-   * every cell's divergence cancel.
-   */
-  private static double curl(UniformCartesian xs, IndexShape shape, int face, int k, int j,
-      int i) {
-    int u = (face + 1) % 3;
-    int v = (face + 2) % 3;
-    TopologicalElement[] edges = {TopologicalElement.E1, TopologicalElement.E2,
-        TopologicalElement.E3};
-    double sum = 0;
-    if (shape.isActive(u)) {
-      sum += difference(xs, shape, edges[v], v, u, k, j, i) / xs.dx(u);
-    }
-    if (shape.isActive(v)) {
-      sum -= difference(xs, shape, edges[u], u, v, k, j, i) / xs.dx(v);
-    }
-    return sum;
-  }
-
-  /** Potential component {@code d} on {@code edge}: one index up along {@code axis} minus here. */
-  private static double difference(UniformCartesian xs, IndexShape shape, TopologicalElement edge,
-      int d, int axis, int k, int j, int i) {
-    int[] up = {i, j, k};
-    up[axis]++;
-    return potential(d, position(xs, shape, edge, up[2], up[1], up[0]))
-        - potential(d, position(xs, shape, edge, k, j, i));
-  }
-
   private static void fill(Mesh mesh) {
     for (MeshData md : mesh.meshData("base")) {
-      for (String name : List.of("b", "a", "e", "n")) {
+      CurlFields.fill(md, "b");
+      CurlFields.fill(md, "a");
+      for (String name : List.of("e", "n")) {
         FieldView v = FieldView.of(md, name);
         for (int b = 0; b < md.numBlocks(); b++) {
           UniformCartesian xs = md.block(b).coords();
@@ -112,9 +62,7 @@ class ElementRemeshTest {
           int blk = b;
           for (TopologicalElement el : md.state().field(name).metadata().elements()) {
             forEach(shape, el, IndexDomain.ENTIRE, (k, j, i) -> v.set(el, blk, 0, k, j, i,
-                name.equals("b") || name.equals("a")
-                    ? curl(xs, shape, el.elementIndex(), k, j, i)
-                    : linear(position(xs, shape, el, k, j, i), el)));
+                linear(CurlFields.position(xs, shape, el, k, j, i), el)));
           }
         }
       }
@@ -139,35 +87,13 @@ class ElementRemeshTest {
   /** What one rank found after a remesh. */
   private record Found(double divB, double divA, long wrongLinear, long interiorValues) {}
 
-  /** Largest |div| dx of face field {@code name} over every interior cell, and the linear check. */
+  /** Largest |div| dx of b and a over every interior cell, and the linear check of e and n. */
   private static Found check(Mesh mesh) {
     double[] div = new double[2];
     long[] linear = new long[2];
     for (MeshData md : mesh.meshData("base")) {
-      for (int f = 0; f < 2; f++) {
-        FieldView v = FieldView.of(md, f == 0 ? "b" : "a");
-        int which = f;
-        for (int b = 0; b < md.numBlocks(); b++) {
-          IndexShape shape = md.block(b).cellBounds();
-          UniformCartesian xs = md.block(b).coords();
-          int blk = b;
-          forEach(shape, TopologicalElement.CC, IndexDomain.INTERIOR, (k, j, i) -> {
-            double d = 0;
-            int[] up = {i, j, k};
-            TopologicalElement[] faces = {TopologicalElement.F1, TopologicalElement.F2,
-                TopologicalElement.F3};
-            for (int a = 0; a < 3; a++) {
-              if (shape.isActive(a)) {
-                up[a]++;
-                d += (v.get(faces[a], blk, 0, up[2], up[1], up[0])
-                    - v.get(faces[a], blk, 0, k, j, i)) / xs.dx(a);
-                up[a]--;
-              }
-            }
-            div[which] = Math.max(div[which], Math.abs(d) * xs.dx(0));
-          });
-        }
-      }
+      div[0] = Math.max(div[0], CurlFields.maxDivergence(md, "b"));
+      div[1] = Math.max(div[1], CurlFields.maxDivergence(md, "a"));
       for (String name : List.of("e", "n")) {
         FieldView v = FieldView.of(md, name);
         for (int b = 0; b < md.numBlocks(); b++) {
@@ -176,7 +102,7 @@ class ElementRemeshTest {
           int blk = b;
           for (TopologicalElement el : md.state().field(name).metadata().elements()) {
             forEach(shape, el, IndexDomain.INTERIOR, (k, j, i) -> {
-              double expected = linear(position(xs, shape, el, k, j, i), el);
+              double expected = linear(CurlFields.position(xs, shape, el, k, j, i), el);
               linear[1]++;
               double error = Math.abs(v.get(el, blk, 0, k, j, i) - expected);
               if (!(error <= 1e-12 * (1 + Math.abs(expected)))) {

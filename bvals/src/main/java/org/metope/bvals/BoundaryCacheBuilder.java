@@ -121,6 +121,7 @@ final class BoundaryCacheBuilder {
   BvarsSubCache build(MeshData md, BoundaryType type, boolean sender, BvarsSubCache old) {
     CacheBuildScratch s = scratch.get();
     s.clear();
+    s.newlyRefined = comm.newlyRefined();
     int n = forEachBoundary(md, type, s, (i, row) -> addBoundary(md, type, sender, old, i, row));
     BvarsSubCache same = sameChannels(old, s.buffers, n);
     BoundaryTable built = s.table.build(same == null ? null : same.table);
@@ -270,8 +271,8 @@ final class BoundaryCacheBuilder {
   }
 
   /**
-   * The box cells of element {@code el} whose values the sender of {@code bd}'s current boundary owns (Parthenon's
-   * {@code GetIndexRangeMaskFromOwnership} as {@code CalcIndices} calls it). From a coarser
+   * The box cells of element {@code el} whose values the sender of {@code bd}'s current boundary
+   * owns (Parthenon's {@code GetIndexRangeMaskFromOwnership} as {@code CalcIndices} calls it). From a coarser
    * sender the box lies at one corner of the sender's part, never across a whole face or edge:
    * along an axis with no offset, the box's end away from the block's place in its parent is
    * deep in the sender.
@@ -279,7 +280,7 @@ final class BoundaryCacheBuilder {
   private static int senderOwns(CacheBuildScratch bd, TopologicalElement el) {
     LogicalLocation sender = bd.nb.loc();
     int ownership = BlockOwnership.of(sender,
-        bd.meshBlock.mesh().forest().findNeighbors(sender));
+        bd.meshBlock.mesh().forest().findNeighbors(sender), bd.newlyRefined);
     int[] ox = new int[3];
     for (int axis = 0; axis < 3; axis++) {
       ox[axis] = -bd.nb.element().offset(axis);

@@ -3,11 +3,13 @@ package org.metope.bvals;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.metope.bvals.channel.CommBuffer;
 import org.metope.kernels.table.BlockLayout;
 import org.metope.kernels.table.BoundaryTableBuilder;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
+import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 
@@ -50,6 +52,8 @@ final class CacheBuildScratch {
   MeshBlock meshBlock;
   FieldInfo field;
   NeighborBlock nb;
+  /** The blocks ranked below the others of their level for shared values (usually none). */
+  Set<LogicalLocation> newlyRefined = Set.of();
 
   private ArenaLayout shapesOf;
   private BlockLayout[] shapes = new BlockLayout[0];

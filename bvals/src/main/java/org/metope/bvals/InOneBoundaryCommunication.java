@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.metope.bvals.channel.BoundaryType;
 import org.metope.bvals.channel.BufferArena;
@@ -24,6 +25,7 @@ import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.SetupError;
 import org.metope.mesh.field.SparseConfig;
@@ -46,6 +48,8 @@ import org.metope.tasking.TaskThreadPool;
  * allocation or the arena layout they were built against changed; builds and reuses are counted.
  */
 public final class InOneBoundaryCommunication implements BoundaryCommunication {
+  /** Blocks ranked below the others of their level for shared values, during a remesh. */
+  private Set<LogicalLocation> newlyRefined = Set.of();
   private final KernelBackend backend;
   private final PostingOrder postingOrder;
   private final SparseConfig sparse;
@@ -181,6 +185,12 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
   @Override
   public void setup(Mesh target) {
+    setup(target, Set.of());
+  }
+
+  @Override
+  public void setup(Mesh target, Set<LogicalLocation> newlyRefined) {
+    this.newlyRefined = Set.copyOf(newlyRefined);
     if (registry != null) {
       registry.clear();
     }
@@ -282,6 +292,11 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       }
     }
     return b.build();
+  }
+
+  /** The blocks ranked below the others of their level for shared values (usually none). */
+  Set<LogicalLocation> newlyRefined() {
+    return newlyRefined;
   }
 
   /**

@@ -2,7 +2,9 @@ package org.metope.mesh;
 
 import org.metope.kernels.JvmKernelBackend;
 import org.metope.kernels.KernelBackend;
+import java.util.Set;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.forest.LogicalLocation;
 import org.metope.tasking.IterativeTasks;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskList;
@@ -31,6 +33,17 @@ public interface BoundaryCommunication {
    * boundary caches. Called after {@link Mesh#initializeFields} and after each remesh.
    */
   void setup(Mesh mesh);
+
+  /**
+   * Builds as {@link #setup(Mesh)} does, with the blocks of {@code newlyRefined} ranked below the
+   * other blocks of their level where blocks share faces, edges or corners: Parthenon's first
+   * exchange after refining blocks with face, edge or node fields, in which older fine blocks'
+   * shared values win. The next {@link #setup(Mesh)} returns to the usual ranking. Default:
+   * {@link #setup(Mesh)}.
+   */
+  default void setup(Mesh mesh, Set<LogicalLocation> newlyRefined) {
+    setup(mesh);
+  }
 
   /**
    * Forgets everything built for the current blocks (caches over their storage), before a remesh

@@ -1,6 +1,7 @@
 package org.metope.mesh.forest;
 
 import java.util.List;
+import java.util.Set;
 import org.metope.mesh.geometry.TopologicalElement;
 
 /**
@@ -13,9 +14,8 @@ import org.metope.mesh.geometry.TopologicalElement;
  * them. The block owns a part unless a neighbour touching it ranks higher: a finer level first,
  * then a later place in Morton order (Parthenon compares level, then tree, then Morton number
  * inside the tree; its trees cut the root grid at power-of-two boundaries and are numbered in
- * Z-order, so that is the global Morton order compared here). Parthenon also ranks blocks
- * refined in the current remesh below the others of their level, which matters to prolongation
- * across levels; that refinement is not modelled here yet.
+ * Z-order, so that is the global Morton order compared here). During a remesh, blocks refined in
+ * it may rank below the others of their level ({@link #of(LogicalLocation, List, Set)}).
  */
 public final class BlockOwnership {
   /** Every part owned. */
@@ -33,14 +33,24 @@ public final class BlockOwnership {
    * DetermineOwnership}).
    */
   public static int of(LogicalLocation main, List<NeighborLocation> neighbors) {
+    return of(main, neighbors, Set.of());
+  }
+
+  /**
+   * The same, with the blocks of {@code newlyRefined} ranked below the other blocks of their level
+   * and above the coarser ones (Parthenon's {@code DetermineOwnership} with {@code
+   * newly_refined}): a remesh's first exchange takes shared values from older fine blocks.
+   */
+  public static int of(LogicalLocation main, List<NeighborLocation> neighbors,
+      Set<LogicalLocation> newlyRefined) {
     int owns = 0;
     for (int ox3 = -1; ox3 <= 1; ox3++) {
       for (int ox2 = -1; ox2 <= 1; ox2++) {
         for (int ox1 = -1; ox1 <= 1; ox1++) {
           boolean mine = true;
           for (NeighborLocation n : neighbors) {
-            if (ranksBelow(main, n.location()) && touches(main, n.originLocation(), ox1, ox2,
-                ox3)) {
+            if (ranksBelow(main, n.location(), newlyRefined)
+                && touches(main, n.originLocation(), ox1, ox2, ox3)) {
               mine = false;
               break;
             }
@@ -52,10 +62,16 @@ public final class BlockOwnership {
     return owns;
   }
 
-  /** Whether {@code a} yields ownership to {@code b}: a coarser level, or an earlier place. */
-  static boolean ranksBelow(LogicalLocation a, LogicalLocation b) {
-    if (a.level() != b.level()) {
-      return a.level() < b.level();
+  /**
+   * Whether {@code a} yields ownership to {@code b}: a coarser level (a newly refined block counts
+   * half a level coarser), or an earlier place.
+   */
+  static boolean ranksBelow(LogicalLocation a, LogicalLocation b,
+      Set<LogicalLocation> newlyRefined) {
+    int rankA = 2 * a.level() - (newlyRefined.contains(a) ? 1 : 0);
+    int rankB = 2 * b.level() - (newlyRefined.contains(b) ? 1 : 0);
+    if (rankA != rankB) {
+      return rankA < rankB;
     }
     return a.compareTo(b) < 0;
   }
