@@ -6,7 +6,7 @@ import java.util.List;
  * The {@code .xdmf} companion of an HDF5 output (Parthenon's {@code XDMF::genXDMF}), through which
  * ParaView and VisIt open the file: a collection of one uniform grid per block, each a {@code
  * 3DRectMesh} whose vertex coordinates are hyperslabs of {@code /Locations/x,y,z} and whose cell
- * fields are hyperslabs of the field datasets, one XDMF attribute per component.
+ * and node fields are hyperslabs of the field datasets, one XDMF attribute per component.
  *
  * <pre>
  * &lt;Grid Name="Mesh" GridType="Collection"&gt;          cycle and time
@@ -16,8 +16,8 @@ import java.util.List;
  *     &lt;Attribute Name="advected" Center="Cell"&gt;       block gid, component c of a field
  * </pre>
  *
- * Only cell fields of at most one tensor dimension appear, as in Parthenon; other fields stay in
- * the HDF5 file.
+ * Only cell and node fields of at most one tensor dimension appear, as in Parthenon (whose XDMF
+ * leaves face and edge fields out); other fields stay in the HDF5 file.
  */
 final class XdmfWriter {
   private static final PrintfFormat TIME = PrintfFormat.parse("%g");
@@ -57,7 +57,9 @@ final class XdmfWriter {
       x.append("      </Geometry>\n");
       for (OutputVariable v : variables) {
         int tensorDims = v.blockDimensions().length - 3;
-        if (v.isCell() && tensorDims <= 1) {
+        // As Parthenon's: cell and node fields; faces and edges are not described.
+        boolean described = v.isCell() || v.topologicalLocation().equals("Node");
+        if (described && tensorDims <= 1) {
           field(x, hdfName, nblocks, b, v, singlePrecision ? 4 : 8);
         }
       }
@@ -94,7 +96,8 @@ final class XdmfWriter {
     int entries = vector && v.componentNames().size() > 1 ? v.componentNames().size() : 1;
     for (int c = 0; c < entries; c++) {
       String name = entries == 1 ? v.label() : v.componentNames().get(c);
-      x.append("      <Attribute Name=\"").append(name).append("\" Center=\"Cell\">\n");
+      x.append("      <Attribute Name=\"").append(name).append("\" Center=\"")
+          .append(v.topologicalLocation()).append("\">\n");
       x.append("        <DataItem ItemType=\"HyperSlab\" Dimensions=\"").append(cells)
           .append("\">\n");
       if (vector) {

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.Packages;
+import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexShape;
 
 class XdmfWriterTest {
@@ -39,6 +41,24 @@ class XdmfWriterTest {
         + "          <DataItem Dimensions=\"3 5\" NumberType=\"Int\" Format=\"XML\">\n"
         + "            0 1 0 0 0\n"), x);
     assertTrue(x.endsWith("    </Grid>\n  </Domain>\n</Xdmf>\n"));
+  }
+
+  /** Parthenon's XDMF describes node fields (Center "Node") but not face and edge fields. */
+  @Test
+  void givenFaceEdgeAndNodeFields_thenOnlyTheNodeFieldIsDescribed() {
+    StateDescriptor pkg = new StateDescriptor("elements");
+    pkg.addField("b", Metadata.of(Metadata.FACE, Metadata.INDEPENDENT));
+    pkg.addField("e", Metadata.of(Metadata.EDGE, Metadata.INDEPENDENT));
+    pkg.addField("n", Metadata.of(Metadata.NODE, Metadata.INDEPENDENT));
+    Packages packages = new Packages();
+    packages.add(pkg);
+    String x = XdmfWriter.render("a.phdf", 0, 0.0, 1, new int[] {8, 4, 1},
+        OutputVariable.selectByName(packages.resolve(), List.of("b", "e", "n"),
+            new IndexShape(8, 4, 0, 2), false), false);
+    assertTrue(x.contains("<Attribute Name=\"n\" Center=\"Node\">\n"
+        + "        <DataItem ItemType=\"HyperSlab\" Dimensions=\"1 5 9\">\n"), x);
+    assertFalse(x.contains("Name=\"b\""), x);
+    assertFalse(x.contains("Name=\"e\""), x);
   }
 
   @Test
