@@ -141,7 +141,8 @@ final class WholeBlockRefinement {
         == RefinementOps.InternalProlongation.TOTH_AND_ROE;
     java.util.Arrays.fill(owned, BoundaryTable.OWNED_ALL);
     for (TopologicalElement inner : TopologicalElement.FILL_ORDER) {
-      if (toth ? inner != TopologicalElement.CC : !holdsSome(elements, inner)) {
+      if (toth ? inner != TopologicalElement.CC
+          : !TopologicalElement.anyLiesIn(elements, inner, ndim)) {
         continue;
       }
       int[] end = new int[3];
@@ -157,14 +158,6 @@ final class WholeBlockRefinement {
     }
   }
 
-  private boolean holdsSome(List<TopologicalElement> elements, TopologicalElement inner) {
-    for (TopologicalElement el : elements) {
-      if (el.liesIn(inner, ndim)) {
-        return true;
-      }
-    }
-    return false;
-  }
 
   private static int code(TopologicalElement el) {
     return BoundaryTable.elementCode(el.offsetI(), el.offsetJ(), el.offsetK());

@@ -272,10 +272,10 @@ final class BoundaryCacheBuilder {
 
   /**
    * The box cells of element {@code el} whose values the sender of {@code bd}'s current boundary
-   * owns (Parthenon's {@code GetIndexRangeMaskFromOwnership} as {@code CalcIndices} calls it). From a coarser
-   * sender the box lies at one corner of the sender's part, never across a whole face or edge:
-   * along an axis with no offset, the box's end away from the block's place in its parent is
-   * deep in the sender.
+   * owns (Parthenon's {@code GetIndexRangeMaskFromOwnership} as {@code CalcIndices} calls it).
+   * From a coarser sender the box lies at one corner of the sender's part, never across a whole
+   * face or edge: along an axis with no offset, the box's end away from the block's place in its
+   * parent is deep in the sender.
    */
   private static int senderOwns(CacheBuildScratch bd, TopologicalElement el) {
     LogicalLocation sender = bd.nb.loc();
@@ -396,8 +396,10 @@ final class BoundaryCacheBuilder {
     int ndim = block.mesh().ndim();
     boolean toth = s.field.metadata().refinementOps().internal()
         == RefinementOps.InternalProlongation.TOTH_AND_ROE;
+    List<TopologicalElement> elements = s.field.metadata().elements();
     for (TopologicalElement cel : TopologicalElement.FILL_ORDER) {
-      if (toth ? cel != TopologicalElement.CC : !holdsSome(cel, s.field, ndim)) {
+      if (toth ? cel != TopologicalElement.CC
+          : !TopologicalElement.anyLiesIn(elements, cel, ndim)) {
         continue;
       }
       int[] top = {cel.offsetI(), cel.offsetJ(), cel.offsetK()};
@@ -414,14 +416,6 @@ final class BoundaryCacheBuilder {
       s.prores.innerElement(q, code(cel));
       s.subsets[BvarsSubCache.INTERNAL_PROLONGATION].add(q);
     }
-  }
-  private static boolean holdsSome(TopologicalElement cel, FieldInfo field, int ndim) {
-    for (TopologicalElement el : field.metadata().elements()) {
-      if (el.liesIn(cel, ndim)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static boolean[] active(MeshBlock block) {

@@ -89,4 +89,15 @@ public enum TopologicalElement {
     }
     return inside && differs;
   }
+
+  /** Whether some of {@code elements} {@link #liesIn} {@code outer} along the first ndim axes. */
+  public static boolean anyLiesIn(java.util.List<TopologicalElement> elements,
+      TopologicalElement outer, int ndim) {
+    for (TopologicalElement el : elements) {
+      if (el.liesIn(outer, ndim)) {
+        return true;
+      }
+    }
+    return false;
+  }
 }
