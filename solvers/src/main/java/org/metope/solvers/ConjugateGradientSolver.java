@@ -35,6 +35,8 @@ public final class ConjugateGradientSolver extends IterativeSolver {
   private final GlobalDot rr;
   private final GlobalDot pAp;
   private final GlobalDot rrNew;
+  private final GlobalDot rz;
+  private final Preconditioner preconditioner;
 
   /**
    * A solver over {@code mesh} named {@code name} (the prefix of its fields); collective over
@@ -44,18 +46,40 @@ public final class ConjugateGradientSolver extends IterativeSolver {
    */
   public ConjugateGradientSolver(String name, SolverParams params, LinearOperator operator,
       Mesh mesh, Communicator comm, PrintStream out) {
+    this(name, params, operator, Preconditioner.IDENTITY, mesh, comm, out);
+  }
+
+  /**
+   * A solver preconditioned by {@code preconditioner} ({@code z = M r}, search directions {@code
+   * p = z + beta p} with {@code beta = (r, z) / (r, z)_old}); {@code M} should be symmetric
+   * positive definite.
+   */
+  public ConjugateGradientSolver(String name, SolverParams params, LinearOperator operator,
+      Preconditioner preconditioner, Mesh mesh, Communicator comm, PrintStream out) {
     super(name, params, operator, mesh, comm, out);
     this.rr = new GlobalDot(comm, mesh, name + "_rr");
     this.pAp = new GlobalDot(comm, mesh, name + "_pAp");
     this.rrNew = new GlobalDot(comm, mesh, name + "_rr_new");
+    this.rz = new GlobalDot(comm, mesh, name + "_rz");
+    this.preconditioner = preconditioner;
   }
 
-  /** Declares the solver's internal fields {@code NAME_r}, {@code NAME_p} and {@code NAME_Ap}. */
+  /**
+   * Declares the solver's internal fields {@code NAME_r}, {@code NAME_p}, {@code NAME_Ap} and
+   * {@code NAME_z} (the preconditioned residual).
+   */
   public static void addFields(StateDescriptor pkg, String name) {
     pkg.addField(name + "_r", Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
     pkg.addField(name + "_p", Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY,
         Metadata.FILL_GHOST));
     pkg.addField(name + "_Ap", Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
+    pkg.addField(name + "_z", Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
+  }
+
+  /** This list's scalars: {@code (r, z)} of the last direction, whether one was made yet. */
+  private static final class Scalars {
+    double rzOld;
+    boolean first;
   }
 
   /**
@@ -75,17 +99,18 @@ public final class ConjugateGradientSolver extends IterativeSolver {
     int r = md.state().fieldId(name + "_r");
     int p = md.state().fieldId(name + "_p");
     int ap = md.state().fieldId(name + "_Ap");
+    int z = md.state().fieldId(name + "_z");
     IndexBox box = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
-    double[] scalars = new double[1]; // this list's r.r of the last iteration
+    Scalars my = new Scalars();
     TaskId start = tl.addTask(dependency, name + "_start", () -> {
       FieldOps.zero(md, box, u);
       FieldOps.copy(md, box, rhs, r);
-      FieldOps.copy(md, box, rhs, p);
       return TaskStatus.COMPLETE;
     });
     TaskId initial = rr.add(tl, start, list, md, r, r);
     TaskId ready = tl.addTask(initial, name + "_header", () -> {
-      scalars[0] = rr.value();
+      my.rzOld = rr.value();
+      my.first = true;
       if (list == 0) {
         iterations = 0;
         if (printing()) {
@@ -98,14 +123,16 @@ public final class ConjugateGradientSolver extends IterativeSolver {
     IterativeTasks group = tl.addIteration(name).maxIterations(params.maxIterations())
         .atLimit(IterativeTasks.AtLimit.REPORT);
     groups[list] = group;
-    TaskId ghosts = boundaries.addBoundaryExchange(ready, group, md);
+    TaskId directed = addDirection(group, ready, list, md, box, r, z, p, my);
+    TaskId ghosts = boundaries.addBoundaryExchange(directed, group, md);
     TaskId applied = group.addTask(ghosts, name + "_Ap", () -> {
+      operator.boundary(md, p);
       operator.apply(md, p, ap);
       return TaskStatus.COMPLETE;
     });
     TaskId curvature = pAp.add(group, applied, list, md, p, ap);
     TaskId stepped = group.addTask(curvature, name + "_step", () -> {
-      double alpha = scalars[0] / pAp.value();
+      double alpha = my.rzOld / pAp.value();
       FieldOps.combine(md, box, 1.0, u, alpha, p, u);
       FieldOps.combine(md, box, 1.0, r, -alpha, ap, r);
       return TaskStatus.COMPLETE;
@@ -121,15 +148,34 @@ public final class ConjugateGradientSolver extends IterativeSolver {
       }
       return TaskStatus.COMPLETE;
     });
-    return group.setCompletionTask(printed, name + "_converged", () -> {
-      double rms = rms(rrNew.value());
-      if (rms < tolerance(rr.value())) {
-        return TaskStatus.COMPLETE;
+    return group.setCompletionTask(printed, name + "_converged",
+        () -> rms(rrNew.value()) < tolerance(rr.value()) ? TaskStatus.COMPLETE
+            : TaskStatus.ITERATE);
+  }
+
+  /**
+   * The search direction at the top of an iteration: {@code p = r} (or {@code z = M r}) first,
+   * then {@code p = z + beta p}, {@code beta = (r, z) / (r, z)_old}. Unpreconditioned, {@code
+   * (r, z)} is the {@code (r, r)} the last iteration summed, and {@code z} is {@code r} itself.
+   */
+  private TaskId addDirection(IterativeTasks group, TaskId ready, int list, MeshData md,
+      IndexBox box, int r, int z, int p, Scalars my) {
+    boolean identity = preconditioner == Preconditioner.IDENTITY;
+    TaskId known = ready;
+    if (!identity) {
+      known = rz.add(group, preconditioner.add(group, ready, list, md, r, z), list, md, r, z);
+    }
+    int direction = identity ? r : z;
+    return group.addTask(known, name + "_direction", () -> {
+      double rzNew = identity ? (my.first ? rr.value() : rrNew.value()) : rz.value();
+      if (my.first) {
+        FieldOps.copy(md, box, direction, p);
+        my.first = false;
+      } else {
+        FieldOps.combine(md, box, 1.0, direction, rzNew / my.rzOld, p, p);
       }
-      double beta = rrNew.value() / scalars[0];
-      scalars[0] = rrNew.value();
-      FieldOps.combine(md, box, 1.0, r, beta, p, p);
-      return TaskStatus.ITERATE;
+      my.rzOld = rzNew;
+      return TaskStatus.COMPLETE;
     });
   }
 }

@@ -103,6 +103,31 @@ class MultigridSolverTest {
     }
   };
 
+  /** {@code -lap}: symmetric positive definite, for conjugate gradients. */
+  private static final MultigridOperator MINUS_LAPLACIAN = new MultigridOperator() {
+    @Override
+    public void apply(MeshData md, int x, int y) {
+      LAPLACIAN.apply(md, x, y);
+      negate(md, y);
+    }
+
+    @Override
+    public void diagonal(MeshData md, int d) {
+      LAPLACIAN.diagonal(md, d);
+      negate(md, d);
+    }
+
+    @Override
+    public void boundary(MeshData md, int x) {
+      LAPLACIAN.boundary(md, x);
+    }
+
+    private void negate(MeshData md, int y) {
+      IndexBox box = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
+      FieldOps.combine(md, box, -1.0, y, 0.0, y, y);
+    }
+  };
+
   private record Solve(List<Double> residuals, String printed, Map<Integer, double[]> byGid) {}
 
   private static String deck(int block, int packSize, String smoother, int cycles) {
@@ -114,16 +139,22 @@ class MultigridSolverTest {
   }
 
   private static Solve solve(int block, int ranks, int packSize, String smoother, int cycles) {
+    return solve("mg", block, ranks, packSize, smoother, cycles);
+  }
+
+  /** Solves with {@code kind}: {@code mg}, or CG ({@code cg}) preconditioned by a V-cycle ({@code pcg}). */
+  private static Solve solve(String kind, int block, int ranks, int packSize, String smoother,
+      int cycles) {
     Map<Integer, double[]> byGid = new ConcurrentHashMap<>();
     String[] printed = new String[ranks];
     InProcessRun.run(ranks, world -> printed[world.rank()] =
-        solveRank(world, deck(block, packSize, smoother, cycles), byGid));
+        solveRank(world, kind, deck(block, packSize, smoother, cycles), byGid));
     List<Double> residuals = printed[0].lines().filter(l -> !l.startsWith("#"))
         .map(l -> Double.parseDouble(l.substring(l.indexOf(' ') + 1))).toList();
     return new Solve(residuals, printed[0], new TreeMap<>(byGid));
   }
 
-  private static String solveRank(Communicator world, String deck,
+  private static String solveRank(Communicator world, String kind, String deck,
       Map<Integer, double[]> byGid) {
     ParameterInput pin = ParameterInput.parse("mg.in", deck, List.of());
     Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
@@ -131,6 +162,9 @@ class MultigridSolverTest {
     pkg.addField("u", Metadata.of(Metadata.CELL, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
     pkg.addField("f", Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
     MultigridSolver.addFields(pkg, "mg");
+    ConjugateGradientSolver.addFields(pkg, "cg");
+    pkg.addField("w", Metadata.of(Metadata.CELL, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
+    pkg.addField("g", Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
     mesh.initializeFields(Packages.of(pkg), List.of("base"));
     InOneBoundaryCommunication exchange = InOneBoundaryCommunication.fromInput(pin);
     exchange.setup(mesh);
@@ -156,8 +190,17 @@ class MultigridSolverTest {
       }
     }
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    MultigridSolver solver = new MultigridSolver("mg", MultigridParams.fromInput(pin, "solver"),
-        LAPLACIAN, levels, world, new PrintStream(printed, true, StandardCharsets.UTF_8));
+    PrintStream print = new PrintStream(printed, true, StandardCharsets.UTF_8);
+    LinearSolver solver = new MultigridSolver("mg", MultigridParams.fromInput(pin, "solver"),
+        LAPLACIAN, levels, world, print);
+    if (!kind.equals("mg")) {
+      // -lap is symmetric positive definite; the V-cycle works on w and g.
+      MultigridSolver cycle = new MultigridSolver("mg", MultigridParams.fromInput(pin, "solver"),
+          MINUS_LAPLACIAN, levels, world, print);
+      SolverParams params = new SolverParams(200, 1e-10, true, true);
+      solver = new ConjugateGradientSolver("cg", params, MINUS_LAPLACIAN, kind.equals("pcg")
+          ? cycle.preconditioner("w", "g") : Preconditioner.IDENTITY, mesh, world, print);
+    }
     TaskCollection tc = new TaskCollection();
     TaskRegion region = tc.addRegion(parts.size());
     for (int l = 0; l < parts.size(); l++) {
@@ -204,6 +247,29 @@ class MultigridSolverTest {
     double fourByFour = worstFactor(solve(16, 1, -1, "SRJ2", 8).residuals());
     assertTrue(fourByFour > srj2 && fourByFour < 0.5, "16^2 blocks: " + fourByFour);
     assertEquals(none.get(0), none.get(2), 1e-12 * none.get(0));
+  }
+
+  /**
+   * Conjugate gradients on {@code -lap}, preconditioned by one V-cycle, reach a relative residual
+   * of 1e-10 in 11 iterations, where plain CG has not after 200; the same on 2 ranks, bit for
+   * bit.
+   */
+  @Test
+  void givenAVCycleAsPreconditioner_thenConjugateGradientsNeedFarFewerIterations() {
+    Solve plain = solve("cg", 16, 1, -1, "SRJ2", 1);
+    Solve preconditioned = solve("pcg", 16, 1, -1, "SRJ2", 1);
+    // The relative tolerance 1e-10: plain CG is still above it at its limit of 200 iterations,
+    // the preconditioned one ends below it after 11.
+    assertEquals(200, plain.residuals().size(), plain.printed());
+    int count = preconditioned.residuals().size();
+    assertTrue(count < 15, "with a V-cycle " + count);
+    assertTrue(preconditioned.residuals().get(count - 1) < plain.residuals().get(199),
+        preconditioned.printed());
+    Solve two = solve("pcg", 16, 2, -1, "SRJ2", 1);
+    assertEquals(preconditioned.printed(), two.printed());
+    for (Map.Entry<Integer, double[]> e : preconditioned.byGid().entrySet()) {
+      assertArrayEquals(e.getValue(), two.byGid().get(e.getKey()), "gid " + e.getKey());
+    }
   }
 
   @Test
