@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.metope.amr.AdaptiveRefinement;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.Communicator;
@@ -31,38 +31,37 @@ import org.metope.mesh.view.CurlFields;
 
 /**
  * A divergence-free face field (Toth and Roe's internal prolongation) through two remeshes of an
- * adaptive mesh with the real exchange: first a root block is refined beside coarse blocks, then,
- * with the field set to the curl at every block's own resolution (as if the fine blocks had
- * evolved), its neighbour is refined beside the first one's children, so that new fine blocks
- * meet older ones on a shared face whose fine values prolongation would not give. Parthenon's
+ * adaptive 2D or 3D mesh with the real exchange, on 1 and 2 ranks: first a root block is refined
+ * beside coarse blocks, then, with the field set to the curl at every block's own resolution (as
+ * if the fine blocks had evolved), its neighbour is refined beside the first one's children, so
+ * that new fine blocks meet older ones on a shared face whose fine values prolongation would not
+ * give. Parthenon's
  * remesh lets the older blocks' shared values win in a first exchange and fills the new blocks'
  * insides again; after it the divergence is at round-off in every cell. The negative control
  * runs the same remeshes with the exchange's usual owners only (an exchange that ignores the
  * newly refined blocks), and finds the divergence broken next to that face.
  */
 class FaceFieldRemeshTest {
-  private static final String DECK = """
-      <parthenon/mesh>
-      refinement = adaptive
-      numlevel = 3
-      nx1 = 32
-      x1min = 0
-      x1max = 1
-      ix1_bc = periodic
-      ox1_bc = periodic
-      nx2 = 32
-      x2min = 0
-      x2max = 1
-      ix2_bc = periodic
-      ox2_bc = periodic
-      nx3 = 1
-      x3min = 0
-      x3max = 1
-      <parthenon/meshblock>
-      nx1 = 8
-      nx2 = 8
-      nx3 = 1
-      """;
+  /**
+   * A periodic adaptive unit mesh of 32^2 cells in 8^2 blocks (2D), or 16^3 in 8^3 (3D), up to
+   * two levels of refinement.
+   */
+  private static String deck(int ndim) {
+    StringBuilder d = new StringBuilder("<parthenon/mesh>\nrefinement = adaptive\nnumlevel = 3\n");
+    for (int a = 1; a <= 3; a++) {
+      boolean active = a <= ndim;
+      d.append("nx").append(a).append(" = ").append(active ? 32 / (ndim - 1) : 1)
+          .append("\nx").append(a).append("min = 0\nx").append(a).append("max = 1\n");
+      if (active) {
+        d.append("ix").append(a).append("_bc = periodic\nox").append(a).append("_bc = periodic\n");
+      }
+    }
+    d.append("<parthenon/meshblock>\n");
+    for (int a = 1; a <= 3; a++) {
+      d.append("nx").append(a).append(" = ").append(a <= ndim ? 8 : 1).append('\n');
+    }
+    return d.toString();
+  }
 
   /** The root block refined by the next remesh, read by the package's tagging. */
   private static final ThreadLocal<LogicalLocation> TARGET = new ThreadLocal<>();
@@ -81,8 +80,8 @@ class FaceFieldRemeshTest {
   }
 
   /** The largest |div b| dx over every rank's blocks after each of the two remeshes. */
-  private static double[] remeshTwice(Communicator world, boolean parthenonsOwners) {
-    ParameterInput pin = ParameterInput.parse("faces.in", DECK, List.of());
+  private static double[] remeshTwice(Communicator world, int ndim, boolean parthenonsOwners) {
+    ParameterInput pin = ParameterInput.parse("faces.in", deck(ndim), List.of());
     Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
     Packages packages = new Packages();
     packages.add(pkg());
@@ -96,7 +95,9 @@ class FaceFieldRemeshTest {
     }
     AdaptiveRefinement amr = AdaptiveRefinement.fromInput(pin, mesh, comm);
     double[] divergence = new double[2];
-    LogicalLocation[] targets = {new LogicalLocation(2, 1, 1, 0), new LogicalLocation(2, 2, 1, 0)};
+    LogicalLocation[] targets = ndim == 2
+        ? new LogicalLocation[] {new LogicalLocation(2, 1, 1, 0), new LogicalLocation(2, 2, 1, 0)}
+        : new LogicalLocation[] {new LogicalLocation(1, 0, 1, 1), new LogicalLocation(1, 1, 1, 1)};
     for (int step = 0; step < 2; step++) {
       TARGET.set(targets[step]);
       for (MeshData md : mesh.meshData("base")) {
@@ -116,18 +117,20 @@ class FaceFieldRemeshTest {
         CurlFields.fill(md, "b");
       }
     }
-    assertEquals(16 + 3 + 3, mesh.totalBlocks());
+    int roots = ndim == 2 ? 16 : 8;
+    int children = ndim == 2 ? 4 : 8;
+    assertEquals(roots + 2 * (children - 1), mesh.totalBlocks());
     return divergence;
   }
 
-  @ParameterizedTest(name = "{0} ranks")
-  @ValueSource(ints = {1, 2})
-  void givenNewFineBlocksBesideOlderOnes_thenTheDivergenceStaysAtRoundOff(int ranks) {
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"2, 1", "2, 2", "3, 1", "3, 2"})
+  void givenNewFineBlocksBesideOlderOnes_thenTheDivergenceStaysAtRoundOff(int ndim, int ranks) {
     AtomicReference<double[]> kept = new AtomicReference<>();
     AtomicReference<double[]> usual = new AtomicReference<>();
     InProcessRun.run(ranks, world -> {
-      double[] a = remeshTwice(world, true);
-      double[] b = remeshTwice(world, false);
+      double[] a = remeshTwice(world, ndim, true);
+      double[] b = remeshTwice(world, ndim, false);
       if (world.rank() == 0) {
         kept.set(a);
         usual.set(b);
