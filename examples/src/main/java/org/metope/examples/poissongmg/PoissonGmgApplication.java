@@ -38,6 +38,6 @@ public final class PoissonGmgApplication extends DescribedApplication {
           + " multigrid levels)");
     }
     return new PoissonGmgDriver(sim.pin(), sim.mesh(), sim.multigrid(), sim.boundaries(),
-        sim.pool(), sim.communicator(), sim.options());
+        sim.pool(), sim.communicator(), sim.options(), sim.err());
   }
 }

@@ -42,9 +42,17 @@ import org.metope.tasking.TaskThreadPool;
  * right-hand side {@code u = exact - u} and rank 0's {@code Final rms error: %e}. Before the
  * tasks the coefficient {@code D} is restricted down the multigrid levels (Parthenon's solver
  * set-up tasks).
+ *
+ * <p>Like Parthenon's example, a run whose final rms residual is above {@value #RESIDUAL_LIMIT},
+ * whose rms error against the exact solution is above {@value #ERROR_LIMIT}, or either NaN, fails
+ * (exit code 1), with one line on rank 0's error stream saying which.
  */
 final class PoissonGmgDriver implements Driver {
   private static final PrintfFormat E = PrintfFormat.parse("%e");
+  /** The largest final rms residual Parthenon's example lets pass. */
+  static final double RESIDUAL_LIMIT = 1e-10;
+  /** The largest final rms error Parthenon's example lets pass. */
+  static final double ERROR_LIMIT = 1e-12;
 
   private final Mesh mesh;
   private final MultigridLevels levels;
@@ -52,6 +60,7 @@ final class PoissonGmgDriver implements Driver {
   private final TaskThreadPool pool;
   private final Communicator comm;
   private final PrintStream out;
+  private final PrintStream err;
   private final Outputs outputs;
   private final SimTime clock = SimTime.at(0.0);
   private final LinearSolver solver;
@@ -60,7 +69,8 @@ final class PoissonGmgDriver implements Driver {
 
   PoissonGmgDriver(ParameterInput pin, Mesh mesh, MultigridLevels levels,
       BoundaryCommunication boundaries, TaskThreadPool pool, Communicator comm,
-      RunOptions options) {
+      RunOptions options, PrintStream err) {
+    this.err = err;
     this.outputs = new Outputs(mesh, pin, clock, options.outputDirectory());
     this.mesh = mesh;
     this.levels = levels;
@@ -130,7 +140,32 @@ final class PoissonGmgDriver implements Driver {
     outputs.makeOutputs(mesh, clock, OutputSignal.NONE, () -> { });
     DriverError.execute(tc, pool, () -> "the poisson_gmg solve", boundaries::describeChannels);
     outputs.makeOutputs(mesh, clock, OutputSignal.NONE, () -> { });
-    return DriverStatus.COMPLETE;
+    return verdict();
+  }
+
+  /** Parthenon's pass rule for this example: the final residual and error small, not NaN. */
+  private DriverStatus verdict() {
+    double residual = solver.finalResidual();
+    String failure = null;
+    if (!(residual <= RESIDUAL_LIMIT)) {
+      failure = "final rms residual " + E.format(residual) + " is not below "
+          + E.format(RESIDUAL_LIMIT);
+    } else if (useExactRhs() && !(finalRmsError <= ERROR_LIMIT)) {
+      failure = "final rms error " + E.format(finalRmsError) + " is not below "
+          + E.format(ERROR_LIMIT);
+    }
+    if (failure == null) {
+      return DriverStatus.COMPLETE;
+    }
+    if (comm.rank() == 0) {
+      err.println("metope: poisson_gmg: " + failure + ", so the run fails, as Parthenon's"
+          + " example does (exit code 1)");
+    }
+    return DriverStatus.FAILED;
+  }
+
+  private boolean useExactRhs() {
+    return mesh.packages().get(PoissonGmgPackage.NAME).params().getBoolean("use_exact_rhs");
   }
 
   /** The rms residual after the last iteration. */
