@@ -119,11 +119,6 @@ public final class BoundaryExchange {
     return loadAndSend(md, BoundaryType.ANY);
   }
 
-  /** Polls every receive of the partition; allocates sparse fields that receive data. */
-  public TaskStatus receiveBoundBufs(MeshData md) {
-    return receive(md, BoundaryType.ANY);
-  }
-
   /**
    * Unloads every received buffer of the partition in one launch (default values for null
    * channels), marks the channels stale, and on a multilevel mesh restricts ghosts that feed
@@ -171,11 +166,6 @@ public final class BoundaryExchange {
   /** Loads the restricted face fluxes of every coarser face neighbour and sends them. */
   public TaskStatus loadAndSendFluxCorrections(MeshData md) {
     return loadAndSend(md, BoundaryType.FLXCOR_SEND);
-  }
-
-  /** Polls the flux-correction receives. */
-  public TaskStatus receiveFluxCorrections(MeshData md) {
-    return receive(md, BoundaryType.FLXCOR_RECV);
   }
 
   /** Overwrites the coarse face fluxes with the received fine averages. */
@@ -231,6 +221,10 @@ public final class BoundaryExchange {
     };
   }
 
+  /**
+   * Polls every receive of {@code type} of the partition; after a boundary exchange (not a flux
+   * correction) allocates the sparse fields that received data.
+   */
   private TaskStatus receive(MeshData md, BoundaryType type) {
     BvarsSubCache sub = comm.subCache(md, type, false);
     if (!sub.channels.receiveAll()) {
