@@ -22,7 +22,8 @@ import org.metope.mesh.input.ParameterInput;
  * swarm_variables} and {@code <swarm>_variables} and always its positions; a restart file writes
  * every swarm declared {@code INDEPENDENT} or {@code RESTART}, all its variables. Parthenon
  * silently skips names that do not exist; here a swarm no package declares, or a variable none of
- * the listed swarms has, stops the run in one line naming the block and key.
+ * the listed swarms has, stops the run in one line naming the block and key. A name listed twice
+ * is written once, as Parthenon's set of names does.
  */
 final class OutputSwarms {
   /** One swarm written and the variables written of it, positions first. */
@@ -64,7 +65,7 @@ final class OutputSwarms {
     List<String> declared = storage.layouts().stream().map(SwarmLayout::name).toList();
     List<Selected> out = new ArrayList<>();
     Set<String> unmatched = new LinkedHashSet<>(common);
-    for (String name : names) {
+    for (String name : new LinkedHashSet<>(names)) {
       if (name.isBlank()) {
         continue;
       }
@@ -104,7 +105,7 @@ final class OutputSwarms {
     return selected.isEmpty();
   }
 
-  /** The swarms written, in the packages' order. */
+  /** The swarms written: a restart's in the packages' order, an output's in its deck's. */
   List<Selected> selected() {
     return selected;
   }

@@ -191,4 +191,27 @@ class ParticleLeapfrogOutputTest {
         + " of swarms of this run ([my_particles]); dust is none\n",
         refusal("parthenon/output0/swarms=my_particles, dust"));
   }
+
+  /**
+   * A swarm named twice in {@code swarms} is written once, as a field named twice in {@code
+   * variables} is (Parthenon keeps the names in a set); the file is the one the single name
+   * writes.
+   */
+  @Test
+  void givenASwarmNamedTwice_thenItIsWrittenOnceAsWithOneName() throws IOException {
+    Path once = Files.createDirectories(dir.resolve("once"));
+    Path twice = Files.createDirectories(dir.resolve("twice"));
+    launch("-i", RESOURCES.resolve("regression.in").toString(), "-d", once.toString());
+    launch("-i", RESOURCES.resolve("regression.in").toString(), "-d", twice.toString(),
+        "parthenon/output0/swarms=my_particles, my_particles");
+    try (HdfFile a = new HdfFile(once.resolve(FINAL));
+        HdfFile b = new HdfFile(twice.resolve(FINAL))) {
+      Map<String, Dataset> expected = datasets((Group) a.getChild(SWARM));
+      Map<String, Dataset> actual = datasets((Group) b.getChild(SWARM));
+      assertEquals(expected.keySet(), actual.keySet());
+      for (String path : expected.keySet()) {
+        assertArrayEquals(flat(expected.get(path)), flat(actual.get(path)), 0.0, path);
+      }
+    }
+  }
 }
