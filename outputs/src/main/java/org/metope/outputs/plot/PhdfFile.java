@@ -52,9 +52,13 @@ public final class PhdfFile implements AutoCloseable {
     numBlocks = intAttribute("NumMeshBlocks");
     blockCells = ints(infoAttribute("MeshBlockSize"));
     domain = doubles(infoAttribute("RootGridDomain"));
-    datasets = List.of(strings(infoAttribute("OutputDatasetNames")));
-    componentsPerDataset = ints(infoAttribute("NumComponents"));
-    componentNames = List.of(strings(infoAttribute("ComponentNames")));
+    // An output without fields (swarms only) has none of the three, as Parthenon writes it.
+    boolean fields = optionalInfoAttribute("OutputDatasetNames") != null
+        || optionalInfoAttribute("NumComponents") != null
+        || optionalInfoAttribute("ComponentNames") != null;
+    datasets = fields ? List.of(strings(infoAttribute("OutputDatasetNames"))) : List.of();
+    componentsPerDataset = fields ? ints(infoAttribute("NumComponents")) : new int[0];
+    componentNames = fields ? List.of(strings(infoAttribute("ComponentNames"))) : List.of();
     time = ((Number) infoAttribute("Time")).doubleValue();
     cycle = intAttribute("NCycle");
     ghosts = optionalInt("IncludesGhost") != 0 ? optionalInt("NGhost") : 0;
@@ -219,6 +223,10 @@ public final class PhdfFile implements AutoCloseable {
    * @throws InputError naming the choices when nothing matches
    */
   public FieldComponent field(String request) {
+    if (datasets.isEmpty()) {
+      throw InputError.at(path.toString(), "it has no fields",
+          "--blocks, which draws its block structure");
+    }
     if (request == null) {
       return new FieldComponent(datasets.get(0), 0);
     }
@@ -361,16 +369,19 @@ public final class PhdfFile implements AutoCloseable {
   }
 
   private Object infoAttribute(String name) {
-    Attribute a;
-    try {
-      a = h5.getByPath("Info").getAttribute(name);
-    } catch (RuntimeException e) {
-      a = null;
-    }
+    Attribute a = optionalInfoAttribute(name);
     if (a == null) {
       throw broken("it has no /Info attribute " + name);
     }
     return a.getData();
+  }
+
+  private Attribute optionalInfoAttribute(String name) {
+    try {
+      return h5.getByPath("Info").getAttribute(name);
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   private int intAttribute(String name) {

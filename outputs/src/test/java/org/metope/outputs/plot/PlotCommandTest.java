@@ -190,6 +190,28 @@ class PlotCommandTest {
     assertEquals(background, p.rgb(f.firstColumnFrom(0.125), level1Row));
   }
 
+  /**
+   * A file without fields (an output of swarms only) still has its blocks: {@code --blocks}
+   * draws the same picture as for the same mesh with fields, and asking for a field says the
+   * file has none. Control: the file with fields draws its first field without a name.
+   */
+  @Test
+  void givenAFileWithoutFields_thenBlocksAreDrawnAndAFieldIsOneSentence() throws Exception {
+    Path bare = PlotFiles.writeWithoutFields(PlotFiles.DECK_2D, dir.resolve("bare"));
+    BufferedImage expected = plot(file2d, "--blocks").image();
+    BufferedImage actual = plot(bare, "--blocks").image();
+    assertEquals(expected.getWidth(), actual.getWidth());
+    assertEquals(expected.getHeight(), actual.getHeight());
+    for (int y = 0; y < expected.getHeight(); y++) {
+      for (int x = 0; x < expected.getWidth(); x++) {
+        assertEquals(expected.getRGB(x, y), actual.getRGB(x, y), "pixel " + x + ", " + y);
+      }
+    }
+    assertOneSentence("it has no fields: expected --blocks", bare.toString());
+    assertOneSentence("it has no fields: expected --blocks", bare.toString(), "f");
+    plot(file2d);
+  }
+
   @Test
   void givenAComponent_thenThatComponentIsDrawn() throws Exception {
     Plot p = plot(file2d, "v:1");

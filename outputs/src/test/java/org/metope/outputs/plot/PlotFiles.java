@@ -52,13 +52,26 @@ final class PlotFiles {
       + "<parthenon/meshblock>\nnx1 = 8\n";
 
   private static final String OUTPUT = "<parthenon/output0>\nfile_type = hdf5\ndt = 1\n"
-      + "variables = f, v\nwrite_xdmf = false\n<parthenon/time>\ntlim = 1\n";
+      + "write_xdmf = false\n<parthenon/time>\ntlim = 1\n";
 
   /** Writes the output of {@code deck} into {@code dir} and returns its path. */
   static Path write(String deck, Path dir) throws Exception {
+    return write(deck, dir, "variables = f, v\n");
+  }
+
+  /**
+   * Writes the output of {@code deck} with no field into {@code dir}, as an output of swarms
+   * only is (no {@code variables}: Parthenon then writes no {@code /Info OutputDatasetNames}).
+   */
+  static Path writeWithoutFields(String deck, Path dir) throws Exception {
+    return write(deck, dir, "");
+  }
+
+  private static Path write(String deck, Path dir, String variables) throws Exception {
     Path into = Files.createDirectories(dir);
     InProcessRun.run(1, comm -> {
-      ParameterInput pin = ParameterInput.parse("plot.in", deck + OUTPUT, List.of());
+      ParameterInput pin = ParameterInput.parse("plot.in", deck + OUTPUT + "<parthenon/output0>\n"
+          + variables, List.of());
       Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), comm);
       Packages packages = new Packages();
       packages.add(pkg());
