@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.StampedLock;
 import org.junit.jupiter.api.Test;
 
 class TaskThreadPoolTest {
@@ -136,50 +137,45 @@ class TaskThreadPoolTest {
   /**
    * GIVEN a task that writes an array it read before another thread's task moves the array
    * (copies it into a larger one, as a sparse allocation grows the field arena), THEN with the
-   * move in {@link TaskThreadPool#runExclusive} the write is in the new array: the move waits
-   * until the writer's pass ends. (With the move run directly, the copy happens while the writer
-   * sleeps and the 42 is lost; that is what this test saw with runExclusive reduced to {@code
-   * action.run()}.)
+   * move in {@link TaskThreadPool#runExclusive} the write is in the new array: the writer writes
+   * once the mover waits at the pool's gate, and the move waits until the writer's pass ends.
+   * (With runExclusive reduced to {@code action.run()}, the mover copies at once, the writer
+   * writes the old array, and the 42 is lost: this test fails so.)
    */
   @Test
-  void givenAnArrayMovedWhileAnotherTaskWritesIt_whenMovedExclusively_thenNoWriteIsLost()
-      throws InterruptedException {
+  void givenAnArrayMovedWhileAnotherTaskWritesIt_whenMovedExclusively_thenNoWriteIsLost() {
     AtomicReference<double[]> arena = new AtomicReference<>(new double[4]);
-    CountDownLatch writerStarted = new CountDownLatch(1);
-    CountDownLatch moveRequested = new CountDownLatch(1);
-    boolean[] waited = new boolean[1];
+    AtomicBoolean writerRead = new AtomicBoolean();
+    AtomicReference<Thread> mover = new AtomicReference<>();
+    Thread caller = Thread.currentThread();
     TaskCollection tc = new TaskCollection();
     TaskRegion region = tc.addRegion(2);
     region.get(0).addTask(TaskId.NONE, "kernel", () -> {
       double[] a = arena.get();
-      writerStarted.countDown();
-      try {
-        waited[0] = moveRequested.await(10, TimeUnit.SECONDS);
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return TaskStatus.FAIL;
-      }
+      writerRead.set(true);
+      PoolProgress.until("the mover to wait at the gate (or to move)",
+          PoolProgress.otherPoolThreads(caller),
+          () -> arena.get() != a || waitsAtTheGate(mover.get()));
       a[0] = 42.0;
       return TaskStatus.COMPLETE;
     });
     region.get(1).addTask(TaskId.NONE, "allocate", () -> {
-      try {
-        writerStarted.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return TaskStatus.FAIL;
-      }
-      moveRequested.countDown();
+      PoolProgress.until("the writer to read the array", PoolProgress.otherPoolThreads(caller),
+          writerRead::get);
+      mover.set(Thread.currentThread());
       TaskThreadPool.runExclusive(() -> arena.set(Arrays.copyOf(arena.get(), 8)));
       return TaskStatus.COMPLETE;
     });
     try (TaskThreadPool pool = new TaskThreadPool(2)) {
       tc.execute(pool);
     }
-    assertTrue(waited[0], "the mover never asked to move");
     assertEquals(8, arena.get().length);
     assertEquals(42.0, arena.get()[0], "the write to the old array was lost");
+  }
+
+  /** The pool's gate is a {@link StampedLock}: {@code thread} is parked on it. */
+  private static boolean waitsAtTheGate(Thread thread) {
+    return thread != null && LockSupport.getBlocker(thread) instanceof StampedLock;
   }
 
   /** Outside a pool's tasks, and on a pool of one thread, the action runs at once. */
@@ -234,27 +230,25 @@ class TaskThreadPoolTest {
   /**
    * A worker whose own lists are done passes over another worker's waiting list: with 2 threads,
    * list 0's task holds the calling thread (worker 0) until list 2's task has run, and list 2 is
-   * worker 0's too, so only worker 1, whose list 1 is done at once, can run it. Before workers
-   * helped, list 2 waited behind list 0 and list 0's task gave up after its time-out.
+   * worker 0's too, so only worker 1, whose list 1 is done at once, can run it. Without that
+   * help list 2 waits behind list 0, and list 0's task fails once worker 1 makes no progress
+   * ({@link PoolProgress}).
    */
   @Test
-  void givenAThreadHeldByOneOfItsLists_whenTheOtherThreadIsDone_thenItRunsTheWaitingList()
-      throws Exception {
-    CountDownLatch listTwoRan = new CountDownLatch(1);
+  void givenAThreadHeldByOneOfItsLists_whenTheOtherThreadIsDone_thenItRunsTheWaitingList() {
+    AtomicBoolean listTwoRan = new AtomicBoolean();
+    Thread caller = Thread.currentThread();
     AtomicReference<String> listTwoThread = new AtomicReference<>();
     TaskCollection tc = new TaskCollection();
     TaskRegion region = tc.addRegion(3);
     region.get(0).addTask(TaskId.NONE, "hold", () -> {
-      try {
-        return listTwoRan.await(30, TimeUnit.SECONDS) ? TaskStatus.COMPLETE : TaskStatus.FAIL;
-      } catch (InterruptedException e) {
-        return TaskStatus.FAIL;
-      }
+      PoolProgress.until("list 2's task", PoolProgress.otherPoolThreads(caller), listTwoRan::get);
+      return TaskStatus.COMPLETE;
     });
     region.get(1).addTask(TaskId.NONE, "quick", () -> TaskStatus.COMPLETE);
     region.get(2).addTask(TaskId.NONE, "release", () -> {
       listTwoThread.set(Thread.currentThread().getName());
-      listTwoRan.countDown();
+      listTwoRan.set(true);
       return TaskStatus.COMPLETE;
     });
     try (TaskThreadPool pool = new TaskThreadPool(2)) {
