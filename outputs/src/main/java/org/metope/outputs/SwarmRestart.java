@@ -4,8 +4,11 @@ import io.jhdf.api.Dataset;
 import java.util.Arrays;
 import java.util.List;
 import org.metope.mesh.Mesh;
+import org.metope.mesh.geometry.RegionSize;
 import org.metope.mesh.field.Swarm;
+import org.metope.mesh.field.SwarmLayout;
 import org.metope.mesh.field.SwarmVariable;
+import org.metope.mesh.input.InputError;
 
 /**
  * Reads a restart file's particles back into this rank's blocks (the swarm part of Parthenon's
@@ -53,9 +56,42 @@ final class SwarmRestart {
         int count = (int) counts[first + b];
         swarm.addEmptyParticles(count);
         for (int p = 0; p < count; p++, particle++) {
-          put(swarm, swarm.newSlot(p), sel.variables(), values, particle, mine);
+          int slot = swarm.newSlot(p);
+          put(swarm, slot, sel.variables(), values, particle, mine);
+          requireInside(file, mesh, b, swarm, slot, p);
         }
       }
+    }
+  }
+
+  /**
+   * Refuses a particle whose position is not finite or lies outside its block on the active axes
+   * (the exchange's rule, {@code min <= x < max}): a run leaves every particle in its block after
+   * its exchange, so only a damaged file has one elsewhere, which the next exchange could not
+   * place (NaN lies in no block).
+   */
+  private static void requireInside(RestartFile file, Mesh mesh, int lid, Swarm swarm, int slot,
+      int p) {
+    RegionSize region = mesh.blocks().get(lid).region();
+    double[] x = new double[3];
+    boolean inside = true;
+    for (int axis = 0; axis < 3; axis++) {
+      x[axis] = swarm.real(swarm.layout().variable(
+          SwarmLayout.POSITIONS.get(axis)).firstComponent())[slot];
+      if (axis < mesh.config().ndim()) {
+        inside &= x[axis] >= region.xmin(axis) && x[axis] < region.xmax(axis);
+      }
+    }
+    if (!inside) {
+      StringBuilder box = new StringBuilder();
+      for (int axis = 0; axis < mesh.config().ndim(); axis++) {
+        box.append(axis == 0 ? "" : " x ").append('[').append(region.xmin(axis)).append(", ")
+            .append(region.xmax(axis)).append(')');
+      }
+      throw InputError.at(file.path().toString(), "cannot restore swarm "
+          + swarm.layout().name() + ": particle " + p + " of block gid "
+          + mesh.blocks().get(lid).gid() + " is at " + Arrays.toString(x) + ", outside the block "
+          + box, "finite positions inside their blocks, as a run leaves its particles");
     }
   }
 
