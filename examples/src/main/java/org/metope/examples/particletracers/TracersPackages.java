@@ -48,7 +48,13 @@ final class TracersPackages {
   /** {@code particles_package}: {@code num_tracers} (100) over the whole mesh. */
   static StateDescriptor particles(ParameterInput pin) {
     StateDescriptor pkg = new StateDescriptor("particles_package");
-    pkg.addParam("num_tracers", (int) pin.getOrAddReal(TRACERS, "num_tracers", 100));
+    // Read as a real and truncated, as Parthenon does; out of an int's range is refused.
+    double tracers = pin.getOrAddReal(TRACERS, "num_tracers", 100);
+    if (tracers < 0 || tracers >= Integer.MAX_VALUE + 1.0) {
+      throw pin.error(TRACERS, "num_tracers", "a number of tracers from 0 to "
+          + Integer.MAX_VALUE);
+    }
+    pkg.addParam("num_tracers", (int) tracers);
     pkg.addSwarm(SWARM, Metadata.of(Metadata.PROVIDES, Metadata.NONE));
     pkg.addSwarmValue("id", SWARM, Metadata.of(Metadata.INTEGER));
     return pkg;

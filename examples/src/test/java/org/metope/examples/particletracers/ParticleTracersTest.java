@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.lang.reflect.Array;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,11 @@ class ParticleTracersTest {
   @TempDir Path dir;
 
   private void run(String... overrides) {
+    assertEquals("0\n", launch(overrides).replaceFirst("(?s)\\n.*", "\n"));
+  }
+
+  /** The exit code of the regression deck run with {@code overrides}, a newline, its stderr. */
+  private String launch(String... overrides) {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream discard = new PrintStream(new ByteArrayOutputStream(), true,
         StandardCharsets.UTF_8);
@@ -41,7 +47,7 @@ class ParticleTracersTest {
     System.arraycopy(overrides, 0, args, 4, overrides.length);
     int code = TestLauncher.run(args, discard, new PrintStream(err, true,
         StandardCharsets.UTF_8));
-    assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+    return code + "\n" + err.toString(StandardCharsets.UTF_8);
   }
 
   private static double[] flat(HdfFile file, String path) {
@@ -115,5 +121,25 @@ class ParticleTracersTest {
       assertEquals(8.0, sum);
       assertEquals(tracers(end).size(), occupied);
     }
+  }
+
+  /**
+   * A negative number of tracers is one line and exit code 2 (it ran with none); more than an
+   * int holds too (it ended out of memory). Zero tracers is a run, as in Parthenon. The deck's
+   * own warnings (its output block given twice, as Parthenon's is) come before the line.
+   */
+  @Test
+  void givenANumberOfTracersOutOfRange_thenOneLineNamesTheKey() {
+    assertRefused("command line: Tracers/num_tracers = \"-5\": expected a number of tracers"
+        + " from 0 to 2147483647", "Tracers/num_tracers=-5");
+    assertRefused("command line: Tracers/num_tracers = \"1e12\": expected a number of tracers"
+        + " from 0 to 2147483647", "Tracers/num_tracers=1e12");
+    run("Tracers/num_tracers=0", "parthenon/time/nlim=1");
+  }
+
+  private void assertRefused(String line, String override) {
+    List<String> lines = launch(override, "parthenon/time/nlim=1").lines()
+        .filter(l -> !l.startsWith("warning: ")).toList();
+    assertEquals(List.of("2", line), lines);
   }
 }
