@@ -91,13 +91,15 @@ final class MeshConfigurationReader {
     MeshConfiguration config = new MeshConfiguration(meshSize, blockNx[0], blockNx[1],
         blockNx[2], boundaryNames, refinement, numLevel, nghost, packSize, regions,
         SparseConfig.fromInput(pin), multigrid);
-    if (multigrid && new BlockGeometry(config).treeCount() != config.rootGrid().rootBlockCount()) {
+    int trees = multigrid ? new BlockGeometry(config).treeCount() : 0;
+    if (multigrid && trees != config.rootGrid().rootBlockCount()) {
       // Parthenon's coarse levels then merge the root blocks of a tree into one block first.
       throw pin.error(MESH, "multigrid", "false on this root grid: Parthenon groups its "
-          + config.rootGrid().rootBlockCount() + " root blocks into " + new BlockGeometry(config)
-          .treeCount() + " trees, whose multigrid levels merge blocks, and Metope builds levels"
-          + " that coarsen each root block alone (one tree per root block: 1D, 2D, or a 3D root"
-          + " grid with an odd number of root blocks along some axis)");
+          + config.rootGrid().rootBlockCount() + " root blocks into " + trees
+          + (trees == 1 ? " tree" : " trees") + ", whose multigrid levels merge blocks, and"
+          + " Metope builds levels that coarsen each root block alone (one tree per root"
+          + " block: 1D, 2D, or a 3D root grid with an odd number of root blocks along some"
+          + " axis)");
     }
     return config;
   }

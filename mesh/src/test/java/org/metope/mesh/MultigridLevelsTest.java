@@ -81,7 +81,8 @@ class MultigridLevelsTest {
   void givenA3dRootGridOfOneTree_thenOneLineAndAnOddRootGridIsAccepted() {
     String error = assertThrows(InputError.class, () -> Decks.config(
         Decks.deck(32, 32, 32, 16, 16, 16, "", ""), MG)).getMessage();
-    assertTrue(error.contains("trees") && !error.contains("\n"), error);
+    assertTrue(error.contains("groups its 8 root blocks into 1 tree, whose multigrid levels")
+        && !error.contains("\n"), error);
     assertTrue(Decks.config(Decks.deck(32, 32, 16, 16, 16, 16, "", ""), MG).multigrid());
   }
 }
