@@ -57,6 +57,8 @@ public record Hdf5Settings(
     List<String> variables = restart ? List.of()
         : pin.getOrAddStringList(block, "variables", List.of());
     // An output of particles only has no fields; its deck records variables as an empty list.
+    // A deck stored in a file records both variables and swarms, empty for a block that gave
+    // neither, so a run resumed from it passes this check.
     if (!restart && pin.isGivenByUser(block, "variables")
         && variables.stream().allMatch(String::isBlank) && !pin.doesParameterExist(block, "swarms")) {
       throw pin.error(block, "variables", "one or more field names or regular expressions (an"

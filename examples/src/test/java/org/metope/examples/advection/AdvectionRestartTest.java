@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.metope.comm.InProcessCluster;
 import org.metope.comm.InProcessRun;
 import org.metope.mesh.input.ParameterInput;
 
@@ -103,6 +104,35 @@ class AdvectionRestartTest {
     assertTrue(Files.readString(b.resolve("rs.out8.hst")).indexOf('#') < 0,
         "a resumed history continues without a new header");
     assertTrue(Files.exists(b.resolve("rs.out0.00003.rhdf")), "restart numbering continues");
+  }
+
+  /**
+   * GIVEN an HDF5 output block without {@code variables}, which the deck stored in the restart
+   * file records as {@code variables =} (a default, beside {@code swarms =}), THEN a run resumes
+   * from that file and writes that output with the datasets of the uninterrupted run's.
+   */
+  @Test
+  void givenAnOutputWithoutVariables_thenARunResumesFromItsRestartFile() throws IOException {
+    String text = String.join("\n", "<parthenon/job>", "problem_id = novars",
+        "<parthenon/mesh>", "nx1 = 32", "x1min = -0.5", "x1max = 0.5", "ix1_bc = periodic",
+        "ox1_bc = periodic", "nx2 = 32", "x2min = -0.5", "x2max = 0.5", "ix2_bc = periodic",
+        "ox2_bc = periodic", "nx3 = 1", "<parthenon/meshblock>", "nx1 = 16", "nx2 = 16",
+        "<parthenon/time>", "tlim = 0.1", "integrator = rk2", "<Advection>", "vx = 1.0",
+        "vy = 1.0", "profile = smooth_gaussian", "<parthenon/output0>", "file_type = rst",
+        "dt = 0.05", "<parthenon/output1>", "file_type = hdf5", "dt = 0.05", "");
+    Path a = Files.createDirectory(dir.resolve("novars"));
+    AdvectionRuns.run(ParameterInput.parse("novars.in", text, List.of()), a,
+        InProcessCluster.singleRank());
+    Path rst = a.resolve("novars.out0.00001.rhdf");
+    Path b = resume("novars-resumed", rst, 1);
+    assertEquals(datasets(a.resolve("novars.out1.final.phdf")),
+        datasets(b.resolve("novars.out1.final.phdf")));
+  }
+
+  private static List<String> datasets(Path file) {
+    try (HdfFile h5 = new HdfFile(file)) {
+      return List.copyOf(h5.getChildren().keySet());
+    }
   }
 
   /**
