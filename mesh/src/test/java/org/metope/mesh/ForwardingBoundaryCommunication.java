@@ -68,4 +68,9 @@ public class ForwardingBoundaryCommunication implements BoundaryCommunication {
   public KernelBackend kernels() {
     return wrapped.kernels();
   }
+
+  @Override
+  public String describeChannels() {
+    return wrapped.describeChannels();
+  }
 }
