@@ -58,6 +58,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private BufferArena arena = new BufferArena();
   private BufferPools pools = new BufferPools(arena);
   private final Map<MeshData, BvarsCache> caches = new IdentityHashMap<>();
+  /** {@link #fluxPlanOwner}'s partitions by first block and block count; cleared with caches. */
+  private final Map<Long, MeshData> fluxPlanOwners = new HashMap<>();
   private final BoundaryCacheBuilder builder = new BoundaryCacheBuilder(this);
   private final BoundaryExchange exchange = new BoundaryExchange(this);
   /** More kernel threads than this is a typo, not a machine. */
@@ -178,6 +180,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       c.releaseAll(backend);
     }
     caches.clear();
+    fluxPlanOwners.clear();
     if (statics != null) {
       statics.release();
     }
@@ -195,6 +198,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       registry.clear();
     }
     caches.clear();
+    fluxPlanOwners.clear();
     // A new arena per mesh: sized for this mesh's channels, and its on-demand region last.
     arena = new BufferArena();
     pools = new BufferPools(arena);
@@ -315,13 +319,28 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   /**
+   * The partition whose caches hold {@code md}'s flux-correction plans: the first partition seen
+   * over the same blocks of the same storage. Fluxes are one instance per field, shared by every
+   * stage container, so the plans of two containers' partitions over the same blocks would come
+   * out the same, row for row; stages run one after the other, so one plan serves them all and a
+   * remesh builds it once instead of once per container.
+   */
+  private MeshData fluxPlanOwner(MeshData md) {
+    synchronized (caches) {
+      long blocks = ((long) md.blockIndex(0) << 32) | md.numBlocks();
+      MeshData owner = fluxPlanOwners.putIfAbsent(blocks, md);
+      return owner == null || owner.storage() != md.storage() ? md : owner;
+    }
+  }
+
+  /**
    * The up-to-date sub-cache of {@code md} for {@code type} and direction: built on first use and
    * rebuilt when an allocation on one of its blocks, the field arena or the buffer arena's layout
    * changed since. Other partitions' allocations do not matter: a plan's rows and offsets are
    * its own blocks', and sparse buffers' offsets are read at every exchange.
    */
   BvarsSubCache subCache(MeshData md, BoundaryType type, boolean sender) {
-    BvarsCache c = cache(md);
+    BvarsCache c = cache(type.isFluxCorrection() ? fluxPlanOwner(md) : md);
     BvarsSubCache sub = c.get(type, sender);
     if (sub != null && sub.allocationVersion == md.allocationVersion()
         && sub.arenaLayoutVersion == arena.layoutVersion()) {

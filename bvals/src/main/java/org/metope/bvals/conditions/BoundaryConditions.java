@@ -124,18 +124,18 @@ public final class BoundaryConditions {
 
   /**
    * The exchange's task that applies the conditions to {@code md}'s cells or coarse buffers,
-   * made once per partition and layout: on a backend that is not resident, {@link
-   * #apply(MeshData, boolean)}; on a device-resident one, nothing for a partition without a
-   * physical face, one launch on the device when every physical face of the mesh is built in
+   * made once per partition and layout: nothing for a partition without a physical face; else on
+   * a backend that is not resident, {@link #apply(MeshData, boolean)}; on a device-resident one,
+   * one launch on the device when every physical face of the mesh is built in
    * ({@link BoundaryConditionLaunch}), and {@link #apply(MeshData, boolean, KernelBackend)} (the
    * host copy acquired) when some face runs a user function, which only the host can call.
    */
   public Task task(MeshData md, boolean coarse, KernelBackend kernels) {
-    if (!kernels.resident()) {
-      return () -> apply(md, coarse);
-    }
     if (md.numBlocks() == 0 || !hasPhysicalFace(md)) {
       return () -> TaskStatus.COMPLETE;
+    }
+    if (!kernels.resident()) {
+      return () -> apply(md, coarse);
     }
     if (forStaticFields || !BoundaryConditionLaunch.builtInOnly(md.block(0).mesh())) {
       return () -> apply(md, coarse, kernels);
