@@ -58,8 +58,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private BufferArena arena = new BufferArena();
   private BufferPools pools = new BufferPools(arena);
   private final Map<MeshData, BvarsCache> caches = new IdentityHashMap<>();
-  /** {@link #fluxPlanOwner}'s partitions by first block and block count; cleared with caches. */
-  private final Map<Long, MeshData> fluxPlanOwners = new HashMap<>();
+  /** {@link #planOwner}'s partitions by first block and block count; cleared with caches. */
+  private final Map<Long, MeshData> planOwners = new HashMap<>();
   private final BoundaryCacheBuilder builder = new BoundaryCacheBuilder(this);
   private final BoundaryExchange exchange = new BoundaryExchange(this);
   /** More kernel threads than this is a typo, not a machine. */
@@ -86,6 +86,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private TagMap tags;
   private final AtomicLong cacheBuilds = new AtomicLong();
   private final AtomicLong cacheReuses = new AtomicLong();
+  private final AtomicLong plansCarriedOver = new AtomicLong();
 
   /**
    * Boundary communication with coalesced messages between ranks (the default).
@@ -180,7 +181,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       c.releaseAll(backend);
     }
     caches.clear();
-    fluxPlanOwners.clear();
+    planOwners.clear();
     if (statics != null) {
       statics.release();
     }
@@ -198,7 +199,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       registry.clear();
     }
     caches.clear();
-    fluxPlanOwners.clear();
+    planOwners.clear();
     // A new arena per mesh: sized for this mesh's channels, and its on-demand region last.
     arena = new BufferArena();
     pools = new BufferPools(arena);
@@ -319,16 +320,17 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   }
 
   /**
-   * The partition whose caches hold {@code md}'s flux-correction plans: the first partition seen
-   * over the same blocks of the same storage. Fluxes are one instance per field, shared by every
-   * stage container, so the plans of two containers' partitions over the same blocks would come
-   * out the same, row for row; stages run one after the other, so one plan serves them all and a
-   * remesh builds it once instead of once per container.
+   * The first partition seen over the same blocks of the same storage as {@code md} (another
+   * stage container's, or {@code md}). Its caches hold the flux-correction plans of every
+   * container: fluxes are one instance per field, shared by the containers, so their plans would
+   * come out the same row for row, and stages run one after the other, so one plan serves them
+   * all. Its ghost-exchange plans are the ones other containers' plans are carried over from
+   * ({@link ContainerPlans}).
    */
-  private MeshData fluxPlanOwner(MeshData md) {
+  private MeshData planOwner(MeshData md) {
     synchronized (caches) {
       long blocks = ((long) md.blockIndex(0) << 32) | md.numBlocks();
-      MeshData owner = fluxPlanOwners.putIfAbsent(blocks, md);
+      MeshData owner = planOwners.putIfAbsent(blocks, md);
       return owner == null || owner.storage() != md.storage() ? md : owner;
     }
   }
@@ -340,10 +342,9 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    * its own blocks', and sparse buffers' offsets are read at every exchange.
    */
   BvarsSubCache subCache(MeshData md, BoundaryType type, boolean sender) {
-    BvarsCache c = cache(type.isFluxCorrection() ? fluxPlanOwner(md) : md);
+    BvarsCache c = cache(type.isFluxCorrection() ? planOwner(md) : md);
     BvarsSubCache sub = c.get(type, sender);
-    if (sub != null && sub.allocationVersion == md.allocationVersion()
-        && sub.arenaLayoutVersion == arena.layoutVersion()) {
+    if (sub != null && current(sub, md)) {
       cacheReuses.incrementAndGet();
       return sub;
     }
@@ -367,13 +368,41 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       backend.release(old.table);
       backend.release(old.prores);
     }
-    BvarsSubCache sub = builder.build(md, type, sender, old);
+    BvarsSubCache sub = carriedOver(md, type, sender);
+    if (sub == null) {
+      sub = builder.build(md, type, sender, old);
+    }
     checkLengths(sub);
     backend.prepare(sub.table, md.data(), arena.array());
     backend.prepare(sub.prores, md.data(), arena.array());
     c.put(type, sender, sub);
     cacheBuilds.incrementAndGet();
     return sub;
+  }
+
+  /**
+   * {@code md}'s plan carried over from the current one of its {@link #planOwner} in another
+   * container, or null when there is none to carry over or it cannot be.
+   */
+  private BvarsSubCache carriedOver(MeshData md, BoundaryType type, boolean sender) {
+    MeshData owner = planOwner(md);
+    if (owner == md || type.isFluxCorrection()) {
+      return null;
+    }
+    BvarsSubCache from = cache(owner).get(type, sender);
+    if (from == null || !current(from, owner)) {
+      return null;
+    }
+    BvarsSubCache carried = ContainerPlans.derive(from, owner, md, arena.layoutVersion());
+    if (carried != null) {
+      plansCarriedOver.incrementAndGet();
+    }
+    return carried;
+  }
+
+  private boolean current(BvarsSubCache sub, MeshData md) {
+    return sub.allocationVersion == md.allocationVersion()
+        && sub.arenaLayoutVersion == arena.layoutVersion();
   }
 
   private static void checkLengths(BvarsSubCache sub) {
@@ -497,6 +526,11 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    */
   public int bufferArenaLength() {
     return arena.array().length;
+  }
+
+  /** Of {@link #cacheBuilds()}, the plans carried over from another container's partition. */
+  public long plansCarriedOver() {
+    return plansCarriedOver.get();
   }
 
   /** Number of sub-caches built so far (setup, remesh and allocation changes). */

@@ -1,6 +1,7 @@
 package org.metope.kernels.table;
 
 import java.util.Arrays;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The boundary descriptors of one cache (one partition, one direction): everything a kernel needs
@@ -213,6 +214,26 @@ public final class BoundaryTable {
       all[b] = b;
     }
     resetPerStep();
+  }
+
+  /**
+   * A table with this one's columns and allocation flags, in which the arena offsets of var and
+   * of the fine layout ({@link #VAR_OFFSET}, and {@link #FINE_OFFSET} where the operation has a
+   * fine side) are passed through {@code offsets}: the same boundaries over another instance of
+   * the same fields, such as another stage container's data, whose blocks sit at the same
+   * distances from each other.
+   */
+  public BoundaryTable withOffsets(IntUnaryOperator offsets) {
+    int[] columns = ints.clone();
+    for (int b = 0; b < size; b++) {
+      columns[VAR_OFFSET * size + b] = offsets.applyAsInt(columns[VAR_OFFSET * size + b]);
+      if (BoundaryOp.usesFine(columns[OP * size + b])) {
+        columns[FINE_OFFSET * size + b] = offsets.applyAsInt(columns[FINE_OFFSET * size + b]);
+      }
+    }
+    BoundaryTable copy = new BoundaryTable(size, columns, reals.clone());
+    System.arraycopy(allocated, 0, copy.allocated, 0, size);
+    return copy;
   }
 
   /**
