@@ -41,40 +41,12 @@ class ContainerPlansTest {
     return pkg;
   }
 
-  /** A periodic unit mesh of {@code dims} dimensions refined to level 2 around its centre. */
-  private static String deck(int dims) {
-    int cells = dims == 2 ? 32 : 16;
-    int block = dims == 2 ? 8 : 4;
-    StringBuilder s = new StringBuilder("<parthenon/mesh>\nrefinement = static\npack_size = 3\n");
-    for (int a = 1; a <= 3; a++) {
-      boolean active = a <= dims;
-      s.append("nx").append(a).append(" = ").append(active ? cells : 1).append("\nx").append(a)
-          .append("min = 0\nx").append(a).append("max = 1\n");
-      if (active) {
-        s.append("ix").append(a).append("_bc = periodic\nox").append(a)
-            .append("_bc = periodic\n");
-      }
-    }
-    s.append("<parthenon/meshblock>\n");
-    for (int a = 1; a <= 3; a++) {
-      s.append("nx").append(a).append(" = ").append(a <= dims ? block : 1).append('\n');
-    }
-    for (int level = 1; level <= 2; level++) {
-      s.append("<parthenon/static_refinement").append(level - 1).append(">\nlevel = ")
-          .append(level).append('\n');
-      double half = level == 1 ? 0.1 : 0.05;
-      for (int a = 1; a <= dims; a++) {
-        s.append("x").append(a).append("min = ").append(0.5 - half).append("\nx").append(a)
-            .append("max = ").append(0.5 + half).append('\n');
-      }
-    }
-    return s.toString();
-  }
-
   @ParameterizedTest(name = "{0}D")
   @ValueSource(ints = {2, 3})
   void givenTwoContainers_thenTheCarriedOverPlanIsTheBuiltOne(int dims) {
-    ParameterInput pin = ParameterInput.parse("plans.in", deck(dims), List.of());
+    String deck = dims == 2 ? ElementMultilevelExchangeTest.deck(2, 32, 8, 3)
+        : ElementMultilevelExchangeTest.deck(3, 16, 4, 3);
+    ParameterInput pin = ParameterInput.parse("plans.in", deck, List.of());
     Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), InProcessCluster.singleRank());
     Packages packages = new Packages();
     packages.add(fields());

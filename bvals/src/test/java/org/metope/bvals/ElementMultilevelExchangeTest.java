@@ -49,7 +49,7 @@ class ElementMultilevelExchangeTest {
    * A periodic unit mesh of {@code cells} per active axis in blocks of {@code block} cells,
    * refined to level 1 around the centre, and to level 2 for {@code levels} 3.
    */
-  private static String deck(int dims, int cells, int block, int levels) {
+  static String deck(int dims, int cells, int block, int levels) {
     StringBuilder s = new StringBuilder("<parthenon/mesh>\nrefinement = static\npack_size = 4\n");
     for (int a = 1; a <= 3; a++) {
       boolean active = a <= dims;
