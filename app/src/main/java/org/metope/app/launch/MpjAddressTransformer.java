@@ -1,10 +1,5 @@
 package org.metope.app.launch;
 
-import java.lang.instrument.ClassFileTransformer;
-import java.security.ProtectionDomain;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -31,7 +26,7 @@ import org.objectweb.asm.Opcodes;
  * <p>The rewritten calls leave the operand stack as the originals do and add no branches, so the
  * methods' stack map frames stay valid.
  */
-final class MpjAddressTransformer implements ClassFileTransformer {
+final class MpjAddressTransformer extends CallRewritingTransformer {
   private static final String SERVER_SOCKET = "java/net/ServerSocket";
   private static final String INET_ADDRESS = "java/net/InetAddress";
   private static final String SOCKET_ADDRESS = "java/net/InetSocketAddress";
@@ -46,24 +41,14 @@ final class MpjAddressTransformer implements ClassFileTransformer {
   }
 
   @Override
-  public byte[] transform(ClassLoader loader, String className, Class<?> redefined,
-      ProtectionDomain domain, byte[] classfile) {
-    if (className == null || !(className.startsWith("runtime/") || className.startsWith("xdev/")
-        || className.equals("mpi/MPI"))) {
-      return null;
-    }
-    ClassReader reader = new ClassReader(classfile);
-    ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-    boolean[] changed = {false};
-    reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-      @Override
-      public MethodVisitor visitMethod(int access, String name, String descriptor,
-          String signature, String[] exceptions) {
-        MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-        return new Rewriter(next, changed, loopback);
-      }
-    }, 0);
-    return changed[0] ? writer.toByteArray() : null;
+  boolean covers(String className) {
+    return className.startsWith("runtime/") || className.startsWith("xdev/")
+        || className.equals("mpi/MPI");
+  }
+
+  @Override
+  MethodVisitor rewriter(MethodVisitor next, boolean[] changed) {
+    return new Rewriter(next, changed, loopback);
   }
 
   /** Rewrites the three calls in one method. */

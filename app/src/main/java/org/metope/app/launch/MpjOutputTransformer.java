@@ -1,11 +1,6 @@
 package org.metope.app.launch;
 
-import java.lang.instrument.ClassFileTransformer;
-import java.security.ProtectionDomain;
 import java.util.Set;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -19,7 +14,7 @@ import org.objectweb.asm.Opcodes;
  * equals} (an argument against {@code "-cp"}) answer as before. The rewritten call leaves the
  * operand stack as the original does and adds no branch.
  */
-final class MpjOutputTransformer implements ClassFileTransformer {
+final class MpjOutputTransformer extends CallRewritingTransformer {
   /** MPJ's classes that forward the ranks' output. */
   static final Set<String> FORWARDERS = Set.of("runtime/starter/MulticoreDaemon",
       "runtime/daemon/OutputHandler");
@@ -27,35 +22,25 @@ final class MpjOutputTransformer implements ClassFileTransformer {
   private static final String LINES = "org/metope/app/launch/MpjOutputLines";
 
   @Override
-  public byte[] transform(ClassLoader loader, String className, Class<?> redefined,
-      ProtectionDomain domain, byte[] classfile) {
-    if (className == null || !FORWARDERS.contains(className)) {
-      return null;
-    }
-    ClassReader reader = new ClassReader(classfile);
-    ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-    boolean[] changed = {false};
-    reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+  boolean covers(String className) {
+    return FORWARDERS.contains(className);
+  }
+
+  @Override
+  MethodVisitor rewriter(MethodVisitor next, boolean[] changed) {
+    return new MethodVisitor(Opcodes.ASM9, next) {
       @Override
-      public MethodVisitor visitMethod(int access, String name, String descriptor,
-          String signature, String[] exceptions) {
-        MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-        return new MethodVisitor(Opcodes.ASM9, next) {
-          @Override
-          public void visitMethodInsn(int opcode, String owner, String method, String desc,
-              boolean isInterface) {
-            if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(STRING)
-                && method.equals("equals") && desc.equals("(Ljava/lang/Object;)Z")) {
-              changed[0] = true;
-              super.visitMethodInsn(Opcodes.INVOKESTATIC, LINES, "equalsUnlessBlank",
-                  "(Ljava/lang/String;Ljava/lang/Object;)Z", false);
-            } else {
-              super.visitMethodInsn(opcode, owner, method, desc, isInterface);
-            }
-          }
-        };
+      public void visitMethodInsn(int opcode, String owner, String method, String desc,
+          boolean isInterface) {
+        if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(STRING) && method.equals("equals")
+            && desc.equals("(Ljava/lang/Object;)Z")) {
+          changed[0] = true;
+          super.visitMethodInsn(Opcodes.INVOKESTATIC, LINES, "equalsUnlessBlank",
+              "(Ljava/lang/String;Ljava/lang/Object;)Z", false);
+        } else {
+          super.visitMethodInsn(opcode, owner, method, desc, isInterface);
+        }
       }
-    }, 0);
-    return changed[0] ? writer.toByteArray() : null;
+    };
   }
 }
