@@ -1,5 +1,7 @@
 package org.metope.amr;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import org.metope.mesh.BlockDistribution;
 import org.metope.mesh.LoadBalance;
@@ -18,7 +20,10 @@ import org.metope.mesh.forest.RootGrid;
  *
  * <pre>
  * tree     TreeUpdate.apply on a copy of the forest (Parthenon's UpdateMeshBlockTree)
- * gids     Forest.resolveGids: the new leaves in gid order
+ * gids     Forest.resolveGids: the new leaves in gid order, from the forest's order before the
+ *          step (only the changed blocks renumbered)
+ * gids cpu the same step in CPU time of the benchmark's thread (what a busy machine leaves
+ *          comparable)
  * balance  LoadBalance.distribute of every block's cost over RANKS ranks
  * nbrs     Forest.findNeighbors for one rank's blocks (N / RANKS of them); the boundary caches
  *          built from them are per rank and not timed here
@@ -31,6 +36,7 @@ import org.metope.mesh.forest.RootGrid;
 public final class RemeshBenchmark {
   private static final int REPEATS = 5;
   private static final int REFINE_EVERY = 1000;
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private RemeshBenchmark() {}
 
@@ -40,7 +46,7 @@ public final class RemeshBenchmark {
     int ranks = (int) (args.length > 1 ? parse(args[1], "RANKS") : 1024);
     System.out.printf("remesh, whole tree on every rank, %d ranks, median of %d (ms; heap in B"
         + " per block)%n", ranks, REPEATS);
-    System.out.println("blocks | tree | gids | balance | nbrs (N/ranks blocks) | heap");
+    System.out.println("blocks | tree | gids | gids cpu | balance | nbrs (N/ranks blocks) | heap");
     int largest = (int) Math.cbrt(max + 0.5);
     for (int side = 8; side < largest; side *= 2) {
       measure(side, ranks);
@@ -75,14 +81,18 @@ public final class RemeshBenchmark {
     }
     double[] tree = new double[REPEATS];
     double[] gids = new double[REPEATS];
+    double[] gidsCpu = new double[REPEATS];
     double[] balance = new double[REPEATS];
     double[] neighbours = new double[REPEATS];
     for (int r = 0; r < REPEATS; r++) {
       Forest copy = new Forest(grid, grid.rootLevel() + 2);
+      copy.resolveGids(); // the order before the step, as a mesh's forest has it
       long t0 = System.nanoTime();
       TreeUpdate.apply(copy, locations, flags, 3);
       long t1 = System.nanoTime();
+      long cpu = THREADS.getCurrentThreadCpuTime();
       List<LogicalLocation> leaves = copy.resolveGids();
+      gidsCpu[r] = (THREADS.getCurrentThreadCpuTime() - cpu) / 1e6;
       long t2 = System.nanoTime();
       double[] costs = new double[leaves.size()];
       java.util.Arrays.fill(costs, 1.0);
@@ -102,8 +112,8 @@ public final class RemeshBenchmark {
         throw new IllegalStateException("no neighbours found: blocks=" + leaves.size());
       }
     }
-    System.out.printf("%d | %.2f | %.2f | %.2f | %.2f | %d%n", locations.size(), median(tree),
-        median(gids), median(balance), median(neighbours), heap);
+    System.out.printf("%d | %.2f | %.2f | %.2f | %.2f | %.2f | %d%n", locations.size(),
+        median(tree), median(gids), median(gidsCpu), median(balance), median(neighbours), heap);
   }
 
   private static double median(double[] values) {

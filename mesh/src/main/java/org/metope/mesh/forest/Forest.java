@@ -4,10 +4,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -21,7 +19,8 @@ import java.util.Set;
  * node, since merging would leave a neighbour two levels finer.
  *
  * <p><b>Global ids.</b> {@link #resolveGids()} numbers the leaves along the Morton curve, the
- * order Parthenon uses for the same mesh.
+ * order Parthenon uses for the same mesh. After the first call it renumbers only what changed
+ * since the last ({@link LeafOrder}), so a remesh's new order costs a pass over the old one.
  *
  * <p>Not thread-safe; every rank holds an identical copy and applies the same operations.
  */
@@ -30,7 +29,7 @@ public final class Forest {
   private final int maxLevel;
   private final Set<LogicalLocation> leaves = new HashSet<>();
   private final Set<LogicalLocation> internal = new HashSet<>();
-  private final Map<LogicalLocation, Integer> gids = new HashMap<>();
+  private final LeafOrder order;
   private boolean gidsResolved;
 
   /**
@@ -46,6 +45,7 @@ public final class Forest {
     }
     this.grid = grid;
     this.maxLevel = maxLevel;
+    this.order = new LeafOrder(grid.ndim());
     int root = grid.rootLevel();
     for (int k = 0; k < grid.nrbx3(); k++) {
       for (int j = 0; j < grid.nrbx2(); j++) {
@@ -106,6 +106,7 @@ public final class Forest {
     leaves.remove(loc);
     internal.add(loc);
     Collections.addAll(leaves, children);
+    order.refined(loc);
     int added = children.length - 1;
     if (loc.level() > grid.rootLevel()) {
       added += refineCoarserNeighbours(loc);
@@ -164,6 +165,7 @@ public final class Forest {
     }
     internal.remove(parent);
     leaves.add(parent);
+    order.merged(parent);
     return children.length - 1;
   }
 
@@ -221,15 +223,19 @@ public final class Forest {
     return added;
   }
 
-  /** The leaves in Morton order; also fixes each leaf's global id to its position in it. */
+  /**
+   * The leaves in Morton order, unmodifiable; also fixes each leaf's global id to its position in
+   * it.
+   */
   public List<LogicalLocation> resolveGids() {
-    List<LogicalLocation> sorted = sortedLeaves();
-    gids.clear();
-    for (int gid = 0; gid < sorted.size(); gid++) {
-      gids.put(sorted.get(gid), gid);
-    }
+    List<LogicalLocation> sorted = order.resolve(this, leaves);
     gidsResolved = true;
     return sorted;
+  }
+
+  /** How the gid order was kept: resolves that sorted every leaf, and those that renumbered. */
+  LeafOrder leafOrder() {
+    return order;
   }
 
   /** The leaves in Morton order. */
@@ -244,8 +250,7 @@ public final class Forest {
     if (!gidsResolved) {
       throw new IllegalStateException("gids not resolved since the last change: call resolveGids");
     }
-    Integer gid = gids.get(loc);
-    return gid == null ? -1 : gid;
+    return order.gid(loc);
   }
 
   /**
