@@ -17,6 +17,7 @@ import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.Task;
@@ -79,7 +80,12 @@ public final class AdaptiveRefinement implements MeshRefinement {
     }
     boolean[] moving = new boolean[mesh.resolvedPackages().numFields()];
     for (int f = 0; f < moving.length; f++) {
-      moving[f] = mesh.resolvedPackages().field(f).metadata().isRefined();
+      FieldInfo field = mesh.resolvedPackages().field(f);
+      moving[f] = field.metadata().isRefined();
+      if (moving[f] && field.metadata().isFine()) {
+        throw new SetupError("field=" + field.name() + " is FINE, but adaptive refinement does"
+            + " not move FINE fields through a remesh yet");
+      }
     }
     BlockRecords records = new BlockRecords(moving, nx, active, mesh.nghost());
     this.migration = new BlockMigration(remeshComm, boundaries.kernels(), records, mesh.ndim(),

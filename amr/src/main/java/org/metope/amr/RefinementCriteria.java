@@ -86,6 +86,9 @@ public final class RefinementCriteria {
     if (!state.hasField(name)) {
       throw pin.error(block, "field", "the name of a field, one of " + state.names());
     }
+    if (state.field(name).metadata().isFine()) {
+      throw pin.error(block, "field", "a field of the block's resolution (" + name + " is FINE)");
+    }
     return state.field(name);
   }
 

@@ -246,10 +246,14 @@ final class BoundaryCacheBuilder {
    */
   static void valueBox(MeshBlock block, NeighborBlock nb, FieldInfo field,
       BoundaryIndices.Range range, int[] box) {
-    BoundaryIndices.calc(block, nb, range, false, 0, box);
+    BoundaryIndices.calc(block, nb, field.metadata().isFine(), range, false, 0, box);
     if (!isCell(field)) {
       BoundaryIndices.forElements(box, block);
     }
+  }
+
+  private static boolean isFine(CacheBuildScratch s) {
+    return s.field.metadata().isFine();
   }
 
   private static boolean isCell(FieldInfo field) {
@@ -358,7 +362,8 @@ final class BoundaryCacheBuilder {
       return;
     }
     // The cell box in coarse space, and the box of all elements (the same for a cell field).
-    BoundaryIndices.calc(block, s.nb, BoundaryIndices.Range.RECEIVE, true, 0, s.cellBox);
+    BoundaryIndices.calc(block, s.nb, isFine(s), BoundaryIndices.Range.RECEIVE, true, 0,
+        s.cellBox);
     System.arraycopy(s.cellBox, 0, s.coarseBox, 0, 6);
     if (!isCell(s.field)) {
       BoundaryIndices.forElements(s.coarseBox, block);
@@ -434,13 +439,14 @@ final class BoundaryCacheBuilder {
     BlockLayout flux = fluxShape(md, s, field, axis + 1);
     int fluxOffset = fluxOffset(md, field, axis + 1, s.block);
     if (sender) {
-      BoundaryIndices.calc(s.meshBlock, s.nb, BoundaryIndices.Range.SEND, true, axis + 1, s.box);
+      BoundaryIndices.calc(s.meshBlock, s.nb, isFine(s), BoundaryIndices.Range.SEND, true,
+          axis + 1, s.box);
       int b = s.table.add(BoundaryOp.FLUX_X1 + axis, ndim, coarseShape(md, s, field),
           coarseOffset(md, field, s.block), s.box, bufferOffset);
       fine(s.table, b, s, flux, fluxOffset);
     } else {
-      BoundaryIndices.calc(s.meshBlock, s.nb, BoundaryIndices.Range.RECEIVE, false, axis + 1,
-          s.box);
+      BoundaryIndices.calc(s.meshBlock, s.nb, isFine(s), BoundaryIndices.Range.RECEIVE, false,
+          axis + 1, s.box);
       s.table.add(BoundaryOp.COPY, ndim, flux, fluxOffset, s.box, bufferOffset);
     }
   }
@@ -453,8 +459,8 @@ final class BoundaryCacheBuilder {
       int fineOffset) {
     MeshBlock block = s.meshBlock;
     int nghost = block.mesh().nghost();
-    UniformCartesian coords = block.coords();
-    UniformCartesian coarse = coords.coarsened(2);
+    UniformCartesian coords = isFine(s) ? block.fineCoords() : block.coords();
+    UniformCartesian coarse = isFine(s) ? block.coords() : coords.coarsened(2);
     for (int axis = 0; axis < 3; axis++) {
       boolean active = !block.region().isSymmetry(axis);
       // Parthenon's fine index of coarse index 0: ib.s - 2 * cib.s, both starting at nghost.

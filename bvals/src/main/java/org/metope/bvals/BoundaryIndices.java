@@ -27,6 +27,10 @@ import org.metope.mesh.NeighborBlock;
  *
  * Prolongation and restriction of ghosts use the receive range in coarse space with half the
  * ghost width, the coarse ghosts that cover the fine ghosts.
+ *
+ * <p>A {@code FINE} field's own space has twice the block's interior cells along each active axis
+ * and the same ghost width; its coarse space is the block's own cells (Parthenon's {@code
+ * f_cellbounds} and {@code cellbounds}): the same rules with the interior doubled.
  */
 final class BoundaryIndices {
   private BoundaryIndices() {}
@@ -44,26 +48,29 @@ final class BoundaryIndices {
    * box} as {@code is, ie, js, je, ks, ke}: cache builds call this for every boundary, and
    * allocate nothing for it.
    *
+   * @param fine whether the field is {@code FINE} (twice the block's interior cells)
    * @param range send or receive side
    * @param prores whether the box is for prolongation or restriction (coarse space, half ghosts)
    * @param fluxAxis 0 for cell data; 1, 2 or 3 for the faces normal to that axis (flux correction)
    */
-  static void calc(MeshBlock block, NeighborBlock nb, Range range, boolean prores, int fluxAxis,
-      int[] box) {
+  static void calc(MeshBlock block, NeighborBlock nb, boolean fine, Range range, boolean prores,
+      int fluxAxis, int[] box) {
     int nghost = block.mesh().nghost();
     int myLevel = block.loc().level();
     int nbLevel = nb.originLoc().level();
     for (int axis = 0; axis < 3; axis++) {
-      long r = axisRange(block, nb, axis, nghost, myLevel, nbLevel, range, prores, fluxAxis);
+      long r = axisRange(block, nb, axis, fine, nghost, myLevel, nbLevel, range, prores,
+          fluxAxis);
       box[2 * axis] = first(r);
       box[2 * axis + 1] = last(r);
     }
   }
 
-  private static long axisRange(MeshBlock block, NeighborBlock nb, int axis, int nghost,
-      int myLevel, int nbLevel, Range range, boolean prores, int fluxAxis) {
+  private static long axisRange(MeshBlock block, NeighborBlock nb, int axis, boolean fine,
+      int nghost, int myLevel, int nbLevel, Range range, boolean prores, int fluxAxis) {
     boolean active = !block.region().isSymmetry(axis);
-    return axisRange(active, active ? block.region().nx(axis) : 1, nghost, myLevel,
+    int nx = active ? (fine ? 2 : 1) * block.region().nx(axis) : 1;
+    return axisRange(active, nx, nghost, myLevel,
         block.loc().l(axis), nbLevel, nb.originLoc().l(axis), nb.element().offset(axis), range,
         prores, fluxAxis, axis);
   }

@@ -127,13 +127,15 @@ final class ChannelBuilder {
       return;
     }
     if (BoundaryType.FLXCOR_SEND.covers(nb, me)) {
-      BoundaryIndices.calc(block, nb, BoundaryIndices.Range.SEND, true, axis + 1, box);
+      BoundaryIndices.calc(block, nb, field.metadata().isFine(), BoundaryIndices.Range.SEND, true,
+          axis + 1, box);
       create(new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index()),
           ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, field, ncomp * cells(box),
           partition);
     }
     if (BoundaryType.FLXCOR_RECV.covers(nb, me) && nb.rank() != me) {
-      BoundaryIndices.calc(block, nb, BoundaryIndices.Range.RECEIVE, false, axis + 1, box);
+      BoundaryIndices.calc(block, nb, field.metadata().isFine(), BoundaryIndices.Range.RECEIVE,
+          false, axis + 1, box);
       create(new ChannelKey(nb.gid(), block.gid(), field.id(), nb.element().reverse().index()),
           ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, field, ncomp * cells(box),
           partition);

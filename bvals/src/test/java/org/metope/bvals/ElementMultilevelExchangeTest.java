@@ -50,30 +50,8 @@ class ElementMultilevelExchangeTest {
    * refined to level 1 around the centre, and to level 2 for {@code levels} 3.
    */
   static String deck(int dims, int cells, int block, int levels) {
-    StringBuilder s = new StringBuilder("<parthenon/mesh>\nrefinement = static\npack_size = 4\n");
-    for (int a = 1; a <= 3; a++) {
-      boolean active = a <= dims;
-      s.append("nx").append(a).append(" = ").append(active ? cells : 1).append("\nx").append(a)
-          .append("min = 0\nx").append(a).append("max = 1\n");
-      if (active) {
-        s.append("ix").append(a).append("_bc = periodic\nox").append(a)
-            .append("_bc = periodic\n");
-      }
-    }
-    s.append("<parthenon/meshblock>\n");
-    for (int a = 1; a <= 3; a++) {
-      s.append("nx").append(a).append(" = ").append(a <= dims ? block : 1).append('\n');
-    }
-    for (int level = 1; level < levels; level++) {
-      s.append("<parthenon/static_refinement").append(level - 1).append(">\nlevel = ")
-          .append(level).append('\n');
-      double half = level == 1 ? 0.1 : 0.05;
-      for (int a = 1; a <= dims; a++) {
-        s.append("x").append(a).append("min = ").append(0.5 - half).append("\nx").append(a)
-            .append("max = ").append(0.5 + half).append('\n');
-      }
-    }
-    return s.toString();
+    return ElementValueCheck.refinedDeck(dims, cells, block, levels, "periodic", "periodic",
+        "periodic");
   }
 
   private static final List<String> DECKS = List.of(deck(2, 32, 8, 2), deck(2, 32, 8, 3),

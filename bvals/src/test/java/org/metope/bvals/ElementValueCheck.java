@@ -21,6 +21,7 @@ import org.metope.mesh.view.FieldView;
  * into each value it holds in its interior (shared faces, edges and corners included), ghosts
  * start as NaN, one exchange runs, then every value a rank holds, ghosts included, is checked,
  * and the values of one position held by several blocks of the rank are compared bit for bit.
+ * Cell fields, {@code FINE} ones too, are checked the same way.
  */
 final class ElementValueCheck {
   private ElementValueCheck() {}
@@ -112,23 +113,26 @@ final class ElementValueCheck {
 
   /**
    * Visits every value of field {@code name}'s element boxes, ghosts included, with its global
-   * index at its block's level and its position in half cells of the finest level (even on cell
-   * boundaries, odd at centres), both wrapped into the periodic domain.
+   * index at its block's level and its position in half cells of the level below the finest (a
+   * {@code FINE} field's cells are those of the next level), both wrapped into the periodic
+   * domain.
    */
   static void visit(MeshData md, String name, Visitor visitor) {
     FieldView v = FieldView.of(md, name);
     Mesh mesh = md.block(0).mesh();
-    int finest = finestLevel(mesh);
+    boolean fine = md.state().field(name).metadata().isFine();
+    int finest = finestLevel(mesh) + 1;
     long[] span = new long[3];
     for (int a = 0; a < 3; a++) {
-      IndexShape shape = md.block(0).cellBounds();
+      IndexShape shape = md.block(0).fineCellBounds();
       span[a] = shape.isActive(a)
-          ? 2L * shape.interiorNcells(a) * mesh.config().rootGrid().extent(a, finest) : 0;
+          ? 2L * shape.interiorNcells(a) * mesh.config().rootGrid().extent(a, finest - 1) : 0;
     }
     for (int b = 0; b < md.numBlocks(); b++) {
       MeshBlock block = md.block(b);
-      IndexShape shape = block.cellBounds();
+      IndexShape shape = block.bounds(fine, false);
       int level = block.loc().level();
+      int shift = finest - level - (fine ? 1 : 0);
       for (TopologicalElement el : md.state().field(name).metadata().elements()) {
         int[] top = {el.offsetI(), el.offsetJ(), el.offsetK()};
         int[] lo = new int[3];
@@ -151,16 +155,49 @@ final class ElementValueCheck {
                     long local = idx[a] - shape.nghost();
                     long cells = nx * mesh.config().rootGrid().extent(a, level);
                     g[a] = Math.floorMod(block.loc().l(a) * nx + local, cells);
-                    half[a] = (2 * g[a] + 1 - top[a]) << (finest - level);
+                    half[a] = (2 * g[a] + 1 - top[a]) << shift;
                     interior &= local >= 0 && local <= nx - 1 + top[a];
                   }
                 }
-                visitor.at(v, idx[2], idx[1], idx[0], new Place(md, b, el, n, g, half, span), interior);
+                visitor.at(v, idx[2], idx[1], idx[0], new Place(md, b, el, n, g, half, span),
+                    interior);
               }
             }
           }
         }
       }
     }
+  }
+
+  /**
+   * A unit mesh of {@code cells} per active axis in blocks of {@code block} cells, refined
+   * statically to level 1 around the centre, and to level 2 for {@code levels} 3; {@code bc[a]}
+   * is the condition of both faces of axis {@code a} ({@code periodic} or {@code outflow}).
+   */
+  static String refinedDeck(int dims, int cells, int block, int levels, String... bc) {
+    StringBuilder s = new StringBuilder("<parthenon/mesh>\nrefinement = static\npack_size = 4\n");
+    for (int a = 1; a <= 3; a++) {
+      boolean active = a <= dims;
+      s.append("nx").append(a).append(" = ").append(active ? cells : 1).append("\nx").append(a)
+          .append("min = 0\nx").append(a).append("max = 1\n");
+      if (active) {
+        s.append("ix").append(a).append("_bc = ").append(bc[a - 1]).append("\nox").append(a)
+            .append("_bc = ").append(bc[a - 1]).append('\n');
+      }
+    }
+    s.append("<parthenon/meshblock>\n");
+    for (int a = 1; a <= 3; a++) {
+      s.append("nx").append(a).append(" = ").append(a <= dims ? block : 1).append('\n');
+    }
+    for (int level = 1; level < levels; level++) {
+      s.append("<parthenon/static_refinement").append(level - 1).append(">\nlevel = ")
+          .append(level).append('\n');
+      double half = level == 1 ? 0.1 : 0.05;
+      for (int a = 1; a <= dims; a++) {
+        s.append("x").append(a).append("min = ").append(0.5 - half).append("\nx").append(a)
+            .append("max = ").append(0.5 + half).append('\n');
+      }
+    }
+    return s.toString();
   }
 }

@@ -9,6 +9,7 @@ import java.util.function.DoubleUnaryOperator;
 import org.metope.kernels.KernelBackend;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.Mesh;
+import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.StateDescriptor;
@@ -284,7 +285,13 @@ public class FluxDriver extends MultiStageDriver {
         MetadataFlag.CELL);
     int count = 0;
     for (int id : all) {
-      if (mesh.resolvedPackages().field(id).packageName().equals(label)) {
+      FieldInfo field = mesh.resolvedPackages().field(id);
+      if (field.packageName().equals(label)) {
+        if (field.metadata().isFine()) {
+          throw new IllegalStateException("field=" + field.name() + " is FINE: the flux"
+              + " driver's divergence covers fields of the block's resolution; a FINE field with"
+              + " fluxes needs the package's own update (as Parthenon's fine_advection has)");
+        }
         all[count++] = id;
       }
     }

@@ -167,19 +167,19 @@ public final class Mesh {
    * arena array {@code recycled} where it fits; null at start).
    */
   private void rebuildStorage(AtomicReference<double[]> recycled) {
-    IndexShape cb = blocks.isEmpty() ? cellShape() : blocks.get(0).cellBounds();
-    BlockShape cells = new BlockShape(cb.entireNcells(0), cb.entireNcells(1), cb.entireNcells(2));
+    BlockShape cells = extents(cellShape());
+    BlockShape fine = extents(fineCellShape());
     BlockShape coarse = null;
     if (isMultilevel()) {
       IndexShape ccb = blocks.isEmpty() ? cellShape() : blocks.get(0).coarseCellBounds();
-      coarse = new BlockShape(ccb.entireNcells(0), ccb.entireNcells(1), ccb.entireNcells(2));
+      coarse = extents(ccb);
     }
-    long values = FieldStorage.denseValues(resolved, cells, coarse, blocks.size(),
+    long values = FieldStorage.denseValues(resolved, cells, coarse, fine, blocks.size(),
         containers.size());
     MemoryBudget.requireArena(values, blocks.size(), locations.size(),
         cells.ni() + "x" + cells.nj() + "x" + cells.nk());
-    fields = recycled == null ? new FieldStorage(resolved, cells, coarse, blocks, containers)
-        : new FieldStorage(resolved, cells, coarse, blocks, containers, recycled);
+    fields = recycled == null ? new FieldStorage(resolved, cells, coarse, fine, blocks, containers)
+        : new FieldStorage(resolved, cells, coarse, fine, blocks, containers, recycled);
     if (!config.sparse().enabled()) {
       allocateEverySparseField();
     }
@@ -200,6 +200,16 @@ public final class Mesh {
   private IndexShape cellShape() {
     return new IndexShape(config.blockNx1(), ndim() > 1 ? config.blockNx2() : 0,
         ndim() > 2 ? config.blockNx3() : 0, nghost());
+  }
+
+  /** A {@code FINE} field's index space on every block (each block's {@code fineCellBounds}). */
+  private IndexShape fineCellShape() {
+    return new IndexShape(2 * config.blockNx1(), ndim() > 1 ? 2 * config.blockNx2() : 0,
+        ndim() > 2 ? 2 * config.blockNx3() : 0, nghost());
+  }
+
+  private static BlockShape extents(IndexShape shape) {
+    return new BlockShape(shape.entireNcells(0), shape.entireNcells(1), shape.entireNcells(2));
   }
 
   /**

@@ -14,7 +14,9 @@ import org.metope.mesh.geometry.UniformCartesian;
  * <p>{@link #cellBounds()} indexes the block's cells, ghosts included; {@link #coarseCellBounds()}
  * the coarse buffer used to exchange with coarser neighbours (half the interior cells along each
  * active axis, at least one, with the same ghost width) and is only meaningful on a multilevel
- * mesh.
+ * mesh. {@link #fineCellBounds()} indexes a {@code FINE} field: twice the interior cells along each
+ * active axis, the same ghost width (Parthenon's {@code f_cellbounds}); such a field's coarse
+ * buffer is indexed by {@link #cellBounds()}.
  */
 public final class MeshBlock {
   private final Mesh mesh;
@@ -26,7 +28,10 @@ public final class MeshBlock {
   private final UniformCartesian coords;
   private final IndexShape cellBounds;
   private final IndexShape coarseCellBounds;
+  private final IndexShape fineCellBounds;
   private final double cost;
+  /** {@link #fineCoords()}, made on first use (cache builds ask for it per boundary). */
+  private UniformCartesian fineCoords;
   private List<NeighborBlock> neighbors = List.of();
 
   MeshBlock(Mesh mesh, int gid, int lid, LogicalLocation loc, RegionSize region,
@@ -50,6 +55,7 @@ public final class MeshBlock {
     this.coarseCellBounds = mesh.isMultilevel()
         ? new IndexShape(coarseNx[0], coarseNx[1], coarseNx[2], nghost)
         : new IndexShape(nx[0] / 2, nx[1] / 2, nx[2] / 2, 0);
+    this.fineCellBounds = new IndexShape(2 * nx[0], 2 * nx[1], 2 * nx[2], nghost);
     this.coords = new UniformCartesian(region, nghost);
   }
 
@@ -106,6 +112,51 @@ public final class MeshBlock {
   /** Index space of the coarse buffer (multilevel meshes). */
   public IndexShape coarseCellBounds() {
     return coarseCellBounds;
+  }
+
+  /** Index space of a {@code FINE} field on this block, ghosts included. */
+  public IndexShape fineCellBounds() {
+    return fineCellBounds;
+  }
+
+  /**
+   * Index space of a field's values ({@code coarse = false}) or of its coarse buffer: a {@code
+   * FINE} field's are {@link #fineCellBounds()} and {@link #cellBounds()}, another field's {@link
+   * #cellBounds()} and {@link #coarseCellBounds()} (Parthenon's choice in {@code par_for_bndry}).
+   */
+  public IndexShape bounds(boolean fine, boolean coarse) {
+    if (fine) {
+      return coarse ? cellBounds : fineCellBounds;
+    }
+    return coarse ? coarseCellBounds : cellBounds;
+  }
+
+  /**
+   * Coordinates of a {@code FINE} field's cells: the block's region with twice the cells along
+   * each active axis, the same ghost width.
+   */
+  public UniformCartesian fineCoords() {
+    // Two threads may both make it; the copies are equal and immutable.
+    UniformCartesian made = fineCoords;
+    if (made == null) {
+      made = refinedCoords();
+      fineCoords = made;
+    }
+    return made;
+  }
+
+  private UniformCartesian refinedCoords() {
+    int[] nx = new int[3];
+    double[] xmin = new double[3];
+    double[] xmax = new double[3];
+    boolean[] symmetry = new boolean[3];
+    for (int axis = 0; axis < 3; axis++) {
+      symmetry[axis] = region.isSymmetry(axis);
+      nx[axis] = symmetry[axis] ? region.nx(axis) : 2 * region.nx(axis);
+      xmin[axis] = region.xmin(axis);
+      xmax[axis] = region.xmax(axis);
+    }
+    return new UniformCartesian(new RegionSize(xmin, xmax, nx, symmetry), mesh.nghost());
   }
 
   /** Load-balancing cost. */

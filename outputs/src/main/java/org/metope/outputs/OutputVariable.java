@@ -11,6 +11,7 @@ import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.ResolvedState;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
@@ -147,6 +148,10 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
     IndexDomain domain = ghosts ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
     List<OutputVariable> out = new ArrayList<>();
     for (FieldInfo f : fields) {
+      if (f.metadata().isFine()) {
+        throw new SetupError("field=" + f.name() + " is FINE, but HDF5 outputs and restart files"
+            + " do not write FINE fields yet");
+      }
       boolean meshTied = f.metadata().topology() != MetadataFlag.NONE;
       List<TopologicalElement> elements = f.metadata().elements();
       // Parthenon's VarInfo: the element index leads when there are several.

@@ -10,6 +10,7 @@ import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
 
 /**
@@ -47,8 +48,7 @@ final class BoundaryConditionLaunch {
     int count = 0;
     for (int b = 0; b < md.numBlocks(); b++) {
       MeshBlock block = md.block(b);
-      int[] faces = faceSlots(mesh, block, coarse);
-      if (faces == null) {
+      if (faceSlots(mesh, block, block.bounds(false, coarse)) == null) {
         continue;
       }
       for (FieldInfo field : md.state().fields()) {
@@ -56,6 +56,7 @@ final class BoundaryConditionLaunch {
         if (inst < 0) {
           continue;
         }
+        int[] faces = faceSlots(mesh, block, block.bounds(field.metadata().isFine(), coarse));
         int ni = layout.ni(inst);
         int nj = layout.nj(inst);
         int nk = layout.nk(inst);
@@ -93,8 +94,11 @@ final class BoundaryConditionLaunch {
     return new StageLaunch(StageLaunch.Kind.PHYSICAL_BOUNDARY, t, new double[0], count);
   }
 
-  /** The face slots of {@code block} (MODE AXIS FIRST REF each); null without a physical face. */
-  private static int[] faceSlots(Mesh mesh, MeshBlock block, boolean coarse) {
+  /**
+   * The face slots of {@code block} (MODE AXIS FIRST REF each) for values in index space {@code
+   * shape}; null without a physical face.
+   */
+  private static int[] faceSlots(Mesh mesh, MeshBlock block, IndexShape shape) {
     int[] slots = new int[FACES.length * StageLaunch.P_SLOT];
     boolean any = false;
     for (int f = 0; f < FACES.length; f++) {
@@ -106,8 +110,9 @@ final class BoundaryConditionLaunch {
       int slot = f * StageLaunch.P_SLOT;
       slots[slot + StageLaunch.P_MODE] = mode;
       slots[slot + StageLaunch.P_AXIS] = face.axis();
-      slots[slot + StageLaunch.P_FIRST] = BoundaryFunctions.firstGhost(block, face, coarse);
-      slots[slot + StageLaunch.P_REF] = BoundaryFunctions.sourceLayer(block, face, coarse,
+      slots[slot + StageLaunch.P_FIRST] = BoundaryFunctions.firstGhost(shape, face,
+          mesh.nghost());
+      slots[slot + StageLaunch.P_REF] = BoundaryFunctions.sourceLayer(shape, face,
           mode != StageLaunch.BC_OUTFLOW);
       any = true;
     }

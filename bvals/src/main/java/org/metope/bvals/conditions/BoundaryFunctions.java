@@ -170,13 +170,14 @@ public final class BoundaryFunctions {
     double[] data = md.data();
     int axis = face.axis();
     int nghost = block.mesh().nghost();
-    int first = firstGhost(block, face, coarse);
-    int source = sourceLayer(block, face, coarse, reflect);
     for (FieldInfo field : md.state().fields()) {
       int inst = instance(md, field, b, coarse, fields);
       if (inst < 0) {
         continue;
       }
+      IndexShape shape = block.bounds(field.metadata().isFine(), coarse);
+      int first = firstGhost(shape, face, nghost);
+      int source = sourceLayer(shape, face, reflect);
       int offset = layout.offset(inst, md.blockIndex(b));
       int ni = layout.ni(inst);
       int nj = layout.nj(inst);
@@ -240,23 +241,24 @@ public final class BoundaryFunctions {
         : layout.dataInstance(field.id(), md.container());
   }
 
-  /** The first ghost layer beyond {@code face} along its axis (the slab has nghost layers). */
-  static int firstGhost(MeshBlock block, BoundaryFace face, boolean coarse) {
-    return face.isOuter() ? interiorEdge(block, face, coarse) + 1
-        : interiorEdge(block, face, coarse) - block.mesh().nghost();
+  /**
+   * The first ghost layer beyond {@code face} along its axis in index space {@code shape} (the
+   * slab has nghost layers).
+   */
+  static int firstGhost(IndexShape shape, BoundaryFace face, int nghost) {
+    return face.isOuter() ? interiorEdge(shape, face) + 1 : interiorEdge(shape, face) - nghost;
   }
 
   /**
    * The layer a ghost copies: the interior edge layer for outflow; for reflection twice the edge
    * plus or minus one, from which {@link StageKernels#ghostSlab} subtracts the ghost's layer.
    */
-  static int sourceLayer(MeshBlock block, BoundaryFace face, boolean coarse, boolean reflect) {
-    int ref = interiorEdge(block, face, coarse);
+  static int sourceLayer(IndexShape shape, BoundaryFace face, boolean reflect) {
+    int ref = interiorEdge(shape, face);
     return reflect ? 2 * ref + (face.isOuter() ? 1 : -1) : ref;
   }
 
-  private static int interiorEdge(MeshBlock block, BoundaryFace face, boolean coarse) {
-    IndexShape shape = coarse ? block.coarseCellBounds() : block.cellBounds();
+  private static int interiorEdge(IndexShape shape, BoundaryFace face) {
     return face.isOuter()
         ? shape.end(face.axis(), IndexDomain.INTERIOR, TopologicalElement.CC)
         : shape.start(face.axis(), IndexDomain.INTERIOR, TopologicalElement.CC);

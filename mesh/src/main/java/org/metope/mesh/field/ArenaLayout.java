@@ -30,7 +30,9 @@ import java.util.Arrays;
  * {@code CellMemAligned} fluxes): the flux through the lower face of cell {@code (k, j, i)} in
  * direction {@code d} is at {@code (n, k, j, i)}; the upper face of the last ghost cell, never
  * needed, has no slot. A coarse buffer has the coarse extents (one more per direction in use for
- * non-cell fields). A field without topology ({@code NONE}) has {@code ni = nj = nk = 1}: one
+ * non-cell fields). A {@code FINE} field has the fine extents (twice the interior cells along each
+ * direction in use, the same ghosts), and so have its fluxes; its coarse buffer has the cell
+ * extents (Parthenon's {@code f_cellbounds} and {@code cellbounds}). A field without topology ({@code NONE}) has {@code ni = nj = nk = 1}: one
  * value per component per block.
  *
  * <pre>
@@ -99,10 +101,11 @@ public final class ArenaLayout {
 
   /**
    * Lays out {@code state}'s fields for {@code numBlocks} blocks of {@code cells} extents and
-   * {@code numContainers} stage containers; {@code coarse} is null on a single-level mesh.
+   * {@code numContainers} stage containers; {@code coarse} is null on a single-level mesh, {@code
+   * fine} (the extents of {@code FINE} fields) may be null when there are none.
    */
-  ArenaLayout(ResolvedState state, BlockShape cells, BlockShape coarse, int numBlocks,
-      int numContainers) {
+  ArenaLayout(ResolvedState state, BlockShape cells, BlockShape coarse, BlockShape fine,
+      int numBlocks, int numContainers) {
     if (numBlocks < 0 || numContainers < 1) {
       throw new IllegalArgumentException("arena numBlocks=" + numBlocks + " numContainers="
           + numContainers + ": need numBlocks >= 0 and numContainers >= 1");
@@ -112,7 +115,8 @@ public final class ArenaLayout {
     this.numContainers = numContainers;
     this.fluxDirections = cells.dimensions();
     this.fieldSparse = new boolean[numFields];
-    InstanceTable table = new InstanceTable(state, cells, coarse, numContainers, fluxDirections);
+    InstanceTable table = new InstanceTable(state, cells, coarse, fine, numContainers,
+        fluxDirections);
     for (FieldInfo f : state.fields()) {
       fieldSparse[f.id()] = f.isSparse();
     }

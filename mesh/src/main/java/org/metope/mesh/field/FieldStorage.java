@@ -29,6 +29,7 @@ public final class FieldStorage {
   private final ResolvedState state;
   private final BlockShape cells;
   private final BlockShape coarse;
+  private final BlockShape fine;
   private final List<String> containers;
   private final ArenaLayout layout;
   private volatile double[] data;
@@ -46,20 +47,27 @@ public final class FieldStorage {
   /**
    * Storage for {@code numBlocks} blocks of {@code cells} extents (ghosts included) and the named
    * stage containers (the first is the base container, e.g. {@code base}); {@code coarse} gives
-   * the coarse buffers' extents on a multilevel mesh and is null otherwise.
+   * the coarse buffers' extents on a multilevel mesh and is null otherwise. Without {@code FINE}
+   * fields.
    */
   public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, int numBlocks,
       List<String> containerNames) {
-    this(state, cells, coarse, numBlocks, containerNames, null, null);
+    this(state, cells, coarse, null, numBlocks, containerNames, null, null);
+  }
+
+  /** The same with {@code fine}, the extents of {@code FINE} fields (null when there are none). */
+  public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, BlockShape fine,
+      int numBlocks, List<String> containerNames) {
+    this(state, cells, coarse, fine, numBlocks, containerNames, null, null);
   }
 
   /**
    * Storage for the given mesh blocks (block {@code i} of the storage is {@code blocks.get(i)}),
    * so that partitions can hand package code each block's geometry.
    */
-  public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse,
+  public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, BlockShape fine,
       List<MeshBlock> blocks, List<String> containerNames) {
-    this(state, cells, coarse, blocks.size(), containerNames, List.copyOf(blocks), null);
+    this(state, cells, coarse, fine, blocks.size(), containerNames, List.copyOf(blocks), null);
   }
 
   /**
@@ -70,13 +78,15 @@ public final class FieldStorage {
    * recycled} first, and the heap is collected before a new arena is allocated, so that the memory
    * of an array too short goes to the new one.
    */
-  public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse,
+  public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, BlockShape fine,
       List<MeshBlock> blocks, List<String> containerNames, AtomicReference<double[]> recycled) {
-    this(state, cells, coarse, blocks.size(), containerNames, List.copyOf(blocks), recycled);
+    this(state, cells, coarse, fine, blocks.size(), containerNames, List.copyOf(blocks),
+        recycled);
   }
 
-  private FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, int numBlocks,
-      List<String> containerNames, List<MeshBlock> blocks, AtomicReference<double[]> recycled) {
+  private FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, BlockShape fine,
+      int numBlocks, List<String> containerNames, List<MeshBlock> blocks,
+      AtomicReference<double[]> recycled) {
     if (containerNames.isEmpty() || containerNames.stream().distinct().count()
         != containerNames.size()) {
       throw new IllegalArgumentException("containers=" + containerNames
@@ -85,8 +95,9 @@ public final class FieldStorage {
     this.state = state;
     this.cells = cells;
     this.coarse = coarse;
+    this.fine = fine;
     this.containers = List.copyOf(containerNames);
-    this.layout = new ArenaLayout(state, cells, coarse, numBlocks, containers.size());
+    this.layout = new ArenaLayout(state, cells, coarse, fine, numBlocks, containers.size());
     int needed = layout.end();
     double[] old = recycled == null ? null : recycled.getAndSet(null);
     if (old == null) {
@@ -116,10 +127,10 @@ public final class FieldStorage {
    * too large for the arena.
    */
   public static long denseValues(ResolvedState state, BlockShape cells, BlockShape coarse,
-      int numBlocks, int numContainers) {
+      BlockShape fine, int numBlocks, int numContainers) {
     InstanceTable table;
     try {
-      table = new InstanceTable(state, cells, coarse, numContainers, cells.dimensions());
+      table = new InstanceTable(state, cells, coarse, fine, numContainers, cells.dimensions());
     } catch (IllegalArgumentException tooLarge) {
       return Long.MAX_VALUE;
     }
@@ -180,6 +191,11 @@ public final class FieldStorage {
   /** Coarse buffer extents, or null on a single-level mesh. */
   public BlockShape coarse() {
     return coarse;
+  }
+
+  /** Extents of {@code FINE} fields, ghosts included, or null when built without. */
+  public BlockShape fine() {
+    return fine;
   }
 
   /** Number of blocks stored. */

@@ -22,8 +22,8 @@ final class InstanceTable {
   final int[] coarseInstance;
   private final int numFields;
 
-  InstanceTable(ResolvedState state, BlockShape cells, BlockShape coarse, int numContainers,
-      int fluxDirections) {
+  InstanceTable(ResolvedState state, BlockShape cells, BlockShape coarse, BlockShape fine,
+      int numContainers, int fluxDirections) {
     numFields = state.numFields();
     dataInstance = new int[numContainers * numFields];
     fluxInstance = new int[numFields * 3];
@@ -35,24 +35,41 @@ final class InstanceTable {
         Metadata m = f.metadata();
         boolean own = c == 0 || m.hasStageCopies();
         dataInstance[c * numFields + f.id()] = own
-            ? add(f, ArenaLayout.DATA, m.hasStageCopies() ? c : -1, extents(m, cells))
+            ? add(f, ArenaLayout.DATA, m.hasStageCopies() ? c : -1,
+                extents(m, ownCells(f, cells, fine)))
             : dataInstance[f.id()];
       }
     }
     for (FieldInfo f : state.fields()) {
       if (f.metadata().isSet(MetadataFlag.WITH_FLUXES)) {
         for (int d = 1; d <= fluxDirections; d++) {
-          fluxInstance[f.id() * 3 + d - 1] = add(f, d, -1, cells);
+          fluxInstance[f.id() * 3 + d - 1] = add(f, d, -1, ownCells(f, cells, fine));
         }
       }
     }
     if (coarse != null) {
       for (FieldInfo f : state.fields()) {
         if (f.metadata().isMeshTied() && f.metadata().isRefined()) {
-          coarseInstance[f.id()] = add(f, ArenaLayout.COARSE, -1, extents(f.metadata(), coarse));
+          coarseInstance[f.id()] = add(f, ArenaLayout.COARSE, -1,
+              extents(f.metadata(), f.metadata().isFine() ? cells : coarse));
         }
       }
     }
+  }
+
+  /**
+   * The cells a field's values and fluxes live on: {@code fine} for a {@code FINE} field (its
+   * coarse buffer is the block's own cells), else {@code cells}.
+   */
+  private static BlockShape ownCells(FieldInfo f, BlockShape cells, BlockShape fine) {
+    if (!f.metadata().isFine()) {
+      return cells;
+    }
+    if (fine == null) {
+      throw new IllegalArgumentException("field=" + f.name() + " is FINE, but the storage was"
+          + " built without the fine extents");
+    }
+    return fine;
   }
 
   /**

@@ -56,6 +56,7 @@ public final class Metadata {
   public static final MetadataFlag ONE_COPY = MetadataFlag.ONE_COPY;
   public static final MetadataFlag FILL_GHOST = MetadataFlag.FILL_GHOST;
   public static final MetadataFlag WITH_FLUXES = MetadataFlag.WITH_FLUXES;
+  public static final MetadataFlag FINE = MetadataFlag.FINE;
   public static final MetadataFlag FORCE_REMESH_COMM = MetadataFlag.FORCE_REMESH_COMM;
   public static final MetadataFlag STATIC = MetadataFlag.STATIC;
   public static final MetadataFlag REAL = MetadataFlag.REAL;
@@ -163,6 +164,9 @@ public final class Metadata {
     }
     if (flags.contains(WITH_FLUXES) && !flags.contains(CELL)) {
       throw misuse("WITH_FLUXES needs CELL topology");
+    }
+    if (flags.contains(FINE) && topology() != CELL) {
+      throw misuse("FINE needs CELL topology");
     }
     if (thresholdsSet && !flags.contains(SPARSE)) {
       throw misuse("sparse thresholds need the SPARSE flag");
@@ -280,6 +284,14 @@ public final class Metadata {
    */
   public boolean isRefined() {
     return anySet(INDEPENDENT, FILL_GHOST, FORCE_REMESH_COMM);
+  }
+
+  /**
+   * Whether the field has twice the block's resolution ({@link MetadataFlag#FINE}, Parthenon's
+   * {@code IsSet(Fine)}): its values are indexed by {@code MeshBlock.fineCellBounds()}.
+   */
+  public boolean isFine() {
+    return flags.contains(FINE);
   }
 
   /** Whether each stage container gets its own copy: independent fields that are not one-copy. */

@@ -22,11 +22,11 @@ public enum MetadataFlag {
   NONE,
   /** Cell-centred: one value per component per cell, ghosts included. */
   CELL,
-  /** Face-centred (declared for Parthenon compatibility; no storage yet). */
+  /** Face-centred: one array per face direction, one more index along each active axis. */
   FACE,
-  /** Edge-centred (declared for Parthenon compatibility; no storage yet). */
+  /** Edge-centred: one array per edge direction, one more index along each active axis. */
   EDGE,
-  /** Node-centred (declared for Parthenon compatibility; no storage yet). */
+  /** Node-centred: one array, one more index along each active axis. */
   NODE,
   /** Belongs to its package only: resolved as {@code package::name}. */
   PRIVATE,
@@ -60,6 +60,12 @@ public enum MetadataFlag {
   FILL_GHOST,
   /** Has face fluxes, one array per active direction. */
   WITH_FLUXES,
+  /**
+   * A {@link #CELL} field at twice the block's resolution along every active axis, with the
+   * block's ghost width (Parthenon's {@code Metadata::Fine}, indexed by {@code f_cellbounds}): its
+   * coarse buffer has the block's own cells, and its fluxes the fine extents.
+   */
+  FINE,
   /** Sent between ranks on remesh even when neither independent nor filled in ghosts. */
   FORCE_REMESH_COMM,
   /**

@@ -33,7 +33,7 @@ class ArenaLayoutTest {
   }
 
   private static ArenaLayout layout(BlockShape cells, BlockShape coarse, int blocks) {
-    return new ArenaLayout(state(), cells, coarse, blocks, 2);
+    return new ArenaLayout(state(), cells, coarse, null, blocks, 2);
   }
 
   /** Marks every index of every allocated block of every instance; fails on overlap. */
@@ -179,7 +179,7 @@ class ArenaLayoutTest {
   @Test
   void givenFaceEdgeAndNodeFieldsIn3D_thenEachElementHasOneMoreIndexAlongEveryAxis() {
     ResolvedState state = nonCellState();
-    ArenaLayout layout = new ArenaLayout(state, CELLS, COARSE, 3, 2);
+    ArenaLayout layout = new ArenaLayout(state, CELLS, COARSE, null, 3, 2);
     int f = layout.dataInstance(state.fieldId("f"), 1);
     assertEquals(3, layout.numElements(f));
     assertEquals(2, layout.numComponents(f));
@@ -204,12 +204,12 @@ class ArenaLayoutTest {
   @Test
   void givenFaceFieldsIn2DAnd1D_thenOnlyTheDirectionsInUseGrow() {
     ResolvedState state = nonCellState();
-    ArenaLayout flat = new ArenaLayout(state, new BlockShape(6, 5, 1), null, 1, 1);
+    ArenaLayout flat = new ArenaLayout(state, new BlockShape(6, 5, 1), null, null, 1, 1);
     int f = flat.dataInstance(state.fieldId("f"), 0);
     assertEquals(7, flat.ni(f));
     assertEquals(6, flat.nj(f));
     assertEquals(1, flat.nk(f));
-    ArenaLayout line = new ArenaLayout(state, new BlockShape(6, 1, 1), null, 1, 1);
+    ArenaLayout line = new ArenaLayout(state, new BlockShape(6, 1, 1), null, null, 1, 1);
     int n = line.dataInstance(state.fieldId("n"), 0);
     assertEquals(7, line.blockLength(n));
   }
@@ -217,7 +217,7 @@ class ArenaLayoutTest {
   @Test
   void givenNonCellFieldsDenseAndSparse_thenEveryValueHasADistinctInBoundsIndex() {
     ResolvedState state = nonCellState();
-    ArenaLayout layout = new ArenaLayout(state, CELLS, COARSE, 3, 2);
+    ArenaLayout layout = new ArenaLayout(state, CELLS, COARSE, null, 3, 2);
     assertEquals(layout.denseEnd(), checkDistinctAndInBounds(layout));
     int t2 = state.fieldId("t_2");
     assertTrue(layout.allocate(t2, 1));

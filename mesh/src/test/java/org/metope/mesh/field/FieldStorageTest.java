@@ -161,10 +161,10 @@ class FieldStorageTest {
 
     var handed = new java.util.concurrent.atomic.AtomicReference<>(big);
     FieldStorage reused = new FieldStorage(first.state(), first.cells(), first.coarse(),
-        mesh.blocks(), List.of("base"), handed);
+        first.fine(), mesh.blocks(), List.of("base"), handed);
     FieldStorage replaced = new FieldStorage(first.state(), first.cells(), first.coarse(),
-        mesh.blocks(), List.of("base"), new java.util.concurrent.atomic.AtomicReference<>(
-            new double[used - 1]));
+        first.fine(), mesh.blocks(), List.of("base"),
+        new java.util.concurrent.atomic.AtomicReference<>(new double[used - 1]));
 
     assertTrue(reused.data() == big);
     assertEquals(null, handed.get());
