@@ -74,7 +74,8 @@ class ProcessReliabilityTest {
       String hung = ProgressDeadline.await(launcher.toHandle(), CLEANUP_LIMIT);
       assertNull(hung, () -> device + " SIG" + signal + ": the launcher did not end (" + hung
           + "); its processes: " + states(launcher.toHandle()));
-      assertEquals(code, launcher.exitValue(), device + " SIG" + signal);
+      // Not exitValue(): the handle may see it gone before the Process has reaped it.
+      assertEquals(code, launcher.waitFor(), device + " SIG" + signal);
     });
     // The launcher's last word; a rank's output already on its way may still follow it.
     List<String> launcherLines = output.lines().filter(l -> l.startsWith("metope: ")).toList();
