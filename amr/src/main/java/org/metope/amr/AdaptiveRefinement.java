@@ -17,7 +17,6 @@ import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
-import org.metope.mesh.field.SetupError;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.Task;
@@ -72,22 +71,7 @@ public final class AdaptiveRefinement implements MeshRefinement {
     this.remeshComm = mesh.communicator().duplicate();
     this.tagging = new RefinementTagging(mesh, criteria.criteria(), derefineCount);
     this.warnings.addAll(criteria.warnings());
-    int[] nx = new int[3];
-    boolean[] active = new boolean[3];
-    for (int axis = 0; axis < 3; axis++) {
-      active[axis] = axis < mesh.ndim();
-      nx[axis] = active[axis] ? mesh.config().blockNx(axis) : 1;
-    }
-    boolean[] moving = new boolean[mesh.resolvedPackages().numFields()];
-    for (int f = 0; f < moving.length; f++) {
-      FieldInfo field = mesh.resolvedPackages().field(f);
-      moving[f] = field.metadata().isRefined();
-      if (moving[f] && field.metadata().isFine()) {
-        throw new SetupError("field=" + field.name() + " is FINE, but adaptive refinement does"
-            + " not move FINE fields through a remesh yet");
-      }
-    }
-    BlockRecords records = new BlockRecords(moving, nx, active, mesh.nghost());
+    BlockRecords records = BlockRecords.forMesh(mesh);
     this.migration = new BlockMigration(remeshComm, boundaries.kernels(), records, mesh.ndim(),
         mesh.nghost());
     this.swarmMigration = mesh.swarms().layouts().isEmpty() ? null

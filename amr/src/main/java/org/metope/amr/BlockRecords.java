@@ -1,5 +1,6 @@
 package org.metope.amr;
 
+import org.metope.mesh.Mesh;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldStorage;
 
@@ -23,13 +24,17 @@ import org.metope.mesh.field.FieldStorage;
  * Other fields (derived ones, recomputed after a remesh) start as new storage does, zero or
  * unallocated when sparse, as on a block Parthenon moves to another rank; so a result never
  * depends on where a block was. A refined field is a moving field with a coarse buffer: only
- * those move between levels. A face, edge or node field's planes are its elements' components.
+ * those move between levels. A face, edge or node field's planes are its elements' components. A
+ * {@code FINE} field's parent cells and quadrants are counted in its own cells, twice the block's
+ * along each active axis (its coarse buffer has the block's cells).
  * Unpacking allocates sparse fields the sender had allocated; a merged block's field is allocated
  * when any child's was.
  */
 final class BlockRecords {
   private final int numFields;
   private final boolean[] moving;
+  /** Which fields are {@code FINE} (by field id). */
+  private final boolean[] fine;
   private final int nghost;
   /** Interior cells per axis of a block (1 on inactive axes). */
   private final int[] nx;
@@ -37,14 +42,36 @@ final class BlockRecords {
 
   /**
    * Records for blocks of {@code nx} interior cells per axis (1 when inactive) with {@code nghost}
-   * ghosts, for fields of which those flagged in {@code moving} (by field id) move with blocks.
+   * ghosts, for fields of which those flagged in {@code moving} (by field id) move with blocks
+   * and those flagged in {@code fine} are {@code FINE}.
    */
-  BlockRecords(boolean[] moving, int[] nx, boolean[] active, int nghost) {
+  BlockRecords(boolean[] moving, boolean[] fine, int[] nx, boolean[] active, int nghost) {
     this.numFields = moving.length;
     this.moving = moving.clone();
+    this.fine = fine.clone();
     this.nx = nx.clone();
     this.active = active.clone();
     this.nghost = nghost;
+  }
+
+  /**
+   * Records for {@code mesh}'s blocks and fields (its fields initialised): the moving fields are
+   * its refined ones ({@link org.metope.mesh.field.Metadata#isRefined()}).
+   */
+  static BlockRecords forMesh(Mesh mesh) {
+    int[] nx = new int[3];
+    boolean[] active = new boolean[3];
+    for (int axis = 0; axis < 3; axis++) {
+      active[axis] = axis < mesh.ndim();
+      nx[axis] = active[axis] ? mesh.config().blockNx(axis) : 1;
+    }
+    boolean[] moving = new boolean[mesh.resolvedPackages().numFields()];
+    boolean[] fine = new boolean[moving.length];
+    for (int f = 0; f < moving.length; f++) {
+      moving[f] = mesh.resolvedPackages().field(f).metadata().isRefined();
+      fine[f] = mesh.resolvedPackages().field(f).metadata().isFine();
+    }
+    return new BlockRecords(moving, fine, nx, active, mesh.nghost());
   }
 
   /** The longest record of {@code kind} for a storage laid out like {@code layout}. */
@@ -219,7 +246,7 @@ final class BlockRecords {
         continue;
       }
       int inst = layout.dataInstance(f, 0);
-      int[] start = childStart(child, 0);
+      int[] start = childStart(child, 0, fine[f]);
       pos = copyBox(data, layout.offset(inst, block), layout.nj(inst), layout.nk(inst),
           layout.ni(inst), start, out, pos, planes(layout, coarse),
           new int[] {layout.ni(coarse), layout.nj(coarse), layout.nk(coarse)}, true);
@@ -275,7 +302,7 @@ final class BlockRecords {
       }
       int inst = layout.dataInstance(f, 0);
       pos = copyBox(data, layout.offset(inst, block), layout.nj(inst), layout.nk(inst),
-          layout.ni(inst), childStart(child, nghost), in, pos, planes(layout, inst),
+          layout.ni(inst), childStart(child, nghost, fine[f]), in, pos, planes(layout, inst),
           coarseInterior(layout, layout.coarseInstance(f)), false);
     }
     return pos;
@@ -284,14 +311,16 @@ final class BlockRecords {
   // ---- boxes ----------------------------------------------------------------------------------
 
   /**
-   * Where child {@code child}'s half starts in its parent's index space along each axis: {@code
-   * base} plus half the interior for an upper child (0 on inactive axes).
+   * Where child {@code child}'s half starts in its parent's index space (a {@code FINE} field's
+   * when {@code fineField}) along each axis: {@code base} plus half the interior for an upper
+   * child (0 on inactive axes).
    */
-  private int[] childStart(int child, int base) {
+  private int[] childStart(int child, int base, boolean fineField) {
     int[] start = new int[3];
     for (int axis = 0; axis < 3; axis++) {
       boolean upper = ((child >> axis) & 1) == 1;
-      start[axis] = active[axis] ? base + (upper ? nx[axis] / 2 : 0) : 0;
+      int interior = fineField ? 2 * nx[axis] : nx[axis];
+      start[axis] = active[axis] ? base + (upper ? interior / 2 : 0) : 0;
     }
     return start;
   }

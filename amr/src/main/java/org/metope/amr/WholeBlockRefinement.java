@@ -96,11 +96,14 @@ final class WholeBlockRefinement {
     double[] fineDx = new double[3];
     double[] coarseXmin = new double[3];
     double[] coarseDx = new double[3];
-    UniformCartesian coords = meshBlock.coords();
-    UniformCartesian coarseCoords = coords.coarsened(2);
+    // A FINE field's coarse space is the block's own cells (Parthenon's cellbounds).
+    boolean fineField = storage.state().field(field).metadata().isFine();
+    UniformCartesian coords = fineField ? meshBlock.fineCoords() : meshBlock.coords();
+    UniformCartesian coarseCoords = fineField ? meshBlock.coords() : coords.coarsened(2);
     for (int axis = 0; axis < 3; axis++) {
       boolean active = !meshBlock.region().isSymmetry(axis);
-      int cells = active ? Math.max(1, meshBlock.region().nx(axis) / 2) : 1;
+      int nx = meshBlock.region().nx(axis);
+      int cells = active ? (fineField ? nx : Math.max(1, nx / 2)) : 1;
       s[axis] = active ? nghost - reach : 0;
       e[axis] = active ? nghost + cells - 1 + reach : 0;
       origin[axis] = active ? -nghost : 0;

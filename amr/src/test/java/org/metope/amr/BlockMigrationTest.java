@@ -79,12 +79,7 @@ class BlockMigrationTest {
         }
       }
     }
-    boolean[] moving = new boolean[mesh.resolvedPackages().numFields()];
-    for (int f = 0; f < moving.length; f++) {
-      moving[f] = mesh.resolvedPackages().field(f).metadata().isRefined();
-    }
-    BlockRecords records = new BlockRecords(moving, new int[] {8, 8, 1},
-        new boolean[] {true, true, false}, mesh.nghost());
+    BlockRecords records = BlockRecords.forMesh(mesh);
     BlockMigration migration = new BlockMigration(comm.duplicate(), new JvmKernelBackend(1),
         records, 2, mesh.nghost());
     mesh.forest().refine(FIRST);

@@ -34,7 +34,8 @@ class BlockRecordsTest {
     for (int f = 0; f < moving.length; f++) {
       moving[f] = state.field(f).metadata().isRefined();
     }
-    records = new BlockRecords(moving, new int[] {8, 4, 1}, new boolean[] {true, true, false}, G);
+    records = new BlockRecords(moving, new boolean[moving.length], new int[] {8, 4, 1},
+        new boolean[] {true, true, false}, G);
     q = state.fieldId("q");
     d = state.fieldId("d");
     s1 = state.fieldId("s_1");

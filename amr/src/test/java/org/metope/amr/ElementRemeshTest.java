@@ -122,13 +122,7 @@ class ElementRemeshTest {
         : new LogicalLocation(1, 1, 0, 1);
     Mesh mesh = AmrFixtures.mesh(AmrFixtures.pin(deck), fields(), comm);
     fill(mesh);
-    boolean[] moving = new boolean[mesh.resolvedPackages().numFields()];
-    for (int f = 0; f < moving.length; f++) {
-      moving[f] = mesh.resolvedPackages().field(f).metadata().isRefined();
-    }
-    int[] nx = {8, 8, ndim == 3 ? 8 : 1};
-    BlockRecords records = new BlockRecords(moving, nx, new boolean[] {true, true, ndim == 3},
-        mesh.nghost());
+    BlockRecords records = BlockRecords.forMesh(mesh);
     BlockMigration migration = new BlockMigration(comm.duplicate(), new JvmKernelBackend(1),
         records, ndim, mesh.nghost());
     int[] counts = new int[mesh.blocks().size()];

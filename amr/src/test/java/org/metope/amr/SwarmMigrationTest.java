@@ -99,13 +99,8 @@ class SwarmMigrationTest {
     Mesh mesh = AmrFixtures.mesh(AmrFixtures.pin(AmrFixtures.deck2d(32, 8, 3, "")),
         toyWithSwarm(null), comm);
     made.putAll(populate(mesh));
-    boolean[] moving = new boolean[mesh.resolvedPackages().numFields()];
-    for (int f = 0; f < moving.length; f++) {
-      moving[f] = mesh.resolvedPackages().field(f).metadata().isRefined();
-    }
     BlockMigration fields = new BlockMigration(comm.duplicate(), new JvmKernelBackend(1),
-        new BlockRecords(moving, new int[] {8, 8, 1}, new boolean[] {true, true, false},
-            mesh.nghost()), 2, mesh.nghost());
+        BlockRecords.forMesh(mesh), 2, mesh.nghost());
     SwarmMigration particles = new SwarmMigration(comm.duplicate(), mesh);
     mesh.forest().refine(FIRST);
     mesh.forest().refine(SECOND);

@@ -9,7 +9,7 @@ import org.metope.bvals.ElementValueCheck.Place;
 import org.metope.bvals.ElementValueCheck.Result;
 import org.metope.comm.InProcessCluster;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
-import org.metope.mesh.field.Metadata;
+import org.metope.mesh.FinePackages;
 import org.metope.mesh.field.StateDescriptor;
 
 /**
@@ -28,13 +28,7 @@ class FineExchangeTest {
   private static final String[] FIELDS = {"phi", "phi_fine", "v_fine"};
 
   private static StateDescriptor fine() {
-    StateDescriptor pkg = new StateDescriptor("fine");
-    pkg.addField("phi", Metadata.of(Metadata.CELL, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
-    pkg.addField("phi_fine", Metadata.of(Metadata.CELL, Metadata.FINE, Metadata.INDEPENDENT,
-        Metadata.FILL_GHOST));
-    pkg.addField("v_fine", Metadata.builder(Metadata.CELL, Metadata.FINE, Metadata.INDEPENDENT,
-        Metadata.FILL_GHOST).shape(2).build());
-    return pkg;
+    return FinePackages.cellAndFine();
   }
 
   private static final String P = "periodic";

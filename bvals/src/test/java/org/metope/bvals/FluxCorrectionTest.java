@@ -24,7 +24,8 @@ import org.metope.tasking.TaskRegion;
  * Flux correction on a 2D mesh with a refined middle: every block's x1 and x2 face fluxes hold a
  * linear function of the face centre, plus 100 on the coarse blocks. After the correction, every
  * coarse face shared with finer blocks holds the fine faces' average, which for linear data is
- * the function at the coarse face centre; every other face keeps its value.
+ * the function at the coarse face centre; every other face keeps its value. A {@code FINE} field
+ * (twice the block's cells, Parthenon corrects its fluxes the same way) is checked alike.
  */
 class FluxCorrectionTest {
   static final String DECK = """
@@ -59,18 +60,23 @@ class FluxCorrectionTest {
     return 0.25 + direction + 3.0 * x - 2.0 * y;
   }
 
-  @ParameterizedTest(name = "{0} ranks, coalesce={1}")
-  @CsvSource({"1, true", "2, true", "3, true", "2, false", "3, false"})
-  void givenCoarseFineFaces_thenCoarseFluxesBecomeTheFineAverages(int ranks, boolean coalesce) {
+  @ParameterizedTest(name = "{0} ranks, coalesce={1}, fine={2}")
+  @CsvSource({"1, true, false", "2, true, false", "3, true, false", "2, false, false",
+      "3, false, false", "1, true, true", "3, true, true", "2, false, true"})
+  void givenCoarseFineFaces_thenCoarseFluxesBecomeTheFineAverages(int ranks, boolean coalesce,
+      boolean fine) {
     StateDescriptor pkg = new StateDescriptor("flux");
-    pkg.addField("u", Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
-        MetadataFlag.FILL_GHOST, MetadataFlag.WITH_FLUXES));
+    pkg.addField("u", fine
+        ? Metadata.of(MetadataFlag.CELL, MetadataFlag.FINE, MetadataFlag.INDEPENDENT,
+            MetadataFlag.FILL_GHOST, MetadataFlag.WITH_FLUXES)
+        : Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT, MetadataFlag.FILL_GHOST,
+            MetadataFlag.WITH_FLUXES));
     AtomicLongArray counts = new AtomicLongArray(2); // wrong faces, corrected faces
     InProcessRun.run(ranks, world -> {
       try (ExchangeFixture f = new ExchangeFixture(DECK, world, pkg, coalesce)) {
         List<MeshData> parts = f.mesh.meshData("base");
         for (MeshData md : parts) {
-          fill(md);
+          fill(md, fine);
         }
         TaskCollection tc = new TaskCollection();
         TaskRegion region = tc.addRegion(parts.size());
@@ -84,7 +90,7 @@ class FluxCorrectionTest {
         tc.execute();
         long[] local = new long[2];
         for (MeshData md : parts) {
-          check(md, local);
+          check(md, fine, local);
         }
         long wrong = world.allreduce(local[0], ReduceOp.SUM);
         long corrected = world.allreduce(local[1], ReduceOp.SUM);
@@ -96,23 +102,29 @@ class FluxCorrectionTest {
     });
     assertEquals(0, counts.get(0), "wrong faces");
     // The refined 2x2 root blocks leave a hole of 16 x 16 coarse cells: 4 sides of 16 coarse
-    // faces, each corrected once from the coarse side.
-    assertEquals(64, counts.get(1));
+    // faces (32 for the fine field), each corrected once from the coarse side.
+    assertEquals(fine ? 128 : 64, counts.get(1));
   }
 
-  private static void fill(MeshData md) {
+  /** Extent of a block's flux arrays along i and j: 8 (or 16 fine) cells and 2 ghosts a side. */
+  private static int extent(boolean fine) {
+    return fine ? 20 : 12;
+  }
+
+  private static void fill(MeshData md, boolean fine) {
     double[] data = md.data();
+    int n = extent(fine);
     for (int b = 0; b < md.numBlocks(); b++) {
       MeshBlock block = md.block(b);
       double shift = block.loc().level() == block.mesh().rootLevel() ? 100.0 : 0.0;
-      UniformCartesian x = block.coords();
+      UniformCartesian x = fine ? block.fineCoords() : block.coords();
       for (int d = 1; d <= 2; d++) {
         int off = md.fluxOffset(0, d, b);
-        for (int j = 0; j < 12; j++) {
-          for (int i = 0; i < 12; i++) {
+        for (int j = 0; j < n; j++) {
+          for (int i = 0; i < n; i++) {
             double fx = d == 1 ? x.xf(0, i) : x.xc(0, i);
             double fy = d == 2 ? x.xf(1, j) : x.xc(1, j);
-            data[off + j * 12 + i] = g(d, fx, fy) + shift;
+            data[off + j * n + i] = g(d, fx, fy) + shift;
           }
         }
       }
@@ -120,25 +132,27 @@ class FluxCorrectionTest {
   }
 
   /** Counts wrong faces into {@code out[0]} and corrected coarse faces into {@code out[1]}. */
-  private static void check(MeshData md, long[] out) {
+  private static void check(MeshData md, boolean fine, long[] out) {
     double[] data = md.data();
+    int n = extent(fine);
+    int last = n - 2;
     for (int b = 0; b < md.numBlocks(); b++) {
       MeshBlock block = md.block(b);
       boolean coarse = block.loc().level() == block.mesh().rootLevel();
-      UniformCartesian x = block.coords();
+      UniformCartesian x = fine ? block.fineCoords() : block.coords();
       for (int d = 1; d <= 2; d++) {
         int off = md.fluxOffset(0, d, b);
-        for (int j = 2; j <= 10; j++) {
-          for (int i = 2; i <= 10; i++) {
-            boolean isFace = d == 1 ? (j <= 9) : (i <= 9);
+        for (int j = 2; j <= last; j++) {
+          for (int i = 2; i <= last; i++) {
+            boolean isFace = d == 1 ? (j < last) : (i < last);
             if (!isFace) {
               continue;
             }
             double fx = d == 1 ? x.xf(0, i) : x.xc(0, i);
             double fy = d == 2 ? x.xf(1, j) : x.xc(1, j);
-            boolean shared = coarse && sharedWithFiner(block, d, d == 1 ? i : j);
+            boolean shared = coarse && sharedWithFiner(block, d, d == 1 ? i : j, last);
             double expected = g(d, fx, fy) + (coarse && !shared ? 100.0 : 0.0);
-            if (Math.abs(data[off + j * 12 + i] - expected) > 1e-12) {
+            if (Math.abs(data[off + j * n + i] - expected) > 1e-12) {
               out[0]++;
             }
             if (shared) {
@@ -151,8 +165,8 @@ class FluxCorrectionTest {
   }
 
   /** Whether face index {@code idx} normal to direction {@code d} is a block face with finer blocks. */
-  private static boolean sharedWithFiner(MeshBlock block, int d, int idx) {
-    int side = idx == 2 ? -1 : idx == 10 ? 1 : 0;
+  private static boolean sharedWithFiner(MeshBlock block, int d, int idx, int last) {
+    int side = idx == 2 ? -1 : idx == last ? 1 : 0;
     if (side == 0) {
       return false;
     }

@@ -168,7 +168,7 @@ public final class Mesh {
    */
   private void rebuildStorage(AtomicReference<double[]> recycled) {
     BlockShape cells = extents(cellShape());
-    BlockShape fine = extents(fineCellShape());
+    BlockShape fine = extents(cellShape().refined());
     BlockShape coarse = null;
     if (isMultilevel()) {
       IndexShape ccb = blocks.isEmpty() ? cellShape() : blocks.get(0).coarseCellBounds();
@@ -200,12 +200,6 @@ public final class Mesh {
   private IndexShape cellShape() {
     return new IndexShape(config.blockNx1(), ndim() > 1 ? config.blockNx2() : 0,
         ndim() > 2 ? config.blockNx3() : 0, nghost());
-  }
-
-  /** A {@code FINE} field's index space on every block (each block's {@code fineCellBounds}). */
-  private IndexShape fineCellShape() {
-    return new IndexShape(2 * config.blockNx1(), ndim() > 1 ? 2 * config.blockNx2() : 0,
-        ndim() > 2 ? 2 * config.blockNx3() : 0, nghost());
   }
 
   private static BlockShape extents(IndexShape shape) {

@@ -55,7 +55,7 @@ public final class MeshBlock {
     this.coarseCellBounds = mesh.isMultilevel()
         ? new IndexShape(coarseNx[0], coarseNx[1], coarseNx[2], nghost)
         : new IndexShape(nx[0] / 2, nx[1] / 2, nx[2] / 2, 0);
-    this.fineCellBounds = new IndexShape(2 * nx[0], 2 * nx[1], 2 * nx[2], nghost);
+    this.fineCellBounds = cellBounds.refined();
     this.coords = new UniformCartesian(region, nghost);
   }
 

@@ -11,7 +11,6 @@ import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.SetupError;
-import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexRange;
 import org.metope.mesh.geometry.IndexShape;
@@ -33,13 +32,8 @@ class FineFieldTest {
       + "<parthenon/meshblock>\nnx1 = 8\nnx2 = 4\nnx3 = 1\n";
 
   private static Mesh mesh() {
-    StateDescriptor pkg = new StateDescriptor("fine");
-    pkg.addField("phi", Metadata.of(Metadata.CELL, Metadata.INDEPENDENT, Metadata.WITH_FLUXES,
-        Metadata.FILL_GHOST));
-    pkg.addField("phi_fine", Metadata.of(Metadata.CELL, Metadata.FINE, Metadata.INDEPENDENT,
-        Metadata.WITH_FLUXES, Metadata.FILL_GHOST));
-    return TestMeshes.mesh(TestMeshes.pin(DECK), TestMeshes.packages(pkg),
-        List.of("base", "stage1"));
+    return TestMeshes.mesh(TestMeshes.pin(DECK), TestMeshes.packages(
+        FinePackages.cellAndFine(Metadata.WITH_FLUXES)), List.of("base", "stage1"));
   }
 
   @Test

@@ -11,7 +11,6 @@ import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.ResolvedState;
-import org.metope.mesh.field.SetupError;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
@@ -25,7 +24,8 @@ import org.metope.mesh.geometry.TopologicalElement;
  * output's index domain (interior, or entire with {@code ghost_zones}); a face or edge field has
  * its three elements in front, {@code [3, shape reversed..., nk, nj, ni]}, and it and a node
  * field have the largest of its elements' extents (one more than cells along every active axis),
- * as Parthenon writes them; a field without topology is {@code [shape reversed...]}, or one
+ * as Parthenon writes them; a {@code FINE} field has twice the interior cells along every active
+ * axis (Parthenon's {@code f_cellbounds}); a field without topology is {@code [shape reversed...]}, or one
  * value when scalar. The dataset adds the block dimension in front. Values are in storage order:
  * element, component, {@code k, j, i}.
  *
@@ -148,10 +148,6 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
     IndexDomain domain = ghosts ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
     List<OutputVariable> out = new ArrayList<>();
     for (FieldInfo f : fields) {
-      if (f.metadata().isFine()) {
-        throw new SetupError("field=" + f.name() + " is FINE, but HDF5 outputs and restart files"
-            + " do not write FINE fields yet");
-      }
       boolean meshTied = f.metadata().topology() != MetadataFlag.NONE;
       List<TopologicalElement> elements = f.metadata().elements();
       // Parthenon's VarInfo: the element index leads when there are several.
@@ -163,7 +159,7 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
         dims[lead + s] = shape[shape.length - 1 - s];
       }
       if (meshTied) {
-        int[] bounds = paddedBounds(elements, cells, domain);
+        int[] bounds = paddedBounds(elements, own(f, cells), domain);
         for (int axis = 0; axis < 3; axis++) {
           dims[dims.length - 1 - axis] = bounds[2 * axis + 1] - bounds[2 * axis] + 1;
         }
@@ -172,6 +168,14 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
     }
     out.sort(Comparator.comparing(OutputVariable::label));
     return List.copyOf(out);
+  }
+
+  /**
+   * The index space of {@code f}'s values on blocks of {@code cells}: twice the interior for a
+   * {@code FINE} field (Parthenon's {@code VarInfo} takes {@code f_cellbounds} for it).
+   */
+  private static IndexShape own(FieldInfo f, IndexShape cells) {
+    return f.metadata().isFine() ? cells.refined() : cells;
   }
 
   /**
@@ -232,7 +236,7 @@ record OutputVariable(FieldInfo field, int[] blockDimensions, List<String> compo
     double[] data = storage.data();
     int planes = field.metadata().elements().size() * field.numComponents();
     IndexDomain domain = ghosts ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
-    int[] b = isMeshTied() ? paddedBounds(field.metadata().elements(), cells, domain)
+    int[] b = isMeshTied() ? paddedBounds(field.metadata().elements(), own(field, cells), domain)
         : new int[6];
     int is = b[0];
     int ie = b[1];

@@ -57,8 +57,11 @@ final class XdmfWriter {
       x.append("      </Geometry>\n");
       for (OutputVariable v : variables) {
         int tensorDims = v.blockDimensions().length - 3;
-        // As Parthenon's: cell and node fields; faces and edges are not described.
-        boolean described = v.isCell() || v.topologicalLocation().equals("Node");
+        // As Parthenon's: cell and node fields; faces and edges are not described. Nor are FINE
+        // fields: Parthenon's entry gives them the block's grid with twice its cells, a shape
+        // that does not fit the topology, and ParaView would refuse the file.
+        boolean described = (v.isCell() || v.topologicalLocation().equals("Node"))
+            && !v.field().metadata().isFine();
         if (described && tensorDims <= 1) {
           field(x, hdfName, nblocks, b, v, singlePrecision ? 4 : 8);
         }

@@ -12,12 +12,9 @@ import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
 import org.metope.comm.InProcessRun;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.MeshConfiguration;
-import org.metope.mesh.SimTime;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.Metadata;
-import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
 
@@ -39,11 +36,7 @@ class ElementOutputTest {
     pkg.addField("b", Metadata.builder(Metadata.FACE, Metadata.INDEPENDENT).shape(2).build());
     pkg.addField("e", Metadata.of(Metadata.EDGE, Metadata.INDEPENDENT));
     pkg.addField("n", Metadata.of(Metadata.NODE, Metadata.INDEPENDENT));
-    Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), comm);
-    Packages packages = new Packages();
-    packages.add(pkg);
-    mesh.initializeFields(packages, List.of("base"));
-    return mesh;
+    return OutputMeshes.mesh(pin, comm, pkg, "base");
   }
 
   /** One plane of one block of one field. */
@@ -79,13 +72,7 @@ class ElementOutputTest {
 
   /** Writes both outputs of the filled mesh on {@code ranks} ranks, at the end of a run. */
   private void write(int ranks) {
-    InProcessRun.run(ranks, comm -> {
-      ParameterInput pin = OutputMeshes.pin(OUT);
-      Mesh mesh = mesh(pin, comm);
-      fill(mesh);
-      SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
-      new Outputs(mesh, pin, tm, dir).makeOutputs(mesh, tm, OutputSignal.FINAL, () -> { });
-    });
+    OutputMeshes.writeFinal(dir, ranks, OUT, (pin, comm) -> mesh(pin, comm), m -> fill(m));
   }
 
   /**

@@ -1,6 +1,11 @@
 package org.metope.outputs;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import org.metope.comm.InProcessRun;
+import org.metope.mesh.SimTime;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.comm.Communicator;
@@ -52,11 +57,32 @@ final class OutputMeshes {
 
   /** The mesh on {@code comm}'s rank, fields allocated (containers base and 1) but not filled. */
   static Mesh mesh(ParameterInput pin, Communicator comm) {
+    return mesh(pin, comm, pkg(), "base", "1");
+  }
+
+  /** The mesh on {@code comm}'s rank with {@code pkg}'s fields in {@code containers}. */
+  static Mesh mesh(ParameterInput pin, Communicator comm, StateDescriptor pkg,
+      String... containers) {
     Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), comm);
     Packages packages = new Packages();
-    packages.add(pkg());
-    mesh.initializeFields(packages, List.of("base", "1"));
+    packages.add(pkg);
+    mesh.initializeFields(packages, List.of(containers));
     return mesh;
+  }
+
+  /**
+   * Writes the deck's outputs ({@code outputBlocks} after {@link #DECK}) at the end of a run, on
+   * {@code ranks} ranks into {@code dir}: each rank's mesh made by {@code mesh}, then filled.
+   */
+  static void writeFinal(Path dir, int ranks, String outputBlocks,
+      BiFunction<ParameterInput, Communicator, Mesh> mesh, Consumer<Mesh> fill) {
+    InProcessRun.run(ranks, comm -> {
+      ParameterInput pin = pin(outputBlocks);
+      Mesh m = mesh.apply(pin, comm);
+      fill.accept(m);
+      SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
+      new Outputs(m, pin, tm, dir).makeOutputs(m, tm, OutputSignal.FINAL, () -> { });
+    });
   }
 
   /** The value of (gid, field, c, k, j, i): distinct for every cell of every field. */

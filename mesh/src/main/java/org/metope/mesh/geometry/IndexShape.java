@@ -49,6 +49,18 @@ public final class IndexShape {
     }
   }
 
+  /**
+   * The index space of a field at twice this resolution: twice the interior cells along every
+   * active axis, the same ghosts (Parthenon's {@code f_cellbounds} beside {@code cellbounds}).
+   */
+  public IndexShape refined() {
+    int[] nx = new int[3];
+    for (int axis = 0; axis < 3; axis++) {
+      nx[axis] = isActive(axis) ? 2 * interiorNcells(axis) : 0;
+    }
+    return new IndexShape(nx[0], nx[1], nx[2], nghost);
+  }
+
   /** Ghost cells on each side of an active axis. */
   public int nghost() {
     return nghost;

@@ -68,4 +68,13 @@ class IndexShapeTest {
   void givenNegativeSizes_thenItIsMisuse() {
     assertThrows(IllegalArgumentException.class, () -> new IndexShape(-1, 0, 0, 2));
   }
+
+  @Test
+  void givenA2DShape_thenRefinedDoublesTheActiveInteriorsAndKeepsTheGhosts() {
+    IndexShape fine = new IndexShape(16, 8, 0, 3).refined();
+    assertEquals(new IndexRange(3, 34), fine.boundsI(IndexDomain.INTERIOR));
+    assertEquals(new IndexRange(0, 21), fine.boundsJ(IndexDomain.ENTIRE));
+    assertEquals(new IndexRange(0, 0), fine.boundsK(IndexDomain.ENTIRE));
+    assertEquals(3, fine.nghost());
+  }
 }
