@@ -316,7 +316,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     synchronized (caches) {
       BvarsCache c = caches.get(md);
       if (c == null) {
-        c = new BvarsCache();
+        c = new BvarsCache(planOwner(md));
         caches.put(md, c);
       }
       return c;
@@ -325,18 +325,16 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
   /**
    * The first partition seen over the same blocks of the same storage as {@code md} (another
-   * stage container's, or {@code md}). Its caches hold the flux-correction plans of every
-   * container: fluxes are one instance per field, shared by the containers, so their plans would
-   * come out the same row for row, and stages run one after the other, so one plan serves them
-   * all. Its ghost-exchange plans are the ones other containers' plans are carried over from
-   * ({@link ContainerPlans}).
+   * stage container's, or {@code md}), found once per partition when its cache is made. Its
+   * caches hold the flux-correction plans of every container: fluxes are one instance per field,
+   * shared by the containers, so their plans would come out the same row for row, and stages run
+   * one after the other, so one plan serves them all. Its ghost-exchange plans are the ones other
+   * containers' plans are carried over from ({@link ContainerPlans}).
    */
   private MeshData planOwner(MeshData md) {
-    synchronized (caches) {
-      long blocks = ((long) md.blockIndex(0) << 32) | md.numBlocks();
-      MeshData owner = planOwners.putIfAbsent(blocks, md);
-      return owner == null || owner.storage() != md.storage() ? md : owner;
-    }
+    long blocks = ((long) md.blockIndex(0) << 32) | md.numBlocks();
+    MeshData owner = planOwners.putIfAbsent(blocks, md);
+    return owner == null || owner.storage() != md.storage() ? md : owner;
   }
 
   /**
@@ -346,7 +344,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    * its own blocks', and sparse buffers' offsets are read at every exchange.
    */
   BvarsSubCache subCache(MeshData md, BoundaryType type, boolean sender) {
-    BvarsCache c = cache(type.isFluxCorrection() ? planOwner(md) : md);
+    BvarsCache own = cache(md);
+    BvarsCache c = type.isFluxCorrection() ? cache(own.owner) : own;
     BvarsSubCache sub = c.get(type, sender);
     if (sub != null && current(sub, md)) {
       cacheReuses.incrementAndGet();
@@ -389,7 +388,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    * container, or null when there is none to carry over or it cannot be.
    */
   private BvarsSubCache carriedOver(MeshData md, BoundaryType type, boolean sender) {
-    MeshData owner = planOwner(md);
+    MeshData owner = cache(md).owner;
     if (owner == md || type.isFluxCorrection()) {
       return null;
     }
@@ -611,8 +610,14 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
   /** Per-partition caches by type and direction (Parthenon's {@code BvarsCache_t}). */
   static final class BvarsCache {
+    /** The partition whose caches hold this one's flux-correction plans ({@link #planOwner}). */
+    final MeshData owner;
     private final Map<BoundaryType, BvarsSubCache> send = new HashMap<>();
     private final Map<BoundaryType, BvarsSubCache> receive = new HashMap<>();
+
+    BvarsCache(MeshData owner) {
+      this.owner = owner;
+    }
 
     BvarsSubCache get(BoundaryType type, boolean sender) {
       return (sender ? send : receive).get(type);
