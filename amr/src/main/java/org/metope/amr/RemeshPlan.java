@@ -1,9 +1,7 @@
 package org.metope.amr;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.metope.mesh.BlockDistribution;
 import org.metope.mesh.LoadBalance;
 import org.metope.mesh.forest.LogicalLocation;
@@ -72,39 +70,45 @@ final class RemeshPlan {
     this.oldDistribution = oldDistribution;
     int n = newLocations.size();
     int nleaf = 1 << ndim;
-    Map<LogicalLocation, Integer> oldGids = new HashMap<>();
-    for (int gid = 0; gid < oldLocations.size(); gid++) {
-      oldGids.put(oldLocations.get(gid), gid);
-    }
     kinds = new Kind[n];
     oldGid = new int[n];
     newCosts = new double[n];
+    // Both lists follow the Morton curve, on which a block's children come right after where
+    // the block was: one walk along both pairs every new block with its old one(s).
+    int old = 0;
     for (int gid = 0; gid < n; gid++) {
       LogicalLocation loc = newLocations.get(gid);
-      Integer same = oldGids.get(loc);
-      Integer parent = loc.level() > 0 ? oldGids.get(loc.parent()) : null;
-      if (same != null) {
+      LogicalLocation was = old < oldLocations.size() ? oldLocations.get(old) : null;
+      if (loc.equals(was)) {
         kinds[gid] = Kind.SAME;
-        oldGid[gid] = same;
-        newCosts[gid] = oldCosts[same];
-      } else if (parent != null) {
+        oldGid[gid] = old;
+        newCosts[gid] = oldCosts[old++];
+      } else if (was != null && loc.level() == was.level() + 1 && was.contains(loc)) {
         kinds[gid] = Kind.REFINED;
-        oldGid[gid] = parent;
-        newCosts[gid] = oldCosts[parent];
-      } else {
-        Integer first = oldGids.get(loc.children(ndim)[0]);
-        if (first == null) {
-          throw new IllegalStateException("a remesh may change a block by one level only: new"
-              + " block loc=" + loc + " has no old block at its location, parent or first child");
+        oldGid[gid] = old;
+        newCosts[gid] = oldCosts[old];
+        if (gid + 1 == n || !was.contains(newLocations.get(gid + 1))) {
+          old++;
         }
+      } else if (was != null && was.level() == loc.level() + 1
+          && was.equals(loc.children(ndim)[0]) && old + nleaf <= oldLocations.size()
+          && loc.contains(oldLocations.get(old + nleaf - 1))) {
         kinds[gid] = Kind.DEREFINED;
-        oldGid[gid] = first;
+        oldGid[gid] = old;
         double sum = 0.0;
         for (int l = 0; l < nleaf; l++) {
-          sum += oldCosts[first + l];
+          sum += oldCosts[old + l];
         }
         newCosts[gid] = sum / nleaf;
+        old += nleaf;
+      } else {
+        throw new IllegalStateException("a remesh may change a block by one level only: new"
+            + " block loc=" + loc + " has no old block at its location, parent or first child");
       }
+    }
+    if (old != oldLocations.size()) {
+      throw new IllegalStateException("old blocks from gid=" + old + " on are in no new block:"
+          + " old=" + oldLocations.size() + " new=" + n);
     }
     newDistribution = LoadBalance.distribute(newCosts, nranks);
     transfers = buildTransfers(nleaf);

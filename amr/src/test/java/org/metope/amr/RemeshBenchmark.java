@@ -25,6 +25,7 @@ import org.metope.mesh.forest.RootGrid;
  * gids cpu the same step in CPU time of the benchmark's thread (what a busy machine leaves
  *          comparable)
  * balance  LoadBalance.distribute of every block's cost over RANKS ranks
+ * plan     RemeshPlan: each new block's old block(s) and cost, the distribution, the transfers
  * nbrs     Forest.findNeighbors for one rank's blocks (N / RANKS of them); the boundary caches
  *          built from them are per rank and not timed here
  * heap     bytes of heap per block the forest holds after a collection (an estimate: the
@@ -46,7 +47,8 @@ public final class RemeshBenchmark {
     int ranks = (int) (args.length > 1 ? parse(args[1], "RANKS") : 1024);
     System.out.printf("remesh, whole tree on every rank, %d ranks, median of %d (ms; heap in B"
         + " per block)%n", ranks, REPEATS);
-    System.out.println("blocks | tree | gids | gids cpu | balance | nbrs (N/ranks blocks) | heap");
+    System.out.println("blocks | tree | gids | gids cpu | balance | plan | nbrs (N/ranks blocks)"
+        + " | heap");
     int largest = (int) Math.cbrt(max + 0.5);
     for (int side = 8; side < largest; side *= 2) {
       measure(side, ranks);
@@ -83,6 +85,8 @@ public final class RemeshBenchmark {
     double[] gids = new double[REPEATS];
     double[] gidsCpu = new double[REPEATS];
     double[] balance = new double[REPEATS];
+    double[] plans = new double[REPEATS];
+    BlockDistribution oldDistribution = LoadBalance.distribute(ones(locations.size()), ranks);
     double[] neighbours = new double[REPEATS];
     for (int r = 0; r < REPEATS; r++) {
       Forest copy = new Forest(grid, grid.rootLevel() + 2);
@@ -94,10 +98,12 @@ public final class RemeshBenchmark {
       List<LogicalLocation> leaves = copy.resolveGids();
       gidsCpu[r] = (THREADS.getCurrentThreadCpuTime() - cpu) / 1e6;
       long t2 = System.nanoTime();
-      double[] costs = new double[leaves.size()];
-      java.util.Arrays.fill(costs, 1.0);
-      BlockDistribution distribution = LoadBalance.distribute(costs, ranks);
+      BlockDistribution distribution = LoadBalance.distribute(ones(leaves.size()), ranks);
       long t3 = System.nanoTime();
+      RemeshPlan plan = new RemeshPlan(locations, oldDistribution, ones(locations.size()),
+          leaves, 3, ranks);
+      long planned = System.nanoTime();
+      plans[r] = (planned - t3) / 1e6;
       int mine = Math.max(1, leaves.size() / ranks);
       int found = 0;
       for (int gid = 0; gid < mine; gid++) {
@@ -107,13 +113,20 @@ public final class RemeshBenchmark {
       tree[r] = (t1 - t0) / 1e6;
       gids[r] = (t2 - t1) / 1e6;
       balance[r] = (t3 - t2) / 1e6;
-      neighbours[r] = (t4 - t3) / 1e6;
-      if (found == 0 || distribution == null) {
+      neighbours[r] = (t4 - planned) / 1e6;
+      if (found == 0 || distribution == null || plan.transfers().isEmpty()) {
         throw new IllegalStateException("no neighbours found: blocks=" + leaves.size());
       }
     }
-    System.out.printf("%d | %.2f | %.2f | %.2f | %.2f | %.2f | %d%n", locations.size(),
-        median(tree), median(gids), median(gidsCpu), median(balance), median(neighbours), heap);
+    System.out.printf("%d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %d%n", locations.size(),
+        median(tree), median(gids), median(gidsCpu), median(balance), median(plans),
+        median(neighbours), heap);
+  }
+
+  private static double[] ones(int n) {
+    double[] out = new double[n];
+    java.util.Arrays.fill(out, 1.0);
+    return out;
   }
 
   private static double median(double[] values) {

@@ -90,6 +90,50 @@ class RemeshPlanTest {
   }
 
   @Test
+  void givenRandomRemeshSteps_thenEveryNewBlockIsPairedWithItsOldLocationParentOrChildren() {
+    java.util.Random rnd = new java.util.Random(41);
+    for (int ndim = 1; ndim <= 3; ndim++) {
+      RootGrid grid = new RootGrid(ndim, 3, ndim > 1 ? 2 : 1, ndim > 2 ? 2 : 1, true, true, true);
+      Forest forest = new Forest(grid, grid.rootLevel() + 3);
+      List<LogicalLocation> before = forest.resolveGids();
+      int nleaf = 1 << ndim;
+      for (int step = 0; step < 30; step++) {
+        int[] flags = new int[before.size()];
+        for (int gid = 0; gid < flags.length; gid++) {
+          int draw = rnd.nextInt(10);
+          flags[gid] = draw == 0 ? 1 : draw < 6 ? -1 : 0;
+        }
+        TreeUpdate.apply(forest, before, flags, ndim);
+        List<LogicalLocation> after = forest.resolveGids();
+        double[] costs = new double[before.size()];
+        for (int gid = 0; gid < costs.length; gid++) {
+          costs[gid] = gid + 1;
+        }
+        RemeshPlan plan = new RemeshPlan(before, LoadBalance.distributeUniform(before.size(), 1),
+            costs, after, ndim, 1);
+        int transfers = 0;
+        for (int gid = 0; gid < after.size(); gid++) {
+          LogicalLocation now = after.get(gid);
+          LogicalLocation was = before.get(plan.oldGid(gid));
+          switch (plan.kind(gid)) {
+            case SAME -> assertEquals(now, was);
+            case REFINED -> assertEquals(now.parent(), was);
+            case DEREFINED -> {
+              assertEquals(now.children(ndim)[0], was);
+              // The mean of the children's costs, which are their old gids plus one.
+              assertEquals(plan.oldGid(gid) + 1 + (nleaf - 1) / 2.0, plan.newCosts()[gid]);
+            }
+            default -> throw new AssertionError(plan.kind(gid));
+          }
+          transfers += plan.kind(gid) == Kind.DEREFINED ? nleaf : 1;
+        }
+        assertEquals(transfers, plan.transfers().size());
+        before = after;
+      }
+    }
+  }
+
+  @Test
   void givenAFineLocation_thenTheChildIndexHasOneBitPerAxis() {
     assertEquals(0, RemeshPlan.childIndex(new LogicalLocation(3, 4, 2, 6)));
     assertEquals(1, RemeshPlan.childIndex(new LogicalLocation(3, 5, 2, 6)));
