@@ -53,7 +53,7 @@ public final class DiffusionPackage {
     pkg.addParam("derefine_tol", derefineTol);
     pkg.addField("u", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
         Metadata.WITH_FLUXES, Metadata.FILL_GHOST).build());
-    pkg.setCalculateFluxes(DiffusionFluxes::calculateFluxes);
+    pkg.setCalculateFluxes(new DiffusionFluxes());
     pkg.setEstimateTimestepBlock(DiffusionPackage::estimateTimestep);
     pkg.setCheckRefinementBlock(DiffusionPackage::checkRefinement);
     pkg.addHistoryOutput(HistoryOutput.of(Operation.SUM, "total_heat",

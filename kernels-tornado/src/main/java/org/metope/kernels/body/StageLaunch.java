@@ -22,6 +22,7 @@ import java.util.Arrays;
  *                        JSTRIDE KSTRIDE
  *   BURGERS_DERIVED      OUT Q CS IS IE JB JE KB KE JSTRIDE KSTRIDE           -
  *   SMALLEST_STEP        Q CS NDIM IS IE JB JE KB KE JSTRIDE KSTRIDE          dx1 dx2 dx3
+ *   CELLS                a package body's views ({@link DevicePack}), per launch   its own
  * </pre>
  *
  * A DONOR_CELL_CONSTANT entry covers k planes {@code KB..KE}, each the run of {@code LENGTH}
@@ -33,7 +34,9 @@ import java.util.Arrays;
  * boundary); one thread runs the faces of an entry in order, since a later face's slab covers
  * corners an earlier one filled. A SMALLEST_STEP entry
  * (a block) is one device thread over all its cells, and writes its minimum into {@link
- * #results}: the only values of the launch that cross back to the host.
+ * #results}: the only values of the launch that cross back to the host. A CELLS entry is one
+ * block of a package's {@link CellBody}, {@link #body}, run on every index of the entry's box; its
+ * width and real width are the launch's ({@link #width}, {@link #realWidth}).
  */
 public final class StageLaunch {
   /** What a launch computes, and the ints and reals of one entry. */
@@ -53,7 +56,9 @@ public final class StageLaunch {
     /** {@link BurgersKernels#derivedRow} per row. */
     BURGERS_DERIVED(11, 0),
     /** {@link BurgersKernels#smallestStep} per entry, into {@link #results}. */
-    SMALLEST_STEP(11, 3);
+    SMALLEST_STEP(11, 3),
+    /** A package's {@link CellBody} per row; widths per launch ({@link DevicePack}). */
+    CELLS(0, 0);
 
     /** Ints per entry. */
     public final int width;
@@ -126,6 +131,12 @@ public final class StageLaunch {
 
   /** The kind of launch. */
   public final Kind kind;
+  /** Ints per entry: the kind's, or a CELLS launch's own. */
+  public final int width;
+  /** Reals per entry: the kind's, or a CELLS launch's own. */
+  public final int realWidth;
+  /** The body of a CELLS launch; null for the other kinds. */
+  public final CellBody body;
   /** Entries, {@code kind.width} ints each. */
   public final int[] ints;
   /** Entries' reals, {@code kind.realWidth} each; at least one value. */
@@ -144,18 +155,35 @@ public final class StageLaunch {
 
   /** A launch of {@code count} entries; {@code ints} and {@code reals} may be longer. */
   public StageLaunch(Kind kind, int[] ints, double[] reals, int count) {
+    this(kind, null, kind.width, kind.realWidth, ints, reals, count);
+  }
+
+  /**
+   * A CELLS launch of {@code body} over {@code count} entries of {@code width} ints ({@link
+   * DevicePack}) and {@code realWidth} reals each.
+   */
+  public static StageLaunch cells(CellBody body, int width, int realWidth, int[] ints,
+      double[] reals, int count) {
+    return new StageLaunch(Kind.CELLS, body, width, realWidth, ints, reals, count);
+  }
+
+  private StageLaunch(Kind kind, CellBody body, int width, int realWidth, int[] ints,
+      double[] reals, int count) {
     this.kind = kind;
+    this.body = body;
+    this.width = width;
+    this.realWidth = realWidth;
     this.count = count;
-    this.ints = Arrays.copyOf(ints, Math.max(1, count * kind.width));
-    this.reals = Arrays.copyOf(reals, Math.max(1, count * kind.realWidth));
+    this.ints = Arrays.copyOf(ints, Math.max(1, count * width));
+    this.reals = Arrays.copyOf(reals, Math.max(1, count * realWidth));
     this.results = new double[Math.max(1, count)];
     int k = 1;
     int j = 1;
     for (int e = 0; e < count; e++) {
-      int base = e * kind.width;
+      int base = e * width;
       switch (kind) {
         case DONOR_CELL_CONSTANT -> k = Math.max(k, ints[base + C_KE] - ints[base + C_KB] + 1);
-        case DONOR_CELL_FIELD, DIVERGENCE, BURGERS_FLUX, BURGERS_DERIVED -> {
+        case DONOR_CELL_FIELD, DIVERGENCE, BURGERS_FLUX, BURGERS_DERIVED, CELLS -> {
           int first = rowsFrom(kind);
           // IS IE JB JE KB KE JSTRIDE KSTRIDE follow each other from `first`
           j = Math.max(j, ints[base + first + 3] - ints[base + first + 2] + 1);
@@ -174,6 +202,7 @@ public final class StageLaunch {
       case DONOR_CELL_FIELD -> F_IS;
       case DIVERGENCE -> D_IS;
       case BURGERS_FLUX -> B_IS;
+      case CELLS -> DevicePack.IS;
       default -> E_IS;
     };
   }
@@ -202,7 +231,11 @@ public final class StageLaunch {
     for (int e = 0; e < count; e++) {
       for (int k = 0; k < maxK; k++) {
         for (int j = 0; j < maxJ; j++) {
-          runRow(kind, ints, reals, e, k, j, a, w1, w2);
+          if (kind == Kind.CELLS) {
+            cellsRow(body, width, realWidth, ints, reals, e, k, j, a);
+          } else {
+            runRow(kind, ints, reals, e, k, j, a, w1, w2);
+          }
         }
       }
     }
@@ -304,6 +337,24 @@ public final class StageLaunch {
     if (row >= 0) {
       BurgersKernels.derivedRow(a, t[base + OUT] + row, t[base + Q] + row, t[base + E_CS],
           t[base + E_IS], t[base + E_IS + 1]);
+    }
+  }
+
+  /**
+   * Row {@code (kb + k, jb + j)} of entry {@code e} of a CELLS launch of {@code body} whose entries
+   * are {@code width} ints and {@code realWidth} reals: {@code body} on each index of the row.
+   */
+  public static void cellsRow(CellBody body, int width, int realWidth, int[] t, double[] r,
+      int e, int k, int j, double[] a) {
+    final int at = e * width;
+    final int kk = t[at + DevicePack.KB] + k;
+    final int jj = t[at + DevicePack.JB] + j;
+    if (kk <= t[at + DevicePack.KE] && jj <= t[at + DevicePack.JE]) {
+      final int rat = e * realWidth;
+      final int ie = t[at + DevicePack.IE];
+      for (int i = t[at + DevicePack.IS]; i <= ie; i++) {
+        body.apply(a, t, at, r, rat, kk, jj, i);
+      }
     }
   }
 

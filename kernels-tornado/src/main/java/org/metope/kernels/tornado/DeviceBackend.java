@@ -135,16 +135,39 @@ public abstract class DeviceBackend implements KernelBackend {
     }
   }
 
+  /**
+   * Whether {@link #residentStage} runs a package's {@link StageLaunch.Kind#CELLS} bodies on the
+   * device. TornadoVM compiles only static launchers, not a body handed over as an object, so here
+   * it does not: such a launch runs on the host copy, acquired for writing, as a host kernel would.
+   */
+  boolean runsCellBodies() {
+    return false;
+  }
+
   @Override
   public synchronized void stage(StageLaunch launch, double[] arena, double w1, double w2) {
     if (!resident) {
       launch.runOnHost(arena, w1, w2);
       return;
     }
+    if (launch.kind == StageLaunch.Kind.CELLS && !runsCellBodies()) {
+      onHost(launch, arena);
+      return;
+    }
     Residency r = residency(arena);
     r.acquireDevice(launch.writesArena() ? Residency.Access.WRITE : Residency.Access.READ, 0);
     try {
       residentStage(launch, arena, w1, w2);
+    } finally {
+      r.release();
+    }
+  }
+
+  private void onHost(StageLaunch launch, double[] arena) {
+    Residency r = residency(arena);
+    r.acquireHost(Residency.Access.WRITE, 0);
+    try {
+      launch.runOnHost(arena, 0.0, 0.0);
     } finally {
       r.release();
     }

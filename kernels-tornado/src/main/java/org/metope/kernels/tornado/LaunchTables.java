@@ -177,11 +177,11 @@ final class LaunchTables {
   int[] stage(StageLaunch launch) {
     int[] args = stages.get(launch);
     if (args == null) {
-      StageLaunch.Kind kind = launch.kind;
       if (!launch.writesArena()) {
         ensureResults(launch.count);
       }
-      int first = entries(launch.ints, kind.width, launch.reals, kind.realWidth, launch.count);
+      int first = entries(launch.ints, launch.width, launch.reals, launch.realWidth,
+          launch.count);
       args = entryArgs(first, launch.count, launch.maxK, launch.maxJ);
       stages.put(launch, args);
     }

@@ -269,6 +269,28 @@ public final class ResidentTasks {
   }
 
   /**
+   * A CELLS launch of entries {@code ENTRY ..} of the launch tables: one thread per (entry, k, j)
+   * row, running {@code launch.body} on each index of the row. Only a device that can call the
+   * body runs it (the emulated one); TornadoVM compiles only the static launchers above, so its
+   * backend runs CELLS launches on the host copy ({@link DeviceBackend#runsCellBodies}).
+   */
+  static void cells(StageLaunch launch, int[] args, int[] launches, double[] launchReals,
+      double[] a) {
+    final int first = args[LaunchTables.ENTRY];
+    final int count = args[LaunchTables.COUNT];
+    final int maxK = args[LaunchTables.MAX_K];
+    final int maxJ = args[LaunchTables.MAX_J];
+    for (int e = 0; e < count; e++) {
+      for (int k = 0; k < maxK; k++) {
+        for (int j = 0; j < maxJ; j++) {
+          StageLaunch.cellsRow(launch.body, launch.width, launch.realWidth, launches,
+              launchReals, first + e, k, j, a);
+        }
+      }
+    }
+  }
+
+  /**
    * Runs stage launch {@code launch} of the launch tables {@code launches} and {@code
    * launchReals} on {@code a} with these launchers (as the device runs them), {@code args} from
    * {@link LaunchTables#entryArgs}; the weights of a weighted sum in {@code w}, a smallest step's
@@ -285,6 +307,7 @@ public final class ResidentTasks {
       case BURGERS_FLUX -> burgersFluxes(args, launches, a);
       case BURGERS_DERIVED -> burgersDerived(args, launches, a);
       case SMALLEST_STEP -> smallestSteps(args, launches, launchReals, a, results);
+      case CELLS -> cells(launch, args, launches, launchReals, a);
       default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
     }
   }

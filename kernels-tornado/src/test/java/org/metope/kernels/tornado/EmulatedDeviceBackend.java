@@ -11,6 +11,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.KernelKind;
@@ -54,10 +55,17 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
     /** Resident mode: physical boundary launches do nothing, as if the kernel were skipped. */
     NO_BOUNDARY_CONDITIONS,
     /** Resident mode: refinement measures run, but their results stay on the device. */
-    NO_TAGS_BACK
+    NO_TAGS_BACK,
+    /**
+     * Resident mode: a package's cell bodies run on the host arena, unacquired, as a backend that
+     * ignored residency would.
+     */
+    CELL_BODIES_ON_HOST
   }
 
   private final Fault fault;
+  /** CELLS launches run on the device copies. */
+  private final AtomicLong cellLaunches = new AtomicLong();
   /** Device memory: the copy of each host array (arrays hash by identity); guarded by launches. */
   private final Map<Object, Object> device = new WeakHashMap<>();
   /** Resident mode: the columns version of each table on the device; arrays uploaded once. */
@@ -290,6 +298,17 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
     return copy;
   }
 
+  /** CELLS launches (a package's bodies) run so far on the device copies. */
+  public long cellLaunches() {
+    return cellLaunches.get();
+  }
+
+  /** Runs a package's CELLS bodies on its device copies, as a launcher copied per body would. */
+  @Override
+  boolean runsCellBodies() {
+    return true;
+  }
+
   /**
    * Resident stage launch, run by the TornadoVM backend's launchers ({@link ResidentTasks}) with
    * the launch's own tables as the launch tables (its entries from 0): its tables cross once, its
@@ -298,6 +317,13 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
    */
   @Override
   void residentStage(StageLaunch launch, double[] arena, double w1, double w2) {
+    if (launch.kind == StageLaunch.Kind.CELLS) {
+      if (fault == Fault.CELL_BODIES_ON_HOST) {
+        launch.runOnHost(arena, w1, w2);
+        return;
+      }
+      cellLaunches.incrementAndGet();
+    }
     int[] t = (int[]) once(launch.ints, "tables");
     double[] r = (double[]) once(launch.reals, "tables");
     if (fault == Fault.NO_BOUNDARY_CONDITIONS

@@ -1,0 +1,136 @@
+package org.metope.mesh.view;
+
+import org.metope.kernels.body.CellBody;
+import org.metope.kernels.body.DevicePack;
+import org.metope.kernels.body.StageLaunch;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.geometry.IndexDomain;
+import org.metope.mesh.geometry.IndexShape;
+import org.metope.mesh.geometry.TopologicalElement;
+
+/**
+ * A package's kernel, written once as a static {@link CellBody} over {@link DevicePack} views and
+ * declared here once with its shape and its pack: {@link #cells} over an element's index box, or
+ * {@link #faces} along a direction (writing the pack's fluxes). {@link #launch} makes a
+ * partition's CELLS launch from the pack (offsets, strides and boxes resolved here; the partition
+ * keeps it as it keeps a pack, until an allocation change), which the hooks that take launches
+ * hand to a device-resident backend; {@link #run} runs the same body on the host, in a loop copied
+ * per body class so the JIT inlines it. Package code sees no offset, slot or stride either way.
+ */
+public final class DeviceKernel {
+  /** Real {@code n} of block {@code b} of a partition: what a body reads with {@code real}. */
+  @FunctionalInterface
+  public interface BlockReals {
+    /** Real {@code n} for partition block {@code b} of {@code md}. */
+    double real(MeshData md, int b, int n);
+  }
+
+  private static final ClassValue<BodyLoop> LOOPS = new ClassValue<>() {
+    @Override
+    protected BodyLoop computeValue(Class<?> bodyClass) {
+      return LoopCopies.of(BodyLoopTemplate.class, BodyLoop.class);
+    }
+  };
+
+  private final CellBody body;
+  private final PackDescriptor pack;
+  private final TopologicalElement element;
+  private final IndexDomain domain;
+  /** 1..3 for a face kernel along that direction, 0 for a cell kernel. */
+  private final int direction;
+  private final int numReals;
+  private final BlockReals reals;
+
+  private DeviceKernel(CellBody body, PackDescriptor pack, TopologicalElement element,
+      IndexDomain domain, int direction, int numReals, BlockReals reals) {
+    this.body = body;
+    this.pack = pack;
+    this.element = element;
+    this.domain = domain;
+    this.direction = direction;
+    this.numReals = numReals;
+    this.reals = reals;
+  }
+
+  /**
+   * {@code body} on every index of {@code element}'s {@code domain} box of every block, over
+   * {@code pack}, with {@code numReals} reals per block from {@code reals}.
+   */
+  public static DeviceKernel cells(CellBody body, PackDescriptor pack,
+      TopologicalElement element, IndexDomain domain, int numReals, BlockReals reals) {
+    return new DeviceKernel(body, pack, element, domain, 0, numReals, reals);
+  }
+
+  /**
+   * {@code body} on every face along {@code direction} of the interior cells (one more index
+   * along it than cells) of every block, over {@code pack} and its fluxes along {@code direction}
+   * ({@code pack} made {@link PackDescriptor#withFluxes}), {@link DevicePack#below} the cell below
+   * the face.
+   */
+  public static DeviceKernel faces(CellBody body, PackDescriptor pack, int direction,
+      int numReals, BlockReals reals) {
+    if (direction < 1 || direction > 3) {
+      throw new IllegalArgumentException("direction=" + direction + " must be 1..3");
+    }
+    return new DeviceKernel(body, pack, TopologicalElement.CC, IndexDomain.INTERIOR, direction,
+        numReals, reals);
+  }
+
+  /** Runs the kernel on the host copy of {@code md}'s arena. */
+  public void run(MeshData md) {
+    if (md.numBlocks() > 0) {
+      LOOPS.get(body.getClass()).run(launch(md), md.data());
+    }
+  }
+
+  /** The kernel's launch on {@code md}, made on first use and kept by the partition. */
+  public StageLaunch launch(MeshData md) {
+    VariablePack p = pack.pack(md);
+    if (md.keptView(this) instanceof Kept kept && kept.pack == p) {
+      return kept.launch;
+    }
+    StageLaunch launch = make(md, p);
+    md.keepView(this, new Kept(p, launch));
+    return launch;
+  }
+
+  private record Kept(VariablePack pack, StageLaunch launch) {}
+
+  private StageLaunch make(MeshData md, VariablePack p) {
+    final int nb = md.numBlocks();
+    final int nv = p.numVars();
+    final int width = DevicePack.width(nv);
+    final int[] t = new int[nb * width];
+    final double[] r = new double[nb * numReals];
+    if (nb > 0) {
+      final IndexBox box = box(md.block(0).cellBounds());
+      for (int b = 0; b < nb; b++) {
+        final int at = b * width;
+        t[at + DevicePack.IS] = box.i().s();
+        t[at + DevicePack.IE] = box.i().e();
+        t[at + DevicePack.JB] = box.j().s();
+        t[at + DevicePack.JE] = box.j().e();
+        t[at + DevicePack.KB] = box.k().s();
+        t[at + DevicePack.KE] = box.k().e();
+        t[at + DevicePack.JSTRIDE] = p.stride(2);
+        t[at + DevicePack.KSTRIDE] = p.stride(3);
+        t[at + DevicePack.SHIFT] = direction == 0 ? 0 : p.stride(direction);
+        t[at + DevicePack.NVARS] = nv;
+        for (int v = 0; v < nv; v++) {
+          t[at + DevicePack.VIEWS + v] = p.index(element, b, v, 0, 0, 0);
+          t[at + DevicePack.VIEWS + nv + v] =
+              direction == 0 ? -1 : p.fluxIndex(b, direction, v, 0, 0, 0);
+        }
+        for (int n = 0; n < numReals; n++) {
+          r[b * numReals + n] = reals.real(md, b, n);
+        }
+      }
+    }
+    return StageLaunch.cells(body, width, numReals, t, r, nb);
+  }
+
+  private IndexBox box(IndexShape shape) {
+    IndexBox box = IndexBox.of(shape, domain, element);
+    return direction == 0 ? box : box.expand(direction, 0, 1);
+  }
+}
