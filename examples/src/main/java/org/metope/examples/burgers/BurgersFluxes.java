@@ -139,11 +139,24 @@ final class BurgersFluxes {
         t[at + StageLaunch.B_STRIDE] = strides[dir - 1];
         t[at + StageLaunch.B_NORMAL] = (dir - 1) * cs;
         t[at + StageLaunch.B_WENO5] = weno5 ? 1 : 0;
-        BurgersTimestep.interiorRows(cells, js, ks, t, at + StageLaunch.B_IS);
+        interiorRows(cells, js, ks, t, at + StageLaunch.B_IS);
         t[at + StageLaunch.B_IS + 2 * dir - 1]++;
       }
     }
     return new StageLaunch(kind, t, new double[0], nb * ndim);
+  }
+
+  /**
+   * Writes the interior cells' {@code IS IE JB JE KB KE} and the strides {@code JSTRIDE KSTRIDE}
+   * at {@code t[at..at + 7]}, the tail of a BURGERS_FLUX entry.
+   */
+  private static void interiorRows(IndexShape cells, int js, int ks, int[] t, int at) {
+    for (int axis = 0; axis < 3; axis++) {
+      t[at + 2 * axis] = cells.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
+      t[at + 2 * axis + 1] = cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
+    }
+    t[at + 6] = js;
+    t[at + 7] = ks;
   }
 
   private static double[][] scratch(int blockValues, int planeLength) {

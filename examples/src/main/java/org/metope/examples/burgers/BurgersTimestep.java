@@ -1,26 +1,35 @@
 package org.metope.examples.burgers;
 
-import org.metope.kernels.body.BurgersKernels;
+import org.metope.kernels.body.DevicePack;
 import org.metope.kernels.body.StageLaunch;
-import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.TimestepEstimator;
 import org.metope.mesh.geometry.IndexDomain;
-import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
-import org.metope.mesh.geometry.UniformCartesian;
+import org.metope.mesh.view.DeviceKernel;
 
 /**
  * Parthenon-VIBE's time step limit (its {@code EstimateTimestepMesh}): {@code cfl} times the
  * smallest, over the interior cells of a partition, of {@code 1 / (|u_x| / dx1 + |u_y| / dx2 +
- * |u_z| / dx3)}, the terms of inactive directions left out. Each block's smallest step is
- * {@link BurgersKernels#smallestStep}, run by {@link #estimate} on the host and by the launch of
- * {@link #ESTIMATOR} on a device (which sends back one value per block); the minimum over blocks
- * is the same value either way (no step is NaN or a signed zero: {@code 1 / rate} with {@code rate
- * >= 0} is positive, and a NaN step is never the smaller).
+ * |u_z| / dx3)}, the terms of inactive directions left out. Written once, as the body {@link
+ * #step} of {@link #KERNEL}, each block's smallest step folded in cell order: on the host by
+ * {@link #estimate}, on a device by its launch (which sends back one value per block); the
+ * minimum over blocks is the same value either way (no step is NaN or a signed zero: {@code 1 /
+ * rate} with {@code rate >= 0} is positive, and a NaN step is never the smaller).
  */
 final class BurgersTimestep {
-  /** The package's estimator: {@link #estimate} on the host, a launch on a device. */
+  /** A block's reals: its cell widths, then the number of active directions. */
+  private static final int DX1 = 0;
+  private static final int DX2 = 1;
+  private static final int DX3 = 2;
+  private static final int NDIM = 3;
+
+  /** The kernel: each block's smallest {@link #step} over its interior cells. */
+  static final DeviceKernel KERNEL = DeviceKernel.minimum(BurgersTimestep::step,
+      new String[] {"U"}, TopologicalElement.CC, IndexDomain.INTERIOR, 4,
+      (md, b, n) -> n == NDIM ? md.layout().fluxDirections() : md.block(b).coords().dx(n));
+
+  /** The package's estimator: {@link #estimate} on the host, {@link #KERNEL}'s launch on a device. */
   static final TimestepEstimator ESTIMATOR = new TimestepEstimator() {
     @Override
     public double estimate(MeshData md) {
@@ -29,7 +38,7 @@ final class BurgersTimestep {
 
     @Override
     public StageLaunch smallestStepLaunch(MeshData md) {
-      return launch(md);
+      return KERNEL.launch(md);
     }
 
     @Override
@@ -41,63 +50,22 @@ final class BurgersTimestep {
   private BurgersTimestep() {}
 
   static double estimate(MeshData md) {
-    StageLaunch launch = launch(md);
-    launch.runOnHost(md.data(), 0.0, 0.0);
-    double minDt = Double.MAX_VALUE;
-    for (int b = 0; b < md.numBlocks(); b++) {
-      minDt = launch.results[b] < minDt ? launch.results[b] : minDt;
+    return cfl(md) * KERNEL.smallest(md);
+  }
+
+  /** The largest stable step of cell {@code (k, j, i)} before {@code cfl}: the body of the kernel. */
+  static double step(double[] a, int[] t, int at, double[] r, int rat, int k, int j, int i) {
+    double rate = Math.abs(DevicePack.get(a, t, at, 0, k, j, i)) / DevicePack.real(r, rat, DX1);
+    if (DevicePack.real(r, rat, NDIM) > 1) {
+      rate += Math.abs(DevicePack.get(a, t, at, 1, k, j, i)) / DevicePack.real(r, rat, DX2);
     }
-    return cfl(md) * minDt;
+    if (DevicePack.real(r, rat, NDIM) > 2) {
+      rate += Math.abs(DevicePack.get(a, t, at, 2, k, j, i)) / DevicePack.real(r, rat, DX3);
+    }
+    return 1.0 / rate;
   }
 
   private static double cfl(MeshData md) {
     return md.block(0).mesh().packages().get(BurgersPackage.NAME).params().getDouble("cfl");
-  }
-
-  /** One SMALLEST_STEP entry per block of {@code md}. */
-  private static StageLaunch launch(MeshData md) {
-    final int nb = md.numBlocks();
-    final StageLaunch.Kind kind = StageLaunch.Kind.SMALLEST_STEP;
-    final int[] t = new int[nb * kind.width];
-    final double[] r = new double[nb * kind.realWidth];
-    if (nb > 0) {
-      final int u = md.state().fieldId("U");
-      final ArenaLayout layout = md.layout();
-      final int inst = layout.dataInstance(u, md.container());
-      final IndexShape cells = md.block(0).cellBounds();
-      for (int b = 0; b < nb; b++) {
-        final int at = b * kind.width;
-        t[at + StageLaunch.S_Q] = md.dataOffset(u, b);
-        t[at + StageLaunch.S_CS] = layout.componentStride(inst);
-        t[at + StageLaunch.S_NDIM] = layout.fluxDirections();
-        interiorRows(cells, layout.jStride(inst), layout.kStride(inst), t, at + StageLaunch.S_IS);
-        final UniformCartesian coords = md.block(b).coords();
-        for (int d = 0; d < 3; d++) {
-          r[b * kind.realWidth + d] = coords.dx(d);
-        }
-      }
-    }
-    return new StageLaunch(kind, t, r, nb);
-  }
-
-  /**
-   * Writes the interior cells' {@code IS IE JB JE KB KE} and the strides {@code JSTRIDE KSTRIDE}
-   * at {@code t[at..at + 7]}, the tail of an entry of a burgers launch.
-   */
-  static void interiorRows(IndexShape cells, int js, int ks, int[] t, int at) {
-    for (int axis = 0; axis < 3; axis++) {
-      t[at + 2 * axis] = start(cells, axis);
-      t[at + 2 * axis + 1] = end(cells, axis);
-    }
-    t[at + 6] = js;
-    t[at + 7] = ks;
-  }
-
-  private static int start(IndexShape cells, int axis) {
-    return cells.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
-  }
-
-  private static int end(IndexShape cells, int axis) {
-    return cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
   }
 }

@@ -23,6 +23,7 @@ import java.util.Arrays;
  *   BURGERS_DERIVED      OUT Q CS IS IE JB JE KB KE JSTRIDE KSTRIDE           -
  *   SMALLEST_STEP        Q CS NDIM IS IE JB JE KB KE JSTRIDE KSTRIDE          dx1 dx2 dx3
  *   CELLS                a package body's views ({@link DevicePack}), per launch   its own
+ *   CELLS_MINIMUM        as CELLS                                              its own
  * </pre>
  *
  * A DONOR_CELL_CONSTANT entry covers k planes {@code KB..KE}, each the run of {@code LENGTH}
@@ -36,7 +37,10 @@ import java.util.Arrays;
  * (a block) is one device thread over all its cells, and writes its minimum into {@link
  * #results}: the only values of the launch that cross back to the host. A CELLS entry is one
  * block of a package's {@link CellBody}, {@link #body}, run on every index of the entry's box; its
- * width and real width are the launch's ({@link #width}, {@link #realWidth}).
+ * width and real width are the launch's ({@link #width}, {@link #realWidth}). A CELLS_MINIMUM entry
+ * is one block of a package's {@link CellMeasure}, {@link #measure}: the smallest of its values
+ * over the entry's box, folded in index order from {@code Double.MAX_VALUE} (the identity of a
+ * minimum, as in Parthenon's reductions; a NaN value is never the smaller) into {@link #results}.
  */
 public final class StageLaunch {
   /** What a launch computes, and the ints and reals of one entry. */
@@ -58,7 +62,9 @@ public final class StageLaunch {
     /** {@link BurgersKernels#smallestStep} per entry, into {@link #results}. */
     SMALLEST_STEP(11, 3),
     /** A package's {@link CellBody} per row; widths per launch ({@link DevicePack}). */
-    CELLS(0, 0);
+    CELLS(0, 0),
+    /** A package's {@link CellMeasure}, each block's minimum into {@link #results}. */
+    CELLS_MINIMUM(0, 0);
 
     /** Ints per entry. */
     public final int width;
@@ -137,6 +143,8 @@ public final class StageLaunch {
   public final int realWidth;
   /** The body of a CELLS launch; null for the other kinds. */
   public final CellBody body;
+  /** The body of a CELLS_MINIMUM launch; null for the other kinds. */
+  public final CellMeasure measure;
   /** Entries, {@code kind.width} ints each. */
   public final int[] ints;
   /** Entries' reals, {@code kind.realWidth} each; at least one value. */
@@ -155,7 +163,7 @@ public final class StageLaunch {
 
   /** A launch of {@code count} entries; {@code ints} and {@code reals} may be longer. */
   public StageLaunch(Kind kind, int[] ints, double[] reals, int count) {
-    this(kind, null, kind.width, kind.realWidth, ints, reals, count);
+    this(kind, null, null, kind.width, kind.realWidth, ints, reals, count);
   }
 
   /**
@@ -164,13 +172,21 @@ public final class StageLaunch {
    */
   public static StageLaunch cells(CellBody body, int width, int realWidth, int[] ints,
       double[] reals, int count) {
-    return new StageLaunch(Kind.CELLS, body, width, realWidth, ints, reals, count);
+    return new StageLaunch(Kind.CELLS, body, null, width, realWidth, ints, reals, count);
   }
 
-  private StageLaunch(Kind kind, CellBody body, int width, int realWidth, int[] ints,
+  /** A CELLS_MINIMUM launch of {@code measure}, entries as for {@link #cells}. */
+  public static StageLaunch minimum(CellMeasure measure, int width, int realWidth, int[] ints,
       double[] reals, int count) {
+    return new StageLaunch(Kind.CELLS_MINIMUM, null, measure, width, realWidth, ints, reals,
+        count);
+  }
+
+  private StageLaunch(Kind kind, CellBody body, CellMeasure measure, int width, int realWidth,
+      int[] ints, double[] reals, int count) {
     this.kind = kind;
     this.body = body;
+    this.measure = measure;
     this.width = width;
     this.realWidth = realWidth;
     this.count = count;
@@ -183,7 +199,8 @@ public final class StageLaunch {
       int base = e * width;
       switch (kind) {
         case DONOR_CELL_CONSTANT -> k = Math.max(k, ints[base + C_KE] - ints[base + C_KB] + 1);
-        case DONOR_CELL_FIELD, DIVERGENCE, BURGERS_FLUX, BURGERS_DERIVED, CELLS -> {
+        case DONOR_CELL_FIELD, DIVERGENCE, BURGERS_FLUX, BURGERS_DERIVED, CELLS,
+            CELLS_MINIMUM -> {
           int first = rowsFrom(kind);
           // IS IE JB JE KB KE JSTRIDE KSTRIDE follow each other from `first`
           j = Math.max(j, ints[base + first + 3] - ints[base + first + 2] + 1);
@@ -202,14 +219,19 @@ public final class StageLaunch {
       case DONOR_CELL_FIELD -> F_IS;
       case DIVERGENCE -> D_IS;
       case BURGERS_FLUX -> B_IS;
-      case CELLS -> DevicePack.IS;
+      case CELLS, CELLS_MINIMUM -> DevicePack.IS;
       default -> E_IS;
     };
   }
 
-  /** Whether the launch writes the arena (a SMALLEST_STEP launch only reads it). */
+  /** Whether the launch writes the arena (a SMALLEST_STEP or CELLS_MINIMUM one only reads it). */
   public boolean writesArena() {
-    return kind != Kind.SMALLEST_STEP;
+    return kind != Kind.SMALLEST_STEP && kind != Kind.CELLS_MINIMUM;
+  }
+
+  /** Whether the launch runs a package's body ({@link CellBody}, {@link CellMeasure}). */
+  public boolean runsPackageBody() {
+    return kind == Kind.CELLS || kind == Kind.CELLS_MINIMUM;
   }
 
   /** Bytes of the launch's tables, what a device gets once per launch description. */
@@ -225,6 +247,12 @@ public final class StageLaunch {
     if (kind == Kind.SMALLEST_STEP) {
       for (int e = 0; e < count; e++) {
         smallestStep(ints, reals, e, a, results, e);
+      }
+      return;
+    }
+    if (kind == Kind.CELLS_MINIMUM) {
+      for (int e = 0; e < count; e++) {
+        results[e] = blockMinimum(measure, width, realWidth, ints, reals, e, a);
       }
       return;
     }
@@ -356,6 +384,26 @@ public final class StageLaunch {
         body.apply(a, t, at, r, rat, kk, jj, i);
       }
     }
+  }
+
+  /**
+   * The smallest value of {@code measure} over the box of entry {@code e} of a CELLS_MINIMUM
+   * launch, indices in order, from {@code Double.MAX_VALUE}.
+   */
+  public static double blockMinimum(CellMeasure measure, int width, int realWidth, int[] t,
+      double[] r, int e, double[] a) {
+    final int at = e * width;
+    final int rat = e * realWidth;
+    double smallest = Double.MAX_VALUE;
+    for (int k = t[at + DevicePack.KB]; k <= t[at + DevicePack.KE]; k++) {
+      for (int j = t[at + DevicePack.JB]; j <= t[at + DevicePack.JE]; j++) {
+        for (int i = t[at + DevicePack.IS]; i <= t[at + DevicePack.IE]; i++) {
+          final double value = measure.apply(a, t, at, r, rat, k, j, i);
+          smallest = value < smallest ? value : smallest;
+        }
+      }
+    }
+    return smallest;
   }
 
   /**

@@ -136,8 +136,8 @@ public abstract class DeviceBackend implements KernelBackend {
   }
 
   /**
-   * Whether {@link #residentStage} runs a package's {@link StageLaunch.Kind#CELLS} bodies on the
-   * device. TornadoVM compiles only static launchers, not a body handed over as an object, so here
+   * Whether {@link #residentStage} runs a package's bodies ({@link StageLaunch.Kind#CELLS}, {@link
+   * StageLaunch.Kind#CELLS_MINIMUM}) on the device. TornadoVM compiles only static launchers, not a body handed over as an object, so here
    * it does not: such a launch runs on the host copy, acquired for writing, as a host kernel would.
    */
   boolean runsCellBodies() {
@@ -150,7 +150,7 @@ public abstract class DeviceBackend implements KernelBackend {
       launch.runOnHost(arena, w1, w2);
       return;
     }
-    if (launch.kind == StageLaunch.Kind.CELLS && !runsCellBodies()) {
+    if (launch.runsPackageBody() && !runsCellBodies()) {
       onHost(launch, arena);
       return;
     }
@@ -165,7 +165,7 @@ public abstract class DeviceBackend implements KernelBackend {
 
   private void onHost(StageLaunch launch, double[] arena) {
     Residency r = residency(arena);
-    r.acquireHost(Residency.Access.WRITE, 0);
+    r.acquireHost(launch.writesArena() ? Residency.Access.WRITE : Residency.Access.READ, 0);
     try {
       launch.runOnHost(arena, 0.0, 0.0);
     } finally {

@@ -291,6 +291,20 @@ public final class ResidentTasks {
   }
 
   /**
+   * A CELLS_MINIMUM launch of entries {@code ENTRY ..}: one thread per entry (block), entry e's
+   * minimum at {@code e}; run as {@link #cells} is.
+   */
+  static void cellsMinimum(StageLaunch launch, int[] args, int[] launches,
+      double[] launchReals, double[] a, double[] results) {
+    final int first = args[LaunchTables.ENTRY];
+    final int count = args[LaunchTables.COUNT];
+    for (int e = 0; e < count; e++) {
+      results[e] = StageLaunch.blockMinimum(launch.measure, launch.width, launch.realWidth,
+          launches, launchReals, first + e, a);
+    }
+  }
+
+  /**
    * Runs stage launch {@code launch} of the launch tables {@code launches} and {@code
    * launchReals} on {@code a} with these launchers (as the device runs them), {@code args} from
    * {@link LaunchTables#entryArgs}; the weights of a weighted sum in {@code w}, a smallest step's
@@ -308,6 +322,7 @@ public final class ResidentTasks {
       case BURGERS_DERIVED -> burgersDerived(args, launches, a);
       case SMALLEST_STEP -> smallestSteps(args, launches, launchReals, a, results);
       case CELLS -> cells(launch, args, launches, launchReals, a);
+      case CELLS_MINIMUM -> cellsMinimum(launch, args, launches, launchReals, a, results);
       default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
     }
   }

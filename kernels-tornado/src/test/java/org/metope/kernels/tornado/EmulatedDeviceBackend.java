@@ -64,7 +64,7 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
   }
 
   private final Fault fault;
-  /** CELLS launches run on the device copies. */
+  /** Launches of a package's bodies (CELLS, CELLS_MINIMUM) run on the device copies. */
   private final AtomicLong cellLaunches = new AtomicLong();
   /** Device memory: the copy of each host array (arrays hash by identity); guarded by launches. */
   private final Map<Object, Object> device = new WeakHashMap<>();
@@ -298,7 +298,7 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
     return copy;
   }
 
-  /** CELLS launches (a package's bodies) run so far on the device copies. */
+  /** Launches of a package's bodies (CELLS, CELLS_MINIMUM) run so far on the device copies. */
   public long cellLaunches() {
     return cellLaunches.get();
   }
@@ -317,7 +317,7 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
    */
   @Override
   void residentStage(StageLaunch launch, double[] arena, double w1, double w2) {
-    if (launch.kind == StageLaunch.Kind.CELLS) {
+    if (launch.runsPackageBody()) {
       if (fault == Fault.CELL_BODIES_ON_HOST) {
         launch.runOnHost(arena, w1, w2);
         return;

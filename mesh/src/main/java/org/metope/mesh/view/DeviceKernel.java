@@ -1,17 +1,20 @@
 package org.metope.mesh.view;
 
 import org.metope.kernels.body.CellBody;
+import org.metope.kernels.body.CellMeasure;
 import org.metope.kernels.body.DevicePack;
 import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.ResolvedState;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
 
 /**
- * A package's kernel, written once as a static {@link CellBody} over {@link DevicePack} views and
- * declared here once with its shape and its pack: {@link #cells} over an element's index box, or
- * {@link #faces} along a direction (writing the pack's fluxes). {@link #launch} makes a
+ * A package's kernel, written once as a static {@link CellBody} (or {@link CellMeasure}) over
+ * {@link DevicePack} views and declared here once with its shape and its pack: {@link #cells} over
+ * an element's index box, {@link #faces} along a direction (writing the pack's fluxes), or {@link
+ * #minimum}, each block's smallest value over a box (a time step; {@link #smallest} on the host). {@link #launch} makes a
  * partition's CELLS launch from the pack (offsets, strides and boxes resolved here; the partition
  * keeps it as it keeps a pack, until an allocation change), which the hooks that take launches
  * hand to a device-resident backend; {@link #run} runs the same body on the host, in a loop copied
@@ -25,6 +28,12 @@ public final class DeviceKernel {
     double real(MeshData md, int b, int n);
   }
 
+  private static final ClassValue<MinimumLoop> MINIMUM_LOOPS = new ClassValue<>() {
+    @Override
+    protected MinimumLoop computeValue(Class<?> bodyClass) {
+      return LoopCopies.of(MinimumLoopTemplate.class, MinimumLoop.class);
+    }
+  };
   private static final ClassValue<BodyLoop> LOOPS = new ClassValue<>() {
     @Override
     protected BodyLoop computeValue(Class<?> bodyClass) {
@@ -33,7 +42,12 @@ public final class DeviceKernel {
   };
 
   private final CellBody body;
+  private final CellMeasure measure;
+  /** The pack's descriptor, or null until {@link #names} are resolved on a partition's fields. */
   private final PackDescriptor pack;
+  private final String[] names;
+  /** The descriptor of {@link #names} and the fields it was resolved on. */
+  private volatile Resolved resolved;
   private final TopologicalElement element;
   private final IndexDomain domain;
   /** 1..3 for a face kernel along that direction, 0 for a cell kernel. */
@@ -41,10 +55,15 @@ public final class DeviceKernel {
   private final int numReals;
   private final BlockReals reals;
 
-  private DeviceKernel(CellBody body, PackDescriptor pack, TopologicalElement element,
-      IndexDomain domain, int direction, int numReals, BlockReals reals) {
+  private record Resolved(ResolvedState state, PackDescriptor pack) {}
+
+  private DeviceKernel(CellBody body, CellMeasure measure, Object pack,
+      TopologicalElement element, IndexDomain domain, int direction, int numReals,
+      BlockReals reals) {
     this.body = body;
-    this.pack = pack;
+    this.measure = measure;
+    this.pack = pack instanceof PackDescriptor d ? d : null;
+    this.names = pack instanceof String[] n ? n.clone() : null;
     this.element = element;
     this.domain = domain;
     this.direction = direction;
@@ -58,7 +77,32 @@ public final class DeviceKernel {
    */
   public static DeviceKernel cells(CellBody body, PackDescriptor pack,
       TopologicalElement element, IndexDomain domain, int numReals, BlockReals reals) {
-    return new DeviceKernel(body, pack, element, domain, 0, numReals, reals);
+    return new DeviceKernel(body, null, pack, element, domain, 0, numReals, reals);
+  }
+
+  /**
+   * {@link #cells} over the pack of {@code fields}, by name ({@link PackDescriptor#of}), resolved
+   * on the first partition of each set of fields it meets: a kernel that can live in a static
+   * final, made before the packages are resolved.
+   */
+  public static DeviceKernel cells(CellBody body, String[] fields, TopologicalElement element,
+      IndexDomain domain, int numReals, BlockReals reals) {
+    return new DeviceKernel(body, null, fields, element, domain, 0, numReals, reals);
+  }
+
+  /**
+   * Each block's smallest value of {@code measure} over {@code element}'s {@code domain} box,
+   * indices in order, from {@code Double.MAX_VALUE}; otherwise as {@link #cells}.
+   */
+  public static DeviceKernel minimum(CellMeasure measure, PackDescriptor pack,
+      TopologicalElement element, IndexDomain domain, int numReals, BlockReals reals) {
+    return new DeviceKernel(null, measure, pack, element, domain, 0, numReals, reals);
+  }
+
+  /** {@link #minimum} over the pack of {@code fields}, by name, as the named {@link #cells}. */
+  public static DeviceKernel minimum(CellMeasure measure, String[] fields,
+      TopologicalElement element, IndexDomain domain, int numReals, BlockReals reals) {
+    return new DeviceKernel(null, measure, fields, element, domain, 0, numReals, reals);
   }
 
   /**
@@ -72,26 +116,54 @@ public final class DeviceKernel {
     if (direction < 1 || direction > 3) {
       throw new IllegalArgumentException("direction=" + direction + " must be 1..3");
     }
-    return new DeviceKernel(body, pack, TopologicalElement.CC, IndexDomain.INTERIOR, direction,
-        numReals, reals);
+    return new DeviceKernel(body, null, pack, TopologicalElement.CC, IndexDomain.INTERIOR,
+        direction, numReals, reals);
   }
 
-  /** Runs the kernel on the host copy of {@code md}'s arena. */
+  /** Runs a {@link #cells} or {@link #faces} kernel on the host copy of {@code md}'s arena. */
   public void run(MeshData md) {
     if (md.numBlocks() > 0) {
       LOOPS.get(body.getClass()).run(launch(md), md.data());
     }
   }
 
+  /**
+   * Runs a {@link #minimum} kernel on the host copy of {@code md}'s arena: the smallest of the
+   * blocks' minima, folded in block order ({@code Double.MAX_VALUE} for no block).
+   */
+  public double smallest(MeshData md) {
+    double smallest = Double.MAX_VALUE;
+    if (md.numBlocks() > 0) {
+      StageLaunch launch = launch(md);
+      MINIMUM_LOOPS.get(measure.getClass()).run(launch, md.data());
+      for (int e = 0; e < launch.count; e++) {
+        smallest = launch.results[e] < smallest ? launch.results[e] : smallest;
+      }
+    }
+    return smallest;
+  }
+
   /** The kernel's launch on {@code md}, made on first use and kept by the partition. */
   public StageLaunch launch(MeshData md) {
-    VariablePack p = pack.pack(md);
+    VariablePack p = descriptor(md).pack(md);
     if (md.keptView(this) instanceof Kept kept && kept.pack == p) {
       return kept.launch;
     }
     StageLaunch launch = make(md, p);
     md.keepView(this, new Kept(p, launch));
     return launch;
+  }
+
+  private PackDescriptor descriptor(MeshData md) {
+    if (pack != null) {
+      return pack;
+    }
+    Resolved r = resolved;
+    if (r == null || r.state() != md.state()) {
+      r = new Resolved(md.state(), PackDescriptor.of(md.state(), names));
+      resolved = r;
+    }
+    return r.pack();
   }
 
   private record Kept(VariablePack pack, StageLaunch launch) {}
@@ -126,7 +198,8 @@ public final class DeviceKernel {
         }
       }
     }
-    return StageLaunch.cells(body, width, numReals, t, r, nb);
+    return body != null ? StageLaunch.cells(body, width, numReals, t, r, nb)
+        : StageLaunch.minimum(measure, width, numReals, t, r, nb);
   }
 
   private IndexBox box(IndexShape shape) {
