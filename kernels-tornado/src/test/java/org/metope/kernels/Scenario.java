@@ -3,6 +3,7 @@ package org.metope.kernels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.metope.kernels.body.DevicePack;
 import org.metope.kernels.body.StageLaunch;
 import org.metope.kernels.table.BlockLayout;
 import org.metope.kernels.table.BoundaryOp;
@@ -155,27 +156,45 @@ public final class Scenario {
   }
 
   /**
-   * Burgers' derived field and two smallest steps (spacings 1/8, 1/4, 1/16 and 1/2 each) over
-   * the interior {@code 2..n-3} of one {@code n}^3 block: U (3 components) and d from 0, the
-   * derived field at {@code 4 * n^3}.
+   * A package's cell body and per-block minimum, as a package would write them: a kinetic energy
+   * {@code 0.5 d |u|^2} into component 4 and two blocks' smallest {@code 1 / (|u_x| / dx1 + |u_y|
+   * / dx2 + |u_z| / dx3)} (spacings 1/8, 1/4, 1/16 and 1/2 each), over the interior {@code
+   * 2..n-3} of one {@code n}^3 block whose 5 components (u, d, the energy) start at 0.
    */
-  public static StageLaunch[] burgersDerivedAndSteps(int n) {
+  public static StageLaunch[] packageBodies(int n) {
     int cs = n * n * n;
-    int[] interior = {2, n - 3, 2, n - 3, 2, n - 3, n, n * n};
-    int[] d = new int[StageLaunch.Kind.BURGERS_DERIVED.width];
-    d[StageLaunch.OUT] = 4 * cs;
-    d[StageLaunch.E_CS] = cs;
-    System.arraycopy(interior, 0, d, StageLaunch.E_IS, interior.length);
-    int width = StageLaunch.Kind.SMALLEST_STEP.width;
-    int[] s = new int[2 * width];
+    int width = DevicePack.width(5);
+    int[] t = new int[2 * width];
     for (int e = 0; e < 2; e++) {
-      s[e * width + StageLaunch.S_CS] = cs;
-      s[e * width + StageLaunch.S_NDIM] = 3;
-      System.arraycopy(interior, 0, s, e * width + StageLaunch.S_IS, interior.length);
+      int at = e * width;
+      int[] box = {2, n - 3, 2, n - 3, 2, n - 3, n, n * n, 0, 5};
+      System.arraycopy(box, 0, t, at, box.length);
+      for (int v = 0; v < 5; v++) {
+        t[at + DevicePack.VIEWS + v] = v * cs;
+        t[at + DevicePack.VIEWS + 5 + v] = -1;
+      }
     }
     return new StageLaunch[] {
-        new StageLaunch(StageLaunch.Kind.BURGERS_DERIVED, d, new double[0], 1),
-        new StageLaunch(StageLaunch.Kind.SMALLEST_STEP, s,
+        StageLaunch.cells(Scenario::energy, width, 0, t, new double[0], 1),
+        StageLaunch.minimum(Scenario::step, width, 3, t,
             new double[] {0.125, 0.25, 0.0625, 0.5, 0.5, 0.5}, 2)};
+  }
+
+  private static void energy(double[] a, int[] t, int at, double[] r, int rat, int k, int j,
+      int i) {
+    double u1 = DevicePack.get(a, t, at, 0, k, j, i);
+    double u2 = DevicePack.get(a, t, at, 1, k, j, i);
+    double u3 = DevicePack.get(a, t, at, 2, k, j, i);
+    DevicePack.set(a, t, at, 4, k, j, i,
+        0.5 * DevicePack.get(a, t, at, 3, k, j, i) * (u1 * u1 + u2 * u2 + u3 * u3));
+  }
+
+  private static double step(double[] a, int[] t, int at, double[] r, int rat, int k, int j,
+      int i) {
+    double rate = 0.0;
+    for (int d = 0; d < 3; d++) {
+      rate += Math.abs(DevicePack.get(a, t, at, d, k, j, i)) / DevicePack.real(r, rat, d);
+    }
+    return 1.0 / rate;
   }
 }

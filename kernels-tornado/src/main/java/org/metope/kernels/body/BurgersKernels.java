@@ -1,20 +1,21 @@
 package org.metope.kernels.body;
 
 /**
- * The bodies of Parthenon-VIBE's (the burgers example's) stage kernels, one face or one row at a
+ * The bodies of Parthenon-VIBE's (the burgers example's) flux kernel, one face or one row at a
  * time over the flat data arena, for a device: the face states of the slope-limited linear and the
- * WENO5-Z reconstructions, the HLL flux, a row of fluxes built from them, the derived field and a
- * block's smallest time step. Static methods over primitive arrays and numbers only, as TornadoVM
- * needs; the device launchers ({@code org.metope.kernels.tornado.ResidentTasks}) call them through
- * the row helpers of {@link StageLaunch}.
+ * WENO5-Z reconstructions, the HLL flux, and a row of fluxes built from them. Static methods over
+ * primitive arrays and numbers only, as TornadoVM needs; the device launchers ({@code
+ * org.metope.kernels.tornado.ResidentTasks}) call them through the row helpers of {@link
+ * StageLaunch}. (Burgers' derived field and time step are the example's own bodies, {@code
+ * BurgersDerived} and {@code BurgersTimestep}, on the package kernel API: docs/TORNADOVM.md, "Your
+ * kernel on a device".)
  *
- * <p><b>Same bits as the JVM path.</b> The JVM runs the derived field and the time step through
- * these bodies too. Its fluxes stay the vector loops of the burgers example ({@code
- * Reconstruction}, {@code HllRows}), which C2 compiles to SIMD code and which this per-face form
- * would slow down; every value here is the expression those loops compute, operation for
- * operation and in the same order (a loop's partial sums that start from {@code -0.0} start from
- * their first term here, which gives the same bits), and {@code BurgersKernelsTest} checks the
- * bits on signed zeros, subnormals, huge values and non-finite ones (any two NaNs counting as
+ * <p><b>Same bits as the JVM path.</b> The JVM's fluxes stay the vector loops of the burgers
+ * example ({@code Reconstruction}, {@code HllRows}), which C2 compiles to SIMD code and which this
+ * per-face form would slow down; every value here is the expression those loops compute, operation
+ * for operation and in the same order (a loop's partial sums that start from {@code -0.0} start
+ * from their first term here, which gives the same bits), and {@code BurgersKernelsTest} checks
+ * the bits on signed zeros, subnormals, huge values and non-finite ones (any two NaNs counting as
  * equal). An OpenCL compiler may still contract {@code a * b + c} into a fused multiply-add and
  * change last bits on the device (docs/TORNADOVM.md, "What is verified where"); its
  * fast-math default must stay off, since the limiter's scaled product overflows to infinity.
@@ -177,43 +178,5 @@ public final class BurgersKernels {
         }
       }
     }
-  }
-
-  /** One row of {@code derived = 0.5 q_0 |u|^2} over cells {@code is..ie}. */
-  public static void derivedRow(double[] a, int out, int q, int cs, int is, int ie) {
-    for (int i = is; i <= ie; i++) {
-      final double u1 = a[q + i];
-      final double u2 = a[q + cs + i];
-      final double u3 = a[q + 2 * cs + i];
-      final double d = a[q + 3 * cs + i];
-      a[out + i] = 0.5 * d * (u1 * u1 + u2 * u2 + u3 * u3);
-    }
-  }
-
-  /**
-   * The smallest {@code 1 / (|u_x| / dx1 + |u_y| / dx2 + |u_z| / dx3)} over cells {@code is..ie}
-   * x {@code jb..je} x {@code kb..ke} of the block whose {@code U} starts at {@code q} (the terms
-   * of directions past {@code ndim} left out); {@code Double.MAX_VALUE} when every value is NaN.
-   */
-  public static double smallestStep(double[] a, int q, int cs, int ndim, int is, int ie, int jb,
-      int je, int kb, int ke, int js, int ks, double dx1, double dx2, double dx3) {
-    double minDt = Double.MAX_VALUE;
-    for (int k = kb; k <= ke; k++) {
-      for (int j = jb; j <= je; j++) {
-        final int row = q + k * ks + j * js;
-        for (int i = is; i <= ie; i++) {
-          double rate = Math.abs(a[row + i]) / dx1;
-          if (ndim > 1) {
-            rate += Math.abs(a[row + cs + i]) / dx2;
-          }
-          if (ndim > 2) {
-            rate += Math.abs(a[row + 2 * cs + i]) / dx3;
-          }
-          final double dt = 1.0 / rate;
-          minDt = dt < minDt ? dt : minDt;
-        }
-      }
-    }
-    return minDt;
   }
 }

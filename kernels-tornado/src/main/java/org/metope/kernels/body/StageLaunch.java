@@ -20,8 +20,6 @@ import java.util.Arrays;
  *   PHYSICAL_BOUNDARY    BASE NI NJ NK NGHOST, then per face (6): MODE AXIS FIRST REF   -
  *   BURGERS_FLUX         FLUX Q NCOMP CS S NORMAL WENO5 IS IE JB JE KB KE     -
  *                        JSTRIDE KSTRIDE
- *   BURGERS_DERIVED      OUT Q CS IS IE JB JE KB KE JSTRIDE KSTRIDE           -
- *   SMALLEST_STEP        Q CS NDIM IS IE JB JE KB KE JSTRIDE KSTRIDE          dx1 dx2 dx3
  *   CELLS                a package body's views ({@link DevicePack}), per launch   its own
  *   CELLS_MINIMUM        as CELLS                                              its own
  * </pre>
@@ -33,14 +31,13 @@ import java.util.Arrays;
  * BASE}); its face slots, in Parthenon's face order, say which ghost slabs to fill ({@link
  * StageKernels#ghostSlab}) and how ({@link #BC_NONE} for a face that is not a physical
  * boundary); one thread runs the faces of an entry in order, since a later face's slab covers
- * corners an earlier one filled. A SMALLEST_STEP entry
- * (a block) is one device thread over all its cells, and writes its minimum into {@link
- * #results}: the only values of the launch that cross back to the host. A CELLS entry is one
+ * corners an earlier one filled. A CELLS entry is one
  * block of a package's {@link CellBody}, {@link #body}, run on every index of the entry's box; its
  * width and real width are the launch's ({@link #width}, {@link #realWidth}). A CELLS_MINIMUM entry
  * is one block of a package's {@link CellMeasure}, {@link #measure}: the smallest of its values
  * over the entry's box, folded in index order from {@code Double.MAX_VALUE} (the identity of a
- * minimum, as in Parthenon's reductions; a NaN value is never the smaller) into {@link #results}.
+ * minimum, as in Parthenon's reductions; a NaN value is never the smaller) into {@link #results},
+ * the only values of the launch that cross back to the host (one device thread per block).
  */
 public final class StageLaunch {
   /** What a launch computes, and the ints and reals of one entry. */
@@ -57,10 +54,6 @@ public final class StageLaunch {
     PHYSICAL_BOUNDARY(5 + 6 * 4, 0),
     /** {@link BurgersKernels#fluxRow} per row. */
     BURGERS_FLUX(15, 0),
-    /** {@link BurgersKernels#derivedRow} per row. */
-    BURGERS_DERIVED(11, 0),
-    /** {@link BurgersKernels#smallestStep} per entry, into {@link #results}. */
-    SMALLEST_STEP(11, 3),
     /** A package's {@link CellBody} per row; widths per launch ({@link DevicePack}). */
     CELLS(0, 0),
     /** A package's {@link CellMeasure}, each block's minimum into {@link #results}. */
@@ -126,14 +119,6 @@ public final class StageLaunch {
   public static final int B_NORMAL = 5;
   public static final int B_WENO5 = 6;
   public static final int B_IS = 7;
-  // BURGERS_DERIVED (OUT, Q as above)
-  public static final int E_CS = 2;
-  public static final int E_IS = 3;
-  // SMALLEST_STEP
-  public static final int S_Q = 0;
-  public static final int S_CS = 1;
-  public static final int S_NDIM = 2;
-  public static final int S_IS = 3;
 
   /** The kind of launch. */
   public final Kind kind;
@@ -152,7 +137,7 @@ public final class StageLaunch {
   /** Number of entries. */
   public final int count;
   /**
-   * One result per entry (at least one value): what a SMALLEST_STEP launch writes, on the host
+   * One result per entry (at least one value): what a CELLS_MINIMUM launch writes, on the host
    * once the launch returns; unused by the other kinds.
    */
   public final double[] results;
@@ -199,8 +184,7 @@ public final class StageLaunch {
       int base = e * width;
       switch (kind) {
         case DONOR_CELL_CONSTANT -> k = Math.max(k, ints[base + C_KE] - ints[base + C_KB] + 1);
-        case DONOR_CELL_FIELD, DIVERGENCE, BURGERS_FLUX, BURGERS_DERIVED, CELLS,
-            CELLS_MINIMUM -> {
+        case DONOR_CELL_FIELD, DIVERGENCE, BURGERS_FLUX, CELLS, CELLS_MINIMUM -> {
           int first = rowsFrom(kind);
           // IS IE JB JE KB KE JSTRIDE KSTRIDE follow each other from `first`
           j = Math.max(j, ints[base + first + 3] - ints[base + first + 2] + 1);
@@ -219,14 +203,13 @@ public final class StageLaunch {
       case DONOR_CELL_FIELD -> F_IS;
       case DIVERGENCE -> D_IS;
       case BURGERS_FLUX -> B_IS;
-      case CELLS, CELLS_MINIMUM -> DevicePack.IS;
-      default -> E_IS;
+      default -> DevicePack.IS;
     };
   }
 
-  /** Whether the launch writes the arena (a SMALLEST_STEP or CELLS_MINIMUM one only reads it). */
+  /** Whether the launch writes the arena (a CELLS_MINIMUM one only reads it). */
   public boolean writesArena() {
-    return kind != Kind.SMALLEST_STEP && kind != Kind.CELLS_MINIMUM;
+    return kind != Kind.CELLS_MINIMUM;
   }
 
   /** Whether the launch runs a package's body ({@link CellBody}, {@link CellMeasure}). */
@@ -244,12 +227,6 @@ public final class StageLaunch {
    * {@code w2} are the weights of a WEIGHTED_SUM (ignored otherwise).
    */
   public void runOnHost(double[] a, double w1, double w2) {
-    if (kind == Kind.SMALLEST_STEP) {
-      for (int e = 0; e < count; e++) {
-        smallestStep(ints, reals, e, a, results, e);
-      }
-      return;
-    }
     if (kind == Kind.CELLS_MINIMUM) {
       for (int e = 0; e < count; e++) {
         results[e] = blockMinimum(measure, width, realWidth, ints, reals, e, a);
@@ -282,7 +259,6 @@ public final class StageLaunch {
       case WEIGHTED_SUM -> weightedSum(t, e, k, j, a, w1, w2);
       case PHYSICAL_BOUNDARY -> physicalBoundary(t, e, k, j, a);
       case BURGERS_FLUX -> burgersFluxRow(t, e, k, j, a);
-      case BURGERS_DERIVED -> burgersDerivedRow(t, e, k, j, a);
       default -> throw new IllegalStateException("unknown stage kind: " + kind);
     }
   }
@@ -358,16 +334,6 @@ public final class StageLaunch {
     }
   }
 
-  /** Row {@code (kb + k, jb + j)} of a BURGERS_DERIVED entry. */
-  public static void burgersDerivedRow(int[] t, int e, int k, int j, double[] a) {
-    final int base = e * Kind.BURGERS_DERIVED.width;
-    final int row = row(t, base + E_IS, k, j);
-    if (row >= 0) {
-      BurgersKernels.derivedRow(a, t[base + OUT] + row, t[base + Q] + row, t[base + E_CS],
-          t[base + E_IS], t[base + E_IS + 1]);
-    }
-  }
-
   /**
    * Row {@code (kb + k, jb + j)} of entry {@code e} of a CELLS launch of {@code body} whose entries
    * are {@code width} ints and {@code realWidth} reals: {@code body} on each index of the row.
@@ -404,19 +370,6 @@ public final class StageLaunch {
       }
     }
     return smallest;
-  }
-
-  /**
-   * A SMALLEST_STEP entry: its block's smallest step into {@code results[o]} (a device keeps the
-   * entries of many launches in one table, and the results of one launch apart).
-   */
-  public static void smallestStep(int[] t, double[] r, int e, double[] a, double[] results,
-      int o) {
-    final int base = e * Kind.SMALLEST_STEP.width;
-    final int at = base + S_IS;
-    results[o] = BurgersKernels.smallestStep(a, t[base + S_Q], t[base + S_CS],
-        t[base + S_NDIM], t[at], t[at + 1], t[at + 2], t[at + 3], t[at + 4], t[at + 5],
-        t[at + 6], t[at + 7], r[3 * e], r[3 * e + 1], r[3 * e + 2]);
   }
 
   /**

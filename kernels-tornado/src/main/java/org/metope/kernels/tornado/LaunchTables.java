@@ -37,7 +37,7 @@ import org.metope.kernels.body.TagLaunch;
  *                      table: one partition, one direction), not doubled; a quarter more once
  *                      the mesh has changed
  *   results            a tag launch's results, entry e's at results[e * results ...], or a
- *                      smallest step's, entry e's at results[e]; back at every such launch, so
+ *                      per-block minimum's, entry e's at results[e]; back at every such launch, so
  *                      sized to the largest one seen (at least 2 KB)
  * </pre>
  */

@@ -25,7 +25,7 @@ import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
  * tables), taking their device buffers from the graph run before it; a kernel graph sends its
  * {@code args} (and a load's or unload's per-step arrays, a weighted sum's weights) at every
  * execution, and brings back only what the host needs (a load's flags and send region, the
- * results of a smallest step or a measure). Each task's thread counts are set per launch
+ * results of a measure). Each task's thread counts are set per launch
  * ({@link #size}) through one {@link GridScheduler}. The arrays are fixed for the plan's life:
  * when one must be replaced, the owner closes this plan and makes another.
  */
@@ -46,10 +46,8 @@ final class ResidentPlan implements AutoCloseable {
   static final int PHYSICAL_BOUNDARY = 13;
   static final int MIN_MAX = 14;
   static final int BURGERS_FLUX = 15;
-  static final int BURGERS_DERIVED = 16;
-  static final int SMALLEST_STEP = 17;
-  static final int BOX = 18;
-  static final int GRAPHS = 19;
+  static final int BOX = 16;
+  static final int GRAPHS = 17;
   /** Plans made in this JVM, for unique graph names. */
   private static int plans;
 
@@ -114,8 +112,6 @@ final class ResidentPlan implements AutoCloseable {
       case WEIGHTED_SUM -> WEIGHTED_SUM;
       case PHYSICAL_BOUNDARY -> PHYSICAL_BOUNDARY;
       case BURGERS_FLUX -> BURGERS_FLUX;
-      case BURGERS_DERIVED -> BURGERS_DERIVED;
-      case SMALLEST_STEP -> SMALLEST_STEP;
       default -> throw new IllegalStateException("unknown stage kind: " + kind);
     };
   }
@@ -246,8 +242,8 @@ final class ResidentPlan implements AutoCloseable {
   }
 
   /**
-   * The graph of a stage or tag kernel: its args over (a weighted sum's weights too), a smallest
-   * step's or a measure's results back.
+   * The graph of a stage or tag kernel: its args over (a weighted sum's weights too), a measure's
+   * results back.
    */
   private void declareStage(int g, TaskGraph tg, List<WorkerGrid> tasks, String name,
       GridScheduler scheduler) {
@@ -286,18 +282,6 @@ final class ResidentPlan implements AutoCloseable {
         tg.transferToDevice(every, arg);
         tg.task("burgersFluxes", ResidentTasks::burgersFluxes, arg, l.launches, a);
         grid(tasks, scheduler, name, "burgersFluxes", new WorkerGrid3D(1, 1, 1));
-      }
-      case BURGERS_DERIVED -> {
-        tg.transferToDevice(every, arg);
-        tg.task("burgersDerived", ResidentTasks::burgersDerived, arg, l.launches, a);
-        grid(tasks, scheduler, name, "burgersDerived", new WorkerGrid3D(1, 1, 1));
-      }
-      case SMALLEST_STEP -> {
-        tg.transferToDevice(every, arg);
-        tg.task("smallestSteps", ResidentTasks::smallestSteps, arg, l.launches, l.launchReals, a,
-            l.results);
-        tg.transferToHost(every, l.results);
-        grid(tasks, scheduler, name, "smallestSteps", new WorkerGrid1D(1));
       }
       case MIN_MAX -> {
         tg.transferToDevice(every, arg);

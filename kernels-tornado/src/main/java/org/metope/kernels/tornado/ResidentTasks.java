@@ -17,7 +17,7 @@ import uk.ac.manchester.tornado.api.annotations.Parallel;
  * fluxes with the same bits as the JVM's vector loops; {@link TagLaunch}'s, which call {@link
  * org.metope.kernels.body.TagKernels}): a stage launcher runs one device thread per (entry, k, j)
  * row
- * (per entry for a weighted sum, the physical boundaries, a smallest step and a measure), rows
+ * (per entry for a weighted sum, the physical boundaries, and a measure), rows
  * past an entry's own extent idle. Plain static Java over primitive arrays: {@code
  * EmulatedDeviceBackend} runs the stage and measure launchers on its device copies ({@link #run},
  * {@link #measure}, a launch's own tables standing for the launch tables with {@code ENTRY = 0})
@@ -240,34 +240,6 @@ public final class ResidentTasks {
     }
   }
 
-  /** {@link StageLaunch.Kind#BURGERS_DERIVED} of entries {@code ENTRY ..} of the launch tables. */
-  public static void burgersDerived(int[] args, int[] launches, double[] a) {
-    final int first = args[LaunchTables.ENTRY];
-    final int count = args[LaunchTables.COUNT];
-    final int maxK = args[LaunchTables.MAX_K];
-    final int maxJ = args[LaunchTables.MAX_J];
-    for (@Parallel int e = 0; e < count; e++) {
-      for (@Parallel int k = 0; k < maxK; k++) {
-        for (@Parallel int j = 0; j < maxJ; j++) {
-          StageLaunch.burgersDerivedRow(launches, first + e, k, j, a);
-        }
-      }
-    }
-  }
-
-  /**
-   * {@link StageLaunch.Kind#SMALLEST_STEP} of entries {@code ENTRY ..} (one per block), entry e's
-   * step at {@code e}.
-   */
-  public static void smallestSteps(int[] args, int[] launches, double[] launchReals, double[] a,
-      double[] results) {
-    final int first = args[LaunchTables.ENTRY];
-    final int count = args[LaunchTables.COUNT];
-    for (@Parallel int e = 0; e < count; e++) {
-      StageLaunch.smallestStep(launches, launchReals, first + e, a, results, e);
-    }
-  }
-
   /**
    * A CELLS launch of entries {@code ENTRY ..} of the launch tables: one thread per (entry, k, j)
    * row, running {@code launch.body} on each index of the row. Only a device that can call the
@@ -307,7 +279,7 @@ public final class ResidentTasks {
   /**
    * Runs stage launch {@code launch} of the launch tables {@code launches} and {@code
    * launchReals} on {@code a} with these launchers (as the device runs them), {@code args} from
-   * {@link LaunchTables#entryArgs}; the weights of a weighted sum in {@code w}, a smallest step's
+   * {@link LaunchTables#entryArgs}; the weights of a weighted sum in {@code w}, a per-block minimum's
    * results into {@code results}.
    */
   static void run(StageLaunch launch, int[] args, int[] launches, double[] launchReals,
@@ -319,8 +291,6 @@ public final class ResidentTasks {
       case WEIGHTED_SUM -> weightedSum(args, launches, w, a);
       case PHYSICAL_BOUNDARY -> physicalBoundary(args, launches, a);
       case BURGERS_FLUX -> burgersFluxes(args, launches, a);
-      case BURGERS_DERIVED -> burgersDerived(args, launches, a);
-      case SMALLEST_STEP -> smallestSteps(args, launches, launchReals, a, results);
       case CELLS -> cells(launch, args, launches, launchReals, a);
       case CELLS_MINIMUM -> cellsMinimum(launch, args, launches, launchReals, a, results);
       default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);

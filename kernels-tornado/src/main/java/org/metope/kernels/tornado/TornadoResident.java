@@ -158,7 +158,7 @@ final class TornadoResident implements Residency.DeviceMemory {
   }
 
   /**
-   * A stage launch on the device arena; a smallest step brings back its results (one value per
+   * A stage launch on the device arena; a per-block minimum brings back its results (one value per
    * block).
    */
   void stage(StageLaunch launch, double w1, double w2) {

@@ -186,7 +186,7 @@ class LaunchTablesTest {
   }
 
   @Test
-  void givenConditionsRangesAndBurgersAfterOtherLaunches_whenRun_thenTheyEqualTheHostLauncher() {
+  void givenConditionsRangesAndPackageBodiesAfterOtherLaunches_whenRun_thenEqualToTheHost() {
     Random random = new Random(6);
     double[] host = Scenario.randomArray(random, 4096);
     double[] before = host.clone();
@@ -195,9 +195,9 @@ class LaunchTablesTest {
     StageLaunch conditions = Scenario.physicalBoundary(8, 2);
     TagLaunch ranges = new TagLaunch(TagLaunch.Kind.MIN_MAX,
         new int[] {0, 512, 600, 100, 4095, 1}, 3);
-    StageLaunch[] burgers = Scenario.burgersDerivedAndSteps(8);
-    StageLaunch derived = burgers[0];
-    StageLaunch step = burgers[1];
+    StageLaunch[] bodies = Scenario.packageBodies(8);
+    StageLaunch derived = bodies[0];
+    StageLaunch step = bodies[1];
     for (int round = 0; round < 2; round++) {
       conditions.runOnHost(host, 0, 0);
       ranges.runOnHost(host);
@@ -208,9 +208,10 @@ class LaunchTablesTest {
       assertArrayEquals(ranges.results, Arrays.copyOf(tables.results, ranges.results.length));
       derived.runOnHost(host, 0, 0);
       step.runOnHost(host, 0, 0);
-      ResidentTasks.burgersDerived(tables.stage(derived), tables.launches, device);
-      ResidentTasks.smallestSteps(tables.stage(step), tables.launches, tables.launchReals, device,
-          tables.results);
+      ResidentTasks.cells(derived, tables.stage(derived), tables.launches, tables.launchReals,
+          device);
+      ResidentTasks.cellsMinimum(step, tables.stage(step), tables.launches, tables.launchReals,
+          device, tables.results);
       assertArrayEquals(step.results, Arrays.copyOf(tables.results, 2));
     }
     assertFalse(step.results[0] == step.results[1], "the spacings give different steps");

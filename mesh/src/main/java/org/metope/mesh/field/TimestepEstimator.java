@@ -21,10 +21,10 @@ public interface TimestepEstimator {
   }
 
   /**
-   * The same estimate as a {@link StageLaunch.Kind#SMALLEST_STEP} launch on {@code md} that a
+   * The same estimate as a {@link StageLaunch.Kind#CELLS_MINIMUM} launch on {@code md} that a
    * device-resident kernel backend runs on its copy of the arena (built once per partition, run
-   * every cycle): each entry writes a smallest value into the launch's results, and only those
-   * cross to the host; {@link #fromSmallest} turns their minimum into the estimate. Null (the
+   * every cycle; {@code DeviceKernel.minimum} makes one): each entry writes a smallest value into
+   * the launch's results, and only those cross to the host; {@link #fromSmallest} turns their minimum into the estimate. Null (the
    * default) when the estimate runs on the host only.
    */
   default StageLaunch smallestStepLaunch(MeshData md) {
