@@ -2,6 +2,7 @@ package org.metope.mesh.swarm;
 
 import java.util.List;
 import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.UniformCartesian;
 import org.metope.mesh.view.BlockView;
@@ -15,14 +16,17 @@ import org.metope.mesh.view.SwarmReal;
  * Parthenon's examples deposit nearest-grid-point only ({@link Deposition}); this is Metope's own.
  *
  * <p>A particle near its block's edge has part of its cloud in ghost cells. {@link #deposit} sends
- * that part, as a record {@code [gid, x1, x2, x3, mass]} with the ghost cell's centre (wrapped
- * through periodic faces; through an outflow face the mass leaves the mesh), to the block holding
- * that centre, on this rank or another ({@link RecordTransport}), which adds it to the interior
- * cell holding the centre. Between blocks of one level that is the same cell; next to a finer or
- * coarser block the spilled mass lands whole in the cell holding the ghost cell's centre, so that
- * mass is conserved at every level. The order of additions is fixed (each block's particles in
- * slot order, then the records, sources in rank order), so the field has the same bits on any
- * number of ranks.
+ * that part, as a record {@code [gid, x1, x2, x3, mass, level]} with the ghost cell's centre
+ * (wrapped through periodic faces; through an outflow face the mass leaves the mesh) and the
+ * sender's level, to the block holding that centre, on this rank or another ({@link
+ * RecordTransport}). Between blocks of one level the ghost cell is the receiver's cell holding
+ * the centre. Across levels the mass moves as Parthenon moves a conserved quantity between
+ * levels: a finer sender's ghost cell lies inside one coarse cell, which takes it whole (the
+ * restriction of its density); a coarser sender's ghost cell covers {@code 2^ndim} finer cells
+ * (block sizes are even), which share it equally (the piecewise-constant prolongation of its
+ * density). Mass is conserved on every level. The order of additions is fixed (each block's
+ * particles in slot order, then the records, sources in rank order), so the field has the same
+ * bits on any number of ranks.
  *
  * <p>{@link #interpolate} reads ghost cells: fill them first (a boundary exchange). Linear fields
  * are interpolated exactly (to rounding), since the weights are those of linear interpolation
@@ -30,8 +34,8 @@ import org.metope.mesh.view.SwarmReal;
  */
 public final class CloudInCell {
   private static final int TAG = 0;
-  /** gid, x1, x2, x3, mass. */
-  private static final int RECORD = 5;
+  /** gid, x1, x2, x3, mass, the sender's level. */
+  private static final int RECORD = 6;
 
   private final Mesh mesh;
   private final RecordTransport transport;
@@ -263,22 +267,40 @@ public final class CloudInCell {
     buffer[at + 2] = centre[1];
     buffer[at + 3] = centre[2];
     buffer[at + 4] = mass;
+    buffer[at + 5] = p.blocks.get(lid).loc().level();
   }
 
+  /**
+   * Adds each record's mass to its block: whole to the cell holding the centre when the sender
+   * is at the same or a finer level, shared by the {@code 2^ndim} cells around the centre (a
+   * coarse cell centre is a fine cell corner) when the sender is coarser.
+   */
   private void addRecords(double[] records, int length) {
     for (int at = 0; at < length; at += RECORD) {
-      int lid = mesh.block((int) records[at]).lid();
-      UniformCartesian coords = mesh.blocks().get(lid).coords();
+      MeshBlock block = mesh.block((int) records[at]);
+      UniformCartesian coords = block.coords();
+      boolean prolong = block.loc().level() > (int) records[at + 5];
       for (int axis = 0; axis < 3; axis++) {
         int start = coords.startIndex(axis);
-        int nx = mesh.blocks().get(lid).cellBounds().interiorNcells(axis);
-        cell[axis] = axis < mesh.ndim()
-            ? start + Math.min(nx - 1, (int) Math.floor((records[at + 1 + axis]
-                - coords.xf(axis, start)) / coords.dx(axis))) : start;
+        int nx = block.cellBounds().interiorNcells(axis);
+        double s = (records[at + 1 + axis] - coords.xf(axis, start)) / coords.dx(axis);
+        if (axis >= mesh.ndim()) {
+          cell[axis] = start;
+        } else if (prolong) {
+          cell[axis] = start + (int) Math.round(s) - 1;
+        } else {
+          cell[axis] = start + Math.min(nx - 1, (int) Math.floor(s));
+        }
       }
-      BlockView f = views[lid];
-      f.set(0, cell[2], cell[1], cell[0], f.get(0, cell[2], cell[1], cell[0])
-          + records[at + 4] / coords.cellVolume());
+      int pieces = prolong ? 1 << mesh.ndim() : 1;
+      double density = records[at + 4] / pieces / coords.cellVolume();
+      BlockView f = views[block.lid()];
+      for (int piece = 0; piece < pieces; piece++) {
+        int i = cell[0] + (piece & 1);
+        int j = cell[1] + ((piece >> 1) & 1);
+        int k = cell[2] + ((piece >> 2) & 1);
+        f.set(0, k, j, i, f.get(0, k, j, i) + density);
+      }
     }
   }
 

@@ -89,6 +89,88 @@ class CloudInCellTest {
     });
   }
 
+  /**
+   * Three particles on the two-level mesh, each with weight 1 and 0.34 of its cloud in one ghost
+   * cell (two axes at cell centres): next to a finer block the coarse ghost cell's mass is shared
+   * by the 8 fine cells it covers at the ghost cell's density; next to a coarser block the fine
+   * ghost cell's mass lands in the coarse cell holding it; next to a block of its own level (the
+   * control) it lands in one cell. Keeping the mass whole in one fine cell (the earlier rule)
+   * gives 1 nonzero fine cell instead of 8 and fails.
+   */
+  @Test
+  void givenParticlesNextToFinerCoarserAndEqualBlocks_thenSpilledMassIsProlongedOrRestricted() {
+    Mesh mesh = SwarmExchangeTest.mesh("periodic", org.metope.comm.InProcessCluster.singleRank());
+    double coarse = 1.0 / 16;
+    double fine = coarse / 2;
+    place(mesh, 0.01, -0.5 + 1.5 * coarse, 0.25 + 1.5 * coarse);
+    place(mesh, -0.005, -0.5 + 1.5 * fine, 0.25 + 1.5 * fine);
+    place(mesh, 0.24, -0.5 + 1.5 * coarse, 0.25 + 1.5 * coarse);
+    new CloudInCell(mesh).deposit("base", "s", "v", "rho");
+    double vc = coarse * coarse * coarse;
+    double vf = fine * fine * fine;
+    double ghost = 0.34;
+    Map<String, Double> want = new TreeMap<>();
+    want.put(key(0.5 * coarse, -0.5 + 1.5 * coarse, 0.25 + 1.5 * coarse), (1 - ghost) / vc);
+    for (int c = 0; c < 8; c++) {
+      want.put(key(-coarse + (0.5 + (c & 1)) * fine, -0.5 + coarse + (0.5 + (c >> 1 & 1)) * fine,
+          0.25 + coarse + (0.5 + (c >> 2 & 1)) * fine), ghost / vc);
+    }
+    want.put(key(-0.5 * fine, -0.5 + 1.5 * fine, 0.25 + 1.5 * fine), (1 - ghost) / vf);
+    want.put(key(0.5 * coarse, -0.5 + 0.5 * coarse, 0.25 + 0.5 * coarse), ghost / vc);
+    want.put(key(0.25 - 0.5 * coarse, -0.5 + 1.5 * coarse, 0.25 + 1.5 * coarse),
+        (1 - ghost) / vc);
+    want.put(key(0.25 + 0.5 * coarse, -0.5 + 1.5 * coarse, 0.25 + 1.5 * coarse), ghost / vc);
+    Map<String, Double> got = nonzeroCells(mesh);
+    assertEquals(want.keySet(), got.keySet());
+    for (String cell : want.keySet()) {
+      assertEquals(want.get(cell), got.get(cell), 1e-12 * want.get(cell), cell);
+    }
+    assertEquals(3.0, DepositionTest.integral(mesh), 1e-12);
+  }
+
+  /** One particle of weight 1 (component 0 of {@code v}) at {@code (x, y, z)}. */
+  private static void place(Mesh mesh, double x, double y, double z) {
+    for (MeshBlock block : mesh.blocks()) {
+      var r = block.region();
+      if (x >= r.xmin(0) && x < r.xmax(0) && y >= r.xmin(1) && y < r.xmax(1) && z >= r.xmin(2)
+          && z < r.xmax(2)) {
+        Swarm swarm = mesh.swarms().swarm(block.lid(), "s");
+        swarm.addEmptyParticles(1);
+        int n = swarm.newSlot(0);
+        swarm.real(0)[n] = x;
+        swarm.real(1)[n] = y;
+        swarm.real(2)[n] = z;
+        swarm.real(3)[n] = 1.0;
+      }
+    }
+  }
+
+  private static String key(double x, double y, double z) {
+    return String.format("(%.6f, %.6f, %.6f)", x, y, z);
+  }
+
+  /** Every interior cell with a nonzero density, by its centre. */
+  private static Map<String, Double> nonzeroCells(Mesh mesh) {
+    Map<String, Double> out = new TreeMap<>();
+    for (MeshData md : mesh.meshData("base")) {
+      int f = md.state().fieldId("rho");
+      for (int b = 0; b < md.numBlocks(); b++) {
+        UniformCartesian xs = md.block(b).coords();
+        for (int k = xs.startIndex(2); k < xs.startIndex(2) + 4; k++) {
+          for (int j = xs.startIndex(1); j < xs.startIndex(1) + 4; j++) {
+            for (int i = xs.startIndex(0); i < xs.startIndex(0) + 4; i++) {
+              double rho = md.data()[md.index(f, b, 0, k, j, i)];
+              if (rho != 0.0) {
+                out.put(key(xs.x1c(i), xs.x2c(j), xs.x3c(k)), rho);
+              }
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
   private static double linear(double x, double y, double z) {
     return 0.25 + 1.5 * x - 2.0 * y + 0.75 * z;
   }

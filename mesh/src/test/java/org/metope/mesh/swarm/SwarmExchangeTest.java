@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
 import org.metope.comm.InProcessRun;
@@ -147,12 +148,18 @@ class SwarmExchangeTest {
   }
 
   private static double[] run(int ranks) {
+    return run(ranks, true);
+  }
+
+  private static double[] run(int ranks, boolean exchanging) {
     AtomicReference<double[]> result = new AtomicReference<>();
     InProcessRun.run(ranks, comm -> {
       Mesh mesh = mesh("periodic", comm);
       placeAndPush(mesh);
       SwarmExchange exchange = new SwarmExchange(mesh, "s");
-      exchange(exchange);
+      if (exchanging) {
+        exchange(exchange);
+      }
       double[] all = gather(mesh);
       if (comm.rank() == 0) {
         result.set(all);
@@ -186,6 +193,13 @@ class SwarmExchangeTest {
   @Test
   void givenParticlesThroughAll26Directions_thenEachArrivesOnceWhereABruteForceSearchSays() {
     run(1);
+  }
+
+  /** The control: without the exchange every particle is still in the block it left. */
+  @Test
+  void givenNoExchange_thenTheCheckFindsParticlesInTheWrongBlock() {
+    AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> run(1, false));
+    assertTrue(e.getMessage().startsWith("block of id"), e.getMessage());
   }
 
   @Test
