@@ -17,6 +17,7 @@ class RefinementCriteriaTest {
     StateDescriptor pkg = AmrFixtures.toy(null);
     pkg.addField("v", Metadata.builder(Metadata.CELL, Metadata.DERIVED).shape(3).build());
     pkg.addField("t", Metadata.builder(Metadata.CELL, Metadata.DERIVED).shape(2, 3).build());
+    pkg.addField("f", Metadata.of(Metadata.CELL, Metadata.FINE, Metadata.DERIVED));
     return pkg;
   }
 
@@ -85,5 +86,8 @@ class RefinementCriteriaTest {
         + "tensor_ij = 0, 0\n").contains("tensor_ij"));
     assertTrue(error("<parthenon/refinement0>\nmethod = magnitude\nfield = q\n"
         + "comparator = equal\n").contains("comparator"));
+    String fine = error("<parthenon/refinement0>\nmethod = magnitude\nfield = f\n");
+    assertTrue(fine.contains("parthenon/refinement0/field = \"f\": expected a field of the"
+        + " block's resolution (f is FINE)"), fine);
   }
 }

@@ -165,11 +165,11 @@ class FluxDriverTest {
         "without flux correction: " + uncorrected + " vs " + initial);
   }
 
-  @Test
-  void givenFieldsWithFluxesButNoFluxFunction_thenOneLineAndExitOne() {
+  /** The line a set-up of application {@code frozen} with package {@code pkg} ends with. */
+  private String setUpError(StateDescriptor pkg) {
     ParameterInput pin = ParameterInput.parse("wave.in", deck("", "nlim = 1\n", ""), List.of());
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    Application withoutFluxFunction = new Application() {
+    Application frozen = new Application() {
       @Override
       public String name() {
         return "frozen";
@@ -182,15 +182,12 @@ class FluxDriverTest {
 
       @Override
       public String description() {
-        return "fields with fluxes and no flux function";
+        return "a package the flux driver refuses";
       }
 
       @Override
       public Packages processPackages(ParameterInput p) {
         Packages packages = new Packages();
-        StateDescriptor pkg = new StateDescriptor("frozen");
-        pkg.addField("u", Metadata.builder(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
-            MetadataFlag.WITH_FLUXES, MetadataFlag.FILL_GHOST).build());
         packages.add(pkg);
         return packages;
       }
@@ -200,13 +197,34 @@ class FluxDriverTest {
         return (md, b) -> { };
       }
     };
-    int code = ApplicationRunner.run(withoutFluxFunction, new ApplicationRunner.Launch(pin,
+    int code = ApplicationRunner.run(frozen, new ApplicationRunner.Launch(pin,
         RunOptions.of(dir, new PrintStream(new ByteArrayOutputStream())),
         new PrintStream(err, true, StandardCharsets.UTF_8), InProcessCluster.singleRank(),
         InOneBoundaryCommunication::fromInput));
     assertEquals(1, code);
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void givenFieldsWithFluxesButNoFluxFunction_thenOneLineAndExitOne() {
+    StateDescriptor pkg = new StateDescriptor("frozen");
+    pkg.addField("u", Metadata.builder(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
+        MetadataFlag.WITH_FLUXES, MetadataFlag.FILL_GHOST).build());
     assertEquals("metope: application frozen cannot be set up: package frozen declares cell fields"
         + " WITH_FLUXES but no flux function (StateDescriptor.setCalculateFluxes)\n",
-        err.toString(StandardCharsets.UTF_8));
+        setUpError(pkg));
+  }
+
+  /** A FINE field's fluxes are not the flux driver's to divide: one line naming the field. */
+  @Test
+  void givenAFineFieldWithFluxes_thenOneLineAndExitOne() {
+    StateDescriptor pkg = new StateDescriptor("frozen");
+    pkg.addField("u_fine", Metadata.builder(MetadataFlag.CELL, MetadataFlag.FINE,
+        MetadataFlag.INDEPENDENT, MetadataFlag.WITH_FLUXES, MetadataFlag.FILL_GHOST).build());
+    pkg.setCalculateFluxes((md, fields) -> { });
+    String line = setUpError(pkg);
+    assertTrue(line.startsWith("metope: application frozen cannot be set up: field=u_fine is"
+        + " FINE: the flux driver's divergence covers fields of the block's resolution"), line);
+    assertEquals(1, line.lines().count(), line);
   }
 }
