@@ -187,6 +187,50 @@ final class ContractPointToPoint {
     c.barrier();
   }
 
+  /**
+   * A started receive is MPI's posted receive: the peer's large send completes while this rank
+   * waits for its own send and has not looked at the receive yet. A device that matched messages
+   * only when a receive is tested (probe, then receive) would leave every rank of the ring waiting
+   * for its send, which waits for the next rank's match: the run hangs here until its harness's
+   * limit ends it (docs/CLUSTER.md, "Copies on the MPI device").
+   */
+  static void startedReceiveLetsLargeSendComplete(Communicator c) {
+    int n = 1 << 17;
+    double[] target = new double[n];
+    Request recv = c.irecv(target, 0, n, prev(c), 16);
+    Request send = c.isend(filled(c.rank(), n, 3), 0, n, next(c), 16);
+    send.waitFor();
+    recv.waitFor();
+    expectBits(value(prev(c), 3), target[0], "first value of the large message");
+    expectBits(value(prev(c), n + 2), target[n - 1], "last value of the large message");
+    c.barrier();
+  }
+
+  /**
+   * Two receives of one peer and tag take the messages in the order they were started, whichever
+   * is waited for first (MPI's matching order), and the later one completes without the earlier
+   * one being tested.
+   */
+  static void sameTagReceivesMatchInStartedOrder(Communicator c) {
+    double[] first = guarded(4);
+    double[] second = guarded(4);
+    Request a = c.irecv(first, 0, 4, prev(c), 17);
+    Request b = c.irecv(second, 0, 4, prev(c), 17);
+    c.barrier();
+    Request s1 = c.isend(filled(c.rank(), 1, 10), 0, 1, next(c), 17);
+    Request s2 = c.isend(filled(c.rank(), 2, 20), 0, 2, next(c), 17);
+    b.waitFor();
+    a.waitFor();
+    expect(a.length() == 1 && b.length() == 2, "receives matched out of the order they were "
+        + "started: first receive length=" + a.length() + " (expected 1), second=" + b.length()
+        + " (expected 2)");
+    expectBits(value(prev(c), 10), first[0], "first receive");
+    expectBits(value(prev(c), 20), second[0], "second receive");
+    s1.waitFor();
+    s2.waitFor();
+    c.barrier();
+  }
+
   static void truncationIsReported(Communicator c) {
     Request send = c.isend(filled(c.rank(), 5, 0), 0, 5, next(c), 14);
     double[] target = guarded(3);
