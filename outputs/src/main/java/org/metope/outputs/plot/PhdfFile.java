@@ -151,6 +151,15 @@ public final class PhdfFile implements AutoCloseable {
     }
   }
 
+  /** Whether the file holds an object (group or dataset) at {@code path}. */
+  boolean has(String path) {
+    try {
+      return h5.getByPath(path) != null;
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
   /** The file's path. */
   public Path path() {
     return path;
@@ -355,7 +364,8 @@ public final class PhdfFile implements AutoCloseable {
     return perBlockFaces;
   }
 
-  private Dataset dataset(String name) {
+  /** Dataset {@code name}; a file without it cannot be plotted. */
+  Dataset dataset(String name) {
     Node node;
     try {
       node = h5.getByPath(name);
@@ -396,11 +406,11 @@ public final class PhdfFile implements AutoCloseable {
     }
   }
 
-  private InputError broken(String what) {
+  InputError broken(String what) {
     return InputError.at(path.toString(), "cannot plot the file (" + what + ")", EXPECTED);
   }
 
-  private static int[] ints(Object data) {
+  static int[] ints(Object data) {
     if (data instanceof int[] a) {
       return a;
     }
@@ -423,7 +433,7 @@ public final class PhdfFile implements AutoCloseable {
     throw new IllegalArgumentException("expected integers, found " + describe(data));
   }
 
-  private static double[] doubles(Object data) {
+  static double[] doubles(Object data) {
     if (data instanceof double[] a) {
       return a;
     }

@@ -11,20 +11,23 @@ import org.metope.mesh.input.InputError;
 import org.metope.outputs.AtomicFile;
 
 /**
- * {@code metope plot FILE.phdf [VARIABLE] [--slice xN=VALUE] [-o OUT.png] [--blocks]}: writes a
+ * {@code metope plot FILE.phdf [VARIABLE] [--slice xN=VALUE] [-o OUT.png] [--blocks] [--particles
+ * SWARM]}: writes a
  * PNG of one component of a field of a 2D output, or of a plane of a 3D one, with the blocks
  * outlined by refinement level ({@link PlotRenderer}); {@code --blocks} draws only the block
  * structure. VARIABLE is a dataset name (component 0), {@code NAME:N} or a component name; the
  * default is the file's first field. A 3D file without {@code --slice} is cut at the middle of
  * x3. The default output is {@code <file stem>.<variable>.png} (or {@code .blocks.png}) in the
- * current directory, written through a temporary file and a rename.
+ * current directory, written through a temporary file and a rename. {@code --particles SWARM}
+ * marks the particles of that swarm in the plane ({@link PlotParticles}).
  *
  * <p>Bad input (no such file, not a {@code .phdf}, unknown variable, a slice outside the domain,
- * a 1D file, a bad option) is one line on standard error and exit code 2.
+ * a 1D file, a bad option, a swarm the file does not hold) is one line on standard error and
+ * exit code 2.
  */
 public final class PlotCommand {
   private static final String USAGE = "usage: metope plot FILE.phdf [VARIABLE[:N]]"
-      + " [--slice x1|x2|x3=VALUE] [-o OUT.png] [--blocks]";
+      + " [--slice x1|x2|x3=VALUE] [-o OUT.png] [--blocks] [--particles SWARM]";
 
   private PlotCommand() {}
 
@@ -36,7 +39,7 @@ public final class PlotCommand {
 
   /** The parsed command line. */
   record Options(Path file, String variable, int sliceAxis, double sliceValue, Path output,
-      boolean blocksOnly) {}
+      boolean blocksOnly, String swarm) {}
 
   /** Runs the command and returns its exit code (0, or 2 for bad input). */
   public static int run(String[] args, PrintStream out, PrintStream err) {
@@ -54,8 +57,10 @@ public final class PlotCommand {
       PlotSlice slice = PlotSlice.of(file, options.sliceAxis(), options.sliceValue(), values);
       String name = options.file().getFileName().toString();
       String title = (options.blocksOnly() ? "mesh blocks" : field.label()) + "   (" + name + ")";
+      PlotParticles particles = options.swarm() == null ? null
+          : PlotParticles.of(file, options.swarm(), slice);
       PlotRenderer.Picture picture = PlotRenderer.render(file, slice, title,
-          options.blocksOnly());
+          options.blocksOnly(), particles);
       Path target = options.output() != null ? options.output()
           : Path.of(defaultName(name, options.blocksOnly() ? "blocks" : field.label()));
       AtomicFile.write(target, "picture", temporary -> {
@@ -70,6 +75,8 @@ public final class PlotCommand {
       out.println("metope plot: wrote " + target + " (" + picture.image().getWidth() + "x"
           + picture.image().getHeight() + (options.blocksOnly() ? ""
               : ", " + field.label() + " from " + picture.min() + " to " + picture.max())
+          + (particles == null ? "" : ", " + particles.count() + " particles of "
+              + particles.swarm())
           + ")");
       return 0;
     } catch (InputError | DriverError e) {
@@ -96,17 +103,20 @@ public final class PlotCommand {
     double value = 0;
     Path output = null;
     boolean blocks = false;
+    String swarm = null;
     for (int n = 0; n < args.length; n++) {
       String a = args[n];
       switch (a) {
         case "--blocks" -> blocks = true;
-        case "-o", "--slice" -> {
+        case "-o", "--slice", "--particles" -> {
           if (n + 1 >= args.length) {
             throw usage("option " + a + " needs a value");
           }
           String v = args[++n];
           if (a.equals("-o")) {
             output = Path.of(v);
+          } else if (a.equals("--particles")) {
+            swarm = v;
           } else {
             axis = sliceAxis(v);
             value = sliceValue(v);
@@ -128,7 +138,7 @@ public final class PlotCommand {
     if (file == null) {
       throw usage("no file given");
     }
-    return new Options(file, variable, axis, value, output, blocks);
+    return new Options(file, variable, axis, value, output, blocks, swarm);
   }
 
   private static int sliceAxis(String spec) {

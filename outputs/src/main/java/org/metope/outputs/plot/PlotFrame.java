@@ -35,4 +35,16 @@ public record PlotFrame(int left, int top, int width, int height, double hMin, d
     int r = (int) Math.floor((vMax - v) / (vMax - vMin) * height - 0.5) + 1;
     return Math.max(0, Math.min(height, r));
   }
+
+  /** The column whose pixel holds horizontal coordinate {@code h}, clamped to the area. */
+  public int columnOf(double h) {
+    int c = (int) Math.floor((h - hMin) / (hMax - hMin) * width);
+    return Math.max(0, Math.min(width - 1, c));
+  }
+
+  /** The row whose pixel holds vertical coordinate {@code v}, clamped to the area. */
+  public int rowOf(double v) {
+    int r = (int) Math.floor((vMax - v) / (vMax - vMin) * height);
+    return Math.max(0, Math.min(height - 1, r));
+  }
 }

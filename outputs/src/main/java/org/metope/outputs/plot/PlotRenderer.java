@@ -19,7 +19,9 @@ import org.metope.outputs.plot.PlotSlice.Patch;
  * the colour of its refinement level ({@link #levelColor}), axes in physical units with tick
  * labels, a colour bar labelled with the minimum and maximum, a legend of the levels shown and a
  * title. With no values (block structure only) the blocks are outlined on a dark background and
- * there is no colour bar.
+ * there is no colour bar. Particles ({@link PlotParticles}), when given, are drawn last, each a
+ * square of 3 x 3 pixels in {@link #PARTICLE_RGB} centred on the pixel holding it, clipped to
+ * the plot area.
  *
  * <p>The plot area keeps the domain's aspect ratio; its longer side has two pixels per cell of
  * the finest level shown, from 600 to 960 pixels. Outlines are drawn only when every block is at
@@ -30,6 +32,8 @@ public final class PlotRenderer {
   static final int MIN_OUTLINED_PIXELS = 4;
   /** Colour of cells without a finite value. */
   static final int NOT_FINITE_RGB = 0x808080;
+  /** Colour of particle markers: pure red, in neither viridis nor the level colours. */
+  static final int PARTICLE_RGB = 0xff0000;
   /** Background of the plot area when only the block structure is drawn. */
   static final int BLOCKS_BACKGROUND_RGB = 0x1c2331;
 
@@ -62,6 +66,16 @@ public final class PlotRenderer {
    * @param blocksOnly draw only the block structure (the patches' values are ignored)
    */
   public static Picture render(PhdfFile file, PlotSlice slice, String title, boolean blocksOnly) {
+    return render(file, slice, title, blocksOnly, null);
+  }
+
+  /**
+   * Draws {@code slice} of {@code file} with {@code particles} (null: none) over it.
+   *
+   * @param blocksOnly draw only the block structure (the patches' values are ignored)
+   */
+  public static Picture render(PhdfFile file, PlotSlice slice, String title, boolean blocksOnly,
+      PlotParticles particles) {
     PlotFrame frame = frame(file, slice, blocksOnly);
     int imageWidth = frame.barLeft() + (blocksOnly ? 24 : BAR_WIDTH + RIGHT_LABELS);
     int imageHeight = TOP + frame.height() + BOTTOM;
@@ -84,8 +98,13 @@ public final class PlotRenderer {
       if (outlined) {
         drawOutlines(image, frame, slice.patches());
       }
+      if (particles != null) {
+        drawParticles(image, frame, particles);
+      }
       drawAxes(g, frame, slice);
-      drawTitle(g, frame, title, subtitle(file, slice, outlined), levels(slice.patches()));
+      String subtitle = subtitle(file, slice, outlined) + (particles == null ? ""
+          : ", " + particles.count() + " particles of " + particles.swarm());
+      drawTitle(g, frame, title, subtitle, levels(slice.patches()));
       return new Picture(image, frame, range[0], range[1], outlined);
     } finally {
       g.dispose();
@@ -185,6 +204,20 @@ public final class PlotRenderer {
       for (int r = r0; r <= r1; r++) {
         image.setRGB(f.left() + c0, f.top() + r, rgb);
         image.setRGB(f.left() + c1, f.top() + r, rgb);
+      }
+    }
+  }
+
+  private static void drawParticles(BufferedImage image, PlotFrame f, PlotParticles particles) {
+    for (int p = 0; p < particles.count(); p++) {
+      int c = f.columnOf(particles.h()[p]);
+      int r = f.rowOf(particles.v()[p]);
+      for (int dr = -1; dr <= 1; dr++) {
+        for (int dc = -1; dc <= 1; dc++) {
+          if (c + dc >= 0 && c + dc < f.width() && r + dr >= 0 && r + dr < f.height()) {
+            image.setRGB(f.left() + c + dc, f.top() + r + dr, PARTICLE_RGB);
+          }
+        }
       }
     }
   }

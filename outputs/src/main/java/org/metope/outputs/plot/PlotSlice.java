@@ -62,12 +62,16 @@ public final class PlotSlice {
       double bmax = file.blockMax(b, axis);
       boolean cut = at >= bmin && (at < bmax || (at == bmax && bmax == hi));
       if (cut) {
-        int n = file.blockCells(axis);
-        int cell = Math.min(n - 1, (int) Math.floor((at - bmin) / (bmax - bmin) * n));
+        int cell = slab(at, bmin, bmax, file.blockCells(axis));
         patches.add(patch(file, b, axis, cell, values == null ? null : values[b]));
       }
     }
     return new PlotSlice(axis, at, patches);
+  }
+
+  /** The cell (of {@code n} on {@code [bmin, bmax]}) whose slab holds {@code x}, clamped. */
+  static int slab(double x, double bmin, double bmax, int n) {
+    return Math.max(0, Math.min(n - 1, (int) Math.floor((x - bmin) / (bmax - bmin) * n)));
   }
 
   private static int horizontalAxis(int normal) {

@@ -14,6 +14,7 @@ import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.field.Swarm;
 import org.metope.mesh.geometry.UniformCartesian;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.outputs.OutputSignal;
@@ -67,7 +68,16 @@ final class PlotFiles {
     return write(deck, dir, "");
   }
 
-  private static Path write(String deck, Path dir, String variables) throws Exception {
+  /**
+   * Writes the output of {@code deck} into {@code dir} with fields {@code f, v} and swarm {@code
+   * s}, one particle at each of {@code points} ({@code {x1, x2, x3}}).
+   */
+  static Path writeWithParticles(String deck, Path dir, double[]... points) throws Exception {
+    return write(deck, dir, "variables = f, v\nswarms = s\n", points);
+  }
+
+  private static Path write(String deck, Path dir, String variables, double[]... points)
+      throws Exception {
     Path into = Files.createDirectories(dir);
     InProcessRun.run(1, comm -> {
       ParameterInput pin = ParameterInput.parse("plot.in", deck + OUTPUT + "<parthenon/output0>\n"
@@ -79,6 +89,9 @@ final class PlotFiles {
       fill(mesh, "f", 0, x -> x[0] + 2 * x[2]);
       fill(mesh, "v", 0, x -> x[1]);
       fill(mesh, "v", 1, x -> x[0] + x[1]);
+      for (double[] point : points) {
+        place(mesh, point);
+      }
       SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
       new Outputs(mesh, pin, tm, into).makeOutputs(mesh, tm, OutputSignal.NONE, () -> { });
     });
@@ -91,7 +104,26 @@ final class PlotFiles {
     pkg.addField("f", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT).build());
     pkg.addField("v", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT, Metadata.VECTOR)
         .shape(2).build());
+    pkg.addSwarm("s", Metadata.of());
     return pkg;
+  }
+
+  private static void place(Mesh mesh, double[] point) {
+    for (MeshBlock block : mesh.blocks()) {
+      boolean inside = true;
+      for (int axis = 0; axis < 3; axis++) {
+        inside &= point[axis] >= block.region().xmin(axis)
+            && point[axis] < block.region().xmax(axis);
+      }
+      if (inside) {
+        Swarm swarm = mesh.swarms().swarm(block.lid(), "s");
+        swarm.addEmptyParticles(1);
+        int n = swarm.newSlot(0);
+        for (int axis = 0; axis < 3; axis++) {
+          swarm.real(axis)[n] = point[axis];
+        }
+      }
+    }
   }
 
   private static void fill(Mesh mesh, String field, int component,
