@@ -145,7 +145,7 @@ final class BlockMigration {
     for (int r = 0; r < nranks; r++) {
       out.add(new ArrayList<>());
     }
-    for (RemeshPlan.Transfer t : plan.transfers()) {
+    for (RemeshPlan.Transfer t : plan.transfers(comm.rank())) {
       if (outgoing && t.fromRank() == me) {
         out.get(t.toRank()).add(t);
       } else if (!outgoing && t.toRank() == me) {
@@ -157,7 +157,7 @@ final class BlockMigration {
 
   private void restrictMergingBlocks(RemeshPlan plan, FieldStorage from, int oldFirst) {
     WholeBlockRefinement restriction = WholeBlockRefinement.restriction(from, ndim, nghost);
-    for (RemeshPlan.Transfer t : plan.transfers()) {
+    for (RemeshPlan.Transfer t : plan.transfers(comm.rank())) {
       if (t.kind() == RemeshPlan.Kind.DEREFINED && t.fromRank() == comm.rank()) {
         addRefinedFields(restriction, from, t.oldGid() - oldFirst);
       }

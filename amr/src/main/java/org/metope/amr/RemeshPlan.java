@@ -54,7 +54,7 @@ final class RemeshPlan {
   private final Kind[] kinds;
   private final int[] oldGid;
   private final double[] newCosts;
-  private final List<Transfer> transfers;
+  private final int nleaf;
 
   /**
    * The plan from the old blocks to the new ones.
@@ -69,7 +69,7 @@ final class RemeshPlan {
     this.newLocations = List.copyOf(newLocations);
     this.oldDistribution = oldDistribution;
     int n = newLocations.size();
-    int nleaf = 1 << ndim;
+    nleaf = 1 << ndim;
     kinds = new Kind[n];
     oldGid = new int[n];
     newCosts = new double[n];
@@ -111,28 +111,39 @@ final class RemeshPlan {
           + " old=" + oldLocations.size() + " new=" + n);
     }
     newDistribution = LoadBalance.distribute(newCosts, nranks);
-    transfers = buildTransfers(nleaf);
   }
 
-  private List<Transfer> buildTransfers(int nleaf) {
-    List<Transfer> out = new ArrayList<>();
-    for (int gid = 0; gid < kinds.length; gid++) {
-      int to = newDistribution.rank(gid);
-      int old = oldGid[gid];
-      switch (kinds[gid]) {
-        case SAME -> out.add(new Transfer(old, gid, 0, Kind.SAME, oldDistribution.rank(old), to));
-        case REFINED -> out.add(new Transfer(old, gid, childIndex(newLocations.get(gid)),
-            Kind.REFINED, oldDistribution.rank(old), to));
-        case DEREFINED -> {
-          for (int l = 0; l < nleaf; l++) {
-            out.add(new Transfer(old + l, gid, childIndex(oldLocations.get(old + l)),
-                Kind.DEREFINED, oldDistribution.rank(old + l), to));
-          }
-        }
-        default -> throw new IllegalStateException("kind=" + kinds[gid]);
+  /** Appends new block {@code gid}'s transfers to {@code out}: those of {@code rank}, or all. */
+  private void addTransfers(int gid, int rank, boolean all, List<Transfer> out) {
+    int to = newDistribution.rank(gid);
+    int old = oldGid[gid];
+    int pieces = kinds[gid] == Kind.DEREFINED ? nleaf : 1;
+    for (int l = 0; l < pieces; l++) {
+      int from = oldDistribution.rank(old + l);
+      if (all || from == rank || to == rank) {
+        int child = switch (kinds[gid]) {
+          case SAME -> 0;
+          case REFINED -> childIndex(newLocations.get(gid));
+          case DEREFINED -> childIndex(oldLocations.get(old + l));
+        };
+        out.add(new Transfer(old + l, gid, child, kinds[gid], from, to));
       }
     }
-    return List.copyOf(out);
+  }
+
+  /** The first new gid whose old gid is at least {@code old} ({@link #oldGid} never falls). */
+  private int firstNewGidFrom(int old) {
+    int low = 0;
+    int high = oldGid.length;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (oldGid[mid] < old) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
   }
 
   /** The position of {@code loc} among its siblings: x1 bit 0, x2 bit 1, x3 bit 2. */
@@ -175,8 +186,41 @@ final class RemeshPlan {
     return newLocations;
   }
 
-  /** Every transfer, in plan order. */
+  /**
+   * Every transfer of the whole mesh, in plan order: one record per block, for checking a plan;
+   * a rank's migration reads {@link #transfers(int)}.
+   */
   List<Transfer> transfers() {
-    return transfers;
+    List<Transfer> out = new ArrayList<>();
+    for (int gid = 0; gid < kinds.length; gid++) {
+      addTransfers(gid, -1, true, out);
+    }
+    return out;
+  }
+
+  /**
+   * The transfers from or to {@code rank}, in plan order. Its old blocks are one gid range, and
+   * so are its new blocks and the new blocks made from its old ones (both orders follow the
+   * Morton curve): built from those two ranges, so that a rank makes a record per block it sends
+   * or receives, not per block of the mesh.
+   */
+  List<Transfer> transfers(int rank) {
+    int receiveFirst = newDistribution.firstGid(rank);
+    int receiveEnd = receiveFirst + newDistribution.blockCount(rank);
+    int oldFirst = oldDistribution.firstGid(rank);
+    int sendFirst = firstNewGidFrom(oldFirst);
+    int sendEnd = firstNewGidFrom(oldFirst + oldDistribution.blockCount(rank));
+    // A merged block's first child may lie before this rank's old range.
+    if (sendFirst > 0 && kinds[sendFirst - 1] == Kind.DEREFINED
+        && oldGid[sendFirst - 1] + nleaf > oldFirst) {
+      sendFirst--;
+    }
+    List<Transfer> out = new ArrayList<>();
+    for (int gid = Math.min(receiveFirst, sendFirst); gid < Math.max(receiveEnd, sendEnd); gid++) {
+      if (gid < receiveEnd && gid >= receiveFirst || gid < sendEnd && gid >= sendFirst) {
+        addTransfers(gid, rank, false, out);
+      }
+    }
+    return out;
   }
 }

@@ -67,7 +67,7 @@ final class SwarmMigration {
     }
     Arrays.fill(outLengths, -1);
     int oldFirst = plan.oldDistribution().firstGid(me);
-    for (RemeshPlan.Transfer t : plan.transfers()) {
+    for (RemeshPlan.Transfer t : plan.transfers(comm.rank())) {
       if (t.fromRank() != me) {
         continue;
       }
@@ -137,7 +137,7 @@ final class SwarmMigration {
     int me = comm.rank();
     int nranks = comm.size();
     boolean[] sendsTo = new boolean[nranks];
-    for (RemeshPlan.Transfer t : plan.transfers()) {
+    for (RemeshPlan.Transfer t : plan.transfers(comm.rank())) {
       if (t.toRank() == me && t.fromRank() != me) {
         sendsTo[t.fromRank()] = true;
       }
@@ -146,7 +146,7 @@ final class SwarmMigration {
     inboxes[me] = outboxes[me];
     int[] cursor = new int[nranks];
     int newFirst = plan.newDistribution().firstGid(me);
-    for (RemeshPlan.Transfer t : plan.transfers()) {
+    for (RemeshPlan.Transfer t : plan.transfers(comm.rank())) {
       if (t.toRank() != me) {
         continue;
       }

@@ -91,6 +91,7 @@ class RemeshPlanTest {
 
   @Test
   void givenRandomRemeshSteps_thenEveryNewBlockIsPairedWithItsOldLocationParentOrChildren() {
+    // Each rank's transfers are those of the whole list from or to it, in the same order.
     java.util.Random rnd = new java.util.Random(41);
     for (int ndim = 1; ndim <= 3; ndim++) {
       RootGrid grid = new RootGrid(ndim, 3, ndim > 1 ? 2 : 1, ndim > 2 ? 2 : 1, true, true, true);
@@ -109,8 +110,9 @@ class RemeshPlanTest {
         for (int gid = 0; gid < costs.length; gid++) {
           costs[gid] = gid + 1;
         }
-        RemeshPlan plan = new RemeshPlan(before, LoadBalance.distributeUniform(before.size(), 1),
-            costs, after, ndim, 1);
+        int nranks = 1 + rnd.nextInt(Math.min(6, Math.min(before.size(), after.size())));
+        RemeshPlan plan = new RemeshPlan(before,
+            LoadBalance.distributeUniform(before.size(), nranks), costs, after, ndim, nranks);
         int transfers = 0;
         for (int gid = 0; gid < after.size(); gid++) {
           LogicalLocation now = after.get(gid);
@@ -128,6 +130,11 @@ class RemeshPlanTest {
           transfers += plan.kind(gid) == Kind.DEREFINED ? nleaf : 1;
         }
         assertEquals(transfers, plan.transfers().size());
+        for (int rank = 0; rank < nranks; rank++) {
+          int r = rank;
+          assertEquals(plan.transfers().stream().filter(t -> t.fromRank() == r
+              || t.toRank() == r).toList(), plan.transfers(rank), "rank " + rank);
+        }
         before = after;
       }
     }
