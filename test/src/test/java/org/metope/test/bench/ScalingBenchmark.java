@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,7 +35,12 @@ import java.util.regex.Pattern;
  * <p>The one-core run is the baseline: a rank pinned to one CPU, as on a full cluster node, where
  * its JIT compilers and collector cannot borrow another core. "1 rank, unpinned" is the same run
  * free to use both cores; its rate against the baseline is what a rank loses to its own JVM when
- * pinned. Where {@code mpirun} is on the path, two ranks of the MPI device are a mode too.
+ * pinned. Where {@code mpirun} is on the path, two ranks of the MPI device are three modes: as
+ * {@code ./metope -np 2 --dev mpi} starts them (mpirun binds each rank to one core, so each JVM
+ * sees one CPU, takes the launcher's one-CPU JIT policy and compiles on its cells' core), unbound
+ * ({@code METOPE_MPIRUN_OPTS=--bind-to none}: JVMs as free as MPJ multicore's one), and with
+ * {@code MPI_THREAD_SERIALIZED} (Open MPI without its thread-multiple locking; the device's own
+ * lock instead).
  *
  * <p>{@code parthenon/time/nlim=N} and {@code parthenon/time/perf_cycle_offset=M} among the
  * overrides set the bench's own window (default {@value #CYCLES} cycles, warm after cycle {@value
@@ -60,8 +66,13 @@ public final class ScalingBenchmark {
   /** The cycles of each run and the cycle after which the warm rate is taken. */
   record Window(int cycles, int warmOffset) {}
 
-  /** One way of running the deck. */
-  record Mode(String name, int cores, List<String> launcherArgs, List<String> overrides) {}
+  /** One way of running the deck: launcher arguments, deck overrides and launcher environment. */
+  record Mode(String name, int cores, List<String> launcherArgs, List<String> overrides,
+      Map<String, String> environment) {
+    Mode(String name, int cores, List<String> launcherArgs, List<String> overrides) {
+      this(name, cores, launcherArgs, overrides, Map.of());
+    }
+  }
 
   /**
    * What one run printed, its CPU seconds, the JIT compilers' share of them, and that share in
@@ -164,7 +175,12 @@ public final class ScalingBenchmark {
         new Mode("2 MPJ ranks, multicore", 2, List.of("-np", "2"), List.of()),
         new Mode("2 MPJ ranks, niodev", 2, List.of("-np", "2", "--dev", "niodev"), List.of())));
     if (onPath("mpirun")) {
-      modes.add(new Mode("2 MPI ranks", 2, List.of("-np", "2", "--dev", "mpi"), List.of()));
+      List<String> mpi = List.of("-np", "2", "--dev", "mpi");
+      modes.add(new Mode("2 MPI ranks", 2, mpi, List.of()));
+      modes.add(new Mode("2 MPI ranks, --bind-to none", 2, mpi, List.of(),
+          Map.of("METOPE_MPIRUN_OPTS", "--bind-to none")));
+      modes.add(new Mode("2 MPI ranks, MPI_THREAD_SERIALIZED", 2, mpi, List.of(),
+          Map.of("METOPE_JAVA_OPTS", "-Dmetope.mpi.threads=serialized")));
     }
     return modes;
   }
@@ -212,7 +228,9 @@ public final class ScalingBenchmark {
     command.addAll(overrides);
     command.addAll(mode.overrides());
     long start = System.nanoTime();
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().putAll(mode.environment());
+    Process p = builder.start();
     ProcessTreeCpu cpu = new ProcessTreeCpu(p);
     String windowStart = "cycle=" + perfOffset + " ";
     ProcessTreeCpu.Sample atWindowStart = null;
