@@ -12,12 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.app.ApplicationRunner;
-import org.metope.app.ForwardingApplication;
-import org.metope.app.Simulation;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessCluster;
-import org.metope.driver.Driver;
-import org.metope.driver.EvolutionDriver;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.SteadyAllocation;
 import org.metope.mesh.input.ParameterInput;
@@ -72,17 +68,10 @@ class AdvectionCycleAllocationTest {
   private long quietestWindow(String history, String... more) {
     long[] stamps = new long[CYCLES];
     int[] seen = {0};
-    var app = new ForwardingApplication(new AdvectionApplication()) {
-      @Override
-      public Driver makeDriver(Simulation sim) {
-        Driver driver = super.makeDriver(sim);
-        ((EvolutionDriver) driver).hooks().setPostStepMeshUserWorkInLoop((mesh, pin, tm) -> {
-          stamps[seen[0]++] = SteadyAllocation.allocatedBytes();
-          blocks = mesh.totalBlocks();
-        });
-        return driver;
-      }
-    };
+    var app = HookedAdvection.withPostStepHook((mesh, pin, tm) -> {
+      stamps[seen[0]++] = SteadyAllocation.allocatedBytes();
+      blocks = mesh.totalBlocks();
+    });
     List<String> deck = new ArrayList<>(List.of("parthenon/time/nlim=" + CYCLES,
         "parthenon/time/tlim=100", "parthenon/time/ncycle_out=100000",
         "parthenon/mesh/nx1=32", "parthenon/mesh/nx2=32", "parthenon/mesh/nx3=32",

@@ -11,12 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.app.ApplicationRunner;
-import org.metope.app.ForwardingApplication;
-import org.metope.app.Simulation;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessCluster;
-import org.metope.driver.Driver;
-import org.metope.driver.EvolutionDriver;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.SteadyAllocation;
 import org.metope.mesh.input.ParameterInput;
@@ -39,21 +35,14 @@ class RemeshAllocationTest {
     boolean[] remeshed = new boolean[CYCLES];
     int[] seen = {0};
     long[] arenaBytes = {0};
-    var app = new ForwardingApplication(new AdvectionApplication()) {
-      @Override
-      public Driver makeDriver(Simulation sim) {
-        Driver driver = super.makeDriver(sim);
-        ((EvolutionDriver) driver).hooks().setPostStepMeshUserWorkInLoop((mesh, pin, tm) -> {
-          stamps[seen[0]] = SteadyAllocation.allocatedBytes();
-          blocks[seen[0]] = mesh.totalBlocks();
-          arenaBytes[0] = Math.max(arenaBytes[0],
-              8L * mesh.fields().data().length / mesh.blocks().size());
-          // The remesh after the previous cycle's step, if any, lies between the two hooks.
-          remeshed[seen[0]++] = mesh.refinement().modified();
-        });
-        return driver;
-      }
-    };
+    var app = HookedAdvection.withPostStepHook((mesh, pin, tm) -> {
+      stamps[seen[0]] = SteadyAllocation.allocatedBytes();
+      blocks[seen[0]] = mesh.totalBlocks();
+      arenaBytes[0] = Math.max(arenaBytes[0],
+          8L * mesh.fields().data().length / mesh.blocks().size());
+      // The remesh after the previous cycle's step, if any, lies between the two hooks.
+      remeshed[seen[0]++] = mesh.refinement().modified();
+    });
     ParameterInput pin = ParameterInput.load(Path.of("../inputs/advection_amr_2d.in"),
         List.of("parthenon/time/nlim=" + CYCLES, "parthenon/time/ncycle_out_mesh=0",
             "parthenon/time/ncycle_out=100000"));
