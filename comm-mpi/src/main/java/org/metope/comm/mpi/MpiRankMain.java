@@ -26,6 +26,9 @@ import org.metope.comm.RankErrors;
  * MPI_THREAD_SERIALIZED} instead, and the device serialises its calls with one lock (for MPI
  * libraries whose multiple-thread mode is slow or missing).
  *
+ * <p>The rank's threads sleep with a timer slack of 1 us instead of Linux's 50 us ({@link
+ * TimerSlack}), so a rank parked between polls wakes near when it asked to.
+ *
  * <p>The application's error stream is kept ({@link RankErrors}): a failing rank's last error
  * line becomes its report, so N ranks failing alike print one line, not N; rank 0 passes warnings
  * through as they come. An unexpected exception (a bug) also prints its stack trace on its rank.
@@ -50,6 +53,7 @@ public final class MpiRankMain {
     MpiFailures failures = MpiFailures.open(world, System.err);
     MpiCommunicator communicator = new MpiCommunicator(world, world.duplicate(mpi.commWorld));
     Communicators.install(communicator);
+    TimerSlack.set(TimerSlack.RANK_NANOS);
     Outcome outcome = runApplication(args, world.rank());
     if (outcome.code() != 0) {
       failures.fail(outcome.code(), outcome.message());
