@@ -20,7 +20,8 @@ import org.metope.mesh.input.ParameterInput;
 /**
  * The HDF5 outputs ({@code file_type = hdf5}, Parthenon's {@code PHDF5Output}) and restart files
  * ({@code file_type = rst}): one file per output in Parthenon's layout ({@link PhdfWriter}) with
- * its {@code .xdmf} companion ({@link XdmfWriter}), named
+ * its {@code .xdmf} companion ({@link XdmfWriter}; with {@code write_swarm_xdmf}, also {@code
+ * .swarm.xdmf}, {@link SwarmXdmfWriter}), named
  *
  * <pre>
  * &lt;problem_id&gt;.&lt;id&gt;.&lt;NNNNN&gt;.phdf      regular outputs, NNNNN = file_number
@@ -298,7 +299,8 @@ public final class Hdf5Output implements OutputType {
     return new PhdfWriter.Content(pin.effectiveDeck(), tm.ncycle(), tm.time(), tm.dt(), wallTime,
         mesh, settings.ghostZones(), settings.singlePrecision(), variables, sparseNames, flags,
         toInts(deallocCounts), toInts(derefineCounts), amr == null ? 0 : amr.created(),
-        amr == null ? 0 : amr.destroyed(), tm.isTimeLoop(), particles);
+        amr == null ? 0 : amr.destroyed(), tm.isTimeLoop(), particles,
+        settings.writeSwarmXdmf());
   }
 
   /**
@@ -344,6 +346,11 @@ public final class Hdf5Output implements OutputType {
           content.time(), mesh.totalBlocks(), n, variables, settings.singlePrecision());
       AtomicFile.writeString(file.resolveSibling(file.getFileName() + ".xdmf"), "XDMF file",
           xdmf);
+    }
+    if (settings.writeSwarmXdmf() && !content.swarms().isEmpty()) {
+      AtomicFile.writeString(file.resolveSibling(file.getFileName() + ".swarm.xdmf"),
+          "swarm XDMF file", SwarmXdmfWriter.render(file.getFileName().toString(),
+              content.ncycle(), content.time(), content.swarms()));
     }
   }
 

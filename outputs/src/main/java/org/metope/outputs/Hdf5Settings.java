@@ -13,6 +13,8 @@ import org.metope.mesh.input.ParameterInput;
  * @param singlePrecision {@code single_precision_output} (false): 32-bit floats
  * @param sparseSeedNans {@code sparse_seed_nans} (false): unallocated sparse blocks read NaN, not 0
  * @param writeXdmf {@code write_xdmf} (true): write the {@code .xdmf} companion
+ * @param writeSwarmXdmf {@code write_swarm_xdmf} (false; never for restarts): write each swarm's
+ *     {@code swarm_positions} and the {@code .swarm.xdmf} companion ({@link SwarmXdmfWriter})
  * @param fileNumberWidth {@code file_number_width} (5): digits of the file number
  * @param useFinalLabel {@code use_final_label} (true): the last file is {@code ...final.phdf}
  * @param compressionLevel {@code hdf5_compression_level} (5); recorded but not applied: jhdf writes
@@ -27,6 +29,7 @@ public record Hdf5Settings(
     boolean singlePrecision,
     boolean sparseSeedNans,
     boolean writeXdmf,
+    boolean writeSwarmXdmf,
     int fileNumberWidth,
     boolean useFinalLabel,
     int compressionLevel,
@@ -65,10 +68,12 @@ public record Hdf5Settings(
           + " empty list would write outputs without fields or particles)");
     }
     boolean xdmf = pin.getOrAddBoolean(block, "write_xdmf", true);
+    boolean swarmXdmf = !restart && pin.getOrAddBoolean(block, "write_swarm_xdmf", false);
     // Read, not added: a deck that leaves it out keeps its effective deck as Parthenon's.
     boolean sharedWrites = !pin.doesParameterExist("metope", SHARED_FILE_WRITES)
         || pin.getBoolean("metope", SHARED_FILE_WRITES);
-    return new Hdf5Settings(restart, variables, ghosts, single, nans, xdmf, width, finalLabel,
+    return new Hdf5Settings(restart, variables, ghosts, single, nans, xdmf, swarmXdmf, width,
+        finalLabel,
         compression, sharedWrites);
   }
 

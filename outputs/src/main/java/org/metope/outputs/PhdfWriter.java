@@ -84,7 +84,8 @@ final class PhdfWriter {
       boolean ghosts, boolean singlePrecision, List<OutputVariable> variables,
       List<String> sparseNames, byte[] sparseAllocated,
       int[] sparseDeallocCount, int[] derefinementCount, long blocksCreated,
-      long blocksDestroyed, boolean timeLoop, List<OutputSwarms.Gathered> swarms) {}
+      long blocksDestroyed, boolean timeLoop, List<OutputSwarms.Gathered> swarms,
+      boolean swarmPositions) {}
 
   /**
    * Writes {@code content} to {@code file} (a new file; the caller renames it into place) and
@@ -101,7 +102,7 @@ final class PhdfWriter {
       writeCoordinates(root, content.mesh(), content.ghosts());
       List<FlatDataset> reserved = writeVariables(root, content);
       for (OutputSwarms.Gathered swarm : content.swarms()) {
-        writeSwarm(root.group(swarm.selected().swarm()), swarm);
+        writeSwarm(root.group(swarm.selected().swarm()), swarm, content.swarmPositions());
       }
       return reserved;
     }
@@ -310,8 +311,13 @@ final class PhdfWriter {
     return reserved;
   }
 
-  /** One swarm's group as Parthenon's {@code PHDF5Output} writes it. */
-  private static void writeSwarm(Hdf5Group group, OutputSwarms.Gathered swarm) {
+  /**
+   * One swarm's group as Parthenon's {@code PHDF5Output} writes it; with {@code positions} (its
+   * {@code write_swarm_xdmf}) also {@code swarm_positions} {@code [np, 3]}, each particle's x, y,
+   * z, which the {@code .swarm.xdmf} companion reads.
+   */
+  private static void writeSwarm(Hdf5Group group, OutputSwarms.Gathered swarm,
+      boolean positions) {
     int nb = swarm.counts().length;
     group.add(FlatDataset.unsigned("counts", swarm.counts(), nb));
     group.add(FlatDataset.unsigned("offsets", swarm.offsets(), nb));
@@ -329,6 +335,9 @@ final class PhdfWriter {
           : FlatDataset.of(variable.name(), (double[]) values, dims));
       hasId |= variable.name().equals("id");
     }
+    if (positions) {
+      vars.add(FlatDataset.of("swarm_positions", interleavedPositions(swarm), total, 3));
+    }
     if (!hasId) {
       int[] ids = new int[total];
       for (int p = 0; p < total; p++) {
@@ -336,5 +345,18 @@ final class PhdfWriter {
       }
       vars.add(FlatDataset.of("id", ids, total));
     }
+  }
+
+  /** x, y, z of each particle in turn (positions are the first three variables written). */
+  private static double[] interleavedPositions(OutputSwarms.Gathered swarm) {
+    int total = swarm.total();
+    double[] xyz = new double[3 * total];
+    for (int axis = 0; axis < 3; axis++) {
+      double[] x = (double[]) swarm.values().get(axis);
+      for (int p = 0; p < total; p++) {
+        xyz[3 * p + axis] = x[p];
+      }
+    }
+    return xyz;
   }
 }
