@@ -39,6 +39,8 @@ public final class CloudInCell {
 
   private final Mesh mesh;
   private final RecordTransport transport;
+  /** Clouds know periodic and outflow faces only (a user condition moves particles). */
+  private final SwarmBoundaryFunctions builtInOnly = new SwarmBoundaryFunctions();
   private SwarmExchangePlan plan;
   private final int[] lower = new int[3];
   private final double[] fraction = new double[3];
@@ -306,7 +308,7 @@ public final class CloudInCell {
 
   /** The plan of the current block list, rebuilt (with the transport's peers) when it changed. */
   private SwarmExchangePlan currentPlan() {
-    plan = SwarmExchangePlan.current(plan, mesh, transport);
+    plan = SwarmExchangePlan.current(plan, mesh, transport, builtInOnly);
     return plan;
   }
 }

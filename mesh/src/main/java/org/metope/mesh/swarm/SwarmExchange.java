@@ -1,5 +1,6 @@
 package org.metope.mesh.swarm;
 
+import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.Swarm;
 import org.metope.mesh.field.SwarmLayout;
@@ -15,7 +16,8 @@ import org.metope.tasking.TaskStatus;
  *
  * <p>{@link #send}: for every block in gid order and every particle in slot order outside its
  * block, the mesh face's condition applies first (periodic: the position wraps as in Parthenon,
- * {@code xmin + (x - xmax)}; outflow: the particle is removed); a particle still outside goes to
+ * {@code xmin + (x - xmax)}; outflow: the particle is removed; a registered {@link
+ * SwarmBoundaryFunction}: it moves the particle back inside or removes it); a particle still outside goes to
  * the neighbour whose bounds hold it, and leaves its block. Each particle is one record, {@code
  * [destination gid, real components..., integer components...]}, appended to the buffer of its
  * destination's rank; every peer rank gets one message per exchange, empty or not. {@link
@@ -33,11 +35,14 @@ import org.metope.tasking.TaskStatus;
  */
 public final class SwarmExchange {
   private static final int TAG = 0;
+  /** The faces in order; a copy, since {@code values()} allocates on every call. */
+  private static final BoundaryFace[] FACES = BoundaryFace.values();
 
   private final Mesh mesh;
   private final String swarmName;
   private final RecordTransport transport;
   private final int records;
+  private final SwarmBoundaryFunctions functions;
   private SwarmExchangePlan plan;
   private long sent;
 
@@ -48,7 +53,18 @@ public final class SwarmExchange {
    * @throws org.metope.mesh.field.SetupError for a mesh face condition particles do not know
    */
   public SwarmExchange(Mesh mesh, String swarmName) {
+    this(mesh, swarmName, new SwarmBoundaryFunctions());
+  }
+
+  /**
+   * The exchange of swarm {@code swarmName} on {@code mesh}, with the user particle conditions
+   * of {@code functions} on the faces whose deck names they are registered under.
+   *
+   * @throws org.metope.mesh.field.SetupError for a mesh face condition particles do not know
+   */
+  public SwarmExchange(Mesh mesh, String swarmName, SwarmBoundaryFunctions functions) {
     this.mesh = mesh;
+    this.functions = functions;
     this.swarmName = swarmName;
     SwarmLayout layout = mesh.swarms().layouts().get(mesh.swarms().index(swarmName));
     this.records = 1 + layout.realComponents() + layout.integerComponents();
@@ -113,12 +129,31 @@ public final class SwarmExchange {
 
   /**
    * Applies the mesh faces' conditions to the particle in slot {@code n}: wraps it through
-   * periodic faces; false when it left through an outflow face.
+   * periodic faces, hands it to a face's user function; false when it is to be removed.
+   *
+   * @throws IllegalStateException when a user function keeps the particle outside the mesh
    */
-  private static boolean applyMeshFaces(SwarmExchangePlan p, Swarm swarm, int n) {
+  private boolean applyMeshFaces(SwarmExchangePlan p, Swarm swarm, int n) {
     for (int axis = 0; axis < p.ndim; axis++) {
-      if (!p.wrap(swarm.real(axis), n, axis)) {
+      double[] x = swarm.real(axis);
+      double min = p.meshSize.xmin(axis);
+      double max = p.meshSize.xmax(axis);
+      int side = x[n] < min ? 0 : x[n] >= max ? 1 : -1;
+      SwarmBoundaryFunction user = side < 0 ? null : p.user[2 * axis + side];
+      if (user == null) {
+        if (!p.wrap(x, n, axis)) {
+          return false;
+        }
+        continue;
+      }
+      BoundaryFace face = FACES[2 * axis + side];
+      if (!user.apply(swarm, n, face, p.meshSize)) {
         return false;
+      }
+      if (!(x[n] >= min && x[n] < max)) {
+        throw new IllegalStateException("swarm=" + swarmName + " the particle condition of "
+            + face.deckKey() + " left a particle at x" + (axis + 1) + "=" + x[n]
+            + ", outside the mesh [" + min + ", " + max + ")");
       }
     }
     return true;
@@ -172,7 +207,7 @@ public final class SwarmExchange {
 
   /** The plan of the current block list, rebuilt (with the transport's peers) when it changed. */
   private SwarmExchangePlan currentPlan() {
-    plan = SwarmExchangePlan.current(plan, mesh, transport);
+    plan = SwarmExchangePlan.current(plan, mesh, transport, functions);
     return plan;
   }
 }

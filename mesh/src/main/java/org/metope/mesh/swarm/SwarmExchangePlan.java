@@ -27,7 +27,9 @@ final class SwarmExchangePlan {
     /** It comes back through the opposite face (Parthenon's periodic wrap). */
     PERIODIC,
     /** It is removed (Parthenon's swarm outflow). */
-    OUTFLOW
+    OUTFLOW,
+    /** A registered {@link SwarmBoundaryFunction} decides ({@link #user}). */
+    USER
   }
 
   final List<MeshBlock> blocks;
@@ -39,25 +41,32 @@ final class SwarmExchangePlan {
   final double[] nbBounds;
   final double[] meshBounds = new double[6];
   final FaceCondition[] faces = new FaceCondition[6];
+  /** The user function of each face whose condition is {@link FaceCondition#USER}, else null. */
+  final SwarmBoundaryFunction[] user = new SwarmBoundaryFunction[6];
+  final RegionSize meshSize;
   final int[] peers;
 
   /**
    * The plan of {@code mesh}'s current blocks.
    *
-   * @throws SetupError for a mesh face whose condition particles do not have (only periodic and
-   *     outflow exist)
+   * @throws SetupError for a mesh face whose condition particles do not have (periodic, outflow
+   *     or one of {@code functions} for that face)
    */
-  SwarmExchangePlan(Mesh mesh) {
+  SwarmExchangePlan(Mesh mesh, SwarmBoundaryFunctions functions) {
     this.blocks = mesh.blocks();
     this.ndim = mesh.ndim();
     RegionSize size = mesh.meshSize();
+    this.meshSize = size;
     for (int axis = 0; axis < 3; axis++) {
       meshBounds[2 * axis] = size.xmin(axis);
       meshBounds[2 * axis + 1] = size.xmax(axis);
     }
     for (BoundaryFace face : BoundaryFace.values()) {
       if (face.axis() < ndim) {
-        faces[face.ordinal()] = condition(mesh.config().boundaryName(face), face);
+        String name = mesh.config().boundaryName(face);
+        user[face.ordinal()] = functions.find(face, name);
+        faces[face.ordinal()] = user[face.ordinal()] != null ? FaceCondition.USER
+            : condition(name, face);
       }
     }
     bounds = new double[6 * blocks.size()];
@@ -93,8 +102,8 @@ final class SwarmExchangePlan {
 
   /**
    * Applies the mesh faces of {@code axis} to position {@code x[index]}: wraps it through a
-   * periodic face as Parthenon does ({@code xmin + (x - xmax)}); false when it left through an
-   * outflow face.
+   * periodic face as Parthenon does ({@code xmin + (x - xmax)}); false when it left through
+   * another face.
    */
   boolean wrap(double[] x, int index, int axis) {
     double min = meshBounds[2 * axis];
@@ -117,11 +126,12 @@ final class SwarmExchangePlan {
    * {@code plan} while it describes {@code mesh}'s current block list, else a new plan, with
    * {@code transport} set to its peers.
    */
-  static SwarmExchangePlan current(SwarmExchangePlan plan, Mesh mesh, RecordTransport transport) {
+  static SwarmExchangePlan current(SwarmExchangePlan plan, Mesh mesh, RecordTransport transport,
+      SwarmBoundaryFunctions functions) {
     if (plan != null && plan.blocks == mesh.blocks()) {
       return plan;
     }
-    SwarmExchangePlan fresh = new SwarmExchangePlan(mesh);
+    SwarmExchangePlan fresh = new SwarmExchangePlan(mesh, functions);
     transport.setPeers(fresh.peers);
     return fresh;
   }
@@ -131,7 +141,7 @@ final class SwarmExchangePlan {
       case "periodic" -> FaceCondition.PERIODIC;
       case "outflow" -> FaceCondition.OUTFLOW;
       default -> throw new SetupError("<parthenon/mesh> " + face.deckKey() + " = " + name
-          + ": particles know periodic and outflow only");
+          + ": particles know periodic, outflow and the conditions registered for the face");
     };
   }
 

@@ -13,6 +13,7 @@ import org.opentest4j.AssertionFailedError;
 import org.metope.comm.Communicator;
 import org.metope.comm.InProcessCluster;
 import org.metope.comm.InProcessRun;
+import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.TestMeshes;
@@ -91,6 +92,11 @@ class SwarmExchangeTest {
 
   /** Where the particle of {@code id} should be: its wrapped position and the gid holding it. */
   private static double[] expected(Mesh mesh, int id) {
+    return expected(mesh, id, false);
+  }
+
+  /** As {@link #expected(Mesh, int)}, the faces mirroring the particle when {@code reflecting}. */
+  private static double[] expected(Mesh mesh, int id, boolean reflecting) {
     LogicalLocation from = mesh.location(id / DIRECTIONS);
     RegionSize region = mesh.blockRegion(from);
     int[] dir = direction(id % DIRECTIONS);
@@ -100,9 +106,9 @@ class SwarmExchangeTest {
       double width = region.xmax(axis) - min;
       x[axis] = min + width * (0.5 + 0.4 * dir[axis]) + dir[axis] * 0.25 * width;
       if (x[axis] >= 0.5) {
-        x[axis] = -0.5 + (x[axis] - 0.5);
+        x[axis] = reflecting ? 2 * 0.5 - x[axis] : -0.5 + (x[axis] - 0.5);
       } else if (x[axis] < -0.5) {
-        x[axis] = 0.5 - (-0.5 - x[axis]);
+        x[axis] = reflecting ? 2 * -0.5 - x[axis] : 0.5 - (-0.5 - x[axis]);
       }
     }
     int holder = -1;
@@ -251,7 +257,62 @@ class SwarmExchangeTest {
   void givenAReflectingFace_thenTheExchangeRefusesItInOneLine() {
     Mesh mesh = mesh("reflecting", InProcessCluster.singleRank());
     SetupError e = assertThrows(SetupError.class, () -> new SwarmExchange(mesh, "s"));
-    assertEquals("<parthenon/mesh> ix1_bc = reflecting: particles know periodic and outflow only",
+    assertEquals("<parthenon/mesh> ix1_bc = reflecting: particles know periodic, outflow and the"
+        + " conditions registered for the face", e.getMessage());
+  }
+  /** A user condition: mirrors the particle in the face and reverses v's component on its axis. */
+  private static boolean reflect(Swarm swarm, int n, BoundaryFace face, RegionSize size) {
+    int axis = face.axis();
+    double wall = face.isOuter() ? size.xmax(axis) : size.xmin(axis);
+    swarm.real(axis)[n] = 2 * wall - swarm.real(axis)[n];
+    swarm.real(3 + axis)[n] = -swarm.real(3 + axis)[n];
+    return true;
+  }
+
+  private static SwarmBoundaryFunctions everyFace(String name, SwarmBoundaryFunction function) {
+    SwarmBoundaryFunctions functions = new SwarmBoundaryFunctions();
+    for (BoundaryFace face : BoundaryFace.values()) {
+      functions.register(face, name, function);
+    }
+    return functions;
+  }
+
+  @Test
+  void givenAUserReflectingCondition_thenParticlesComeBackMirroredOnTwoRanks() {
+    InProcessRun.run(2, comm -> {
+      Mesh mesh = mesh("user", comm);
+      placeAndPush(mesh);
+      exchange(new SwarmExchange(mesh, "s", everyFace("user", SwarmExchangeTest::reflect)));
+      double[] all = gather(mesh);
+      assertEquals(DIRECTIONS * mesh.totalBlocks() * FIELDS, all.length, "lost or duplicated");
+      int mirroredInX1 = 0;
+      for (int at = 0; at < all.length; at += FIELDS) {
+        int id = (int) all[at];
+        double[] want = expected(mesh, id, true);
+        assertEquals((int) want[0], (int) all[at + 1], "block of id " + id);
+        assertArrayEquals(new double[] {want[1], want[2], want[3]},
+            new double[] {all[at + 3], all[at + 4], all[at + 5]}, 1e-15, "position of " + id);
+        RegionSize from = mesh.blockRegion(mesh.location(id / DIRECTIONS));
+        int[] dir = direction(id % DIRECTIONS);
+        boolean mirrored = dir[0] < 0 && from.xmin(0) == -0.5 || dir[0] > 0 && from.xmax(0) == 0.5;
+        mirroredInX1 += mirrored ? 1 : 0;
+        assertEquals(mirrored ? -(id + 0.5) : id + 0.5, all[at + 6], "velocity of id " + id);
+      }
+      assertTrue(mirroredInX1 > 0);
+    });
+  }
+
+  /** The controls: a name no function is registered under, and a function that misplaces. */
+  @Test
+  void givenAnUnregisteredOrMisplacingUserCondition_thenOneLineSaysSo() {
+    Mesh mesh = mesh("user", InProcessCluster.singleRank());
+    SetupError e = assertThrows(SetupError.class, () -> new SwarmExchange(mesh, "s",
+        everyFace("mirror", SwarmExchangeTest::reflect)));
+    assertTrue(e.getMessage().startsWith("<parthenon/mesh> ix1_bc = user: particles know"),
         e.getMessage());
+    placeAndPush(mesh);
+    SwarmExchange stays = new SwarmExchange(mesh, "s", everyFace("user", (s, n, f, r) -> true));
+    IllegalStateException outside = assertThrows(IllegalStateException.class, stays::send);
+    assertTrue(outside.getMessage().contains("outside the mesh"), outside.getMessage());
   }
 }
