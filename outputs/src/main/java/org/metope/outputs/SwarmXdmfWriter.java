@@ -24,8 +24,6 @@ import org.metope.mesh.field.SwarmVariable;
  * dataset (Parthenon's way for tensors; Parthenon joins a vector's three into one attribute).
  */
 final class SwarmXdmfWriter {
-  private static final PrintfFormat TIME = PrintfFormat.parse("%g");
-
   private SwarmXdmfWriter() {}
 
   /**
@@ -37,14 +35,7 @@ final class SwarmXdmfWriter {
   static String render(String hdfName, int ncycle, double time,
       List<OutputSwarms.Gathered> swarms) {
     StringBuilder x = new StringBuilder(4096);
-    x.append("<?xml version=\"1.0\" ?>\n");
-    x.append("<!DOCTYPE Xdmf SYSTEM \"Xdmf.dtd\">\n");
-    x.append("<Xdmf Version=\"3.0\">\n");
-    x.append("<Information Name=\"TimeVaryingMetaData\" Value=\"True\"/>\n");
-    x.append("  <Domain>\n");
-    x.append("  <Grid Name=\"Mesh\" GridType=\"Collection\">\n");
-    x.append("    <Information Name=\"Cycle\" Value=\"").append(ncycle).append("\"/>\n");
-    x.append("    <Time Value=\"").append(TIME.format(time).strip()).append("\"/>\n");
+    XdmfWriter.openCollection(x, ncycle, time);
     for (OutputSwarms.Gathered swarm : swarms) {
       String name = swarm.selected().swarm();
       int np = swarm.total();

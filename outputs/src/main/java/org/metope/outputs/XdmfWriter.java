@@ -25,6 +25,21 @@ final class XdmfWriter {
   private XdmfWriter() {}
 
   /**
+   * Appends the XML declaration, the domain and the opening of the collection grid with its cycle
+   * and time, as Parthenon's files start (shared with {@link SwarmXdmfWriter}).
+   */
+  static void openCollection(StringBuilder x, int ncycle, double time) {
+    x.append("<?xml version=\"1.0\" ?>\n");
+    x.append("<!DOCTYPE Xdmf SYSTEM \"Xdmf.dtd\">\n");
+    x.append("<Xdmf Version=\"3.0\">\n");
+    x.append("<Information Name=\"TimeVaryingMetaData\" Value=\"True\"/>\n");
+    x.append("  <Domain>\n");
+    x.append("  <Grid Name=\"Mesh\" GridType=\"Collection\">\n");
+    x.append("    <Information Name=\"Cycle\" Value=\"").append(ncycle).append("\"/>\n");
+    x.append("    <Time Value=\"").append(TIME.format(time).strip()).append("\"/>\n");
+  }
+
+  /**
    * The XDMF text for an HDF5 file.
    *
    * @param hdfName the HDF5 file's name as seen from the XDMF file's directory
@@ -36,14 +51,7 @@ final class XdmfWriter {
   static String render(String hdfName, int ncycle, double time, int nblocks, int[] cells,
       List<OutputVariable> variables, boolean singlePrecision) {
     StringBuilder x = new StringBuilder(4096 + nblocks * 2048);
-    x.append("<?xml version=\"1.0\" ?>\n");
-    x.append("<!DOCTYPE Xdmf SYSTEM \"Xdmf.dtd\">\n");
-    x.append("<Xdmf Version=\"3.0\">\n");
-    x.append("<Information Name=\"TimeVaryingMetaData\" Value=\"True\"/>\n");
-    x.append("  <Domain>\n");
-    x.append("  <Grid Name=\"Mesh\" GridType=\"Collection\">\n");
-    x.append("    <Information Name=\"Cycle\" Value=\"").append(ncycle).append("\"/>\n");
-    x.append("    <Time Value=\"").append(TIME.format(time).strip()).append("\"/>\n");
+    openCollection(x, ncycle, time);
     String dims = (cells[2] + 1) + " " + (cells[1] + 1) + " " + (cells[0] + 1);
     for (int b = 0; b < nblocks; b++) {
       x.append("    <Grid GridType=\"Uniform\" Name=\"").append(b).append("\">\n");
