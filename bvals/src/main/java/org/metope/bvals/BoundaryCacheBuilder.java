@@ -75,9 +75,11 @@ final class BoundaryCacheBuilder {
       MeshBlock block = md.block(b);
       List<NeighborBlock> neighbors = block.neighbors();
       for (int f = 0; f < fields.size(); f++) {
+        boolean edgeFluxes = type.isFluxCorrection()
+            && EdgeFluxBoxes.hasEdgeFluxes(fields.get(f));
         for (int n = 0; n < neighbors.size(); n++) {
           NeighborBlock nb = neighbors.get(n);
-          if (type.covers(nb, myRank)) {
+          if (type.covers(nb, myRank, edgeFluxes)) {
             s.block = b;
             s.meshBlock = block;
             s.field = fields.get(f);
@@ -160,7 +162,9 @@ final class BoundaryCacheBuilder {
       s.sparse.add(i);
     }
     int bufferOffset = buffer.isAllocated() ? buffer.buffer().offset() : 0;
-    if (type.isFluxCorrection()) {
+    if (type.isFluxCorrection() && EdgeFluxBoxes.hasEdgeFluxes(s.field)) {
+      EdgeFluxBoxes.addBoundary(md, s, sender, bufferOffset);
+    } else if (type.isFluxCorrection()) {
       addFluxBoundary(md, s, sender, bufferOffset);
     } else if (sender) {
       addSendBoundary(md, s, bufferOffset);
@@ -305,7 +309,7 @@ final class BoundaryCacheBuilder {
     return codes;
   }
 
-  private static int code(TopologicalElement el) {
+  static int code(TopologicalElement el) {
     return BoundaryTable.elementCode(el.offsetI(), el.offsetJ(), el.offsetK());
   }
 
@@ -423,7 +427,7 @@ final class BoundaryCacheBuilder {
     }
   }
 
-  private static boolean[] active(MeshBlock block) {
+  static boolean[] active(MeshBlock block) {
     boolean[] active = new boolean[3];
     for (int axis = 0; axis < 3; axis++) {
       active[axis] = !block.region().isSymmetry(axis);
@@ -455,7 +459,7 @@ final class BoundaryCacheBuilder {
    * Sets the fine side of refinement entry {@code r}: the current block's own cells ({@code
    * fine} moved by {@code fineOffset}) and coordinates.
    */
-  private static void fine(BoundaryTableBuilder t, int r, CacheBuildScratch s, BlockLayout fine,
+  static void fine(BoundaryTableBuilder t, int r, CacheBuildScratch s, BlockLayout fine,
       int fineOffset) {
     MeshBlock block = s.meshBlock;
     int nghost = block.mesh().nghost();
@@ -510,7 +514,7 @@ final class BoundaryCacheBuilder {
   }
 
   /** The shape of a block's coarse buffer of {@code field}. */
-  private static BlockLayout coarseShape(MeshData md, CacheBuildScratch s, int field) {
+  static BlockLayout coarseShape(MeshData md, CacheBuildScratch s, int field) {
     ArenaLayout layout = md.layout();
     int inst = layout.coarseInstance(field);
     if (inst < 0) {
@@ -520,12 +524,12 @@ final class BoundaryCacheBuilder {
     return s.shape(layout, inst);
   }
 
-  private static int coarseOffset(MeshData md, int field, int block) {
+  static int coarseOffset(MeshData md, int field, int block) {
     return md.isAllocated(field, block) ? md.coarseOffset(field, block) : 0;
   }
 
   /** The shape of a block's fluxes of {@code field} through {@code direction} faces. */
-  private static BlockLayout fluxShape(MeshData md, CacheBuildScratch s, int field,
+  static BlockLayout fluxShape(MeshData md, CacheBuildScratch s, int field,
       int direction) {
     ArenaLayout layout = md.layout();
     int inst = layout.fluxInstance(field, direction);
@@ -536,7 +540,7 @@ final class BoundaryCacheBuilder {
     return s.shape(layout, inst);
   }
 
-  private static int fluxOffset(MeshData md, int field, int direction, int block) {
+  static int fluxOffset(MeshData md, int field, int direction, int block) {
     return md.isAllocated(field, block) ? md.fluxOffset(field, direction, block) : 0;
   }
 }

@@ -98,11 +98,13 @@ public final class BoundaryExchange {
     if (!md.block(0).mesh().isMultilevel()) {
       return dependency;
     }
-    tl.addTask(dependency, "load_and_send_flux_corrections",
+    TaskId send = tl.addTask(dependency, "load_and_send_flux_corrections",
         () -> loadAndSendFluxCorrections(md));
     TaskId receive = tl.addTask(dependency, "receive_flux_corrections",
         receiveTask(md, BoundaryType.FLXCOR_RECV));
-    return tl.addTask(receive, "set_flux_corrections", () -> setFluxCorrections(md));
+    // After the send too: edge fluxes are restricted through the coarse buffers, which the
+    // ghost exchange after the update writes.
+    return tl.addTask(receive.and(send), "set_flux_corrections", () -> setFluxCorrections(md));
   }
 
   /** Posts the receives of every boundary of the partition (or probes, for sparse channels). */
@@ -163,7 +165,10 @@ public final class BoundaryExchange {
     return TaskStatus.COMPLETE;
   }
 
-  /** Loads the restricted face fluxes of every coarser face neighbour and sends them. */
+  /**
+   * Loads the restricted face fluxes of every coarser face neighbour (and the restricted edge
+   * fluxes of face fields for every coarser face and edge neighbour) and sends them.
+   */
   public TaskStatus loadAndSendFluxCorrections(MeshData md) {
     return loadAndSend(md, BoundaryType.FLXCOR_SEND);
   }
@@ -182,8 +187,10 @@ public final class BoundaryExchange {
     }
     KernelBackend backend = comm.backend();
     double[] data = md.data();
-    if (!type.isFluxCorrection() && md.block(0).mesh().isMultilevel()) {
-      int row = BvarsSubCache.RESTRICTION;
+    int row = BvarsSubCache.RESTRICTION;
+    if (md.block(0).mesh().isMultilevel()
+        && (!type.isFluxCorrection() || sub.bufferSubsetSizes[row] > 0)) {
+      // Flux corrections restrict here only a face field's edge fluxes (EdgeFluxBoxes).
       backend.restrictBlocks(sub.prores, sub.bufferSubsets[row], sub.bufferSubsetSizes[row], data);
     }
     backend.load(sub.table, data, comm.arena().array());

@@ -121,6 +121,10 @@ final class ChannelBuilder {
 
   private void addFluxChannels(MeshBlock block, int partition, FieldInfo field, NeighborBlock nb,
       int me) {
+    if (EdgeFluxBoxes.hasEdgeFluxes(field)) {
+      addEdgeFluxChannels(block, partition, field, nb, me);
+      return;
+    }
     int ncomp = field.numComponents();
     int axis = faceAxis(nb);
     if (axis < 0) {
@@ -138,6 +142,24 @@ final class ChannelBuilder {
           false, axis + 1, box);
       create(new ChannelKey(nb.gid(), block.gid(), field.id(), nb.element().reverse().index()),
           ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, field, ncomp * cells(box),
+          partition);
+    }
+  }
+
+  /** The flux-correction channels of a face field's edge fluxes with {@code nb}. */
+  private void addEdgeFluxChannels(MeshBlock block, int partition, FieldInfo field,
+      NeighborBlock nb, int me) {
+    int planes = 3 * field.numComponents();
+    if (BoundaryType.FLXCOR_SEND.covers(nb, me, true)) {
+      EdgeFluxBoxes.box(block, nb, BoundaryIndices.Range.SEND, box);
+      create(new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index()),
+          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, field, planes * cells(box),
+          partition);
+    }
+    if (BoundaryType.FLXCOR_RECV.covers(nb, me, true) && nb.rank() != me) {
+      EdgeFluxBoxes.box(block, nb, BoundaryIndices.Range.RECEIVE, box);
+      create(new ChannelKey(nb.gid(), block.gid(), field.id(), nb.element().reverse().index()),
+          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, field, planes * cells(box),
           partition);
     }
   }

@@ -15,6 +15,7 @@ import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.mesh.update.SparseDeallocation;
+import org.metope.mesh.update.Stokes;
 import org.metope.mesh.update.Update;
 import org.metope.tasking.Task;
 import org.metope.tasking.TaskCollection;
@@ -26,7 +27,8 @@ import org.metope.tasking.TaskThreadPool;
 
 /**
  * A multi-stage driver for packages that evolve their fields by fluxes (Parthenon's advection
- * driver, made reusable): a package declares cell fields {@link MetadataFlag#WITH_FLUXES} and
+ * driver, made reusable): a package declares cell or face fields {@link
+ * MetadataFlag#WITH_FLUXES} and
  * registers a {@linkplain StateDescriptor#setCalculateFluxes flux function} (and optionally a
  * {@linkplain StateDescriptor#setSourceTerm source term}); this driver runs them with the deck's
  * integrator, flux correction at fine/coarse faces, the boundary exchange with physical boundary
@@ -38,8 +40,10 @@ import org.metope.tasking.TaskThreadPool;
  * <p>Each stage is one task region with one list per partition of blocks ({@code <parthenon/mesh>
  * pack_size}); a list, for its partition: posts the receives of boundary values and of flux
  * corrections; calls every flux function ({@code CalculateFluxes}); corrects fluxes; writes the
- * flux divergence into {@code dUdt} and adds every source term; updates the independent fields
- * (see {@link StageUpdate}, chosen with the deck by {@link StageUpdateChoice}); exchanges boundary values (see {@link Options#prolongateGhosts});
+ * flux divergence into {@code dUdt} (for face fields the circulation of their edge fluxes,
+ * {@link Stokes}, after the same flux correction) and adds every source term; updates the
+ * independent fields (see {@link StageUpdate}, chosen with the deck by {@link
+ * StageUpdateChoice}); exchanges boundary values (see {@link Options#prolongateGhosts});
  * fills derived fields; in the last stage runs the sparse deallocation (see below), estimates the
  * time step and, on an adaptive mesh, tags blocks for refinement. A partition touches only its
  * own blocks (ghost cells arrive through the boundary tasks), so one region is as safe as
@@ -216,10 +220,10 @@ public class FluxDriver extends MultiStageDriver {
       int[] ids = packageFluxFields(mesh, pkg.label());
       if (pkg.calculateFluxes() != null && ids.length == 0) {
         throw new IllegalStateException("package " + pkg.label() + " has a flux function but no"
-            + " cell field declared WITH_FLUXES");
+            + " cell or face field declared WITH_FLUXES");
       }
       if (pkg.calculateFluxes() == null && ids.length > 0) {
-        throw new IllegalStateException("package " + pkg.label() + " declares cell fields"
+        throw new IllegalStateException("package " + pkg.label() + " declares fields"
             + " WITH_FLUXES but no flux function (StateDescriptor.setCalculateFluxes)");
       }
       if (pkg.calculateFluxes() != null) {
@@ -240,6 +244,11 @@ public class FluxDriver extends MultiStageDriver {
     this.sourcePackages = withSource.toArray(new StateDescriptor[0]);
     this.deallocation = SparseDeallocation.forMesh(mesh.config().sparse(),
         mesh.resolvedPackages());
+    if (kernels.resident() && Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
+        MetadataFlag.FACE).length > 0) {
+      throw new IllegalStateException("face fields WITH_FLUXES: the device-resident kernel"
+          + " backend does not run the Stokes update yet; use the jvm backend");
+    }
     if (kernels.resident() && mesh.config().sparse().enabled()
         && Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.SPARSE,
             MetadataFlag.FILL_GHOST).length > 0) {
@@ -279,10 +288,17 @@ public class FluxDriver extends MultiStageDriver {
     return names;
   }
 
-  /** The ids of the cell fields with fluxes that package {@code label} provides. */
+  /**
+   * The ids of the fields with fluxes that package {@code label} provides: its cell fields, then
+   * its face fields (whose fluxes are edge fluxes).
+   */
   private static int[] packageFluxFields(Mesh mesh, String label) {
-    int[] all = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
+    int[] cells = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
         MetadataFlag.CELL);
+    int[] faces = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
+        MetadataFlag.FACE);
+    int[] all = Arrays.copyOf(cells, cells.length + faces.length);
+    System.arraycopy(faces, 0, all, cells.length, faces.length);
     int count = 0;
     for (int id : all) {
       FieldInfo field = mesh.resolvedPackages().field(id);
@@ -320,6 +336,8 @@ public class FluxDriver extends MultiStageDriver {
     List<MeshData> dudt = mesh.meshData(DUDT);
     int[] withFluxes = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
         MetadataFlag.CELL);
+    int[] faceFields = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
+        MetadataFlag.FACE);
     int[] independent = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.INDEPENDENT);
     boolean lastStage = stage == integrator.nstages();
     boolean deallocate = lastStage && deallocation != null;
@@ -339,6 +357,10 @@ public class FluxDriver extends MultiStageDriver {
       TaskId setFluxes = boundaries.addFluxCorrection(fluxes.and(receiveFluxes), tl, mc0);
       TaskId divergence = tl.addTask(setFluxes, "FluxDivergence",
           device.divergence(mc0, mdudt, withFluxes));
+      if (faceFields.length > 0) {
+        divergence = tl.addTask(divergence, "Stokes",
+            device.onHost(mc0, true, () -> Stokes.update(mc0, mdudt, faceFields)));
+      }
       if (sourcePackages.length > 0) {
         divergence = tl.addTask(divergence, "AddSources",
             device.onHost(mc0, true, () -> addSources(mc0, mdudt)));

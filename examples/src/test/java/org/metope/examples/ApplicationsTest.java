@@ -37,8 +37,8 @@ class ApplicationsTest {
     InputError e = assertThrows(InputError.class,
         () -> Applications.load().select(pin("<metope>\napplication = vibe\n")));
     assertEquals("a.in:2: metope/application = \"vibe\": expected one of advection, burgers,"
-        + " diffusion, ghost_check, particle_leapfrog, particle_tracers, poisson, poisson_gmg,"
-        + " sparse_advection",
+        + " diffusion, field_loop, ghost_check, particle_leapfrog, particle_tracers, poisson,"
+        + " poisson_gmg, sparse_advection",
         e.getMessage());
   }
 
@@ -47,10 +47,11 @@ class ApplicationsTest {
     InputError e = assertThrows(InputError.class,
         () -> Applications.load().select(pin("<parthenon/mesh>\nnx1 = 8\n")));
     assertEquals("a.in: no application is named and no application block is present: expected"
-        + " <metope> application = NAME (one of advection, burgers, diffusion, ghost_check,"
-        + " particle_leapfrog, particle_tracers, poisson, poisson_gmg, sparse_advection), or the"
-        + " block of one application: <Advection> (advection), <burgers> (burgers), <diffusion>"
-        + " (diffusion), <ghost_check> (ghost_check), <Particles> (particle_leapfrog), <Tracers>"
+        + " <metope> application = NAME (one of advection, burgers, diffusion, field_loop,"
+        + " ghost_check, particle_leapfrog, particle_tracers, poisson, poisson_gmg,"
+        + " sparse_advection), or the block of one application: <Advection> (advection),"
+        + " <burgers> (burgers), <diffusion> (diffusion), <field_loop> (field_loop), <ghost_check>"
+        + " (ghost_check), <Particles> (particle_leapfrog), <Tracers>"
         + " (particle_tracers), <poisson> (poisson), <poisson/solver_params> (poisson_gmg),"
         + " <sparse_advection> (sparse_advection)",
         e.getMessage());

@@ -15,7 +15,9 @@ import java.util.Arrays;
  * id: its data in each stage container ({@link #DATA}; independent fields that are not {@code
  * ONE_COPY} get one per container, every other field one shared by all containers), its face
  * fluxes ({@link #FLUX_X1}..{@link #FLUX_X3}, {@code WITH_FLUXES} fields, one per direction in
- * use, shared by all containers as in Parthenon), and its coarse buffer ({@link #COARSE}, refined
+ * use, shared by all containers as in Parthenon; a face field's are its edge fluxes, one {@link
+ * #FLUX_X1} instance shaped like its data with the edges {@code E1..E3} as elements, which
+ * {@link #fluxInstance} gives for every direction), and its coarse buffer ({@link #COARSE}, refined
  * fields on a multilevel mesh, shared). Instance ids run: data of container 0 for every field in
  * field-id order, data of container 1 for fields with stage copies, ..., then fluxes (field by
  * field, x1 before x2 before x3), then coarse buffers.

@@ -41,7 +41,12 @@ final class InstanceTable {
       }
     }
     for (FieldInfo f : state.fields()) {
-      if (f.metadata().isSet(MetadataFlag.WITH_FLUXES)) {
+      if (f.metadata().isSet(MetadataFlag.WITH_FLUXES)
+          && f.metadata().topology() == MetadataFlag.FACE) {
+        // Edge fluxes E1..E3: the face field's shape, one instance for every direction.
+        int edges = add(f, ArenaLayout.FLUX_X1, -1, extents(f.metadata(), cells));
+        Arrays.fill(fluxInstance, f.id() * 3, f.id() * 3 + 3, edges);
+      } else if (f.metadata().isSet(MetadataFlag.WITH_FLUXES)) {
         for (int d = 1; d <= fluxDirections; d++) {
           fluxInstance[f.id() * 3 + d - 1] = add(f, d, -1, ownCells(f, cells, fine));
         }

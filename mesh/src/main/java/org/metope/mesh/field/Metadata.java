@@ -162,8 +162,8 @@ public final class Metadata {
       throw misuse("component labels must be absent or one per component (labels="
           + componentLabels.size() + ", components=" + numComponents() + ")");
     }
-    if (flags.contains(WITH_FLUXES) && !flags.contains(CELL)) {
-      throw misuse("WITH_FLUXES needs CELL topology");
+    if (flags.contains(WITH_FLUXES) && !flags.contains(CELL) && !flags.contains(FACE)) {
+      throw misuse("WITH_FLUXES needs CELL or FACE topology");
     }
     if (flags.contains(FINE) && topology() != CELL) {
       throw misuse("FINE needs CELL topology");

@@ -58,7 +58,10 @@ public enum MetadataFlag {
   ONE_COPY,
   /** Ghost cells are filled by boundary communication. */
   FILL_GHOST,
-  /** Has face fluxes, one array per active direction. */
+  /**
+   * Has fluxes: a cell field through its faces, one array per active direction; a face field
+   * along its edges (its edge fluxes, whose circulation changes it), one edge-shaped array.
+   */
   WITH_FLUXES,
   /**
    * A {@link #CELL} field at twice the block's resolution along every active axis, with the

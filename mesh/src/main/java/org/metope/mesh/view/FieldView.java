@@ -100,14 +100,15 @@ public final class FieldView {
   }
 
   /**
-   * The view of field {@code name} and its fluxes in every direction of the mesh.
+   * The view of field {@code name} and its fluxes in every direction of the mesh (of a face
+   * field: its edge fluxes, {@link #flux(TopologicalElement, int, int, int, int, int)}).
    *
    * @throws org.metope.mesh.field.SetupError for an unknown name, a field declared without {@code
    *     WITH_FLUXES}, or an unallocated block
    */
   public static FieldView withFluxes(MeshData md, String name) {
     FieldInfo f = ViewSetup.field(md.state(), name);
-    ViewSetup.requireFluxesDeclared(f);
+    ViewSetup.requireAnyFluxesDeclared(f);
     FieldView view = new FieldView(md, f, true);
     view.requireAllocated();
     return view;
@@ -196,6 +197,36 @@ public final class FieldView {
       check(b, n, k, j, i, fluxOffsets, base);
     }
     return fluxOffsets[base + b] + n * componentStride + k * kStride + j * jStride + i;
+  }
+
+  /**
+   * The edge flux of a face field along edge {@code el} ({@code E1..E3}) at {@code (n, k, j, i)}
+   * (Parthenon's {@code pack.flux(b, TE::E3, n, k, j, i)}): the edge of element {@code el} at the
+   * lower corner of cell {@code (k, j, i)}, indexed as the face field's elements are.
+   */
+  public double flux(TopologicalElement el, int b, int n, int k, int j, int i) {
+    return a[fluxIndex(el, b, n, k, j, i)];
+  }
+
+  /** Sets the edge flux of a face field along edge {@code el} at {@code (n, k, j, i)}. */
+  public void setFlux(TopologicalElement el, int b, int n, int k, int j, int i, double value) {
+    a[fluxIndex(el, b, n, k, j, i)] = value;
+  }
+
+  /** The arena index of the edge flux {@code (el, n, k, j, i)} of partition block {@code b}. */
+  public int fluxIndex(TopologicalElement el, int b, int n, int k, int j, int i) {
+    if (ViewChecks.ENABLED) {
+      requireFluxes();
+      if ((el != TopologicalElement.E1 && el != TopologicalElement.E2
+          && el != TopologicalElement.E3) || numElements != 3
+          || !field.metadata().elements().contains(TopologicalElement.F1)) {
+        throw new IndexOutOfBoundsException("edge flux element=" + el + " of field="
+            + field.name() + ": only a face field has edge fluxes, on E1, E2, E3");
+      }
+      check(b, n, k, j, i, fluxOffsets, 0);
+    }
+    return fluxOffsets[b] + el.elementIndex() * elementStride + n * componentStride
+        + k * kStride + j * jStride + i;
   }
 
   /** The fluxes through {@code direction} faces as a view of their own. */

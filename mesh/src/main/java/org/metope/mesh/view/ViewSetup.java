@@ -38,6 +38,18 @@ final class ViewSetup {
     }
   }
 
+  /**
+   * Throws unless {@code f} has fluxes of some kind: a cell field's face fluxes or a face field's
+   * edge fluxes ({@link FieldView#withFluxes}).
+   */
+  static void requireAnyFluxesDeclared(FieldInfo f) {
+    if (f.metadata().isSet(MetadataFlag.WITH_FLUXES)
+        && f.metadata().topology() == MetadataFlag.FACE) {
+      return;
+    }
+    requireFluxesDeclared(f);
+  }
+
   /** Throws unless the mesh of {@code md} has fluxes through {@code direction} faces. */
   static void requireDirection(MeshData md, FieldInfo f, int direction) {
     int dims = md.layout().fluxDirections();

@@ -99,7 +99,9 @@ class MetadataTest {
   @Test
   void givenFluxesOrThresholdsWithoutTheirPrerequisite_thenMisuseIsReported() {
     assertTrue(misuse(() -> Metadata.of(Metadata.WITH_FLUXES))
-        .contains("WITH_FLUXES needs CELL topology"));
+        .contains("WITH_FLUXES needs CELL or FACE topology"));
+    assertTrue(misuse(() -> Metadata.of(Metadata.EDGE, Metadata.WITH_FLUXES))
+        .contains("WITH_FLUXES needs CELL or FACE topology"));
     assertTrue(misuse(() -> Metadata.builder(Metadata.CELL).sparseThresholds(1, 0, 0).build())
         .contains("sparse thresholds need the SPARSE flag"));
     assertTrue(misuse(() -> Metadata.builder(Metadata.CELL, Metadata.SPARSE)
