@@ -6,19 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.metope.comm.InProcessCluster;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
-import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.geometry.UniformCartesian;
-import org.metope.mesh.input.ParameterInput;
 import org.metope.mesh.view.FieldView;
 
 /**
@@ -30,19 +26,9 @@ import org.metope.mesh.view.FieldView;
  */
 class StokesTest {
   private static Mesh mesh(int ndim) {
-    String deck = "<parthenon/mesh>\nnx1 = 16\nx1min = 0\nx1max = 2\nix1_bc = periodic\n"
-        + "ox1_bc = periodic\nnx2 = 6\nx2min = 0\nx2max = 3\n"
-        + "ix2_bc = periodic\nox2_bc = periodic\nnx3 = " + (ndim > 2 ? 4 : 1)
-        + "\nx3min = 0\nx3max = 0.5\nix3_bc = periodic\nox3_bc = periodic\n"
-        + "<parthenon/meshblock>\nnx1 = 8\n";
-    ParameterInput pin = ParameterInput.parse("t.in", deck, List.of());
     StateDescriptor pkg = new StateDescriptor("p");
     pkg.addField("B", Metadata.of(Metadata.FACE, Metadata.INDEPENDENT, Metadata.WITH_FLUXES));
-    Packages packages = new Packages();
-    packages.add(pkg);
-    Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), InProcessCluster.singleRank());
-    mesh.initializeFields(packages, List.of("base", "dudt"));
-    return mesh;
+    return UpdateTest.mesh(ndim, pkg);
   }
 
   @ParameterizedTest

@@ -22,16 +22,24 @@ import org.metope.mesh.input.ParameterInput;
 class UpdateTest {
   /** A mesh of {@code ndim} dimensions, 2 blocks along x1, with fields u (3 components) and w. */
   private static Mesh mesh(int ndim) {
+    StateDescriptor pkg = new StateDescriptor("p");
+    pkg.addField("u", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT, Metadata.WITH_FLUXES)
+        .shape(3).build());
+    pkg.addField("w", Metadata.of(Metadata.CELL, Metadata.DERIVED));
+    return mesh(ndim, pkg);
+  }
+
+  /**
+   * A mesh of {@code ndim} dimensions, 2 blocks along x1, with the fields of {@code pkg} in
+   * containers {@code base} and {@code dudt}.
+   */
+  static Mesh mesh(int ndim, StateDescriptor pkg) {
     String deck = "<parthenon/mesh>\nnx1 = 16\nx1min = 0\nx1max = 2\nix1_bc = periodic\n"
         + "ox1_bc = periodic\nnx2 = " + (ndim > 1 ? 6 : 1) + "\nx2min = 0\nx2max = 3\n"
         + "ix2_bc = periodic\nox2_bc = periodic\nnx3 = " + (ndim > 2 ? 4 : 1)
         + "\nx3min = 0\nx3max = 0.5\nix3_bc = periodic\nox3_bc = periodic\n"
         + "<parthenon/meshblock>\nnx1 = 8\n";
     ParameterInput pin = ParameterInput.parse("t.in", deck, List.of());
-    StateDescriptor pkg = new StateDescriptor("p");
-    pkg.addField("u", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT, Metadata.WITH_FLUXES)
-        .shape(3).build());
-    pkg.addField("w", Metadata.of(Metadata.CELL, Metadata.DERIVED));
     Packages packages = new Packages();
     packages.add(pkg);
     Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), InProcessCluster.singleRank());
