@@ -182,6 +182,15 @@ public final class ApplicationRunner {
     }
   }
 
+  /** The application's packages; a field or package it declares wrongly is one line. */
+  private static Packages processPackages(Application app, ParameterInput pin) {
+    try {
+      return app.processPackages(pin);
+    } catch (IllegalStateException | IllegalArgumentException e) {
+      throw new ApplicationSetupError(e.getMessage());
+    }
+  }
+
   private static Driver makeDriver(Application app, Simulation sim) {
     try {
       return app.makeDriver(sim);
@@ -232,7 +241,7 @@ public final class ApplicationRunner {
   private static Prepared setUp(Application app, Launch launch) {
     ParameterInput pin = launch.pin();
     launch.communicator().setStallTimeout(MultiStageDriver.stallTimeout(pin));
-    Packages packages = app.processPackages(pin);
+    Packages packages = processPackages(app, pin);
     BoundaryFunctions userBoundaries = new BoundaryFunctions();
     app.registerBoundaryFunctions(pin, userBoundaries);
     MeshConfiguration config = MeshConfiguration.fromInput(pin, userBoundaries.names());
