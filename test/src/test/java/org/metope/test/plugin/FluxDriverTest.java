@@ -210,7 +210,7 @@ class FluxDriverTest {
     StateDescriptor pkg = new StateDescriptor("frozen");
     pkg.addField("u", Metadata.builder(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
         MetadataFlag.WITH_FLUXES, MetadataFlag.FILL_GHOST).build());
-    assertEquals("metope: application frozen cannot be set up: package frozen declares cell fields"
+    assertEquals("metope: application frozen cannot be set up: package frozen declares fields"
         + " WITH_FLUXES but no flux function (StateDescriptor.setCalculateFluxes)\n",
         setUpError(pkg));
   }
