@@ -104,6 +104,7 @@ public final class CloudInCell {
     if (partitions == viewPartitions && swarm.equals(viewSwarm) && field.equals(viewField)) {
       return;
     }
+    Deposition.requireBlockResolution(mesh.resolvedPackages(), field);
     packs = new SwarmPack[partitions.size()];
     positions = new SwarmReal[partitions.size()][];
     views = new BlockView[mesh.blocks().size()];
@@ -152,6 +153,7 @@ public final class CloudInCell {
    * @throws IllegalStateException for a particle outside its block
    */
   public void interpolate(MeshData md, String field, String swarm, String target) {
+    Deposition.requireBlockResolution(md.state(), field);
     if (md.numBlocks() == 0) {
       return;
     }

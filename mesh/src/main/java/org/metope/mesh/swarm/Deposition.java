@@ -1,6 +1,8 @@
 package org.metope.mesh.swarm;
 
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.ResolvedState;
+import org.metope.mesh.field.SetupError;
 import org.metope.mesh.geometry.UniformCartesian;
 import org.metope.mesh.view.BlockView;
 import org.metope.mesh.view.SwarmPack;
@@ -17,6 +19,20 @@ public final class Deposition {
   private Deposition() {}
 
   /**
+   * Refuses a field with twice the block's resolution ({@code Metadata.FINE}): particles are
+   * deposited into and interpolated from the block's own cells, whose indices a fine field's
+   * would not match.
+   *
+   * @throws SetupError naming the field
+   */
+  static void requireBlockResolution(ResolvedState state, String field) {
+    if (state.hasField(field) && state.field(field).metadata().isFine()) {
+      throw new SetupError("field=" + field + " is FINE: particles deposit into and interpolate"
+          + " from fields of the block's resolution");
+    }
+  }
+
+  /**
    * Sets component 0 of cell field {@code field}'s interior on every block of {@code md} to the
    * density of real swarm variable {@code weight} of swarm {@code swarm}: zero, then {@code
    * weight / cellVolume} added per particle, particles in slot order.
@@ -24,6 +40,7 @@ public final class Deposition {
    * @throws IllegalStateException for a particle outside its block (exchange the swarm first)
    */
   public static void nearestGridPoint(MeshData md, String swarm, String weight, String field) {
+    requireBlockResolution(md.state(), field);
     SwarmPack pack = SwarmPack.of(md, swarm);
     if (pack.numBlocks() == 0) {
       return;

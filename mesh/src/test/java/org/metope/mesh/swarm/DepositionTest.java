@@ -11,6 +11,9 @@ import org.metope.comm.ReduceOp;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.SetupError;
+import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.field.Swarm;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexRange;
@@ -81,6 +84,28 @@ class DepositionTest {
   void givenParticlesAcrossTwoLevelsOnOneAndTwoRanks_thenTheDepositedMassIsTheirWeight() {
     depositAndCheck(1);
     depositAndCheck(2);
+  }
+
+  /** Particles use the block's own cells: a FINE field (twice the resolution) is refused. */
+  @Test
+  void givenAFineField_thenDepositionAndInterpolationRefuseItInOneLine() {
+    StateDescriptor pkg = SwarmExchangeTest.swarmPackage();
+    pkg.addField("rho_fine", Metadata.of(Metadata.CELL, Metadata.FINE));
+    Mesh mesh = SwarmExchangeTest.mesh("periodic", InProcessCluster.singleRank(), pkg);
+    MeshData md = mesh.meshData("base").get(0);
+    String line = "field=rho_fine is FINE: particles deposit into and interpolate from fields of"
+        + " the block's resolution";
+    assertEquals(line, assertThrows(SetupError.class,
+        () -> Deposition.nearestGridPoint(md, "s", "v", "rho_fine")).getMessage());
+    CloudInCell cic = new CloudInCell(mesh);
+    assertEquals(line, assertThrows(SetupError.class,
+        () -> cic.deposit("base", "s", "v", "rho_fine")).getMessage());
+    assertEquals(line, assertThrows(SetupError.class,
+        () -> cic.interpolate(md, "rho_fine", "s", "v")).getMessage());
+    // Control: the same calls on the block-resolution field of the same mesh go through.
+    Deposition.nearestGridPoint(md, "s", "v", "rho");
+    cic.deposit("base", "s", "v", "rho");
+    cic.interpolate(md, "rho", "s", "v");
   }
 
   @Test

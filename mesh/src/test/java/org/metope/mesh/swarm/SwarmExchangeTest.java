@@ -52,13 +52,23 @@ class SwarmExchangeTest {
   }
 
   static Mesh mesh(String bc, Communicator comm) {
+    return mesh(bc, comm, swarmPackage());
+  }
+
+  /** The mesh of {@code bc} with package {@code pkg} ({@link #swarmPackage} or one built on it). */
+  static Mesh mesh(String bc, Communicator comm, StateDescriptor pkg) {
+    return TestMeshes.mesh(TestMeshes.pin(deck(bc)), TestMeshes.packages(pkg), List.of("base"),
+        comm);
+  }
+
+  /** Cell field {@code rho} and swarm {@code s} with an integer {@code id} and a vector {@code v}. */
+  static StateDescriptor swarmPackage() {
     StateDescriptor pkg = new StateDescriptor("p");
     pkg.addField("rho", Metadata.of(Metadata.CELL));
     pkg.addSwarm("s", Metadata.of());
     pkg.addSwarmValue("id", "s", Metadata.of(Metadata.INTEGER));
     pkg.addSwarmValue("v", "s", Metadata.builder(Metadata.VECTOR).shape(3).build());
-    return TestMeshes.mesh(TestMeshes.pin(deck(bc)), TestMeshes.packages(pkg), List.of("base"),
-        comm);
+    return pkg;
   }
 
   private static int[] direction(int d) {
