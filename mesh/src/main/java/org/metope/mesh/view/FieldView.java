@@ -193,6 +193,7 @@ public final class FieldView {
     int base = (direction - 1) * numBlocks;
     if (ViewChecks.ENABLED) {
       requireFluxes();
+      requireCellFluxes();
       ViewChecks.require("direction - 1", direction - 1, 3, field.name());
       check(b, n, k, j, i, fluxOffsets, base);
     }
@@ -229,9 +230,21 @@ public final class FieldView {
         + k * kStride + j * jStride + i;
   }
 
+  /**
+   * Refuses a face field's fluxes where a cell field's are meant: they are edge fluxes, one
+   * array shaped like the field with E1, E2, E3 as its elements, not one array per direction.
+   */
+  private void requireCellFluxes() {
+    if (!field.metadata().elements().contains(TopologicalElement.CC)) {
+      throw new IndexOutOfBoundsException("field=" + field.name() + " has edge fluxes, not"
+          + " fluxes by direction: read them with flux(E1..E3, b, n, k, j, i)");
+    }
+  }
+
   /** The fluxes through {@code direction} faces as a view of their own. */
   public FluxView fluxes(int direction) {
     requireFluxes();
+    requireCellFluxes();
     ViewSetup.requireDirection(md, field, direction);
     int[] dirOffsets = Arrays.copyOfRange(fluxOffsets, (direction - 1) * numBlocks,
         direction * numBlocks);

@@ -1,9 +1,11 @@
 package org.metope.mesh.update;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.metope.mesh.Mesh;
@@ -29,6 +31,18 @@ class StokesTest {
     StateDescriptor pkg = new StateDescriptor("p");
     pkg.addField("B", Metadata.of(Metadata.FACE, Metadata.INDEPENDENT, Metadata.WITH_FLUXES));
     return UpdateTest.mesh(ndim, pkg);
+  }
+
+  /** A face field's fluxes are edge fluxes: the cell fields' per-direction view refuses them. */
+  @Test
+  void givenAFaceField_thenItsFluxesAreNotReadByDirection() {
+    Mesh mesh = mesh(3);
+    FieldView field = FieldView.withFluxes(mesh.meshData("base").get(0), "B");
+    IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+        () -> field.fluxes(1));
+    assertEquals("field=B has edge fluxes, not fluxes by direction: read them with flux(E1..E3,"
+        + " b, n, k, j, i)", e.getMessage());
+    field.flux(TopologicalElement.E1, 0, 0, 0, 0, 0); // control: the edge accessor reads them
   }
 
   @ParameterizedTest
