@@ -244,7 +244,7 @@ public final class OutputDirectoryLock implements AutoCloseable {
   }
 
   /** {@code pid host start}: what a lock file holds. */
-  private static String describe(ProcessHandle process) {
+  static String describe(ProcessHandle process) {
     long start = process.info().startInstant().map(Instant::toEpochMilli).orElse(0L);
     return process.pid() + " " + hostName() + " " + start + "\n";
   }
@@ -272,8 +272,25 @@ public final class OutputDirectoryLock implements AutoCloseable {
       return who;
     }
     boolean alive = ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+        .filter(p -> !ended(p.pid()))
         .map(p -> describe(p).strip().equals(String.join(" ", fields))).orElse(false);
     return alive ? who : null;
+  }
+
+  /**
+   * Whether the process has ended but its parent has not reaped it (Linux state {@code Z}): Java
+   * counts it alive, yet the system dropped its locks with its files (a run killed under a parent
+   * that does not wait for it, as a wrapper that execs into another program).
+   */
+  static boolean ended(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"),
+          StandardCharsets.UTF_8);
+      int name = stat.lastIndexOf(')');
+      return name > 0 && name + 2 < stat.length() && stat.charAt(name + 2) == 'Z';
+    } catch (IOException | RuntimeException e) {
+      return false; // no /proc: Java's answer stands
+    }
   }
 
   private static String who(long pid, String host) {

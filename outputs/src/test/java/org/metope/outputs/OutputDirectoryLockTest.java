@@ -121,4 +121,32 @@ class OutputDirectoryLockTest {
       assertTrue(Files.readString(dir.resolve(OutputDirectoryLock.NAME)).startsWith(me + " "));
     }
   }
+
+  /**
+   * A lock file naming a run killed under a parent that does not reap it (a zombie: its system
+   * lock is gone, Java still counts it alive) is taken over; control: the same lock naming that
+   * parent, which runs, is refused.
+   */
+  @Test
+  void givenALockOfAnUnreapedProcess_thenItIsTakenOverAndALiveOnesIsNot() throws Exception {
+    Process parent = new ProcessBuilder("sh", "-c", "sleep 0 & echo $!; exec sleep 30").start();
+    try {
+      long child = Long.parseLong(new BufferedReader(new InputStreamReader(
+          parent.getInputStream(), StandardCharsets.UTF_8)).readLine().strip());
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (!OutputDirectoryLock.ended(child) && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      ProcessHandle zombie = ProcessHandle.of(child).orElseThrow();
+      assertTrue(zombie.isAlive() && OutputDirectoryLock.ended(child));
+      Path file = dir.resolve(OutputDirectoryLock.NAME);
+      Files.writeString(file, OutputDirectoryLock.describe(parent.toHandle()));
+      assertThrows(InputError.class, () -> OutputDirectoryLock.acquire(dir));
+      Files.writeString(file, OutputDirectoryLock.describe(zombie));
+      OutputDirectoryLock.requireFree(dir);
+      OutputDirectoryLock.acquire(dir).close();
+    } finally {
+      parent.destroyForcibly().waitFor();
+    }
+  }
 }
