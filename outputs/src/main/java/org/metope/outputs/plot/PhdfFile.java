@@ -298,6 +298,10 @@ public final class PhdfFile implements AutoCloseable {
     if (field.component() >= ncomp) {
       throw broken("dataset " + field.dataset() + " has " + ncomp + " components");
     }
+    if (fine(nk, 2) || fine(nj, 1) || fine(ni, 0)) {
+      throw InputError.at(path.toString(), "field " + field.dataset() + " is FINE (twice the"
+          + " block's cells along each axis)", "a field of the block's resolution");
+    }
     int gk = offset(nk, 2);
     int gj = offset(nj, 1);
     int gi = offset(ni, 0);
@@ -329,6 +333,11 @@ public final class PhdfFile implements AutoCloseable {
   @Override
   public void close() {
     h5.close();
+  }
+
+  /** Whether a dataset dimension of {@code length} is a FINE field's interior along an axis. */
+  private boolean fine(int length, int axis) {
+    return blockCells[axis] > 1 && length == 2 * blockCells[axis];
   }
 
   /** Where interior cells start in a dataset dimension of {@code length} along {@code axis}. */

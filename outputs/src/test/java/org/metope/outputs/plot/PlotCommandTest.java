@@ -212,6 +212,17 @@ class PlotCommandTest {
     plot(file2d);
   }
 
+  /**
+   * A FINE field (twice the block's cells) is refused in one sentence naming it; control: the
+   * same file's field {@code f} is drawn.
+   */
+  @Test
+  void givenAFineField_thenOneSentenceNamingIt() throws Exception {
+    Path fine = PlotFiles.writeWithFineField(PlotFiles.DECK_2D, dir.resolve("fine"));
+    assertOneSentence("field phi_fine is FINE", fine.toString(), "phi_fine");
+    plot(fine, "f");
+  }
+
   @Test
   void givenAComponent_thenThatComponentIsDrawn() throws Exception {
     Plot p = plot(file2d, "v:1");

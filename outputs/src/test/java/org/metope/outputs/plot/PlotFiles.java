@@ -68,6 +68,11 @@ final class PlotFiles {
     return write(deck, dir, "");
   }
 
+  /** Writes the output of {@code deck} into {@code dir} with FINE field {@code phi_fine} and {@code f}. */
+  static Path writeWithFineField(String deck, Path dir) throws Exception {
+    return write(deck, dir, "variables = phi_fine, f\n");
+  }
+
   /**
    * Writes the output of {@code deck} into {@code dir} with fields {@code f, v} and swarm {@code
    * s}, one particle at each of {@code points} ({@code {x1, x2, x3}}).
@@ -104,6 +109,7 @@ final class PlotFiles {
     pkg.addField("f", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT).build());
     pkg.addField("v", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT, Metadata.VECTOR)
         .shape(2).build());
+    pkg.addField("phi_fine", Metadata.of(Metadata.CELL, Metadata.FINE, Metadata.INDEPENDENT));
     pkg.addSwarm("s", Metadata.of());
     return pkg;
   }
