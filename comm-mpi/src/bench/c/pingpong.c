@@ -3,7 +3,8 @@
  * (comm's test-jar), for `./metope bench pingpong`, which compiles it with mpicc and runs it on
  * 2 ranks beside the JVM devices: latency is half a round trip of one double, bandwidth is 1 MiB
  * messages (2^17 doubles) bounced back and forth; each figure is the median of 5 timed runs after
- * a warm-up, with MPI_Isend/MPI_Irecv and MPI_Wait as the Java devices post and complete them.
+ * a warm-up, with MPI_Isend/MPI_Irecv and MPI_Wait as the Java devices post and complete them,
+ * between buffers written once beforehand.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -47,8 +48,15 @@ int main(int argc, char **argv) {
     fprintf(stderr, "pingpong: needs at least 2 ranks: size=%d\n", size);
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
-  double *out = calloc(LARGE, sizeof(double));
-  double *in = calloc(LARGE, sizeof(double));
+  double *out = malloc(LARGE * sizeof(double));
+  double *in = malloc(LARGE * sizeof(double));
+  /* Written before use, as the Java bench's buffers are: pages of calloc never written are all
+   * the kernel's one zero page, so a send from them reads 4 KiB over and over from cache (twice
+   * the bandwidth of written memory here). */
+  for (int i = 0; i < LARGE; i++) {
+    out[i] = 1.0;
+    in[i] = 1.0;
+  }
   double latency[REPEATS], bandwidth[REPEATS];
   round_trip_seconds(rank, out, in, SMALL, 2000);
   for (int k = 0; k < REPEATS; k++) {

@@ -3,8 +3,8 @@ package org.metope.comm;
 import java.time.Duration;
 
 /**
- * The only door to other ranks: point-to-point messages on slices of {@code double[]} arrays,
- * collectives, per-field duplicates and abort.
+ * The only door to other ranks: point-to-point messages on slices of {@code double[]} arrays or
+ * of {@link MessageBuffer}s, collectives, per-field duplicates and abort.
  *
  * <p>Implementations: {@link InProcessCluster} (one rank, the embedded default; N ranks as
  * threads of one JVM for tests; the ranks of an MPJ multicore run, {@link SharedMemoryRank}) and
@@ -86,6 +86,35 @@ public interface Communicator {
   /** {@link #irecv(Request, double[], int, int, int, int)} with a new request. */
   default Request irecv(double[] array, int offset, int capacity, int peer, int tag) {
     return irecv(newRequest(), array, offset, capacity, peer, tag);
+  }
+
+  /**
+   * A new buffer of {@code capacity} doubles for the {@link MessageBuffer} sends and receives of
+   * this communicator and its duplicates: on the MPI device native memory that MPI reads and
+   * writes without a copy in Java, elsewhere a heap array. Allocate once and reuse.
+   */
+  default MessageBuffer newMessageBuffer(int capacity) {
+    return new HeapMessageBuffer(capacity);
+  }
+
+  /**
+   * {@link #isend(Request, double[], int, int, int, int)} of {@code buffer[offset, offset +
+   * length)}, which must come from {@link #newMessageBuffer}; the buffer is busy until the
+   * request is found complete.
+   */
+  default Request isend(Request request, MessageBuffer buffer, int offset, int length, int peer,
+      int tag) {
+    return isend(request, HeapMessageBuffer.arrayOf(buffer), offset, length, peer, tag);
+  }
+
+  /**
+   * {@link #irecv(Request, double[], int, int, int, int)} into {@code buffer[offset, offset +
+   * capacity)}, which must come from {@link #newMessageBuffer}; the buffer is busy until the
+   * request is found complete.
+   */
+  default Request irecv(Request request, MessageBuffer buffer, int offset, int capacity,
+      int peer, int tag) {
+    return irecv(request, HeapMessageBuffer.arrayOf(buffer), offset, capacity, peer, tag);
   }
 
   /**

@@ -16,7 +16,10 @@ import java.util.Locale;
  * </pre>
  *
  * <p>Each figure is the median of {@value #REPEATS} timed runs after a warm-up; requests are reused,
- * as the boundary exchange does.
+ * as the boundary exchange does. The first line sends between {@link MessageBuffer}s of the
+ * communicator (native memory on the MPI device, no copy in Java), the second between heap
+ * arrays (staged through native memory on the MPI device); on the other devices both are array
+ * messages.
  */
 public final class CommunicatorBenchmark {
   private static final int REPEATS = 5;
@@ -41,51 +44,105 @@ public final class CommunicatorBenchmark {
     if (c.size() < 2) {
       throw new IllegalArgumentException("the benchmark needs at least 2 ranks: size=" + c.size());
     }
-    double[] latency = new double[REPEATS];
-    double[] bandwidth = new double[REPEATS];
-    roundTripSeconds(c, SMALL, 2000);
-    for (int k = 0; k < REPEATS; k++) {
-      latency[k] = roundTripSeconds(c, SMALL, 10_000) / 2 * 1e6;
-    }
-    roundTripSeconds(c, LARGE, 10);
-    for (int k = 0; k < REPEATS; k++) {
-      bandwidth[k] = 2.0 * LARGE * Double.BYTES / roundTripSeconds(c, LARGE, 50) / (1 << 20);
-    }
+    String buffers = figures(c, new BufferMessages(c));
+    String arrays = figures(c, new ArrayMessages(c));
     if (c.rank() == 0) {
-      Arrays.sort(latency);
-      Arrays.sort(bandwidth);
-      System.out.println(String.format(Locale.ROOT,
-          "communicator benchmark on %s: latency %.2f us (one double, half round trip), "
-              + "bandwidth %.0f MiB/s (1 MiB messages)",
-          c.describe(), latency[REPEATS / 2], bandwidth[REPEATS / 2]));
+      System.out.println("communicator benchmark on " + c.describe() + ": " + buffers);
+      System.out.println("  the same between heap arrays: " + arrays);
     }
   }
 
+  /** Median latency and bandwidth of {@code messages}, as one line's end. */
+  private static String figures(Communicator c, Messages messages) {
+    double[] latency = new double[REPEATS];
+    double[] bandwidth = new double[REPEATS];
+    roundTripSeconds(c, messages, SMALL, 2000);
+    for (int k = 0; k < REPEATS; k++) {
+      latency[k] = roundTripSeconds(c, messages, SMALL, 10_000) / 2 * 1e6;
+    }
+    roundTripSeconds(c, messages, LARGE, 10);
+    for (int k = 0; k < REPEATS; k++) {
+      bandwidth[k] = 2.0 * LARGE * Double.BYTES / roundTripSeconds(c, messages, LARGE, 50)
+          / (1 << 20);
+    }
+    Arrays.sort(latency);
+    Arrays.sort(bandwidth);
+    return String.format(Locale.ROOT, "latency %.2f us (one double, half round trip), "
+        + "bandwidth %.0f MiB/s (1 MiB messages)", latency[REPEATS / 2], bandwidth[REPEATS / 2]);
+  }
+
   /** Mean seconds per round trip of {@code length} doubles between ranks 0 and 1. */
-  private static double roundTripSeconds(Communicator c, int length, int roundTrips) {
-    double[] out = new double[length];
-    double[] in = new double[length];
+  private static double roundTripSeconds(Communicator c, Messages messages, int length,
+      int roundTrips) {
     Request send = c.newRequest();
     Request recv = c.newRequest();
     c.barrier();
     long start = System.nanoTime();
     if (c.rank() == 0) {
       for (int i = 0; i < roundTrips; i++) {
-        c.irecv(recv, in, 0, length, 1, TAG);
-        c.isend(send, out, 0, length, 1, TAG);
+        messages.receive(recv, length, 1);
+        messages.send(send, length, 1);
         send.waitFor();
         recv.waitFor();
       }
     } else if (c.rank() == 1) {
       for (int i = 0; i < roundTrips; i++) {
-        c.irecv(recv, in, 0, length, 0, TAG);
+        messages.receive(recv, length, 0);
         recv.waitFor();
-        c.isend(send, out, 0, length, 0, TAG);
+        messages.send(send, length, 0);
         send.waitFor();
       }
     }
     double seconds = (System.nanoTime() - start) * 1e-9;
     c.barrier();
     return seconds / roundTrips;
+  }
+
+  /** Where the ping-pong's messages leave from and land: buffers or arrays of LARGE doubles. */
+  private interface Messages {
+    void send(Request request, int length, int peer);
+
+    void receive(Request request, int length, int peer);
+  }
+
+  private record BufferMessages(Communicator c, MessageBuffer out, MessageBuffer in)
+      implements Messages {
+    BufferMessages(Communicator c) {
+      this(c, written(c.newMessageBuffer(LARGE)), written(c.newMessageBuffer(LARGE)));
+    }
+
+    /** Written once, as an application's buffers are (untouched pages would all be one page). */
+    private static MessageBuffer written(MessageBuffer b) {
+      double[] ones = new double[LARGE];
+      Arrays.fill(ones, 1.0);
+      b.copyFrom(ones, 0, 0, LARGE);
+      return b;
+    }
+
+    @Override
+    public void send(Request request, int length, int peer) {
+      c.isend(request, out, 0, length, peer, TAG);
+    }
+
+    @Override
+    public void receive(Request request, int length, int peer) {
+      c.irecv(request, in, 0, length, peer, TAG);
+    }
+  }
+
+  private record ArrayMessages(Communicator c, double[] out, double[] in) implements Messages {
+    ArrayMessages(Communicator c) {
+      this(c, new double[LARGE], new double[LARGE]);
+    }
+
+    @Override
+    public void send(Request request, int length, int peer) {
+      c.isend(request, out, 0, length, peer, TAG);
+    }
+
+    @Override
+    public void receive(Request request, int length, int peer) {
+      c.irecv(request, in, 0, length, peer, TAG);
+    }
   }
 }

@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import org.metope.comm.CommArguments;
 import org.metope.comm.Communicator;
 import org.metope.comm.DeviceCommunicator;
+import org.metope.comm.MessageBuffer;
 import org.metope.comm.Request;
 
 /**
@@ -15,7 +16,8 @@ import org.metope.comm.Request;
  * installs the world.
  *
  * <p>Point-to-point calls are {@code MPI_Isend}/{@code MPI_Irecv}/{@code MPI_Iprobe} of {@code
- * MPI_DOUBLE} through each request's off-heap staging ({@link MpiRequest}); collectives are MPI's
+ * MPI_DOUBLE}: heap arrays through each request's off-heap staging ({@link MpiRequest}), message
+ * buffers in place ({@link MpiMessageBuffer}); collectives are MPI's
  * own non-blocking ones with results as exact as the other devices' ({@link MpiCollectives}). The
  * world is a duplicate of {@code MPI_COMM_WORLD}, so no message of an MPI library used beside
  * Metope can match ours; {@link #duplicate()} is {@code MPI_Comm_idup}.
@@ -72,10 +74,36 @@ final class MpiCommunicator extends DeviceCommunicator {
   }
 
   @Override
-  public int iprobe(int peer, int tag) {
-    CommArguments.checkPeer(peer, size);
-    CommArguments.checkTag(tag);
+  public MessageBuffer newMessageBuffer(int capacity) {
     world.checkAbort();
+    return new MpiMessageBuffer(world, capacity);
+  }
+
+  @Override
+  public Request isend(Request request, MessageBuffer buffer, int offset, int length, int peer,
+      int tag) {
+    MpiRequest r = own(request);
+    MpiMessageBuffer b = own(buffer);
+    checkPeerAndTag(peer, tag);
+    r.checkRestartable();
+    r.startSend(comm, b, offset, length, peer, tag);
+    return r;
+  }
+
+  @Override
+  public Request irecv(Request request, MessageBuffer buffer, int offset, int capacity, int peer,
+      int tag) {
+    MpiRequest r = own(request);
+    MpiMessageBuffer b = own(buffer);
+    checkPeerAndTag(peer, tag);
+    r.checkRestartable();
+    r.startReceive(comm, b, offset, capacity, peer, tag);
+    return r;
+  }
+
+  @Override
+  public int iprobe(int peer, int tag) {
+    checkPeerAndTag(peer, tag);
     MemorySegment cells = world.probeCells();
     MemorySegment flag = cells.asSlice(0, 4);
     MemorySegment count = cells.asSlice(4, 4);
@@ -92,6 +120,20 @@ final class MpiCommunicator extends DeviceCommunicator {
   public Communicator duplicate() {
     world.checkAbort();
     return new MpiCommunicator(world, world.duplicate(comm));
+  }
+
+  private void checkPeerAndTag(int peer, int tag) {
+    CommArguments.checkPeer(peer, size);
+    CommArguments.checkTag(tag);
+    world.checkAbort();
+  }
+
+  private MpiMessageBuffer own(MessageBuffer buffer) {
+    if (buffer instanceof MpiMessageBuffer b && b.belongsTo(world)) {
+      return b;
+    }
+    throw new IllegalArgumentException("message buffer of another device or rank: buffer="
+        + buffer + " (expected one from this communicator's newMessageBuffer)");
   }
 
   private MpiRequest own(Request request) {

@@ -10,7 +10,8 @@ import org.metope.comm.Request;
 
 /**
  * A reusable request of the MPI device: an {@code MPI_Request} with an off-heap staging buffer of
- * its own.
+ * its own for messages of heap arrays; a message of an {@link MpiMessageBuffer} goes from and to
+ * the buffer itself, without staging.
  *
  * <p><b>Why staging.</b> The communicator's messages are slices of {@code double[]} arrays on the
  * Java heap, which the garbage collector may move at any time, while MPI keeps the buffer's address
@@ -46,6 +47,8 @@ final class MpiRequest implements Request {
   private boolean active;
   private boolean receive;
   private double[] target;
+  /** The message buffer of the operation in flight, or null when it is staged. */
+  private MpiMessageBuffer buffer;
   private int targetOffset;
   private int capacity;
   private int length = -1;
@@ -91,6 +94,37 @@ final class MpiRequest implements Request {
     }
   }
 
+  /** {@code MPI_Isend} of {@code source[offset, offset + elements)}, in place. */
+  void startSend(MemorySegment comm, MpiMessageBuffer source, int offset, int elements,
+      int toPeer, int withTag) {
+    MemorySegment range = source.range(offset, elements);
+    begin(false, null, 0, elements, toPeer, withTag);
+    hold(source);
+    int rc = mpi.isend(range, elements, mpi.typeDouble, toPeer, withTag, comm, handle);
+    if (rc != MpiLibrary.SUCCESS) {
+      end();
+      mpi.check(rc, "MPI_Isend to peer " + toPeer + " with tag " + withTag);
+    }
+  }
+
+  /** {@code MPI_Irecv} into {@code destination[offset, offset + elements)}, in place. */
+  void startReceive(MemorySegment comm, MpiMessageBuffer destination, int offset, int elements,
+      int fromPeer, int withTag) {
+    MemorySegment range = destination.range(offset, elements);
+    begin(true, null, 0, elements, fromPeer, withTag);
+    hold(destination);
+    int rc = mpi.irecv(range, elements, mpi.typeDouble, fromPeer, withTag, comm, handle);
+    if (rc != MpiLibrary.SUCCESS) {
+      end();
+      mpi.check(rc, "MPI_Irecv from peer " + fromPeer + " with tag " + withTag);
+    }
+  }
+
+  private void hold(MpiMessageBuffer b) {
+    buffer = b;
+    b.held();
+  }
+
   /** {@code MPI_Irecv} into the staging; the message reaches {@code array} in {@link #test}. */
   void startReceive(MemorySegment comm, double[] array, int offset, int elements, int fromPeer,
       int withTag) {
@@ -127,6 +161,10 @@ final class MpiRequest implements Request {
   private void end() {
     active = false;
     target = null;
+    if (buffer != null) {
+      buffer.released();
+      buffer = null;
+    }
     world.untrack(this);
   }
 
@@ -151,7 +189,9 @@ final class MpiRequest implements Request {
     if (receive) {
       mpi.check(mpi.getCount(status, mpi.typeDouble, count), "MPI_Get_count");
       length = count.get(JAVA_INT, 0);
-      MemorySegment.copy(staging, JAVA_DOUBLE, 0, target, targetOffset, length);
+      if (buffer == null) {
+        MemorySegment.copy(staging, JAVA_DOUBLE, 0, target, targetOffset, length);
+      }
     } else {
       length = capacity;
     }
