@@ -17,6 +17,7 @@ import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
+import org.metope.mesh.forest.LeafChanges;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.tasking.Task;
@@ -269,8 +270,12 @@ public final class AdaptiveRefinement implements MeshRefinement {
       oldCosts[gid] = mesh.cost(gid);
     }
     List<LogicalLocation> newLocations = mesh.forest().resolveGids();
-    RemeshPlan plan = new RemeshPlan(oldLocations, oldDistribution, oldCosts, newLocations,
-        mesh.ndim(), mesh.nranks());
+    LeafChanges changes = mesh.forest().lastChanges();
+    RemeshPlan plan = changes != null
+        ? new RemeshPlan(oldLocations, oldDistribution, oldCosts, newLocations, changes,
+            mesh.nranks())
+        : new RemeshPlan(oldLocations, oldDistribution, oldCosts, newLocations, mesh.ndim(),
+            mesh.nranks());
     if (newLocations.size() < mesh.nranks()) {
       // Only merged static refinement can get here: root blocks never merge.
       throw new DriverError("too few mesh blocks after a remesh: the mesh has "
@@ -288,7 +293,7 @@ public final class AdaptiveRefinement implements MeshRefinement {
     if (swarmMigration != null) {
       swarmMigration.deliver(plan, mesh.swarms());
     }
-    refineSharedElements(plan, newLocations);
+    refineSharedElements(plan);
     boundaries.setup(mesh);
     for (MeshData md : mesh.meshData("base")) {
       mesh.packages().preCommFillDerived(md);
@@ -307,14 +312,18 @@ public final class AdaptiveRefinement implements MeshRefinement {
    * ranked below the others of their level, then {@code ProlongateInternal}). Only when some
    * refined field is a face, edge or node field.
    */
-  private void refineSharedElements(RemeshPlan plan, List<LogicalLocation> newLocations) {
+  private void refineSharedElements(RemeshPlan plan) {
+    if (!movesElementFields()) {
+      return;
+    }
     Set<LogicalLocation> refined = new HashSet<>();
-    for (int gid = 0; gid < newLocations.size(); gid++) {
-      if (plan.kind(gid) == RemeshPlan.Kind.REFINED) {
-        refined.add(newLocations.get(gid));
+    LeafChanges changes = plan.changes();
+    for (int c = 0; c < changes.count(); c++) {
+      for (int s = 0; !changes.merged(c) && s < changes.newSpan(c); s++) {
+        refined.add(plan.newLocations().get(changes.newGid(c) + s));
       }
     }
-    if (refined.isEmpty() || !movesElementFields()) {
+    if (refined.isEmpty()) {
       return;
     }
     boundaries.setup(mesh, refined);

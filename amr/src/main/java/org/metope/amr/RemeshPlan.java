@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.metope.mesh.BlockDistribution;
 import org.metope.mesh.LoadBalance;
+import org.metope.mesh.forest.LeafChanges;
 import org.metope.mesh.forest.LogicalLocation;
 
 /**
@@ -18,6 +19,11 @@ import org.metope.mesh.forest.LogicalLocation;
  * ({@link #oldGid}) is, as in Parthenon's forest, the old block itself, its parent, or its first
  * child. Costs follow Parthenon: kept for same and refined blocks, the average of the children for
  * a merged one.
+ *
+ * <p>The plan is made from the {@link LeafChanges} between the two orders: every block outside
+ * a change is SAME, its old gid shifted by what the changes before it added or removed. So the
+ * plan holds no per-block records of its own, and making it costs the changes plus one copy of
+ * the costs and the load balance; a rank's transfers cost its own blocks.
  *
  * <p>Transfers come in plan order: new gids ascending, and for a merged block its children in
  * Morton order. Because new and old gids both follow the Morton curve, this is also the order of
@@ -51,13 +57,12 @@ final class RemeshPlan {
   private final List<LogicalLocation> newLocations;
   private final BlockDistribution oldDistribution;
   private final BlockDistribution newDistribution;
-  private final Kind[] kinds;
-  private final int[] oldGid;
+  private final LeafChanges changes;
   private final double[] newCosts;
-  private final int nleaf;
 
   /**
-   * The plan from the old blocks to the new ones.
+   * The plan from the old blocks to the new ones, pairing them by a walk along both lists (for
+   * orders that come without their changes).
    *
    * @param oldCosts the old blocks' costs, by old gid
    * @param nranks the number of ranks to distribute the new blocks over
@@ -65,85 +70,145 @@ final class RemeshPlan {
    */
   RemeshPlan(List<LogicalLocation> oldLocations, BlockDistribution oldDistribution,
       double[] oldCosts, List<LogicalLocation> newLocations, int ndim, int nranks) {
-    this.oldLocations = List.copyOf(oldLocations);
-    this.newLocations = List.copyOf(newLocations);
+    this(oldLocations, oldDistribution, oldCosts, newLocations, walk(oldLocations, newLocations,
+        ndim), nranks);
+  }
+
+  /**
+   * The plan from the old blocks to the new ones, made from the {@code changes} between them
+   * (the forest's, {@link org.metope.mesh.forest.Forest#lastChanges()}): the work grows with the
+   * changes, plus one copy of the costs and the load balance. The lists are kept, not copied;
+   * they must not change while the plan is used.
+   *
+   * @throws IllegalStateException when the changes do not turn the old locations into the new
+   */
+  RemeshPlan(List<LogicalLocation> oldLocations, BlockDistribution oldDistribution,
+      double[] oldCosts, List<LogicalLocation> newLocations, LeafChanges changes, int nranks) {
+    this.oldLocations = oldLocations;
+    this.newLocations = newLocations;
     this.oldDistribution = oldDistribution;
-    int n = newLocations.size();
-    nleaf = 1 << ndim;
-    kinds = new Kind[n];
-    oldGid = new int[n];
-    newCosts = new double[n];
-    // Both lists follow the Morton curve, on which a block's children come right after where
-    // the block was: one walk along both pairs every new block with its old one(s).
+    this.changes = changes;
+    if (changes.oldCount() != oldLocations.size() || changes.newCount() != newLocations.size()) {
+      throw new IllegalStateException("the changes do not lead from the old blocks to the new:"
+          + " old=" + oldLocations.size() + " new=" + newLocations.size() + " changes from "
+          + changes.oldCount() + " to " + changes.newCount());
+    }
+    this.newCosts = new double[newLocations.size()];
     int old = 0;
-    for (int gid = 0; gid < n; gid++) {
-      LogicalLocation loc = newLocations.get(gid);
-      LogicalLocation was = old < oldLocations.size() ? oldLocations.get(old) : null;
-      if (loc.equals(was)) {
-        kinds[gid] = Kind.SAME;
-        oldGid[gid] = old;
-        newCosts[gid] = oldCosts[old++];
-      } else if (was != null && loc.level() == was.level() + 1 && was.contains(loc)) {
-        kinds[gid] = Kind.REFINED;
-        oldGid[gid] = old;
-        newCosts[gid] = oldCosts[old];
-        if (gid + 1 == n || !was.contains(newLocations.get(gid + 1))) {
-          old++;
-        }
-      } else if (was != null && was.level() == loc.level() + 1
-          && was.equals(loc.children(ndim)[0]) && old + nleaf <= oldLocations.size()
-          && loc.contains(oldLocations.get(old + nleaf - 1))) {
-        kinds[gid] = Kind.DEREFINED;
-        oldGid[gid] = old;
+    for (int c = 0; c < changes.count(); c++) {
+      old = copySameRun(old, changes.oldGid(c), changes.newGid(c) - changes.oldGid(c), oldCosts);
+      checkChange(c);
+      int gid = changes.newGid(c);
+      if (changes.merged(c)) {
+        // Parthenon's cost of a merged block: the mean of its children's, summed in order.
         double sum = 0.0;
-        for (int l = 0; l < nleaf; l++) {
+        for (int l = 0; l < changes.oldSpan(c); l++) {
           sum += oldCosts[old + l];
         }
-        newCosts[gid] = sum / nleaf;
-        old += nleaf;
+        newCosts[gid] = sum / changes.oldSpan(c);
       } else {
-        throw new IllegalStateException("a remesh may change a block by one level only: new"
-            + " block loc=" + loc + " has no old block at its location, parent or first child");
+        java.util.Arrays.fill(newCosts, gid, gid + changes.newSpan(c), oldCosts[old]);
       }
+      old += changes.oldSpan(c);
     }
-    if (old != oldLocations.size()) {
-      throw new IllegalStateException("old blocks from gid=" + old + " on are in no new block:"
-          + " old=" + oldLocations.size() + " new=" + n);
-    }
+    int shift = newLocations.size() - oldLocations.size();
+    copySameRun(old, oldLocations.size(), shift, oldCosts);
     newDistribution = LoadBalance.distribute(newCosts, nranks);
   }
 
+  private static LeafChanges walk(List<LogicalLocation> oldLocations,
+      List<LogicalLocation> newLocations, int ndim) {
+    LeafChanges changes = LeafChanges.between(oldLocations, newLocations, ndim);
+    if (changes == null) {
+      throw new IllegalStateException("a remesh may change a block by one level only: some new"
+          + " block has no old block at its location, parent or children");
+    }
+    return changes;
+  }
+
+  /**
+   * Copies the costs of the unchanged old blocks {@code [from, to)}, whose new gids are {@code
+   * shift} higher, after checking the run's ends are at the same locations; returns {@code to}.
+   */
+  private int copySameRun(int from, int to, int shift, double[] oldCosts) {
+    if (to < from) {
+      throw new IllegalStateException("changes overlap: old gid=" + to + " after " + from);
+    }
+    if (to > from && (!oldLocations.get(from).equals(newLocations.get(from + shift))
+        || !oldLocations.get(to - 1).equals(newLocations.get(to - 1 + shift)))) {
+      throw new IllegalStateException("old blocks " + from + ".." + (to - 1) + " are not new"
+          + " blocks " + (from + shift) + ".." + (to - 1 + shift));
+    }
+    System.arraycopy(oldCosts, from, newCosts, from + shift, to - from);
+    return to;
+  }
+
+  /** Checks that change {@code c} replaces a parent by its children or children by a parent. */
+  private void checkChange(int c) {
+    LogicalLocation parent = changes.merged(c) ? newLocations.get(changes.newGid(c))
+        : oldLocations.get(changes.oldGid(c));
+    List<LogicalLocation> fine = changes.merged(c) ? oldLocations : newLocations;
+    int first = changes.merged(c) ? changes.oldGid(c) : changes.newGid(c);
+    int last = first + (changes.merged(c) ? changes.oldSpan(c) : changes.newSpan(c)) - 1;
+    for (int at : new int[] {first, last}) {
+      LogicalLocation child = fine.get(at);
+      if (child.level() != parent.level() + 1 || !parent.contains(child)) {
+        throw new IllegalStateException("change " + c + " does not lead from " + parent
+            + " to its children: " + child + " at gid=" + at);
+      }
+    }
+  }
+
   /** Appends new block {@code gid}'s transfers to {@code out}: those of {@code rank}, or all. */
-  private void addTransfers(int gid, int rank, boolean all, List<Transfer> out) {
+  private void addTransfers(int gid, int c, int rank, boolean all, List<Transfer> out) {
+    Kind kind = kind(gid, c);
+    int old = oldGid(gid, c);
     int to = newDistribution.rank(gid);
-    int old = oldGid[gid];
-    int pieces = kinds[gid] == Kind.DEREFINED ? nleaf : 1;
+    int pieces = kind == Kind.DEREFINED ? changes.oldSpan(c) : 1;
     for (int l = 0; l < pieces; l++) {
       int from = oldDistribution.rank(old + l);
       if (all || from == rank || to == rank) {
-        int child = switch (kinds[gid]) {
+        int child = switch (kind) {
           case SAME -> 0;
           case REFINED -> childIndex(newLocations.get(gid));
           case DEREFINED -> childIndex(oldLocations.get(old + l));
         };
-        out.add(new Transfer(old + l, gid, child, kinds[gid], from, to));
+        out.add(new Transfer(old + l, gid, child, kind, from, to));
       }
     }
   }
 
-  /** The first new gid whose old gid is at least {@code old} ({@link #oldGid} never falls). */
-  private int firstNewGidFrom(int old) {
-    int low = 0;
-    int high = oldGid.length;
-    while (low < high) {
-      int mid = (low + high) >>> 1;
-      if (oldGid[mid] < old) {
-        low = mid + 1;
-      } else {
-        high = mid;
-      }
+  /** What new block {@code gid} is, {@code c} being the last change starting at or before it. */
+  private Kind kind(int gid, int c) {
+    if (c < 0 || gid >= changes.newGid(c) + changes.newSpan(c)) {
+      return Kind.SAME;
     }
-    return low;
+    return changes.merged(c) ? Kind.DEREFINED : Kind.REFINED;
+  }
+
+  /** The old gid of new block {@code gid}, {@code c} being as for {@link #kind(int, int)}. */
+  private int oldGid(int gid, int c) {
+    if (c < 0) {
+      return gid;
+    }
+    int newEnd = changes.newGid(c) + changes.newSpan(c);
+    return gid < newEnd ? changes.oldGid(c) : gid - newEnd + changes.oldGid(c) + changes.oldSpan(c);
+  }
+
+  /** The first new gid whose old gid is at least {@code old} (old gids never fall). */
+  private int firstNewGidFrom(int old) {
+    int c = changes.atOrBeforeOld(old);
+    if (c < 0) {
+      return old;
+    }
+    if (old == changes.oldGid(c)) {
+      return changes.newGid(c);
+    }
+    int oldEnd = changes.oldGid(c) + changes.oldSpan(c);
+    if (old < oldEnd) {
+      return changes.newGid(c) + 1; // a later child of a merged block: the block after it
+    }
+    return old - oldEnd + changes.newGid(c) + changes.newSpan(c);
   }
 
   /** The position of {@code loc} among its siblings: x1 bit 0, x2 bit 1, x3 bit 2. */
@@ -153,12 +218,17 @@ final class RemeshPlan {
 
   /** What new block {@code gid} is made of. */
   Kind kind(int gid) {
-    return kinds[gid];
+    return kind(gid, changes.atOrBeforeNew(gid));
   }
 
   /** The old gid of new block {@code gid} (Parthenon's {@code newtoold}). */
   int oldGid(int gid) {
-    return oldGid[gid];
+    return oldGid(gid, changes.atOrBeforeNew(gid));
+  }
+
+  /** The changes this plan was made from. */
+  LeafChanges changes() {
+    return changes;
   }
 
   /** The new blocks' costs, by new gid. */
@@ -192,9 +262,7 @@ final class RemeshPlan {
    */
   List<Transfer> transfers() {
     List<Transfer> out = new ArrayList<>();
-    for (int gid = 0; gid < kinds.length; gid++) {
-      addTransfers(gid, -1, true, out);
-    }
+    addRangeTransfers(0, newLocations.size(), -1, true, out);
     return out;
   }
 
@@ -211,16 +279,30 @@ final class RemeshPlan {
     int sendFirst = firstNewGidFrom(oldFirst);
     int sendEnd = firstNewGidFrom(oldFirst + oldDistribution.blockCount(rank));
     // A merged block's first child may lie before this rank's old range.
-    if (sendFirst > 0 && kinds[sendFirst - 1] == Kind.DEREFINED
-        && oldGid[sendFirst - 1] + nleaf > oldFirst) {
+    if (sendFirst > 0 && kind(sendFirst - 1) == Kind.DEREFINED
+        && oldGid(sendFirst - 1) + changes.oldSpan(changes.atOrBeforeNew(sendFirst - 1))
+            > oldFirst) {
       sendFirst--;
     }
     List<Transfer> out = new ArrayList<>();
-    for (int gid = Math.min(receiveFirst, sendFirst); gid < Math.max(receiveEnd, sendEnd); gid++) {
-      if (gid < receiveEnd && gid >= receiveFirst || gid < sendEnd && gid >= sendFirst) {
-        addTransfers(gid, rank, false, out);
-      }
-    }
+    // The union of both ranges, in gid order.
+    int lowFirst = Math.min(receiveFirst, sendFirst);
+    int lowEnd = receiveFirst <= sendFirst ? receiveEnd : sendEnd;
+    int highFirst = Math.max(receiveFirst, sendFirst);
+    int highEnd = receiveFirst <= sendFirst ? sendEnd : receiveEnd;
+    addRangeTransfers(lowFirst, lowEnd, rank, false, out);
+    addRangeTransfers(Math.max(highFirst, lowEnd), highEnd, rank, false, out);
     return out;
+  }
+
+  /** The transfers of new blocks {@code [first, end)}: those of {@code rank}, or all. */
+  private void addRangeTransfers(int first, int end, int rank, boolean all, List<Transfer> out) {
+    int c = first < end ? changes.atOrBeforeNew(first) : -1;
+    for (int gid = first; gid < end; gid++) {
+      while (c + 1 < changes.count() && changes.newGid(c + 1) <= gid) {
+        c++;
+      }
+      addTransfers(gid, c, rank, all, out);
+    }
   }
 }

@@ -25,8 +25,9 @@ import org.metope.mesh.forest.RootGrid;
  * gids cpu the same step in CPU time of the benchmark's thread (what a busy machine leaves
  *          comparable)
  * balance  LoadBalance.distribute of every block's cost over RANKS ranks
- * plan     RemeshPlan: each new block's old block(s) and cost, the distribution, and rank 0's
- *          transfers
+ * plan     RemeshPlan from the forest's changes: the new costs, the distribution (a second
+ *          balance), and rank 0's transfers
+ * plan cpu the same step in CPU time of the benchmark's thread
  * nbrs     Forest.findNeighbors for one rank's blocks (N / RANKS of them); the boundary caches
  *          built from them are per rank and not timed here
  * heap     bytes of heap per block the forest holds after a collection (an estimate: the
@@ -48,8 +49,8 @@ public final class RemeshBenchmark {
     int ranks = (int) (args.length > 1 ? parse(args[1], "RANKS") : 1024);
     System.out.printf("remesh, whole tree on every rank, %d ranks, median of %d (ms; heap in B"
         + " per block)%n", ranks, REPEATS);
-    System.out.println("blocks | tree | gids | gids cpu | balance | plan | nbrs (N/ranks blocks)"
-        + " | heap");
+    System.out.println("blocks | tree | gids | gids cpu | balance | plan | plan cpu"
+        + " | nbrs (N/ranks blocks) | heap");
     int largest = (int) Math.cbrt(max + 0.5);
     for (int side = 8; side < largest; side *= 2) {
       measure(side, ranks);
@@ -87,6 +88,7 @@ public final class RemeshBenchmark {
     double[] gidsCpu = new double[REPEATS];
     double[] balance = new double[REPEATS];
     double[] plans = new double[REPEATS];
+    double[] plansCpu = new double[REPEATS];
     BlockDistribution oldDistribution = LoadBalance.distribute(ones(locations.size()), ranks);
     double[] neighbours = new double[REPEATS];
     for (int r = 0; r < REPEATS; r++) {
@@ -101,9 +103,11 @@ public final class RemeshBenchmark {
       long t2 = System.nanoTime();
       BlockDistribution distribution = LoadBalance.distribute(ones(leaves.size()), ranks);
       long t3 = System.nanoTime();
+      long planCpu = THREADS.getCurrentThreadCpuTime();
       RemeshPlan plan = new RemeshPlan(locations, oldDistribution, ones(locations.size()),
-          leaves, 3, ranks);
+          leaves, copy.lastChanges(), ranks);
       int moving = plan.transfers(0).size();
+      plansCpu[r] = (THREADS.getCurrentThreadCpuTime() - planCpu) / 1e6;
       long planned = System.nanoTime();
       plans[r] = (planned - t3) / 1e6;
       int mine = Math.max(1, leaves.size() / ranks);
@@ -120,9 +124,9 @@ public final class RemeshBenchmark {
         throw new IllegalStateException("no neighbours found: blocks=" + leaves.size());
       }
     }
-    System.out.printf("%d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %d%n", locations.size(),
-        median(tree), median(gids), median(gidsCpu), median(balance), median(plans),
-        median(neighbours), heap);
+    System.out.printf("%d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %d%n",
+        locations.size(), median(tree), median(gids), median(gidsCpu), median(balance),
+        median(plans), median(plansCpu), median(neighbours), heap);
   }
 
   private static double[] ones(int n) {

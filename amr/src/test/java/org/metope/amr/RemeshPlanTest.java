@@ -2,16 +2,23 @@ package org.metope.amr;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.metope.mesh.BlockDistribution;
 import org.metope.mesh.LoadBalance;
 import org.metope.amr.RemeshPlan.Kind;
 import org.metope.amr.RemeshPlan.Transfer;
 import org.metope.mesh.forest.Forest;
+import org.metope.mesh.forest.LeafChanges;
 import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.forest.RootGrid;
 
@@ -138,6 +145,75 @@ class RemeshPlanTest {
         before = after;
       }
     }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3})
+  void givenRandomRemeshesWithLoadBalanceMoves_thenThePlanFromTheChangesHasTheWalkedPlansBits(
+      int ndim) {
+    Random rnd = new Random(17 + ndim);
+    RootGrid grid = new RootGrid(ndim, 4, ndim > 1 ? 3 : 1, ndim > 2 ? 2 : 1, true, true, true);
+    Forest forest = new Forest(grid, grid.rootLevel() + 3);
+    List<LogicalLocation> before = forest.resolveGids();
+    int nranks = 4;
+    BlockDistribution oldDist = LoadBalance.distributeUniform(before.size(), nranks);
+    int moved = 0;
+    int changed = 0;
+    for (int step = 0; step < 40; step++) {
+      int[] flags = new int[before.size()];
+      for (int gid = 0; gid < flags.length; gid++) {
+        int draw = rnd.nextInt(10);
+        flags[gid] = draw == 0 && before.size() < 400 ? 1 : draw < 6 ? -1 : 0;
+      }
+      // New costs every step, so that the balance moves unchanged blocks between ranks.
+      double[] costs = new double[before.size()];
+      for (int gid = 0; gid < costs.length; gid++) {
+        costs[gid] = 0.1 + rnd.nextDouble();
+      }
+      TreeUpdate.apply(forest, before, flags, ndim);
+      List<LogicalLocation> after = forest.resolveGids();
+      LeafChanges changes = forest.lastChanges();
+      assertNotNull(changes, "step " + step + ": the forest renumbered its changes");
+
+      RemeshPlan plan = new RemeshPlan(before, oldDist, costs, after, changes, nranks);
+
+      ReferencePlan reference = new ReferencePlan(before, oldDist, costs, after, ndim, nranks);
+      assertNull(reference.difference(plan), "ndim " + ndim + " step " + step);
+      assertNull(reference.difference(new RemeshPlan(before, oldDist, costs, after, ndim,
+          nranks)), "walked, ndim " + ndim + " step " + step);
+      changed += changes.count();
+      moved += (int) reference.transfers.stream()
+          .filter(t -> t.kind() == Kind.SAME && t.fromRank() != t.toRank()).count();
+      oldDist = plan.newDistribution();
+      before = after;
+    }
+    assertTrue(changed > 40 && moved > 40, "changes=" + changed + " moved=" + moved);
+  }
+
+  @Test
+  void givenARefinementAndAMergeDroppedFromTheChanges_thenThePlanRefuses() {
+    // Control: both changes keep the block count, so only the locations tell them apart.
+    Forest forest = new Forest(GRID, 3);
+    forest.refine(loc(1, 1, 1));
+    List<LogicalLocation> before = forest.resolveGids();
+    forest.refine(loc(1, 0, 0));
+    forest.derefine(loc(1, 1, 1));
+    List<LogicalLocation> after = forest.resolveGids();
+    Forest unchanged = new Forest(GRID, 3);
+    unchanged.refine(loc(1, 1, 1));
+    unchanged.resolveGids();
+    unchanged.resolveGids();
+    LeafChanges none = unchanged.lastChanges();
+    double[] costs = {1, 1, 1, 1, 1, 1, 1};
+    BlockDistribution dist = LoadBalance.distributeUniform(7, 2);
+
+    assertEquals(2, forest.lastChanges().count());
+    assertEquals(0, none.count());
+    assertEquals(7, after.size());
+    assertNull(new ReferencePlan(before, dist, costs, after, 2, 2)
+        .difference(new RemeshPlan(before, dist, costs, after, forest.lastChanges(), 2)));
+    assertThrows(IllegalStateException.class,
+        () -> new RemeshPlan(before, dist, costs, after, none, 2));
   }
 
   @Test

@@ -233,6 +233,15 @@ public final class Forest {
     return sorted;
   }
 
+  /**
+   * The refinements and merges from the gid order before the last {@link #resolveGids()} to its
+   * order; null when that resolve sorted every leaf (the first one, or changes of more than one
+   * level).
+   */
+  public LeafChanges lastChanges() {
+    return order.lastChanges();
+  }
+
   /** How the gid order was kept: resolves that sorted every leaf, and those that renumbered. */
   LeafOrder leafOrder() {
     return order;

@@ -17,7 +17,8 @@ import java.util.List;
  * change and block copies of the unchanged runs in between, instead of sorting every leaf
  * (Parthenon keeps its order the same way, by walking its tree). When the changes are not all
  * one level away from the old leaves (two refinements in one place, a refinement undone, a
- * forest never resolved), it sorts every leaf as before.
+ * forest never resolved), it sorts every leaf as before. The changes it renumbered are kept
+ * ({@link #lastChanges}), so that a remesh pairs old and new blocks from them alone.
  */
 final class LeafOrder {
   /** Change kinds, in the low bits of a packed change ({@code oldGid << 1 | kind}). */
@@ -33,6 +34,8 @@ final class LeafOrder {
   private int nchanges;
   /** Whether a change since the last resolve cannot be applied in place (sort instead). */
   private boolean unordered = true;
+  /** The changes the last resolve renumbered; null when it sorted. */
+  private LeafChanges lastChanges;
   private long sorts;
   private long renumbers;
 
@@ -72,6 +75,7 @@ final class LeafOrder {
    * unmodifiable list; the order is kept for the next call.
    */
   List<LogicalLocation> resolve(Forest forest, Collection<LogicalLocation> leaves) {
+    lastChanges = null;
     LogicalLocation[] next = unordered ? null : renumber(forest, leaves.size());
     if (next == null) {
       next = leaves.toArray(new LogicalLocation[0]);
@@ -85,6 +89,11 @@ final class LeafOrder {
     Arrays.fill(changes, null);
     unordered = false;
     return Collections.unmodifiableList(Arrays.asList(next));
+  }
+
+  /** The changes from the order before the last resolve to its order; null when it sorted. */
+  LeafChanges lastChanges() {
+    return lastChanges;
   }
 
   /** How many resolves sorted every leaf. */
@@ -145,6 +154,7 @@ final class LeafOrder {
       }
     }
     System.arraycopy(order, from, next, to, order.length - from);
+    lastChanges = new LeafChanges(packed, packed.length, nchild, order.length);
     return next;
   }
 

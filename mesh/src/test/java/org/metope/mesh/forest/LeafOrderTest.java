@@ -2,6 +2,8 @@ package org.metope.mesh.forest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -57,6 +59,19 @@ class LeafOrderTest {
     }
   }
 
+  private static void assertSameChanges(LeafChanges expected, LeafChanges actual) {
+    assertNotNull(expected);
+    assertNotNull(actual);
+    assertEquals(expected.oldCount(), actual.oldCount());
+    assertEquals(expected.newCount(), actual.newCount());
+    assertEquals(expected.count(), actual.count());
+    for (int c = 0; c < expected.count(); c++) {
+      assertEquals(expected.merged(c), actual.merged(c), "change " + c);
+      assertEquals(expected.oldGid(c), actual.oldGid(c), "change " + c);
+      assertEquals(expected.newGid(c), actual.newGid(c), "change " + c);
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {1, 2, 3})
   void givenRandomRemeshSteps_thenTheKeptOrderIsTheSortedOrderWithoutSorting(int ndim) {
@@ -75,6 +90,8 @@ class LeafOrderTest {
         List<LogicalLocation> before = order;
         order = forest.resolveGids();
         assertSameAsSorted(forest, order);
+        // The changes the order kept are those a walk along both orders finds.
+        assertSameChanges(LeafChanges.between(before, order, ndim), forest.lastChanges());
         if (!order.equals(before)) {
           changedSteps++;
           // Control: the order before the step is not the sorted order after it, so the
@@ -97,11 +114,14 @@ class LeafOrderTest {
     for (int m = 0; m < 8; m++) {
       RootGrid grid = randomGrid(rnd, ndim);
       Forest forest = new Forest(grid, grid.rootLevel() + 4);
-      forest.resolveGids();
+      List<LogicalLocation> start = forest.resolveGids();
       LogicalLocation root = new LogicalLocation(grid.rootLevel(), 0, 0, 0);
       forest.refine(root);
       forest.refine(root.children(ndim)[rnd.nextInt(1 << ndim)]);
-      assertSameAsSorted(forest, forest.resolveGids());
+      List<LogicalLocation> deeper = forest.resolveGids();
+      assertSameAsSorted(forest, deeper);
+      assertNull(forest.lastChanges());
+      assertNull(LeafChanges.between(start, deeper, ndim), "two levels in one change");
       forest.derefine(root.children(ndim)[0]);
       forest.refine(root.children(ndim)[0]);
       forest.derefine(root.children(ndim)[0]);
