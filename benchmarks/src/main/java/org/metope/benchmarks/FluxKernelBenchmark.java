@@ -16,7 +16,7 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The advection flux kernel ({@code AdvectionFluxes}: offsets from a {@code VariablePack}, the
- * loops calling the {@code StageKernels} bodies) against the hand-written one it replaced ({@link
+ * its host loops over flat runs) against the hand-written one it replaced ({@link
  * HandWrittenFluxes}), on the same
  * data: one partition of 8 blocks of 16^3 cells (2 components of {@code advected}, 3 directions),
  * constant velocity and, with {@code velocity = field}, the cell field {@code v} (each component

@@ -48,24 +48,6 @@ class ResidentTasksTornadoTest {
   }
 
   @Test
-  void givenDonorCellConstantEntries_whenRunOnTheDevice_thenTheBitsEqualTheHost() {
-    // 2 blocks: fluxes of block 0 from the cells of block 1; one entry per direction
-    int[] t = new int[3 * StageLaunch.Kind.DONOR_CELL_CONSTANT.width];
-    double[] vel = {0.7, -0.4, 1.1};
-    int[] donor = {1, 0, N * N};
-    for (int e = 0; e < 3; e++) {
-      int[] entry = {0, LENGTH, donor[e], N * 1 + 1, (N - 3) * N + N - 2, 1, N - 2, N * N};
-      System.arraycopy(entry, 0, t, e * entry.length, entry.length);
-    }
-    StageLaunch launch = new StageLaunch(StageLaunch.Kind.DONOR_CELL_CONSTANT, t, vel, 3);
-    double[] host = arena(1, 2);
-    double[] device = host.clone();
-    launch.runOnHost(host, 0, 0);
-    runResident(device, 0, 0, launch);
-    assertArrayEquals(host, device);
-  }
-
-  @Test
   void givenDivergenceAndWeightedSumEntries_whenRunOnTheDevice_thenTheyEqualTheHost() {
     // block 0: dudt; blocks 1..3: fluxes x1, x2, x3; interior 2..N-3 in every direction
     int[] d = {0, LENGTH, 2 * LENGTH, 3 * LENGTH, 3, 2, N - 3, 2, N - 3, 2, N - 3, N, N * N};

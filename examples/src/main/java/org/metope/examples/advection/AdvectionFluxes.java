@@ -2,7 +2,7 @@ package org.metope.examples.advection;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.metope.kernels.body.StageKernels;
+import org.metope.kernels.body.DevicePack;
 import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.field.BooleanParam;
 import org.metope.mesh.field.DoubleParam;
@@ -13,6 +13,7 @@ import org.metope.mesh.field.ResolvedState;
 import org.metope.mesh.field.SetupError;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
+import org.metope.mesh.view.DeviceKernel;
 import org.metope.mesh.view.FieldView;
 import org.metope.mesh.view.FlatRange;
 import org.metope.mesh.view.IndexBox;
@@ -30,13 +31,15 @@ import org.metope.mesh.view.VariablePack;
  * face is {@code (vl > 0 ? ql vl : 0) + (vr < 0 ? qr vr : 0)} with {@code vl}, {@code vr} the left
  * and right values of the velocity component normal to the face.
  *
- * <p>Offsets come from one {@link VariablePack} of the advected fields, resolved at set-up; the
- * loops call the bodies of {@link StageKernels} with the multiplications of Parthenon's code, per
- * component, direction, block and k plane (constant velocity: every access is a shift of the
- * face's cell number, so a plane is one run, and the faces of ghost columns between rows get
- * values too, which nobody reads; the divergence and flux correction read interior faces only) or
- * row (velocity field). {@link #fluxLaunches} describes the same loops for a device-resident
- * backend, which runs the same bodies.
+ * <p>On the host, offsets come from one {@link VariablePack} of the advected fields, resolved at
+ * set-up; the loops ({@link #donorCellRun}, {@link #donorCellFieldRow}) have the multiplications
+ * of Parthenon's code, per component, direction, block and k plane (constant velocity: every
+ * access is a shift of the face's cell number, so a plane is one run the JIT vectorises, and the
+ * faces of ghost columns between rows get values too, which nobody reads; the divergence and flux
+ * correction read interior faces only) or row (velocity field). On a device-resident backend
+ * ({@link #fluxLaunches}) the same arithmetic runs as the package's face kernels, one per
+ * direction, whose bodies {@link #constantFace} and {@link #fieldFace} name cells through views:
+ * the same products of the same values, so the same bits on every interior face.
  */
 public final class AdvectionFluxes implements FluxFunction {
   private final BooleanParam vConst;
@@ -44,6 +47,12 @@ public final class AdvectionFluxes implements FluxFunction {
   private final int numVars;
   /** The advected fields with their fluxes, set by {@link #resolve} at set-up. */
   private volatile PackDescriptor fields;
+  /** Per direction 1..3, the device form of the fluxes, made by {@link #resolve}. */
+  private final DeviceKernel[] kernels = new DeviceKernel[4];
+  /** A block's real of a constant-velocity face kernel: the velocity along its direction. */
+  private static final int VELOCITY = 0;
+  /** A block's real of a velocity-field face kernel: the pack index of the normal velocity. */
+  private static final int NORMAL = 0;
 
   /**
    * The kernel of the package whose parameters are {@code params}, called at set-up.
@@ -75,6 +84,50 @@ public final class AdvectionFluxes implements FluxFunction {
       names.add("v");
     }
     fields = PackDescriptor.of(state, names.toArray(new String[0])).withFluxes();
+    for (int dir = 1; dir <= 3; dir++) {
+      final DoubleParam vel = velocity[dir - 1];
+      final int axis = dir - 1;
+      // v, the pack's last field, has one component per axis
+      kernels[dir] = vConst.get()
+          ? DeviceKernel.faces(AdvectionFluxes::constantFace, fields, dir, 1,
+              (md, b, n) -> vel.get())
+          : DeviceKernel.faces(AdvectionFluxes::fieldFace, fields, dir, 1, (md, b, n) -> {
+            VariablePack q = fields.pack(md);
+            return q.lowerBound(q.numFields() - 1) + axis;
+          });
+    }
+  }
+
+  /**
+   * The donor-cell fluxes of every component through the lower face of cell {@code (k, j, i)}
+   * with the block's constant velocity along the kernel's direction: the cell below the face for
+   * a positive velocity, the cell itself else. The body of the constant-velocity face kernels.
+   */
+  static void constantFace(double[] a, int[] t, int at, double[] r, int rat, int k, int j,
+      int i) {
+    final double vel = DevicePack.real(r, rat, VELOCITY);
+    for (int n = 0; n < DevicePack.numVars(t, at); n++) {
+      final double donor = vel > 0.0 ? DevicePack.below(a, t, at, n, k, j, i)
+          : DevicePack.get(a, t, at, n, k, j, i);
+      DevicePack.setFlux(a, t, at, n, k, j, i, donor * vel);
+    }
+  }
+
+  /**
+   * The donor-cell fluxes of every component through the lower face of cell {@code (k, j, i)}
+   * with the velocity field: {@code (vl > 0 ? ql vl : 0) + (vr < 0 ? qr vr : 0)}, {@code vl} and
+   * {@code vr} the normal velocity below and above the face. The body of the velocity-field face
+   * kernels.
+   */
+  static void fieldFace(double[] a, int[] t, int at, double[] r, int rat, int k, int j, int i) {
+    final int normal = (int) DevicePack.real(r, rat, NORMAL);
+    final double vl = DevicePack.below(a, t, at, normal, k, j, i);
+    final double vr = DevicePack.get(a, t, at, normal, k, j, i);
+    for (int n = 0; n < DevicePack.numVars(t, at); n++) {
+      double f = vl > 0.0 ? DevicePack.below(a, t, at, n, k, j, i) * vl : 0.0;
+      f += vr < 0.0 ? DevicePack.get(a, t, at, n, k, j, i) * vr : 0.0;
+      DevicePack.setFlux(a, t, at, n, k, j, i, f);
+    }
   }
 
   /**
@@ -135,7 +188,7 @@ public final class AdvectionFluxes implements FluxFunction {
    * Upwind: the donor is the cell below the face for positive velocity, the cell above else. A
    * stream over shifts of one cell number, so it runs on the flat range of each k plane (the
    * faces of ghost columns between rows get values too, which nobody reads), with {@link
-   * StageKernels#donorCellRun}.
+   * #donorCellRun}.
    */
   private static void constantVelocity(MeshData md, VariablePack q, int n, int dir,
       FlatRange faces, double vel) {
@@ -146,12 +199,12 @@ public final class AdvectionFluxes implements FluxFunction {
       final int cell = q.index(b, n, 0, 0, 0) + faces.first();
       for (int k = faces.ks(); k <= faces.ke(); k++) {
         final int plane = k * faces.kStride();
-        StageKernels.donorCellRun(a, flux + plane, cell + plane, donor, vel, faces.length());
+        donorCellRun(a, flux + plane, cell + plane, donor, vel, faces.length());
       }
     }
   }
 
-  /** Row by row over the box, with {@link StageKernels#donorCellFieldRow}. */
+  /** Row by row over the box, with {@link #donorCellFieldRow}. */
   private static void fieldVelocity(MeshData md, VariablePack q, FieldView v, int n, int dir,
       IndexBox faces) {
     final double[] a = md.data();
@@ -165,7 +218,7 @@ public final class AdvectionFluxes implements FluxFunction {
       for (int k = faces.k().s(); k <= faces.k().e(); k++) {
         for (int j = faces.j().s(); j <= faces.j().e(); j++) {
           final int row = k * ks + j * js;
-          StageKernels.donorCellFieldRow(a, flux + row, cell + row, vel + row, shift,
+          donorCellFieldRow(a, flux + row, cell + row, vel + row, shift,
               faces.i().s(), faces.i().e());
         }
       }
@@ -173,47 +226,40 @@ public final class AdvectionFluxes implements FluxFunction {
   }
 
   /**
-   * The same fluxes as launches: one DONOR_CELL_CONSTANT entry per direction, component and
-   * block (the velocity read now, as the deck fixed it), or one DONOR_CELL_FIELD entry each.
+   * Donor-cell flux with constant velocity {@code vel} over {@code length} consecutive faces:
+   * {@code a[flux + c] = a[q + c - donor] * vel}, where {@code donor} is the cell stride along the
+   * face normal when {@code vel > 0} (the cell below the face) and 0 otherwise.
    */
+  private static void donorCellRun(double[] a, int flux, int q, int donor, double vel,
+      int length) {
+    for (int c = 0; c < length; c++) {
+      a[flux + c] = a[q + c - donor] * vel;
+    }
+  }
+
+  /**
+   * Donor-cell flux with a velocity field over faces {@code is..ie} of one row: with {@code vl},
+   * {@code vr} the normal velocity of the cells below and above the face ({@code shift} apart),
+   * {@code f = (vl > 0 ? ql vl : 0) + (vr < 0 ? qr vr : 0)}.
+   */
+  private static void donorCellFieldRow(double[] a, int flux, int q, int v, int shift, int is,
+      int ie) {
+    for (int i = is; i <= ie; i++) {
+      final double vl = a[v + i - shift];
+      final double vr = a[v + i];
+      double f = vl > 0.0 ? a[q + i - shift] * vl : 0.0;
+      f += vr < 0.0 ? a[q + i] * vr : 0.0;
+      a[flux + i] = f;
+    }
+  }
+
+  /** The same fluxes as launches: the face kernel of each active direction. */
   @Override
   public List<StageLaunch> fluxLaunches(MeshData md, int[] fieldIds) {
     List<StageLaunch> launches = new ArrayList<>();
-    if (md.numBlocks() == 0) {
-      return launches;
+    for (int dir = 1; md.numBlocks() > 0 && dir <= md.layout().fluxDirections(); dir++) {
+      launches.add(kernels[dir].launch(md));
     }
-    VariablePack q = fields.pack(md);
-    FieldView v = vConst.get() ? null : FieldView.of(md, "v");
-    Faces all = faces(md, q);
-    StageLaunch.Kind kind = v == null ? StageLaunch.Kind.DONOR_CELL_CONSTANT
-        : StageLaunch.Kind.DONOR_CELL_FIELD;
-    int entries = md.layout().fluxDirections() * q.numVars() * md.numBlocks();
-    int[] t = new int[entries * kind.width];
-    double[] r = new double[entries * kind.realWidth];
-    int e = 0;
-    for (int dir = 1; dir <= md.layout().fluxDirections(); dir++) {
-      IndexBox faces = all.boxes()[dir - 1];
-      FlatRange flat = all.ranges()[dir - 1];
-      for (int n = 0; n < q.numVars(); n++) {
-        for (int b = 0; b < md.numBlocks(); b++, e++) {
-          int[] entry;
-          if (v == null) {
-            double vel = velocity[dir - 1].get();
-            r[e] = vel;
-            entry = new int[] {q.fluxIndex(b, dir, n, 0, 0, 0), q.index(b, n, 0, 0, 0),
-                vel > 0.0 ? q.stride(dir) : 0, flat.first(), flat.length(), flat.ks(), flat.ke(),
-                flat.kStride()};
-          } else {
-            entry = new int[] {q.fluxIndex(b, dir, n, 0, 0, 0), q.index(b, n, 0, 0, 0),
-                v.index(b, dir - 1, 0, 0, 0), q.stride(dir), faces.i().s(), faces.i().e(),
-                faces.j().s(), faces.j().e(), faces.k().s(), faces.k().e(), q.stride(2),
-                q.stride(3)};
-          }
-          System.arraycopy(entry, 0, t, e * kind.width, kind.width);
-        }
-      }
-    }
-    launches.add(new StageLaunch(kind, t, r, e));
     return launches;
   }
 }

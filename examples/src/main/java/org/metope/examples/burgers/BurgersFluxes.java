@@ -1,5 +1,6 @@
 package org.metope.examples.burgers;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.field.ArenaLayout;
@@ -31,9 +32,9 @@ import org.metope.mesh.geometry.TopologicalElement;
  * the HLL loops ({@link HllRows}) add nine rows of a k plane each. Scratch is allocated on a
  * thread's first call and reused; nothing is allocated per step.
  *
- * <p><b>On a device</b> ({@link #FUNCTION}'s launches) there is no scratch: one device thread per
- * row of faces computes each face's states where it needs them ({@link
- * org.metope.kernels.body.BurgersKernels#fluxRow}, the same bits as these loops).
+ * <p><b>On a device</b> ({@link #FUNCTION}'s launches) there is no scratch: the package's face
+ * kernels ({@link BurgersFaceFlux}, the same bits as these loops) compute each face's states where
+ * they need them.
  */
 final class BurgersFluxes {
   /** The package's flux function: {@link #calculateFluxes} on the host, launches on a device. */
@@ -45,7 +46,11 @@ final class BurgersFluxes {
 
     @Override
     public List<StageLaunch> fluxLaunches(MeshData md, int[] fields) {
-      return List.of(launch(md, fields[0]));
+      List<StageLaunch> launches = new ArrayList<>();
+      for (int dir = 1; dir <= md.layout().fluxDirections(); dir++) {
+        launches.add(BurgersFaceFlux.KERNELS[dir].launch(md));
+      }
+      return launches;
     }
   };
 
@@ -105,58 +110,6 @@ final class BurgersFluxes {
         solve(a, flux, ncomp, cs, js, ks, box, dir, ql, qr, scratch);
       }
     }
-  }
-
-  /**
-   * The fluxes of {@code U} (field {@code u}) on every block of {@code md} as one BURGERS_FLUX
-   * entry per block and direction: the interior faces normal to it (the interior cells and the
-   * face above the last one along the direction).
-   */
-  private static StageLaunch launch(MeshData md, int u) {
-    final int nb = md.numBlocks();
-    final StageLaunch.Kind kind = StageLaunch.Kind.BURGERS_FLUX;
-    final ArenaLayout layout = md.layout();
-    final int ndim = layout.fluxDirections();
-    final int[] t = new int[nb * ndim * kind.width];
-    if (nb == 0) {
-      return new StageLaunch(kind, t, new double[0], 0);
-    }
-    final boolean weno5 = BurgersPackage.isWeno5(
-        md.block(0).mesh().packages().get(BurgersPackage.NAME));
-    final int inst = layout.dataInstance(u, md.container());
-    final int cs = layout.componentStride(inst);
-    final int js = layout.jStride(inst);
-    final int ks = layout.kStride(inst);
-    final int[] strides = {1, js, ks};
-    final IndexShape cells = md.block(0).cellBounds();
-    int at = 0;
-    for (int b = 0; b < nb; b++) {
-      for (int dir = 1; dir <= ndim; dir++, at += kind.width) {
-        t[at + StageLaunch.FLUX] = md.fluxOffsets()[ArenaLayout.fluxTableSlot(u, dir, b, nb)];
-        t[at + StageLaunch.Q] = md.dataOffsets()[ArenaLayout.tableSlot(u, b, nb)];
-        t[at + StageLaunch.B_NCOMP] = layout.numComponents(inst);
-        t[at + StageLaunch.B_CS] = cs;
-        t[at + StageLaunch.B_STRIDE] = strides[dir - 1];
-        t[at + StageLaunch.B_NORMAL] = (dir - 1) * cs;
-        t[at + StageLaunch.B_WENO5] = weno5 ? 1 : 0;
-        interiorRows(cells, js, ks, t, at + StageLaunch.B_IS);
-        t[at + StageLaunch.B_IS + 2 * dir - 1]++;
-      }
-    }
-    return new StageLaunch(kind, t, new double[0], nb * ndim);
-  }
-
-  /**
-   * Writes the interior cells' {@code IS IE JB JE KB KE} and the strides {@code JSTRIDE KSTRIDE}
-   * at {@code t[at..at + 7]}, the tail of a BURGERS_FLUX entry.
-   */
-  private static void interiorRows(IndexShape cells, int js, int ks, int[] t, int at) {
-    for (int axis = 0; axis < 3; axis++) {
-      t[at + 2 * axis] = cells.start(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
-      t[at + 2 * axis + 1] = cells.end(axis, IndexDomain.INTERIOR, TopologicalElement.CC);
-    }
-    t[at + 6] = js;
-    t[at + 7] = ks;
   }
 
   private static double[][] scratch(int blockValues, int planeLength) {

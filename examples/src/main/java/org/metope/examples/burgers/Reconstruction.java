@@ -1,7 +1,5 @@
 package org.metope.examples.burgers;
 
-import org.metope.kernels.body.BurgersKernels;
-
 /**
  * The face states of Parthenon-VIBE's reconstructions, one row of cells at a time: for each cell
  * {@code c} of the row, {@code ql} (the state on the cell's upper face, the left state of that
@@ -21,28 +19,30 @@ import org.metope.kernels.body.BurgersKernels;
  * cells {@code from + m}, {@code m = 0 .. count - 1}, contiguous in memory; results go to {@code
  * ql[qlAt + m]} and {@code qr[qrAt + m]}. Both run as the vector loops of {@link
  * ReconstructionStages} (the same bits as the plain per-cell loops they replaced, {@code
- * ReconstructionBitsTest} in the benchmarks module; the per-face device bodies of {@link
- * BurgersKernels} give the same bits too, {@code BurgersKernelsTest}). Cells whose stencil lies in
+ * ReconstructionBitsTest} in the benchmarks module; the per-face device body of {@link
+ * BurgersFaceFlux} gives the same bits too, {@code BurgersFaceFluxTest}). Cells whose stencil lies in
  * the array may be computed and thrown away, so a caller may pass a whole plane of a block as one
  * row (the ghost columns between its rows included): the longer the row, the better the vector
  * loops run.
  */
 public final class Reconstruction {
-  /** Parthenon's {@code robust::EPS()}; shared with the device bodies ({@link BurgersKernels}). */
-  static final double EPS = BurgersKernels.EPS;
-  static final double THIRTEEN_THIRDS = BurgersKernels.THIRTEEN_THIRDS;
-  static final double A00 = BurgersKernels.A00;
-  static final double A01 = BurgersKernels.A01;
-  static final double A02 = BurgersKernels.A02;
-  static final double A10 = BurgersKernels.A10;
-  static final double A11 = BurgersKernels.A11;
-  static final double A12 = BurgersKernels.A12;
-  static final double A20 = BurgersKernels.A20;
-  static final double A21 = BurgersKernels.A21;
-  static final double A22 = BurgersKernels.A22;
-  static final double G0 = BurgersKernels.G0;
-  static final double G1 = BurgersKernels.G1;
-  static final double G2 = BurgersKernels.G2;
+  /** Parthenon's {@code robust::EPS()}; these constants are shared with {@link BurgersFaceFlux}. */
+  static final double EPS = 10 * Math.ulp(1.0);
+  static final double THIRTEEN_THIRDS = 13.0 / 3.0;
+  static final double A00 = 1.0 / 3.0;
+  static final double A01 = -7.0 / 6.0;
+  static final double A02 = 11.0 / 6.0;
+  static final double A10 = -1.0 / 6.0;
+  static final double A11 = 5.0 / 6.0;
+  static final double A12 = 1.0 / 3.0;
+  static final double A20 = 1.0 / 3.0;
+  static final double A21 = 5.0 / 6.0;
+  static final double A22 = -1.0 / 6.0;
+  static final double G0 = 0.1;
+  static final double G1 = 0.6;
+  static final double G2 = 0.3;
+  /** 2^600: two factors of it take the smallest positive product (2^-1074) above one half. */
+  static final double TWO_600 = 0x1p600;
 
   private Reconstruction() {}
 

@@ -16,7 +16,6 @@ import static org.metope.examples.burgers.Reconstruction.G2;
 import static org.metope.examples.burgers.Reconstruction.THIRTEEN_THIRDS;
 
 import java.util.Arrays;
-import org.metope.kernels.body.BurgersKernels;
 
 /**
  * The reconstructions of {@link Reconstruction} as sequences of short loops over one chunk of at
@@ -47,8 +46,7 @@ import org.metope.kernels.body.BurgersKernels;
 final class ReconstructionStages {
   /** Cells per pass: long enough for the vector loops, small enough to stay in the L1 cache. */
   static final int CHUNK = 256;
-  /** 2^600: two factors of it take the smallest positive product (2^-1074) above one half. */
-  private static final double TWO_600 = BurgersKernels.TWO_600;
+  private static final double TWO_600 = Reconstruction.TWO_600;
 
   private static final ThreadLocal<ReconstructionStages> PER_THREAD =
       ThreadLocal.withInitial(ReconstructionStages::new);

@@ -52,6 +52,19 @@ public final class DevicePack {
     return a[index(t, at, v, k, j, i) - t[at + SHIFT]];
   }
 
+  /**
+   * The value of pack component {@code v} {@code d} indices from {@code (k, j, i)} along the
+   * direction ({@code d} negative: below); {@code along(..., -1)} is {@link #below}.
+   */
+  public static double along(double[] a, int[] t, int at, int v, int k, int j, int i, int d) {
+    return a[index(t, at, v, k, j, i) + d * t[at + SHIFT]];
+  }
+
+  /** The number of pack components of the entry. */
+  public static int numVars(int[] t, int at) {
+    return t[at + NVARS];
+  }
+
   /** Sets pack component {@code v} at {@code (k, j, i)}. */
   public static void set(double[] a, int[] t, int at, int v, int k, int j, int i, double value) {
     a[index(t, at, v, k, j, i)] = value;

@@ -1,10 +1,10 @@
 package org.metope.kernels.body;
 
 /**
- * The bodies of the stage's physics kernels, over the flat data arena: donor-cell fluxes with a
- * constant or a field velocity, the flux divergence, the weighted sum of two containers and the
- * built-in physical boundary conditions (outflow, reflection). Each body is one run of
- * consecutive cells or one ghost slab; the JVM path ({@code Update}, the advection fluxes) loops
+ * The bodies of the framework's stage kernels, over the flat data arena: the flux divergence, the
+ * weighted sum of two containers and the built-in physical boundary conditions (outflow,
+ * reflection). Each body is one run of consecutive cells or one ghost slab; the JVM path ({@code
+ * Update}, {@code BoundaryConditions}) loops
  * over blocks and rows on the host and calls it, the device launchers of {@code
  * org.metope.kernels.tornado.ResidentTasks} call the same body from a parallel loop over the
  * entries of a {@link StageLaunch}: one body, two launchers. The arithmetic is Parthenon's,
@@ -13,34 +13,6 @@ package org.metope.kernels.body;
  */
 public final class StageKernels {
   private StageKernels() {}
-
-  /**
-   * Donor-cell flux with constant velocity {@code vel} over {@code length} consecutive faces:
-   * {@code a[flux + c] = a[q + c - donor] * vel}, where {@code donor} is the cell stride along the
-   * face normal when {@code vel > 0} (the cell below the face) and 0 otherwise.
-   */
-  public static void donorCellRun(double[] a, int flux, int q, int donor, double vel,
-      int length) {
-    for (int c = 0; c < length; c++) {
-      a[flux + c] = a[q + c - donor] * vel;
-    }
-  }
-
-  /**
-   * Donor-cell flux with a velocity field over faces {@code is..ie} of one row: with {@code vl},
-   * {@code vr} the normal velocity of the cells below and above the face ({@code shift} apart),
-   * {@code f = (vl > 0 ? ql vl : 0) + (vr < 0 ? qr vr : 0)}.
-   */
-  public static void donorCellFieldRow(double[] a, int flux, int q, int v, int shift, int is,
-      int ie) {
-    for (int i = is; i <= ie; i++) {
-      final double vl = a[v + i - shift];
-      final double vr = a[v + i];
-      double f = vl > 0.0 ? a[q + i - shift] * vl : 0.0;
-      f += vr < 0.0 ? a[q + i] * vr : 0.0;
-      a[flux + i] = f;
-    }
-  }
 
   /**
    * One row of {@code dudt = -div(F)} in {@code ndim} dimensions (Parthenon's {@code

@@ -3,7 +3,7 @@ package org.metope.kernels.body;
 import java.util.Arrays;
 
 /**
- * One launch of a stage kernel ({@link StageKernels}, {@link BurgersKernels}) over a partition,
+ * One launch of a stage kernel ({@link StageKernels}, or a package's {@link CellBody}) over a partition,
  * described in flat arrays so that a device can run it: {@link #count} entries of {@link
  * Kind#width} ints each in {@link #ints} (arena offsets, strides and loop bounds of one block,
  * field and component), and the entry's real parameters in {@link #reals}. Built on the host once
@@ -13,20 +13,15 @@ import java.util.Arrays;
  *
  * <pre>
  *   kind                 ints of one entry                                    reals of one entry
- *   DONOR_CELL_CONSTANT  FLUX Q DONOR FIRST LENGTH KB KE KSTRIDE              vel
- *   DONOR_CELL_FIELD     FLUX Q V SHIFT IS IE JB JE KB KE JSTRIDE KSTRIDE     -
  *   DIVERGENCE           OUT FX FY FZ NDIM IS IE JB JE KB KE JSTRIDE KSTRIDE  a1 a2 a3 vol
  *   WEIGHTED_SUM         Z X Y LENGTH                                         -
  *   PHYSICAL_BOUNDARY    BASE NI NJ NK NGHOST, then per face (6): MODE AXIS FIRST REF   -
- *   BURGERS_FLUX         FLUX Q NCOMP CS S NORMAL WENO5 IS IE JB JE KB KE     -
- *                        JSTRIDE KSTRIDE
  *   CELLS                a package body's views ({@link DevicePack}), per launch   its own
  *   CELLS_MINIMUM        as CELLS                                              its own
  * </pre>
  *
- * A DONOR_CELL_CONSTANT entry covers k planes {@code KB..KE}, each the run of {@code LENGTH}
- * faces from {@code k * KSTRIDE + FIRST}; the other row kinds cover rows {@code (k, j)} of {@code
- * KB..KE} x {@code JB..JE}, starting at {@code k * KSTRIDE + j * JSTRIDE}. A PHYSICAL_BOUNDARY
+ * A DIVERGENCE entry covers rows {@code (k, j)} of {@code KB..KE} x {@code JB..JE}, starting at
+ * {@code k * KSTRIDE + j * JSTRIDE}. A PHYSICAL_BOUNDARY
  * entry is one component of one field of one block ({@code NI x NJ x NK} cells from {@code
  * BASE}); its face slots, in Parthenon's face order, say which ghost slabs to fill ({@link
  * StageKernels#ghostSlab}) and how ({@link #BC_NONE} for a face that is not a physical
@@ -42,18 +37,12 @@ import java.util.Arrays;
 public final class StageLaunch {
   /** What a launch computes, and the ints and reals of one entry. */
   public enum Kind {
-    /** {@link StageKernels#donorCellRun} per k plane. */
-    DONOR_CELL_CONSTANT(8, 1),
-    /** {@link StageKernels#donorCellFieldRow} per row. */
-    DONOR_CELL_FIELD(12, 0),
     /** {@link StageKernels#divergenceRow} per row. */
     DIVERGENCE(13, 4),
     /** {@link StageKernels#weightedSum} per entry, with the launch's weights. */
     WEIGHTED_SUM(4, 0),
     /** {@link StageKernels#ghostSlab} per physical face of an entry, faces in order. */
     PHYSICAL_BOUNDARY(5 + 6 * 4, 0),
-    /** {@link BurgersKernels#fluxRow} per row. */
-    BURGERS_FLUX(15, 0),
     /** A package's {@link CellBody} per row; widths per launch ({@link DevicePack}). */
     CELLS(0, 0),
     /** A package's {@link CellMeasure}, each block's minimum into {@link #results}. */
@@ -70,19 +59,6 @@ public final class StageLaunch {
     }
   }
 
-  // DONOR_CELL_CONSTANT
-  public static final int FLUX = 0;
-  public static final int Q = 1;
-  public static final int DONOR = 2;
-  public static final int FIRST = 3;
-  public static final int LENGTH = 4;
-  public static final int C_KB = 5;
-  public static final int C_KE = 6;
-  public static final int C_KSTRIDE = 7;
-  // DONOR_CELL_FIELD (FLUX, Q as above)
-  public static final int V = 2;
-  public static final int SHIFT = 3;
-  public static final int F_IS = 4;
   // DIVERGENCE
   public static final int OUT = 0;
   public static final int FX = 1;
@@ -112,13 +88,6 @@ public final class StageLaunch {
   public static final int BC_OUTFLOW = 1;
   public static final int BC_REFLECT = 2;
   public static final int BC_REFLECT_NEGATED = 3;
-  // BURGERS_FLUX (FLUX, Q as above)
-  public static final int B_NCOMP = 2;
-  public static final int B_CS = 3;
-  public static final int B_STRIDE = 4;
-  public static final int B_NORMAL = 5;
-  public static final int B_WENO5 = 6;
-  public static final int B_IS = 7;
 
   /** The kind of launch. */
   public final Kind kind;
@@ -141,9 +110,9 @@ public final class StageLaunch {
    * once the launch returns; unused by the other kinds.
    */
   public final double[] results;
-  /** Largest number of k planes (rows kinds: of k rows) of an entry. */
+  /** Largest number of k rows of an entry. */
   public final int maxK;
-  /** Largest number of j rows of an entry (1 for DONOR_CELL_CONSTANT and WEIGHTED_SUM). */
+  /** Largest number of j rows of an entry (1 for WEIGHTED_SUM and PHYSICAL_BOUNDARY). */
   public final int maxJ;
 
   /** A launch of {@code count} entries; {@code ints} and {@code reals} may be longer. */
@@ -183,9 +152,8 @@ public final class StageLaunch {
     for (int e = 0; e < count; e++) {
       int base = e * width;
       switch (kind) {
-        case DONOR_CELL_CONSTANT -> k = Math.max(k, ints[base + C_KE] - ints[base + C_KB] + 1);
-        case DONOR_CELL_FIELD, DIVERGENCE, BURGERS_FLUX, CELLS, CELLS_MINIMUM -> {
-          int first = rowsFrom(kind);
+        case DIVERGENCE, CELLS, CELLS_MINIMUM -> {
+          int first = kind == Kind.DIVERGENCE ? D_IS : DevicePack.IS;
           // IS IE JB JE KB KE JSTRIDE KSTRIDE follow each other from `first`
           j = Math.max(j, ints[base + first + 3] - ints[base + first + 2] + 1);
           k = Math.max(k, ints[base + first + 5] - ints[base + first + 4] + 1);
@@ -195,16 +163,6 @@ public final class StageLaunch {
     }
     this.maxK = k;
     this.maxJ = j;
-  }
-
-  /** Where the {@code IS IE JB JE KB KE JSTRIDE KSTRIDE} of a row kind's entry start. */
-  private static int rowsFrom(Kind kind) {
-    return switch (kind) {
-      case DONOR_CELL_FIELD -> F_IS;
-      case DIVERGENCE -> D_IS;
-      case BURGERS_FLUX -> B_IS;
-      default -> DevicePack.IS;
-    };
   }
 
   /** Whether the launch writes the arena (a CELLS_MINIMUM one only reads it). */
@@ -253,34 +211,10 @@ public final class StageLaunch {
   public static void runRow(Kind kind, int[] t, double[] r, int e, int k, int j, double[] a,
       double w1, double w2) {
     switch (kind) {
-      case DONOR_CELL_CONSTANT -> donorCellPlane(t, r, e, k, a);
-      case DONOR_CELL_FIELD -> donorCellFieldRow(t, e, k, j, a);
       case DIVERGENCE -> divergenceRow(t, r, e, k, j, a);
       case WEIGHTED_SUM -> weightedSum(t, e, k, j, a, w1, w2);
       case PHYSICAL_BOUNDARY -> physicalBoundary(t, e, k, j, a);
-      case BURGERS_FLUX -> burgersFluxRow(t, e, k, j, a);
       default -> throw new IllegalStateException("unknown stage kind: " + kind);
-    }
-  }
-
-  /** Plane {@code p} of a DONOR_CELL_CONSTANT entry. */
-  public static void donorCellPlane(int[] t, double[] r, int e, int p, double[] a) {
-    final int base = e * Kind.DONOR_CELL_CONSTANT.width;
-    final int k = t[base + C_KB] + p;
-    if (k <= t[base + C_KE]) {
-      final int at = k * t[base + C_KSTRIDE] + t[base + FIRST];
-      StageKernels.donorCellRun(a, t[base + FLUX] + at, t[base + Q] + at, t[base + DONOR], r[e],
-          t[base + LENGTH]);
-    }
-  }
-
-  /** Row {@code (kb + k, jb + j)} of a DONOR_CELL_FIELD entry. */
-  public static void donorCellFieldRow(int[] t, int e, int k, int j, double[] a) {
-    final int base = e * Kind.DONOR_CELL_FIELD.width;
-    final int row = row(t, base + F_IS, k, j);
-    if (row >= 0) {
-      StageKernels.donorCellFieldRow(a, t[base + FLUX] + row, t[base + Q] + row,
-          t[base + V] + row, t[base + SHIFT], t[base + F_IS], t[base + F_IS + 1]);
     }
   }
 
@@ -320,17 +254,6 @@ public final class StageLaunch {
               mode == BC_REFLECT_NEGATED ? -1.0 : 1.0);
         }
       }
-    }
-  }
-
-  /** Row {@code (kb + k, jb + j)} of a BURGERS_FLUX entry. */
-  public static void burgersFluxRow(int[] t, int e, int k, int j, double[] a) {
-    final int base = e * Kind.BURGERS_FLUX.width;
-    final int row = row(t, base + B_IS, k, j);
-    if (row >= 0) {
-      BurgersKernels.fluxRow(a, t[base + FLUX] + row, t[base + Q] + row, t[base + B_NCOMP],
-          t[base + B_CS], t[base + B_STRIDE], t[base + B_NORMAL], t[base + B_WENO5],
-          t[base + B_IS], t[base + B_IS + 1]);
     }
   }
 

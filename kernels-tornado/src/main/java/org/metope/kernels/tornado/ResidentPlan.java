@@ -39,15 +39,12 @@ final class ResidentPlan implements AutoCloseable {
   static final int UNLOAD = 6;
   static final int PROLONGATE = 7;
   static final int RESTRICT = 8;
-  static final int DONOR_CELL = 9;
-  static final int DONOR_CELL_FIELD = 10;
-  static final int DIVERGENCE = 11;
-  static final int WEIGHTED_SUM = 12;
-  static final int PHYSICAL_BOUNDARY = 13;
-  static final int MIN_MAX = 14;
-  static final int BURGERS_FLUX = 15;
-  static final int BOX = 16;
-  static final int GRAPHS = 17;
+  static final int DIVERGENCE = 9;
+  static final int WEIGHTED_SUM = 10;
+  static final int PHYSICAL_BOUNDARY = 11;
+  static final int MIN_MAX = 12;
+  static final int BOX = 13;
+  static final int GRAPHS = 14;
   /** Plans made in this JVM, for unique graph names. */
   private static int plans;
 
@@ -106,12 +103,9 @@ final class ResidentPlan implements AutoCloseable {
   /** The graph of stage launch kind {@code kind}. */
   static int graph(StageLaunch.Kind kind) {
     return switch (kind) {
-      case DONOR_CELL_CONSTANT -> DONOR_CELL;
-      case DONOR_CELL_FIELD -> DONOR_CELL_FIELD;
       case DIVERGENCE -> DIVERGENCE;
       case WEIGHTED_SUM -> WEIGHTED_SUM;
       case PHYSICAL_BOUNDARY -> PHYSICAL_BOUNDARY;
-      case BURGERS_FLUX -> BURGERS_FLUX;
       default -> throw new IllegalStateException("unknown stage kind: " + kind);
     };
   }
@@ -252,17 +246,6 @@ final class ResidentPlan implements AutoCloseable {
     int every = DataTransferMode.EVERY_EXECUTION;
     int[] arg = args[g];
     switch (g) {
-      case DONOR_CELL -> {
-        tg.transferToDevice(every, arg);
-        tg.task("donorCell", ResidentTasks::donorCellConstant, arg, l.launches, l.launchReals,
-            a);
-        grid(tasks, scheduler, name, "donorCell", new WorkerGrid2D(1, 1));
-      }
-      case DONOR_CELL_FIELD -> {
-        tg.transferToDevice(every, arg);
-        tg.task("donorCellField", ResidentTasks::donorCellField, arg, l.launches, a);
-        grid(tasks, scheduler, name, "donorCellField", new WorkerGrid3D(1, 1, 1));
-      }
       case DIVERGENCE -> {
         tg.transferToDevice(every, arg);
         tg.task("divergence", ResidentTasks::divergence, arg, l.launches, l.launchReals, a);
@@ -277,11 +260,6 @@ final class ResidentPlan implements AutoCloseable {
         tg.transferToDevice(every, arg);
         tg.task("physicalBoundary", ResidentTasks::physicalBoundary, arg, l.launches, a);
         grid(tasks, scheduler, name, "physicalBoundary", new WorkerGrid1D(1));
-      }
-      case BURGERS_FLUX -> {
-        tg.transferToDevice(every, arg);
-        tg.task("burgersFluxes", ResidentTasks::burgersFluxes, arg, l.launches, a);
-        grid(tasks, scheduler, name, "burgersFluxes", new WorkerGrid3D(1, 1, 1));
       }
       case MIN_MAX -> {
         tg.transferToDevice(every, arg);

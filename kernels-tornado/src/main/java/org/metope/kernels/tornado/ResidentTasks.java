@@ -12,12 +12,9 @@ import uk.ac.manchester.tornado.api.annotations.Parallel;
  * a task's scalar arguments into the kernel as constants; so one compiled kernel per kind serves
  * every launch of that kind, before and after a remesh. Each calls the same row bodies as the JVM
  * backend ({@link RowKernels}; {@link StageLaunch}'s row helpers, which call {@link
- * org.metope.kernels.body.StageKernels} and {@link org.metope.kernels.body.BurgersKernels}, the
- * burgers
- * fluxes with the same bits as the JVM's vector loops; {@link TagLaunch}'s, which call {@link
+ * org.metope.kernels.body.StageKernels}; {@link TagLaunch}'s, which call {@link
  * org.metope.kernels.body.TagKernels}): a stage launcher runs one device thread per (entry, k, j)
- * row
- * (per entry for a weighted sum, the physical boundaries, and a measure), rows
+ * row (per entry for a weighted sum, the physical boundaries, and a measure), rows
  * past an entry's own extent idle. Plain static Java over primitive arrays: {@code
  * EmulatedDeviceBackend} runs the stage and measure launchers on its device copies ({@link #run},
  * {@link #measure}, a launch's own tables standing for the launch tables with {@code ENTRY = 0})
@@ -134,37 +131,6 @@ public final class ResidentTasks {
     }
   }
 
-  /**
-   * {@link StageLaunch.Kind#DONOR_CELL_CONSTANT} of entries {@code ENTRY ..} of the launch
-   * tables: one thread per (entry, k plane).
-   */
-  public static void donorCellConstant(int[] args, int[] launches, double[] launchReals,
-      double[] a) {
-    final int first = args[LaunchTables.ENTRY];
-    final int count = args[LaunchTables.COUNT];
-    final int maxK = args[LaunchTables.MAX_K];
-    for (@Parallel int e = 0; e < count; e++) {
-      for (@Parallel int k = 0; k < maxK; k++) {
-        StageLaunch.donorCellPlane(launches, launchReals, first + e, k, a);
-      }
-    }
-  }
-
-  /** {@link StageLaunch.Kind#DONOR_CELL_FIELD} of entries {@code ENTRY ..} of the launch tables. */
-  public static void donorCellField(int[] args, int[] launches, double[] a) {
-    final int first = args[LaunchTables.ENTRY];
-    final int count = args[LaunchTables.COUNT];
-    final int maxK = args[LaunchTables.MAX_K];
-    final int maxJ = args[LaunchTables.MAX_J];
-    for (@Parallel int e = 0; e < count; e++) {
-      for (@Parallel int k = 0; k < maxK; k++) {
-        for (@Parallel int j = 0; j < maxJ; j++) {
-          StageLaunch.donorCellFieldRow(launches, first + e, k, j, a);
-        }
-      }
-    }
-  }
-
   /** {@link StageLaunch.Kind#DIVERGENCE} of entries {@code ENTRY ..} of the launch tables. */
   public static void divergence(int[] args, int[] launches, double[] launchReals, double[] a) {
     final int first = args[LaunchTables.ENTRY];
@@ -223,24 +189,6 @@ public final class ResidentTasks {
   }
 
   /**
-   * {@link StageLaunch.Kind#BURGERS_FLUX} of entries {@code ENTRY ..} of the launch tables: one
-   * thread per (entry, k, j) row of faces.
-   */
-  public static void burgersFluxes(int[] args, int[] launches, double[] a) {
-    final int first = args[LaunchTables.ENTRY];
-    final int count = args[LaunchTables.COUNT];
-    final int maxK = args[LaunchTables.MAX_K];
-    final int maxJ = args[LaunchTables.MAX_J];
-    for (@Parallel int e = 0; e < count; e++) {
-      for (@Parallel int k = 0; k < maxK; k++) {
-        for (@Parallel int j = 0; j < maxJ; j++) {
-          StageLaunch.burgersFluxRow(launches, first + e, k, j, a);
-        }
-      }
-    }
-  }
-
-  /**
    * A CELLS launch of entries {@code ENTRY ..} of the launch tables: one thread per (entry, k, j)
    * row, running {@code launch.body} on each index of the row. Only a device that can call the
    * body runs it (the emulated one); TornadoVM compiles only the static launchers above, so its
@@ -285,12 +233,9 @@ public final class ResidentTasks {
   static void run(StageLaunch launch, int[] args, int[] launches, double[] launchReals,
       double[] a, double[] w, double[] results) {
     switch (launch.kind) {
-      case DONOR_CELL_CONSTANT -> donorCellConstant(args, launches, launchReals, a);
-      case DONOR_CELL_FIELD -> donorCellField(args, launches, a);
       case DIVERGENCE -> divergence(args, launches, launchReals, a);
       case WEIGHTED_SUM -> weightedSum(args, launches, w, a);
       case PHYSICAL_BOUNDARY -> physicalBoundary(args, launches, a);
-      case BURGERS_FLUX -> burgersFluxes(args, launches, a);
       case CELLS -> cells(launch, args, launches, launchReals, a);
       case CELLS_MINIMUM -> cellsMinimum(launch, args, launches, launchReals, a, results);
       default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);

@@ -170,13 +170,13 @@ class LaunchTablesTest {
     Scenario s = Scenario.random(31, 3, mixedOps(31, 20));
     setFlags(s.table, 0);
     launch(KernelKind.LOAD, s.table, s.table.all, s.data, s.buffers);
-    StageLaunch donor = donorCell(random, 3);
+    StageLaunch divergence = divergence(random, 3);
     StageLaunch sum = new StageLaunch(StageLaunch.Kind.WEIGHTED_SUM,
         new int[] {0, 1000, 2000, 500, 3000, 100, 200, 300}, new double[0], 2);
     for (int round = 0; round < 2; round++) {
-      donor.runOnHost(host, 0, 0);
-      int[] args = tables.stage(donor);
-      ResidentTasks.donorCellConstant(args, tables.launches, tables.launchReals, device);
+      divergence.runOnHost(host, 0, 0);
+      int[] args = tables.stage(divergence);
+      ResidentTasks.divergence(args, tables.launches, tables.launchReals, device);
       sum.runOnHost(host, 0.5 + round, -0.25);
       args = tables.stage(sum);
       ResidentTasks.weightedSum(args, tables.launches, new double[] {0.5 + round, -0.25},
@@ -191,7 +191,7 @@ class LaunchTablesTest {
     double[] host = Scenario.randomArray(random, 4096);
     double[] before = host.clone();
     double[] device = host.clone();
-    tables.stage(donorCell(random, 3)); // so that the entries below do not start at 0
+    tables.stage(divergence(random, 3)); // so that the entries below do not start at 0
     StageLaunch conditions = Scenario.physicalBoundary(8, 2);
     TagLaunch ranges = new TagLaunch(TagLaunch.Kind.MIN_MAX,
         new int[] {0, 512, 600, 100, 4095, 1}, 3);
@@ -203,7 +203,7 @@ class LaunchTablesTest {
       ranges.runOnHost(host);
       ResidentTasks.physicalBoundary(tables.stage(conditions), tables.launches, device);
       int[] args = tables.tag(ranges);
-      assertTrue(args[LaunchTables.ENTRY] > 0, "entries after the donor-cell ones");
+      assertTrue(args[LaunchTables.ENTRY] > 0, "entries after the divergence ones");
       ResidentTasks.minMax(args, tables.launches, device, tables.results);
       assertArrayEquals(ranges.results, Arrays.copyOf(tables.results, ranges.results.length));
       derived.runOnHost(host, 0, 0);
@@ -219,18 +219,24 @@ class LaunchTablesTest {
     assertArrayEquals(host, device);
   }
 
-  /** A DONOR_CELL_CONSTANT launch of {@code count} entries with flux regions 500 apart. */
-  private static StageLaunch donorCell(Random random, int count) {
-    int width = StageLaunch.Kind.DONOR_CELL_CONSTANT.width;
+  /**
+   * A DIVERGENCE launch of {@code count} 3D entries: rows of 6 cells, outputs 400 apart below
+   * 1,200, fluxes from 1,200 up (below 4,096).
+   */
+  private static StageLaunch divergence(Random random, int count) {
+    int width = StageLaunch.Kind.DIVERGENCE.width;
     int[] ints = new int[count * width];
-    double[] reals = new double[count];
+    double[] reals = new double[count * StageLaunch.Kind.DIVERGENCE.realWidth];
     for (int e = 0; e < count; e++) {
-      int kb = random.nextInt(3);
-      int[] entry = {500 * e, 2500 + 100 * e, 1, 2, 40, kb, kb + random.nextInt(5), 50};
+      int kb = random.nextInt(2);
+      int[] entry = {400 * e, 1200 + 300 * e, 2200 + 300 * e, 3100 + 300 * e, 3, 1, 6, 1, 5, kb,
+          kb + random.nextInt(2), 10, 100};
       System.arraycopy(entry, 0, ints, e * width, width);
-      reals[e] = random.nextDouble() - 0.5;
+      for (int n = 0; n < 4; n++) {
+        reals[4 * e + n] = random.nextDouble() + 0.5;
+      }
     }
-    return new StageLaunch(StageLaunch.Kind.DONOR_CELL_CONSTANT, ints, reals, count);
+    return new StageLaunch(StageLaunch.Kind.DIVERGENCE, ints, reals, count);
   }
 
   @Test

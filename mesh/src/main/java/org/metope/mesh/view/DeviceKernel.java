@@ -113,11 +113,26 @@ public final class DeviceKernel {
    */
   public static DeviceKernel faces(CellBody body, PackDescriptor pack, int direction,
       int numReals, BlockReals reals) {
+    requireDirection(direction);
+    return new DeviceKernel(body, null, pack, TopologicalElement.CC, IndexDomain.INTERIOR,
+        direction, numReals, reals);
+  }
+
+  /**
+   * {@link #faces} over the pack of {@code fields} and their fluxes, by name, resolved as the
+   * named {@link #cells} is: a kernel that can live in a static final.
+   */
+  public static DeviceKernel faces(CellBody body, String[] fields, int direction, int numReals,
+      BlockReals reals) {
+    requireDirection(direction);
+    return new DeviceKernel(body, null, fields, TopologicalElement.CC, IndexDomain.INTERIOR,
+        direction, numReals, reals);
+  }
+
+  private static void requireDirection(int direction) {
     if (direction < 1 || direction > 3) {
       throw new IllegalArgumentException("direction=" + direction + " must be 1..3");
     }
-    return new DeviceKernel(body, null, pack, TopologicalElement.CC, IndexDomain.INTERIOR,
-        direction, numReals, reals);
   }
 
   /** Runs a {@link #cells} or {@link #faces} kernel on the host copy of {@code md}'s arena. */
@@ -160,7 +175,8 @@ public final class DeviceKernel {
     }
     Resolved r = resolved;
     if (r == null || r.state() != md.state()) {
-      r = new Resolved(md.state(), PackDescriptor.of(md.state(), names));
+      PackDescriptor d = PackDescriptor.of(md.state(), names);
+      r = new Resolved(md.state(), direction == 0 ? d : d.withFluxes());
       resolved = r;
     }
     return r.pack();
