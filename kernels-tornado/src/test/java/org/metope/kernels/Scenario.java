@@ -176,7 +176,7 @@ public final class Scenario {
     }
     return new StageLaunch[] {
         StageLaunch.cells(Scenario::energy, width, 0, t, new double[0], 1),
-        StageLaunch.minimum(Scenario::step, width, 3, t,
+        StageLaunch.reduction(StageLaunch.Kind.CELLS_MINIMUM, Scenario::step, width, 3, t,
             new double[] {0.125, 0.25, 0.0625, 0.5, 0.5, 0.5}, 2)};
   }
 

@@ -50,7 +50,7 @@ final class BurgersTimestep {
   private BurgersTimestep() {}
 
   static double estimate(MeshData md) {
-    return cfl(md) * KERNEL.smallest(md);
+    return cfl(md) * KERNEL.reduce(md);
   }
 
   /** The largest stable step of cell {@code (k, j, i)} before {@code cfl}: the body of the kernel. */

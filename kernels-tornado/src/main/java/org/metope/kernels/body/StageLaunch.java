@@ -18,6 +18,8 @@ import java.util.Arrays;
  *   PHYSICAL_BOUNDARY    BASE NI NJ NK NGHOST, then per face (6): MODE AXIS FIRST REF   -
  *   CELLS                a package body's views ({@link DevicePack}), per launch   its own
  *   CELLS_MINIMUM        as CELLS                                              its own
+ *   CELLS_MAXIMUM        as CELLS                                              its own
+ *   CELLS_SUM            as CELLS                                              its own
  * </pre>
  *
  * A DIVERGENCE entry covers rows {@code (k, j)} of {@code KB..KE} x {@code JB..JE}, starting at
@@ -28,11 +30,14 @@ import java.util.Arrays;
  * boundary); one thread runs the faces of an entry in order, since a later face's slab covers
  * corners an earlier one filled. A CELLS entry is one
  * block of a package's {@link CellBody}, {@link #body}, run on every index of the entry's box; its
- * width and real width are the launch's ({@link #width}, {@link #realWidth}). A CELLS_MINIMUM entry
- * is one block of a package's {@link CellMeasure}, {@link #measure}: the smallest of its values
- * over the entry's box, folded in index order from {@code Double.MAX_VALUE} (the identity of a
- * minimum, as in Parthenon's reductions; a NaN value is never the smaller) into {@link #results},
- * the only values of the launch that cross back to the host (one device thread per block).
+ * width and real width are the launch's ({@link #width}, {@link #realWidth}). A reduction entry
+ * (CELLS_MINIMUM, CELLS_MAXIMUM, CELLS_SUM) is one block of a package's {@link CellMeasure},
+ * {@link #measure}: its values over the entry's box folded in index order ({@code k}, then {@code
+ * j}, then {@code i}) from the reduction's identity ({@link #identity}: {@code Double.MAX_VALUE}
+ * for a minimum, {@code -Double.MAX_VALUE} for a maximum, as in Parthenon's reductions, and
+ * {@code 0.0} for a sum; a NaN value is never the smaller or the larger, and propagates through a
+ * sum) into {@link #results}, the only values of the launch that cross back to the host (one
+ * device thread per block). The fold is the same on the host and the device, so the bits are.
  */
 public final class StageLaunch {
   /** What a launch computes, and the ints and reals of one entry. */
@@ -46,7 +51,16 @@ public final class StageLaunch {
     /** A package's {@link CellBody} per row; widths per launch ({@link DevicePack}). */
     CELLS(0, 0),
     /** A package's {@link CellMeasure}, each block's minimum into {@link #results}. */
-    CELLS_MINIMUM(0, 0);
+    CELLS_MINIMUM(0, 0),
+    /** A package's {@link CellMeasure}, each block's maximum into {@link #results}. */
+    CELLS_MAXIMUM(0, 0),
+    /** A package's {@link CellMeasure}, each block's sum into {@link #results}. */
+    CELLS_SUM(0, 0);
+
+    /** Whether a launch of this kind folds a {@link CellMeasure} per block (reads the arena only). */
+    public boolean isReduction() {
+      return this == CELLS_MINIMUM || this == CELLS_MAXIMUM || this == CELLS_SUM;
+    }
 
     /** Ints per entry. */
     public final int width;
@@ -97,7 +111,7 @@ public final class StageLaunch {
   public final int realWidth;
   /** The body of a CELLS launch; null for the other kinds. */
   public final CellBody body;
-  /** The body of a CELLS_MINIMUM launch; null for the other kinds. */
+  /** The body of a reduction launch; null for the other kinds. */
   public final CellMeasure measure;
   /** Entries, {@code kind.width} ints each. */
   public final int[] ints;
@@ -106,7 +120,7 @@ public final class StageLaunch {
   /** Number of entries. */
   public final int count;
   /**
-   * One result per entry (at least one value): what a CELLS_MINIMUM launch writes, on the host
+   * One result per entry (at least one value): what a reduction launch writes, on the host
    * once the launch returns; unused by the other kinds.
    */
   public final double[] results;
@@ -129,11 +143,16 @@ public final class StageLaunch {
     return new StageLaunch(Kind.CELLS, body, null, width, realWidth, ints, reals, count);
   }
 
-  /** A CELLS_MINIMUM launch of {@code measure}, entries as for {@link #cells}. */
-  public static StageLaunch minimum(CellMeasure measure, int width, int realWidth, int[] ints,
-      double[] reals, int count) {
-    return new StageLaunch(Kind.CELLS_MINIMUM, null, measure, width, realWidth, ints, reals,
-        count);
+  /**
+   * A reduction launch ({@code kind} CELLS_MINIMUM, CELLS_MAXIMUM or CELLS_SUM) of {@code
+   * measure}, entries as for {@link #cells}.
+   */
+  public static StageLaunch reduction(Kind kind, CellMeasure measure, int width, int realWidth,
+      int[] ints, double[] reals, int count) {
+    if (!kind.isReduction()) {
+      throw new IllegalArgumentException("kind=" + kind + " is not a reduction");
+    }
+    return new StageLaunch(kind, null, measure, width, realWidth, ints, reals, count);
   }
 
   private StageLaunch(Kind kind, CellBody body, CellMeasure measure, int width, int realWidth,
@@ -152,7 +171,7 @@ public final class StageLaunch {
     for (int e = 0; e < count; e++) {
       int base = e * width;
       switch (kind) {
-        case DIVERGENCE, CELLS, CELLS_MINIMUM -> {
+        case DIVERGENCE, CELLS, CELLS_MINIMUM, CELLS_MAXIMUM, CELLS_SUM -> {
           int first = kind == Kind.DIVERGENCE ? D_IS : DevicePack.IS;
           // IS IE JB JE KB KE JSTRIDE KSTRIDE follow each other from `first`
           j = Math.max(j, ints[base + first + 3] - ints[base + first + 2] + 1);
@@ -165,14 +184,14 @@ public final class StageLaunch {
     this.maxJ = j;
   }
 
-  /** Whether the launch writes the arena (a CELLS_MINIMUM one only reads it). */
+  /** Whether the launch writes the arena (a reduction only reads it). */
   public boolean writesArena() {
-    return kind != Kind.CELLS_MINIMUM;
+    return !kind.isReduction();
   }
 
   /** Whether the launch runs a package's body ({@link CellBody}, {@link CellMeasure}). */
   public boolean runsPackageBody() {
-    return kind == Kind.CELLS || kind == Kind.CELLS_MINIMUM;
+    return kind == Kind.CELLS || kind.isReduction();
   }
 
   /** Bytes of the launch's tables, what a device gets once per launch description. */
@@ -185,9 +204,9 @@ public final class StageLaunch {
    * {@code w2} are the weights of a WEIGHTED_SUM (ignored otherwise).
    */
   public void runOnHost(double[] a, double w1, double w2) {
-    if (kind == Kind.CELLS_MINIMUM) {
+    if (kind.isReduction()) {
       for (int e = 0; e < count; e++) {
-        results[e] = blockMinimum(measure, width, realWidth, ints, reals, e, a);
+        results[e] = blockReduction(kind, measure, width, realWidth, ints, reals, e, a);
       }
       return;
     }
@@ -275,24 +294,48 @@ public final class StageLaunch {
     }
   }
 
+  /** The identity of reduction {@code kind}'s fold: where each block's fold starts. */
+  public static double identity(Kind kind) {
+    return switch (kind) {
+      case CELLS_MINIMUM -> Double.MAX_VALUE;
+      case CELLS_MAXIMUM -> -Double.MAX_VALUE;
+      case CELLS_SUM -> 0.0;
+      default -> throw new IllegalArgumentException("kind=" + kind + " is not a reduction");
+    };
+  }
+
   /**
-   * The smallest value of {@code measure} over the box of entry {@code e} of a CELLS_MINIMUM
-   * launch, indices in order, from {@code Double.MAX_VALUE}.
+   * One step of reduction {@code kind}'s fold: the smaller of {@code folded} and {@code value}
+   * (NaN never the smaller), the larger (NaN never the larger), or their sum.
    */
-  public static double blockMinimum(CellMeasure measure, int width, int realWidth, int[] t,
-      double[] r, int e, double[] a) {
+  public static double fold(Kind kind, double folded, double value) {
+    if (kind == Kind.CELLS_MINIMUM) {
+      return value < folded ? value : folded;
+    }
+    if (kind == Kind.CELLS_MAXIMUM) {
+      return value > folded ? value : folded;
+    }
+    return folded + value;
+  }
+
+  /**
+   * The values of {@code measure} over the box of entry {@code e} of a reduction launch of
+   * {@code kind}, folded in index order from {@link #identity}: the smallest (CELLS_MINIMUM), the
+   * largest (CELLS_MAXIMUM) or the sum (CELLS_SUM).
+   */
+  public static double blockReduction(Kind kind, CellMeasure measure, int width, int realWidth,
+      int[] t, double[] r, int e, double[] a) {
     final int at = e * width;
     final int rat = e * realWidth;
-    double smallest = Double.MAX_VALUE;
+    double folded = identity(kind);
     for (int k = t[at + DevicePack.KB]; k <= t[at + DevicePack.KE]; k++) {
       for (int j = t[at + DevicePack.JB]; j <= t[at + DevicePack.JE]; j++) {
         for (int i = t[at + DevicePack.IS]; i <= t[at + DevicePack.IE]; i++) {
-          final double value = measure.apply(a, t, at, r, rat, k, j, i);
-          smallest = value < smallest ? value : smallest;
+          folded = fold(kind, folded, measure.apply(a, t, at, r, rat, k, j, i));
         }
       }
     }
-    return smallest;
+    return folded;
   }
 
   /**

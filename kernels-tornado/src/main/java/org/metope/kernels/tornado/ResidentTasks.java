@@ -211,23 +211,23 @@ public final class ResidentTasks {
   }
 
   /**
-   * A CELLS_MINIMUM launch of entries {@code ENTRY ..}: one thread per entry (block), entry e's
-   * minimum at {@code e}; run as {@link #cells} is.
+   * A reduction launch (CELLS_MINIMUM, CELLS_MAXIMUM, CELLS_SUM) of entries {@code ENTRY ..}:
+   * one thread per entry (block), entry e's value at {@code e}; run as {@link #cells} is.
    */
-  static void cellsMinimum(StageLaunch launch, int[] args, int[] launches,
+  static void cellsReduction(StageLaunch launch, int[] args, int[] launches,
       double[] launchReals, double[] a, double[] results) {
     final int first = args[LaunchTables.ENTRY];
     final int count = args[LaunchTables.COUNT];
     for (int e = 0; e < count; e++) {
-      results[e] = StageLaunch.blockMinimum(launch.measure, launch.width, launch.realWidth,
-          launches, launchReals, first + e, a);
+      results[e] = StageLaunch.blockReduction(launch.kind, launch.measure, launch.width,
+          launch.realWidth, launches, launchReals, first + e, a);
     }
   }
 
   /**
    * Runs stage launch {@code launch} of the launch tables {@code launches} and {@code
    * launchReals} on {@code a} with these launchers (as the device runs them), {@code args} from
-   * {@link LaunchTables#entryArgs}; the weights of a weighted sum in {@code w}, a per-block minimum's
+   * {@link LaunchTables#entryArgs}; the weights of a weighted sum in {@code w}, a reduction's
    * results into {@code results}.
    */
   static void run(StageLaunch launch, int[] args, int[] launches, double[] launchReals,
@@ -237,7 +237,8 @@ public final class ResidentTasks {
       case WEIGHTED_SUM -> weightedSum(args, launches, w, a);
       case PHYSICAL_BOUNDARY -> physicalBoundary(args, launches, a);
       case CELLS -> cells(launch, args, launches, launchReals, a);
-      case CELLS_MINIMUM -> cellsMinimum(launch, args, launches, launchReals, a, results);
+      case CELLS_MINIMUM, CELLS_MAXIMUM, CELLS_SUM ->
+          cellsReduction(launch, args, launches, launchReals, a, results);
       default -> throw new IllegalStateException("unknown stage kind: " + launch.kind);
     }
   }

@@ -210,7 +210,7 @@ class LaunchTablesTest {
       step.runOnHost(host, 0, 0);
       ResidentTasks.cells(derived, tables.stage(derived), tables.launches, tables.launchReals,
           device);
-      ResidentTasks.cellsMinimum(step, tables.stage(step), tables.launches, tables.launchReals,
+      ResidentTasks.cellsReduction(step, tables.stage(step), tables.launches, tables.launchReals,
           device, tables.results);
       assertArrayEquals(step.results, Arrays.copyOf(tables.results, 2));
     }

@@ -13,8 +13,10 @@ import org.metope.mesh.geometry.TopologicalElement;
 /**
  * A package's kernel, written once as a static {@link CellBody} (or {@link CellMeasure}) over
  * {@link DevicePack} views and declared here once with its shape and its pack: {@link #cells} over
- * an element's index box, {@link #faces} along a direction (writing the pack's fluxes), or {@link
- * #minimum}, each block's smallest value over a box (a time step; {@link #smallest} on the host). {@link #launch} makes a
+ * an element's index box, {@link #faces} along a direction (writing the pack's fluxes), or a
+ * {@link #reduction} of each block's values over a box, its smallest ({@link #minimum}: a time
+ * step), its largest (a refinement measure) or its sum (a history), on the host {@link #reduce}
+ * over a partition's blocks or {@link #block} for one block. {@link #launch} makes a
  * partition's CELLS launch from the pack (offsets, strides and boxes resolved here; the partition
  * keeps it as it keeps a pack, until an allocation change), which the hooks that take launches
  * hand to a device-resident backend; {@link #run} runs the same body on the host, in a loop copied
@@ -28,10 +30,10 @@ public final class DeviceKernel {
     double real(MeshData md, int b, int n);
   }
 
-  private static final ClassValue<MinimumLoop> MINIMUM_LOOPS = new ClassValue<>() {
+  private static final ClassValue<ReductionLoop> REDUCTION_LOOPS = new ClassValue<>() {
     @Override
-    protected MinimumLoop computeValue(Class<?> bodyClass) {
-      return LoopCopies.of(MinimumLoopTemplate.class, MinimumLoop.class);
+    protected ReductionLoop computeValue(Class<?> bodyClass) {
+      return LoopCopies.of(ReductionLoopTemplate.class, ReductionLoop.class);
     }
   };
   private static final ClassValue<BodyLoop> LOOPS = new ClassValue<>() {
@@ -43,6 +45,8 @@ public final class DeviceKernel {
 
   private final CellBody body;
   private final CellMeasure measure;
+  /** A reduction's kind (CELLS_MINIMUM, CELLS_MAXIMUM, CELLS_SUM), CELLS for a body. */
+  private final StageLaunch.Kind kind;
   /** The pack's descriptor, or null until {@link #names} are resolved on a partition's fields. */
   private final PackDescriptor pack;
   private final String[] names;
@@ -57,10 +61,11 @@ public final class DeviceKernel {
 
   private record Resolved(ResolvedState state, PackDescriptor pack) {}
 
-  private DeviceKernel(CellBody body, CellMeasure measure, Object pack,
+  private DeviceKernel(CellBody body, StageLaunch.Kind kind, CellMeasure measure, Object pack,
       TopologicalElement element, IndexDomain domain, int direction, int numReals,
       BlockReals reals) {
     this.body = body;
+    this.kind = kind;
     this.measure = measure;
     this.pack = pack instanceof PackDescriptor d ? d : null;
     this.names = pack instanceof String[] n ? n.clone() : null;
@@ -77,7 +82,7 @@ public final class DeviceKernel {
    */
   public static DeviceKernel cells(CellBody body, PackDescriptor pack,
       TopologicalElement element, IndexDomain domain, int numReals, BlockReals reals) {
-    return new DeviceKernel(body, null, pack, element, domain, 0, numReals, reals);
+    return new DeviceKernel(body, StageLaunch.Kind.CELLS, null, pack, element, domain, 0, numReals, reals);
   }
 
   /**
@@ -87,22 +92,43 @@ public final class DeviceKernel {
    */
   public static DeviceKernel cells(CellBody body, String[] fields, TopologicalElement element,
       IndexDomain domain, int numReals, BlockReals reals) {
-    return new DeviceKernel(body, null, fields, element, domain, 0, numReals, reals);
+    return new DeviceKernel(body, StageLaunch.Kind.CELLS, null, fields, element, domain, 0, numReals, reals);
   }
 
   /**
-   * Each block's smallest value of {@code measure} over {@code element}'s {@code domain} box,
-   * indices in order, from {@code Double.MAX_VALUE}; otherwise as {@link #cells}.
+   * Each block's values of {@code measure} over {@code element}'s {@code domain} box folded by
+   * reduction {@code kind} ({@code CELLS_MINIMUM}, {@code CELLS_MAXIMUM} or {@code CELLS_SUM}),
+   * indices in order, from the reduction's identity ({@link StageLaunch#identity}); otherwise as
+   * {@link #cells}.
    */
-  public static DeviceKernel minimum(CellMeasure measure, PackDescriptor pack,
-      TopologicalElement element, IndexDomain domain, int numReals, BlockReals reals) {
-    return new DeviceKernel(null, measure, pack, element, domain, 0, numReals, reals);
+  public static DeviceKernel reduction(StageLaunch.Kind kind, CellMeasure measure,
+      PackDescriptor pack, TopologicalElement element, IndexDomain domain, int numReals,
+      BlockReals reals) {
+    return new DeviceKernel(null, requireReduction(kind), measure, pack, element, domain, 0,
+        numReals, reals);
   }
 
-  /** {@link #minimum} over the pack of {@code fields}, by name, as the named {@link #cells}. */
+  /** {@link #reduction} over the pack of {@code fields}, by name, as the named {@link #cells}. */
+  public static DeviceKernel reduction(StageLaunch.Kind kind, CellMeasure measure,
+      String[] fields, TopologicalElement element, IndexDomain domain, int numReals,
+      BlockReals reals) {
+    return new DeviceKernel(null, requireReduction(kind), measure, fields, element, domain, 0,
+        numReals, reals);
+  }
+
+  /** The {@link #reduction} that keeps each block's smallest value (a time step). */
   public static DeviceKernel minimum(CellMeasure measure, String[] fields,
       TopologicalElement element, IndexDomain domain, int numReals, BlockReals reals) {
-    return new DeviceKernel(null, measure, fields, element, domain, 0, numReals, reals);
+    return reduction(StageLaunch.Kind.CELLS_MINIMUM, measure, fields, element, domain, numReals,
+        reals);
+  }
+
+  private static StageLaunch.Kind requireReduction(StageLaunch.Kind kind) {
+    if (!kind.isReduction()) {
+      throw new IllegalArgumentException("kind=" + kind
+          + " is not a reduction: expected CELLS_MINIMUM, CELLS_MAXIMUM or CELLS_SUM");
+    }
+    return kind;
   }
 
   /**
@@ -114,7 +140,7 @@ public final class DeviceKernel {
   public static DeviceKernel faces(CellBody body, PackDescriptor pack, int direction,
       int numReals, BlockReals reals) {
     requireDirection(direction);
-    return new DeviceKernel(body, null, pack, TopologicalElement.CC, IndexDomain.INTERIOR,
+    return new DeviceKernel(body, StageLaunch.Kind.CELLS, null, pack, TopologicalElement.CC, IndexDomain.INTERIOR,
         direction, numReals, reals);
   }
 
@@ -125,7 +151,7 @@ public final class DeviceKernel {
   public static DeviceKernel faces(CellBody body, String[] fields, int direction, int numReals,
       BlockReals reals) {
     requireDirection(direction);
-    return new DeviceKernel(body, null, fields, TopologicalElement.CC, IndexDomain.INTERIOR,
+    return new DeviceKernel(body, StageLaunch.Kind.CELLS, null, fields, TopologicalElement.CC, IndexDomain.INTERIOR,
         direction, numReals, reals);
   }
 
@@ -143,19 +169,27 @@ public final class DeviceKernel {
   }
 
   /**
-   * Runs a {@link #minimum} kernel on the host copy of {@code md}'s arena: the smallest of the
-   * blocks' minima, folded in block order ({@code Double.MAX_VALUE} for no block).
+   * Runs a {@link #reduction} on the host copy of {@code md}'s arena: the blocks' values folded
+   * in block order by the same reduction, from its identity (which is the value for no block).
+   * Which rank or partition a block is in changes a sum's bits: a package that wants the same
+   * bits on any number of ranks folds {@link #block} values in global block order (a history
+   * output's block function does).
    */
-  public double smallest(MeshData md) {
-    double smallest = Double.MAX_VALUE;
+  public double reduce(MeshData md) {
+    double folded = StageLaunch.identity(kind);
     if (md.numBlocks() > 0) {
       StageLaunch launch = launch(md);
-      MINIMUM_LOOPS.get(measure.getClass()).run(launch, md.data());
+      REDUCTION_LOOPS.get(measure.getClass()).run(launch, md.data());
       for (int e = 0; e < launch.count; e++) {
-        smallest = launch.results[e] < smallest ? launch.results[e] : smallest;
+        folded = StageLaunch.fold(kind, folded, launch.results[e]);
       }
     }
-    return smallest;
+    return folded;
+  }
+
+  /** Runs a {@link #reduction} on partition block {@code b} of {@code md}'s host copy alone. */
+  public double block(MeshData md, int b) {
+    return REDUCTION_LOOPS.get(measure.getClass()).entry(launch(md), b, md.data());
   }
 
   /** The kernel's launch on {@code md}, made on first use and kept by the partition. */
@@ -215,7 +249,7 @@ public final class DeviceKernel {
       }
     }
     return body != null ? StageLaunch.cells(body, width, numReals, t, r, nb)
-        : StageLaunch.minimum(measure, width, numReals, t, r, nb);
+        : StageLaunch.reduction(kind, measure, width, numReals, t, r, nb);
   }
 
   private IndexBox box(IndexShape shape) {

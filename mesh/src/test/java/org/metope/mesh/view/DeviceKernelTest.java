@@ -103,7 +103,48 @@ class DeviceKernelTest {
     }
     assertArrayEquals(expected, Arrays.copyOf(launch.results, md.numBlocks()));
     double least = Arrays.stream(expected).min().getAsDouble();
-    assertEquals(least, smallest.smallest(md));
+    assertEquals(least, smallest.reduce(md));
     assertTrue(md.numBlocks() > 1 && expected[0] != expected[1], "blocks differ");
+  }
+
+  /**
+   * A maximum and a sum over the interior F2 box, by block and over the partition: the analytic
+   * values of the marks ({@code 1000 g + 100 k + 10 j + i} over the box); control: the same sum
+   * over the ENTIRE box (ghost faces too) is larger.
+   */
+  @Test
+  void givenAMaximumAndASumOverF2_thenEachBlockGetsItsAnalyticValue() {
+    MeshData md = partition();
+    DeviceKernel.cells(DeviceKernelTest::markFace, PackDescriptor.of(md.state(), "f"),
+        TopologicalElement.F2, IndexDomain.ENTIRE, 1, (m, b, n) -> m.block(b).gid()).run(md);
+    DeviceKernel largest = DeviceKernel.reduction(StageLaunch.Kind.CELLS_MAXIMUM,
+        DeviceKernelTest::value, new String[] {"f"}, TopologicalElement.F2,
+        IndexDomain.INTERIOR, 0, null);
+    DeviceKernel total = DeviceKernel.reduction(StageLaunch.Kind.CELLS_SUM,
+        DeviceKernelTest::value, new String[] {"f"}, TopologicalElement.F2,
+        IndexDomain.INTERIOR, 0, null);
+    IndexBox box = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR,
+        TopologicalElement.F2);
+    long ni = box.i().e() - box.i().s() + 1;
+    long nj = box.j().e() - box.j().s() + 1;
+    double allLargest = -Double.MAX_VALUE;
+    double allSum = 0.0;
+    for (int b = 0; b < md.numBlocks(); b++) {
+      double gid = md.block(b).gid();
+      double max = mark(gid, box.k().e(), box.j().e(), box.i().e());
+      // one k plane: sum of 1000 g + 10 j + i over nj x ni faces
+      double sum = ni * nj * 1000 * gid + 10 * ni * nj * (box.j().s() + box.j().e()) / 2.0
+          + nj * ni * (box.i().s() + box.i().e()) / 2.0;
+      assertEquals(max, largest.block(md, b), "largest of block " + b);
+      assertEquals(sum, total.block(md, b), "sum of block " + b);
+      allLargest = Math.max(allLargest, max);
+      allSum += sum;
+    }
+    assertEquals(allLargest, largest.reduce(md));
+    assertEquals(allSum, total.reduce(md));
+    DeviceKernel withGhosts = DeviceKernel.reduction(StageLaunch.Kind.CELLS_SUM,
+        DeviceKernelTest::value, new String[] {"f"}, TopologicalElement.F2, IndexDomain.ENTIRE,
+        0, null);
+    assertTrue(withGhosts.reduce(md) > allSum, "control: the ghost faces add to the sum");
   }
 }
