@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.test.ProcessResult;
+import org.metope.test.RepoPaths;
 
 /**
  * A user's application outside the repository, as the launcher sees it: {@link WaveApplication}'s
@@ -92,13 +93,8 @@ class PluginApplicationTest {
 
   /** Compiles {@code sources} against the launcher's jars only, as a user's build would. */
   private static Path compile(String name, List<Path> sources) throws IOException {
-    Path lib = root().resolve("examples/target/lib");
-    List<String> jars = new ArrayList<>();
-    try (Stream<Path> files = Files.list(lib)) {
-      files.filter(f -> f.toString().endsWith(".jar")).sorted()
-          .forEach(f -> jars.add(f.toString()));
-    }
-    assertTrue(jars.stream().anyMatch(j -> j.contains("app-")), "no app jar in " + lib);
+    List<String> jars = RepoPaths.launcherJars();
+    assertTrue(jars.stream().anyMatch(j -> j.contains("app-")), "no app jar in " + jars);
     Path out = Files.createDirectories(work.resolve(name + "-classes"));
     List<String> args = new ArrayList<>(List.of("--release", "17", "-d", out.toString(),
         "-cp", String.join(":", jars)));
