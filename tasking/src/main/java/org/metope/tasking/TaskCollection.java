@@ -74,11 +74,13 @@ public final class TaskCollection {
    * Round-robin over lists {@code first, first + stride, ...} of the region until the region is
    * complete. Shared by the serial and threaded executions; with a {@code pool}, each pass runs
    * inside its gate as worker {@code first} ({@link TaskThreadPool#runExclusive}), and a worker
-   * whose own lists are complete passes over the others' incomplete lists too, one pass at a
-   * time under the list's claim ({@link TaskList#tryClaim}): with more lists on one thread than
-   * on another (7 partitions on 2 threads) the first to finish takes its share of the rest
-   * instead of waiting at the end of the region. Which thread runs a pass changes no result: the
-   * lists of a region touch disjoint data.
+   * whose own lists are complete, or made no progress in this pass, passes over the others'
+   * incomplete lists too, one pass at a time under the list's claim ({@link TaskList#tryClaim}):
+   * with more lists on one thread than on another (7 partitions on 2 threads) the first to finish
+   * takes its share of the rest instead of waiting at the end of the region, and a thread whose
+   * lists wait for another thread's lists (a boundary message) runs those itself when that thread
+   * is not scheduled. The pass returns only when every list of the region is complete. Which
+   * thread runs a pass changes no result: the lists of a region touch disjoint data.
    */
   void runLists(TaskRegion region, int first, int stride, TaskThreadPool pool) {
     final int n = region.size();
@@ -98,7 +100,7 @@ public final class TaskCollection {
             allComplete &= (outcome & COMPLETE) != 0;
           }
         }
-        if (pool != null && allComplete) {
+        if (pool != null && (allComplete || !progress)) {
           for (int k = 1; k < n; k++) {
             TaskList list = region.get((first + k) % n);
             if ((first + k) % n % stride != first && !list.isComplete()) {

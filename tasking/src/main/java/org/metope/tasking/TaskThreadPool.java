@@ -1,12 +1,21 @@
 package org.metope.tasking;
 
-import java.util.concurrent.Phaser;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.StampedLock;
 
 /**
  * Persistent worker threads that run the lists of a {@link TaskRegion} in parallel. The calling
- * thread is worker 0; the others wait on a phaser between regions, so running a region starts no
- * thread and allocates nothing.
+ * thread is worker 0; the others wait between regions (briefly spinning, then parked), so running
+ * a region starts no thread and allocates nothing.
+ *
+ * <p>A region never waits for a worker to start: the caller works through the lists itself (a
+ * thread whose own lists are done or stuck passes over the others', {@link
+ * TaskCollection#runLists}), and when every list is complete it closes the region to a worker that
+ * has not joined yet and waits only for workers inside it. So a worker the operating system has
+ * not scheduled (the JIT compiler or another process holds the core) costs the region nothing;
+ * which thread runs a list changes no result.
  *
  * <p>A worker runs each pass over its lists inside the pool's gate (shared); {@link
  * #runExclusive} lets a task do something no other task may overlap, such as moving an array the
@@ -20,10 +29,25 @@ public final class TaskThreadPool implements AutoCloseable {
    */
   private static final ThreadLocal<WorkerSlot[]> CURRENT =
       ThreadLocal.withInitial(() -> new WorkerSlot[1]);
+  /** How often an idle worker checks for a new region before it parks. */
+  private static final int IDLE_SPINS = 1 << 10;
+
+  /**
+   * A worker's part in region number {@code g} is {@code 4 g + phase}: the caller opens it, the
+   * worker joins (open to running) or the caller closes it first (open to closed), and a worker
+   * that joined marks it done when it leaves the region.
+   */
+  private static final int OPEN = 0;
+  private static final int RUNNING = 1;
+  private static final int CLOSED = 2;
+  private static final int DONE = 3;
 
   private final int threads;
-  private final Phaser phaser;
   private final Thread[] workers;
+  /** Per worker (index 0 unused): its part in the current region, {@code 4 g + phase}. */
+  private final AtomicLongArray parts;
+  /** Number of the current region; a worker that sees it change looks for work. */
+  private volatile long generation;
   private final StampedLock gate = new StampedLock();
   /** Per worker: the read stamp of the gate it holds during a pass, 0 outside passes. */
   private final long[] passStamps;
@@ -35,20 +59,30 @@ public final class TaskThreadPool implements AutoCloseable {
 
   /** Starts {@code threads - 1} daemon workers; with 1 thread everything runs on the caller. */
   public TaskThreadPool(int threads) {
+    this(threads, Thread::new);
+  }
+
+  /**
+   * As {@link #TaskThreadPool(int)}, the workers made by {@code factory} (named {@code
+   * metope-tasks-N} and made daemons here); a test's factory can hold a worker back.
+   */
+  TaskThreadPool(int threads, ThreadFactory factory) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1: threads=" + threads);
     }
     this.threads = threads;
-    this.phaser = new Phaser(threads);
     this.workers = new Thread[threads - 1];
+    this.parts = new AtomicLongArray(threads);
     this.passStamps = new long[threads];
     this.slots = new WorkerSlot[threads];
     for (int w = 0; w < threads; w++) {
       slots[w] = new WorkerSlot(this, w);
+      parts.set(w, DONE);
     }
     for (int w = 1; w < threads; w++) {
       final int worker = w;
-      Thread t = new Thread(() -> workerLoop(worker), "metope-tasks-" + w);
+      Thread t = factory.newThread(() -> workerLoop(worker));
+      t.setName("metope-tasks-" + w);
       t.setDaemon(true);
       workers[w - 1] = t;
       t.start();
@@ -60,13 +94,28 @@ public final class TaskThreadPool implements AutoCloseable {
     return threads;
   }
 
+  /**
+   * Runs {@code target}'s lists on the pool's threads and returns when every list is complete
+   * (or the region aborted) and no worker is left inside it.
+   */
   void run(TaskRegion target, TaskCollection owner) {
     region = target;
     collection = owner;
     failure = null;
-    phaser.arriveAndAwaitAdvance(); // start
+    long g = generation + 1;
+    for (int w = 1; w < threads; w++) {
+      parts.set(w, 4 * g + OPEN);
+    }
+    generation = g;
+    for (Thread t : workers) {
+      LockSupport.unpark(t);
+    }
     work(0);
-    phaser.arriveAndAwaitAdvance(); // end
+    for (int w = 1; w < threads; w++) {
+      if (!parts.compareAndSet(w, 4 * g + OPEN, 4 * g + CLOSED)) {
+        awaitLeaving(w, 4 * g + DONE);
+      }
+    }
     region = null;
     collection = null;
     Throwable f = failure;
@@ -78,14 +127,47 @@ public final class TaskThreadPool implements AutoCloseable {
     }
   }
 
+  /**
+   * Waits until worker {@code w}'s part is {@code done}: it joined the region, whose lists are
+   * all complete by now, so it is at most finishing a pass.
+   */
+  private void awaitLeaving(int w, long done) {
+    for (int spins = 0; parts.get(w) != done; spins++) {
+      if (spins < IDLE_SPINS) {
+        Thread.onSpinWait();
+      } else {
+        Thread.yield();
+      }
+    }
+  }
+
   private void workerLoop(int worker) {
+    long seen = 0;
     while (true) {
-      phaser.arriveAndAwaitAdvance();
+      long g = awaitRegion(seen);
+      seen = g;
       if (shutdown) {
         return;
       }
-      work(worker);
-      phaser.arriveAndAwaitAdvance();
+      if (parts.compareAndSet(worker, 4 * g + OPEN, 4 * g + RUNNING)) {
+        work(worker);
+        parts.set(worker, 4 * g + DONE);
+      }
+    }
+  }
+
+  /** Waits until the region number differs from {@code seen} (spinning briefly, then parked). */
+  private long awaitRegion(long seen) {
+    for (int spins = 0; ; spins++) {
+      long g = generation;
+      if (g != seen || shutdown) {
+        return g;
+      }
+      if (spins < IDLE_SPINS) {
+        Thread.onSpinWait();
+      } else {
+        LockSupport.park(this);
+      }
     }
   }
 
@@ -159,7 +241,9 @@ public final class TaskThreadPool implements AutoCloseable {
       return;
     }
     shutdown = true;
-    phaser.arriveAndAwaitAdvance();
+    for (Thread t : workers) {
+      LockSupport.unpark(t);
+    }
     for (Thread t : workers) {
       try {
         t.join(1000);

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -255,5 +258,55 @@ class TaskThreadPoolTest {
       tc.execute(pool);
     }
     assertEquals("metope-tasks-1", listTwoThread.get());
+  }
+
+  /**
+   * GIVEN a pool whose worker is not running (held before its loop, as the operating system may
+   * hold it behind the JIT compiler or another process) and a region whose list 0, the caller's,
+   * waits for list 1, the worker's, THEN the caller runs list 1 itself once its own list makes no
+   * progress, and returns when every list is complete without waiting for the worker to join;
+   * the held worker later skips the region it missed and runs the next one. (With a caller that
+   * helps only once its own lists are complete, list 0 waits forever and the region stalls; with
+   * a start barrier that waits for every worker, the caller parks and the wait below fails.)
+   */
+  @Test
+  void givenAWorkerThatHasNotStarted_whenTheCallersListWaitsForItsList_thenTheCallerRunsBoth() {
+    CountDownLatch hold = new CountDownLatch(1);
+    ThreadFactory heldBack = body -> new Thread(() -> {
+      try {
+        hold.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      body.run();
+    });
+    AtomicBoolean listOneRan = new AtomicBoolean();
+    AtomicReference<String> listOneThread = new AtomicReference<>();
+    TaskCollection tc = new TaskCollection();
+    TaskRegion region = tc.addRegion(2);
+    region.get(0).addTask(TaskId.NONE, "wait_for_list_1",
+        () -> listOneRan.get() ? TaskStatus.COMPLETE : TaskStatus.INCOMPLETE);
+    region.get(1).addTask(TaskId.NONE, "list_1", () -> {
+      listOneThread.compareAndSet(null, Thread.currentThread().getName());
+      listOneRan.set(true);
+      return TaskStatus.COMPLETE;
+    });
+    try (TaskThreadPool pool = new TaskThreadPool(2, heldBack)) {
+      AtomicBoolean done = new AtomicBoolean();
+      Thread caller = new Thread(() -> {
+        tc.execute(pool);
+        done.set(true);
+      }, "region-caller");
+      caller.start();
+      PoolProgress.until("the caller to complete the region", List.of(caller), done::get);
+      assertEquals("region-caller", listOneThread.get());
+
+      hold.countDown();
+      listOneRan.set(false);
+      listOneThread.set(null);
+      tc.execute(pool);
+      assertTrue(listOneRan.get(), "the next region ran after the worker joined");
+    }
   }
 }
