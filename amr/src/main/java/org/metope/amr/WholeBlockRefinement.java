@@ -125,6 +125,8 @@ final class WholeBlockRefinement {
     builder.fine(b, fine, origin[0], origin[1], origin[2]);
     builder.coordinates(b, fineXmin, fineDx, coarseXmin, coarseDx);
     if (cell) {
+      builder.slopes(b, storage.state().field(field).metadata().refinementOps().prolongation()
+          .tableSlopes());
       shared.add(b);
       return;
     }

@@ -288,7 +288,7 @@ public final class ApplicationRunner {
   private static void registerBoundaryFunctions(BoundaryFunctions functions,
       BoundaryCommunication boundaries, MeshConfiguration config, ParameterInput pin) {
     if (!(boundaries instanceof InOneBoundaryCommunication inOne)) {
-      if (!functions.names().isEmpty()) {
+      if (!functions.names().isEmpty() || functions.hasPackageConditions()) {
         throw new ApplicationSetupError("it registers boundary functions " + functions.names()
             + " but this boundary communication (" + boundaries.getClass().getSimpleName()
             + ") takes none");

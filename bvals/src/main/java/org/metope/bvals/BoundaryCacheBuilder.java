@@ -377,6 +377,7 @@ final class BoundaryCacheBuilder {
     if (s.nb.isCoarser()) {
       int p = s.prores.add(BoundaryOp.PROLONGATE, ndim, coarse, coarseOffset, s.coarseBox, 0);
       fine(s.prores, p, s, data, dataOffset);
+      s.prores.slopes(p, s.field.metadata().refinementOps().prolongation().tableSlopes());
       s.subsets[BvarsSubCache.PROLONGATION].add(p);
       if (!isCell(s.field)) {
         elementRow(s.prores, p, s.field, ownedByElement(s));

@@ -146,6 +146,16 @@ public record MeshConfiguration(
   }
 
   /**
+   * The configuration of a refined mesh's multigrid levels: one pack per rank ({@code pack_size =
+   * -1}), and, for the root grid and below ({@code unrefined}), no refinement.
+   */
+  public MeshConfiguration multigridLevel(boolean unrefined) {
+    return new MeshConfiguration(meshSize, blockNx1, blockNx2, blockNx3, boundaryNames,
+        unrefined ? Refinement.NONE : refinement, unrefined ? 1 : numLevel, nghost, -1,
+        unrefined ? List.of() : staticRegions, sparse, multigrid);
+  }
+
+  /**
    * The next multigrid level below this one: the same domain, root blocks and boundary names,
    * half the cells along every active axis in the mesh and in each block, and one ghost layer
    * (what the solvers' stencils and prolongation read; a block may have one cell).

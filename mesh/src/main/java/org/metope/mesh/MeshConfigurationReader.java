@@ -83,10 +83,10 @@ final class MeshConfigurationReader {
         ? List.of()
         : readStaticRegions(meshSize, refinement, numLevel, rootLevel);
     boolean multigrid = pin.getOrAddBoolean(MESH, "multigrid", false);
-    if (multigrid && refinement != Refinement.NONE) {
-      throw pin.error(MESH, "multigrid", "false when " + MESH + "/refinement = "
-          + refinement.name().toLowerCase(java.util.Locale.ROOT) + " (Metope builds the"
-          + " multigrid levels of meshes without refinement only)");
+    if (multigrid && refinement == Refinement.ADAPTIVE) {
+      throw pin.error(MESH, "multigrid", "false when " + MESH + "/refinement = adaptive"
+          + " (Metope builds the multigrid levels of meshes without refinement or with static"
+          + " refinement only)");
     }
     MeshConfiguration config = new MeshConfiguration(meshSize, blockNx[0], blockNx[1],
         blockNx[2], boundaryNames, refinement, numLevel, nghost, packSize, regions,

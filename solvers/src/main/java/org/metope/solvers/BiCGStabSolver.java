@@ -6,6 +6,7 @@ import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.RefinementOps;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.view.IndexBox;
@@ -76,12 +77,13 @@ public final class BiCGStabSolver extends IterativeSolver {
   /**
    * Declares the solver's internal fields {@code NAME_rhat0}, {@code _v}, {@code _h}, {@code _s},
    * {@code _t}, {@code _r}, {@code _p}, {@code _x} and {@code NAME_w}, the input of {@code A}
-   * (ghosts filled).
+   * (ghosts filled, prolongated linearly at fine-coarse boundaries so that {@code A} is linear).
    */
   public static void addFields(StateDescriptor pkg, String name) {
     for (String field : FIELDS) {
       Metadata m = field.equals("w")
-          ? Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY, Metadata.FILL_GHOST)
+          ? Metadata.builder(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY,
+              Metadata.FILL_GHOST).refinementOps(RefinementOps.LINEAR).build()
           : Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY);
       pkg.addField(name + "_" + field, m);
     }

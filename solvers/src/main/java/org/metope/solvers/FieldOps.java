@@ -14,8 +14,16 @@ public final class FieldOps {
 
   /** {@code to = from}. */
   public static void copy(MeshData md, IndexBox box, int from, int to) {
+    copy(md, box, from, to, null);
+  }
+
+  /** {@code to = from} on the blocks {@code only} marks (all for null). */
+  static void copy(MeshData md, IndexBox box, int from, int to, boolean[] only) {
     double[] a = md.data();
     for (int b = 0; b < md.numBlocks(); b++) {
+      if (only != null && !only[b]) {
+        continue;
+      }
       for (int k = box.k().s(); k <= box.k().e(); k++) {
         for (int j = box.j().s(); j <= box.j().e(); j++) {
           for (int i = box.i().s(); i <= box.i().e(); i++) {
@@ -28,8 +36,16 @@ public final class FieldOps {
 
   /** {@code field = 0}. */
   public static void zero(MeshData md, IndexBox box, int field) {
+    zero(md, box, field, null);
+  }
+
+  /** {@code field = 0} on the blocks {@code only} marks (all for null). */
+  static void zero(MeshData md, IndexBox box, int field, boolean[] only) {
     double[] a = md.data();
     for (int b = 0; b < md.numBlocks(); b++) {
+      if (only != null && !only[b]) {
+        continue;
+      }
       for (int k = box.k().s(); k <= box.k().e(); k++) {
         for (int j = box.j().s(); j <= box.j().e(); j++) {
           for (int i = box.i().s(); i <= box.i().e(); i++) {
@@ -42,8 +58,17 @@ public final class FieldOps {
 
   /** {@code c = wa x + wb y} (Parthenon's {@code AddFieldsAndStore}); {@code c} may be x or y. */
   public static void combine(MeshData md, IndexBox box, double wa, int x, double wb, int y, int c) {
+    combine(md, box, wa, x, wb, y, c, null);
+  }
+
+  /** {@code c = wa x + wb y} on the blocks {@code only} marks (all for null). */
+  static void combine(MeshData md, IndexBox box, double wa, int x, double wb, int y, int c,
+      boolean[] only) {
     double[] a = md.data();
     for (int b = 0; b < md.numBlocks(); b++) {
+      if (only != null && !only[b]) {
+        continue;
+      }
       for (int k = box.k().s(); k <= box.k().e(); k++) {
         for (int j = box.j().s(); j <= box.j().e(); j++) {
           for (int i = box.i().s(); i <= box.i().e(); i++) {

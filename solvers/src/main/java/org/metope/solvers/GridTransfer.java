@@ -1,5 +1,6 @@
 package org.metope.solvers;
 
+import org.metope.mesh.CompositeLevels;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.IndexDomain;
@@ -7,7 +8,9 @@ import org.metope.mesh.view.IndexBox;
 
 /**
  * Restriction and prolongation of a cell field between a partition of one multigrid level and
- * the same partition one level coarser (the same blocks with half the cells per active axis), as
+ * the partition one level coarser: below the root grid the same blocks with half the cells per
+ * active axis, above it each block's parent, of which the block covers one half per axis
+ * ({@link CompositeLevels}), as
  * Parthenon's GMG transfers do with {@code RestrictAverage} and {@code ProlongateSharedLinear}
  * (src/prolong_restrict/pr_ops.hpp), term for term:
  *
@@ -28,8 +31,12 @@ import org.metope.mesh.view.IndexBox;
 final class GridTransfer {
   private GridTransfer() {}
 
-  /** Restricts the interior of {@code field} of {@code fine} into the interior of {@code coarse}. */
-  static void restrict(MeshData fine, int fineField, MeshData coarse, int coarseField) {
+  /**
+   * Restricts the interior of {@code fineField} of every block of {@code fine} that has a parent
+   * ({@code links}) into the part of its parent's interior in {@code coarse} that it covers.
+   */
+  static void restrict(MeshData fine, int fineField, CompositeLevels links, MeshData coarse,
+      int coarseField) {
     double[] f = fine.data();
     double[] c = coarse.data();
     int ndim = fine.block(0).mesh().ndim();
@@ -38,21 +45,29 @@ final class GridTransfer {
     int fis = fineBox.i().s();
     int fjs = fineBox.j().s();
     int fks = fineBox.k().s();
-    int cis = box.i().s();
-    int cjs = box.j().s();
-    int cks = box.k().s();
-    for (int b = 0; b < coarse.numBlocks(); b++) {
+    int ni = (fineBox.i().e() - fis + 1) / 2;
+    int nj = ndim > 1 ? (fineBox.j().e() - fjs + 1) / 2 : 1;
+    int nk = ndim > 2 ? (fineBox.k().e() - fks + 1) / 2 : 1;
+    for (int b = 0; b < fine.numBlocks(); b++) {
+      int p = parent(fine, b, links, coarse);
+      if (p < 0) {
+        continue;
+      }
+      int[] child = links.childIndex()[fine.blockIndex(b)];
+      int cis = box.i().s() + child[0] * ni;
+      int cjs = box.j().s() + child[1] * nj;
+      int cks = box.k().s() + child[2] * nk;
       double v = fine.block(b).coords().cellVolume();
       double v001 = v;
       double v010 = ndim > 1 ? v : 0.0;
       double v011 = ndim > 1 ? v : 0.0;
       double v1 = ndim > 2 ? v : 0.0;
       double total = ((v + v010) + (v001 + v011)) + ((v1 + v1) + (v1 + v1));
-      for (int k = cks; k <= box.k().e(); k++) {
+      for (int k = cks; k < cks + nk; k++) {
         int fk = ndim > 2 ? (k - cks) * 2 + fks : fks;
-        for (int j = cjs; j <= box.j().e(); j++) {
+        for (int j = cjs; j < cjs + nj; j++) {
           int fj = ndim > 1 ? (j - cjs) * 2 + fjs : fjs;
-          for (int i = cis; i <= box.i().e(); i++) {
+          for (int i = cis; i < cis + ni; i++) {
             int fi = (i - cis) * 2 + fis;
             double t000 = v * f[fine.index(fineField, b, 0, fk, fj, fi)];
             double t001 = v * f[fine.index(fineField, b, 0, fk, fj, fi + 1)];
@@ -69,7 +84,7 @@ final class GridTransfer {
               t110 = v * f[fine.index(fineField, b, 0, fk + 1, fj + 1, fi)];
               t111 = v * f[fine.index(fineField, b, 0, fk + 1, fj + 1, fi + 1)];
             }
-            c[coarse.index(coarseField, b, 0, k, j, i)] =
+            c[coarse.index(coarseField, p, 0, k, j, i)] =
                 (((t000 + t010) + (t001 + t011)) + ((t100 + t110) + (t101 + t111))) / total;
           }
         }
@@ -78,13 +93,14 @@ final class GridTransfer {
   }
 
   /**
-   * Prolongates the interior of {@code coarseField} of {@code coarse} (its first ghost layer
-   * filled) into the interior of {@code fineField} of {@code fine}.
+   * Prolongates, into the interior of {@code fineField} of every block of {@code fine} that has a
+   * parent ({@code links}), the part of {@code coarseField} of its parent in {@code coarse} that it
+   * covers (the parent's cells around it filled, ghosts included).
    *
    * @param nghost the ghost count of the leaf mesh, which fixes how Parthenon computes centres
    */
-  static void prolongate(MeshData coarse, int coarseField, MeshData fine, int fineField,
-      int nghost) {
+  static void prolongate(MeshData coarse, int coarseField, CompositeLevels links, MeshData fine,
+      int fineField, int nghost) {
     double[] c = coarse.data();
     double[] f = fine.data();
     int ndim = fine.block(0).mesh().ndim();
@@ -96,18 +112,31 @@ final class GridTransfer {
     double[] dfp = new double[3];
     int[] cs = {box.i().s(), box.j().s(), box.k().s()};
     int[] fs = {fineBox.i().s(), fineBox.j().s(), fineBox.k().s()};
+    int[] half = {(fineBox.i().e() - fs[0] + 1) / 2, ndim > 1 ? (fineBox.j().e() - fs[1] + 1) / 2
+        : 1, ndim > 2 ? (fineBox.k().e() - fs[2] + 1) / 2 : 1};
     int[] at = new int[3];
     int[] fat = new int[3];
-    for (int b = 0; b < coarse.numBlocks(); b++) {
+    int[] off = new int[3];
+    for (int b = 0; b < fine.numBlocks(); b++) {
+      int p = parent(fine, b, links, coarse);
+      if (p < 0) {
+        continue;
+      }
+      for (int d = 0; d < 3; d++) {
+        off[d] = links.childIndex()[fine.blockIndex(b)][d] * half[d];
+      }
       Centres cc = new Centres(fine.block(b), true, nghost, cs);
       Centres fc = new Centres(fine.block(b), false, nghost, fs);
-      for (int k = cs[2]; k <= box.k().e(); k++) {
-        for (int j = cs[1]; j <= box.j().e(); j++) {
-          for (int i = cs[0]; i <= box.i().e(); i++) {
+      for (int k = cs[2]; k < cs[2] + half[2]; k++) {
+        for (int j = cs[1]; j < cs[1] + half[1]; j++) {
+          for (int i = cs[0]; i < cs[0] + half[0]; i++) {
             at[0] = i;
             at[1] = j;
             at[2] = k;
-            double centre = c[coarse.index(coarseField, b, 0, k, j, i)];
+            int pi = i + off[0];
+            int pj = j + off[1];
+            int pk = k + off[2];
+            double centre = c[coarse.index(coarseField, p, 0, pk, pj, pi)];
             for (int d = 0; d < 3; d++) {
               fat[d] = d < ndim ? (at[d] - cs[d]) * 2 + fs[d] : fs[d];
               gm[d] = 0.0;
@@ -116,10 +145,10 @@ final class GridTransfer {
               dfp[d] = 0.0;
               if (d < ndim) {
                 int step = d == 0 ? 1 : 0;
-                double below = c[coarse.index(coarseField, b, 0, k - (d == 2 ? 1 : 0),
-                    j - (d == 1 ? 1 : 0), i - step)];
-                double above = c[coarse.index(coarseField, b, 0, k + (d == 2 ? 1 : 0),
-                    j + (d == 1 ? 1 : 0), i + step)];
+                double below = c[coarse.index(coarseField, p, 0, pk - (d == 2 ? 1 : 0),
+                    pj - (d == 1 ? 1 : 0), pi - step)];
+                double above = c[coarse.index(coarseField, p, 0, pk + (d == 2 ? 1 : 0),
+                    pj + (d == 1 ? 1 : 0), pi + step)];
                 double xc = cc.x(d, at[d]);
                 gm[d] = (centre - below) / (xc - cc.x(d, at[d] - 1));
                 gp[d] = (above - centre) / (cc.x(d, at[d] + 1) - xc);
@@ -132,6 +161,15 @@ final class GridTransfer {
         }
       }
     }
+  }
+
+  /**
+   * The index in partition {@code coarse} of the parent of block {@code b} of partition {@code
+   * fine}, or -1 where it has none (a partition holds the parents of its blocks).
+   */
+  static int parent(MeshData fine, int b, CompositeLevels links, MeshData coarse) {
+    int p = links.parent()[fine.blockIndex(b)];
+    return p < 0 ? -1 : p - coarse.blockIndex(0);
   }
 
   /** The children of one coarse cell, Parthenon's eight expressions (absent ones skipped). */

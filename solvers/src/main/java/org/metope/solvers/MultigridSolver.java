@@ -7,6 +7,8 @@ import org.metope.mesh.MultigridLevels;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.geometry.IndexDomain;
+import org.metope.mesh.view.IndexBox;
 import org.metope.outputs.PrintfFormat;
 import org.metope.tasking.IterativeTasks;
 import org.metope.tasking.TaskId;
@@ -68,17 +70,19 @@ public final class MultigridSolver extends IterativeSolver {
    */
   public Preconditioner preconditioner(String u, String rhs) {
     return (group, dependency, list, md, in, out) -> {
-      VCycle.Level[] lv = cycle.levels(list, u, rhs);
-      VCycle.Level top = lv[0];
+      IndexBox interior = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
+      int uId = md.state().fieldId(u);
+      int rhsId = md.state().fieldId(rhs);
       TaskId ready = group.addTask(dependency, name + "_precondition", () -> {
-        FieldOps.copy(md, top.interior(), in, top.rhs());
-        FieldOps.zero(md, top.interior(), top.u());
+        FieldOps.copy(md, interior, in, rhsId);
+        FieldOps.zero(md, interior, uId);
         return TaskStatus.COMPLETE;
       });
-      return group.addTask(cycle.add(group, ready, lv), name + "_preconditioned", () -> {
-        FieldOps.copy(md, top.interior(), top.u(), out);
-        return TaskStatus.COMPLETE;
-      });
+      return group.addTask(cycle.addFor(group, ready, list, u, rhs), name + "_preconditioned",
+          () -> {
+            FieldOps.copy(md, interior, uId, out);
+            return TaskStatus.COMPLETE;
+          });
     };
   }
 
@@ -93,11 +97,10 @@ public final class MultigridSolver extends IterativeSolver {
     if (groups.length != lists) {
       groups = new IterativeTasks[lists];
     }
-    VCycle.Level[] lv = cycle.levels(list, md.state().field(u).name(),
-        md.state().field(rhs).name());
-    VCycle.Level top = lv[0];
+    IndexBox interior = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
+    int resErr = md.state().fieldId(name + "_res_err");
     TaskId start = tl.addTask(dependency, name + "_start", () -> {
-      FieldOps.zero(md, top.interior(), u);
+      FieldOps.zero(md, interior, u);
       if (list == 0) {
         iterations = 0;
       }
@@ -115,15 +118,16 @@ public final class MultigridSolver extends IterativeSolver {
       }
       return TaskStatus.COMPLETE;
     });
-    TaskId cycled = cycle.add(group, counted, lv);
+    TaskId cycled = cycle.addFor(group, counted, list, md.state().field(u).name(),
+        md.state().field(rhs).name());
     TaskId ghosts = boundaries.addBoundaryExchange(cycled, group, md);
     TaskId formed = group.addTask(ghosts, name + "_residual_leaf", () -> {
       operator.boundary(md, u);
-      operator.apply(md, u, top.resErr());
-      FieldOps.combine(md, top.interior(), 1.0, rhs, -1.0, top.resErr(), top.resErr());
+      operator.apply(md, u, resErr);
+      FieldOps.combine(md, interior, 1.0, rhs, -1.0, resErr, resErr);
       return TaskStatus.COMPLETE;
     });
-    TaskId summed = residual.add(group, formed, list, md, top.resErr(), top.resErr());
+    TaskId summed = residual.add(group, formed, list, md, resErr, resErr);
     return group.setCompletionTask(summed, name + "_converged", () -> {
       double rms = rms(residual.value());
       if (list == 0) {

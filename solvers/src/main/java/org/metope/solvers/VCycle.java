@@ -1,11 +1,15 @@
 package org.metope.solvers;
 
 import org.metope.mesh.BoundaryCommunication;
+import org.metope.mesh.CompositeLevels;
+import org.metope.mesh.DriverError;
 import org.metope.mesh.MultigridLevels;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.view.IndexBox;
 import org.metope.tasking.IterativeTasks;
+import org.metope.tasking.Task;
+import org.metope.tasking.TaskCollection;
 import org.metope.tasking.TaskId;
 import org.metope.tasking.TaskStatus;
 
@@ -45,33 +49,88 @@ final class VCycle {
     this.used = Math.min(levels.count() - 1, params.maxCoarsenings()) + 1;
   }
 
-  /** One level's partition, exchange and field ids. */
-  record Level(MeshData md, BoundaryCommunication exchange, int u, int rhs, int resErr, int temp,
-      int u0, int diag, IndexBox interior, IndexBox entire) {}
+  /**
+   * One level's partition, exchange, field ids and block relations: {@code fine} marks the blocks
+   * at the level's own tree level (Parthenon's {@code only_fine_on_composite}), {@code internal}
+   * those of them that are not leaves (where FAS sets the right-hand side).
+   */
+  record Level(int m, MeshData md, BoundaryCommunication exchange, int u, int rhs, int resErr,
+      int temp, int u0, int diag, IndexBox interior, IndexBox entire, CompositeLevels links,
+      boolean[] fine, boolean[] internal) {}
 
-  /** The levels of list {@code list}, finest first, solving for {@code u} with {@code rhs}. */
+  /**
+   * The levels of list {@code list}, finest first, solving for {@code u} with {@code rhs}; on a
+   * refined mesh every level is one partition, list 0's.
+   */
   Level[] levels(int list, String u, String rhs) {
     Level[] out = new Level[used];
     for (int m = 0; m < used; m++) {
       MeshData md = levels.mesh(m).meshData("base").get(list);
-      out[m] = new Level(md, levels.boundaries(m), id(md, u), id(md, rhs),
+      CompositeLevels links = levels.links(m);
+      boolean[] fine = new boolean[md.numBlocks()];
+      boolean[] internal = new boolean[md.numBlocks()];
+      for (int b = 0; b < internal.length; b++) {
+        fine[b] = links.onLevel()[md.blockIndex(b)];
+        internal[b] = fine[b] && !links.leaf()[md.blockIndex(b)];
+      }
+      out[m] = new Level(m, md, levels.boundaries(m), id(md, u), id(md, rhs),
           id(md, name + "_res_err"), id(md, name + "_temp"), id(md, name + "_u0"),
           id(md, name + "_D"), IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR),
-          IndexBox.of(md.block(0).cellBounds(), IndexDomain.ENTIRE));
+          IndexBox.of(md.block(0).cellBounds(), IndexDomain.ENTIRE), links, fine, internal);
     }
     return out;
+  }
+
+  /**
+   * Adds one V-cycle of list {@code list} (of {@code lists}) solving for {@code u} with {@code
+   * rhs} after {@code dependency}; returns its last task. On a refined mesh, whose levels are one
+   * partition each, the lists meet before and after it, and list 0 runs it in one task: it copies
+   * the mesh's fields into level 0, runs the cycle's own task list, and copies {@code u} back.
+   */
+  TaskId addFor(IterativeTasks group, TaskId dependency, int list, String u, String rhs) {
+    if (!levels.composite()) {
+      return add(group, dependency, levels(list, u, rhs));
+    }
+    TaskId in = group.addRegionalTask(dependency, name + "_levels_in",
+        () -> TaskStatus.COMPLETE);
+    TaskId run = group.addTask(in, name + "_levels_cycle",
+        list == 0 ? onLevels(u, rhs) : () -> TaskStatus.COMPLETE);
+    return group.addRegionalTask(run, name + "_levels_out", () -> TaskStatus.COMPLETE);
+  }
+
+  /** List 0's task on a refined mesh: the mesh into level 0, a V-cycle, {@code u} back. */
+  private Task onLevels(String u, String rhs) {
+    Level[] lv = levels(0, u, rhs);
+    TaskCollection cycleTasks = new TaskCollection();
+    IterativeTasks once = cycleTasks.addRegion(1).get(0).addIteration(name + "_levels")
+        .maxIterations(1);
+    once.setCompletionTask(add(once, TaskId.NONE, lv), name + "_levels_done",
+        () -> TaskStatus.COMPLETE);
+    int container = lv[0].md().container();
+    return () -> {
+      levels.exchangeWithMesh(true, container, -1);
+      DriverError.execute(cycleTasks, null, () -> "a V-cycle of " + name,
+          () -> "");
+      levels.exchangeWithMesh(false, container, lv[0].u());
+      return TaskStatus.COMPLETE;
+    };
   }
 
   private static int id(MeshData md, String field) {
     return md.state().fieldId(field);
   }
 
-  /** Adds one V-cycle after {@code dependency}; returns its last task. */
+  /**
+   * Adds one V-cycle after {@code dependency}; returns its last task. On a refined mesh each
+   * level's work starts by taking the leaves' current values from level 0 and ends by giving them
+   * back ({@link MultigridLevels#pullLeaves}), Parthenon's one memory per block.
+   */
   TaskId add(IterativeTasks group, TaskId dependency, Level[] lv) {
     int coarsest = lv.length - 1;
     int stages = params.smootherStages();
     TaskId t = dependency;
     for (int m = 0; m < coarsest; m++) {
+      t = pull(group, t, lv[m]);
       if (m > 0) {
         t = fromFiner(group, t, lv[m]);
       }
@@ -80,26 +139,33 @@ final class VCycle {
       Level fine = lv[m];
       Level coarse = lv[m + 1];
       t = group.addTask(t, name + "_restrict", () -> {
-        GridTransfer.restrict(fine.md(), fine.u(), coarse.md(), coarse.u());
-        GridTransfer.restrict(fine.md(), fine.resErr(), coarse.md(), coarse.resErr());
+        GridTransfer.restrict(fine.md(), fine.u(), fine.links(), coarse.md(), coarse.u());
+        GridTransfer.restrict(fine.md(), fine.resErr(), fine.links(), coarse.md(),
+            coarse.resErr());
         return TaskStatus.COMPLETE;
       });
+      t = push(group, t, lv[m]);
     }
     Level bottom = lv[coarsest];
+    t = pull(group, t, bottom);
     if (coarsest > 0) {
       t = fromFiner(group, t, bottom);
     }
     t = smooth(group, diagonal(group, t, bottom), bottom, stages);
-    t = copy(group, t, bottom, bottom.u(), bottom.resErr(), bottom.interior());
+    t = group.addTask(t, name + "_copy", () -> {
+      FieldOps.copy(bottom.md(), bottom.interior(), bottom.u(), bottom.resErr(), bottom.fine());
+      return TaskStatus.COMPLETE;
+    });
     int nghost = levels.mesh(0).nghost();
     for (int m = coarsest - 1; m >= 0; m--) {
-      t = errorForFiner(group, t, lv[m + 1]);
+      t = push(group, errorForFiner(group, t, lv[m + 1]), lv[m + 1]);
       Level fine = lv[m];
       Level coarse = lv[m + 1];
-      t = group.addTask(t, name + "_prolongate", () -> {
-        GridTransfer.prolongate(coarse.md(), coarse.resErr(), fine.md(), fine.resErr(), nghost);
+      t = group.addTask(pull(group, t, fine), name + "_prolongate", () -> {
+        GridTransfer.prolongate(coarse.md(), coarse.resErr(), fine.links(), fine.md(),
+            fine.resErr(), nghost);
         FieldOps.combine(fine.md(), fine.interior(), 1.0, fine.u(), 1.0, fine.resErr(),
-            fine.u());
+            fine.u(), fine.fine());
         return TaskStatus.COMPLETE;
       });
       t = smooth(group, t, fine, stages);
@@ -107,23 +173,45 @@ final class VCycle {
     return t;
   }
 
+  private TaskId pull(IterativeTasks group, TaskId t, Level l) {
+    if (!levels.composite() || l.m() == 0) {
+      return t;
+    }
+    return group.addTask(t, name + "_pull_leaves", () -> {
+      levels.pullLeaves(l.m(), l.md().container());
+      return TaskStatus.COMPLETE;
+    });
+  }
+
+  private TaskId push(IterativeTasks group, TaskId t, Level l) {
+    if (!levels.composite() || l.m() == 0) {
+      return t;
+    }
+    return group.addTask(t, name + "_push_leaves", () -> {
+      levels.pushLeaves(l.m(), l.md().container());
+      return TaskStatus.COMPLETE;
+    });
+  }
+
   /**
    * Step 1 on a coarse level: the right-hand side from the restricted residual ({@code rhs =
-   * res_err} and {@code u = 0}, or with FAS {@code u0 = u} and {@code rhs = A u + res_err}).
+   * res_err} and {@code u = 0}, or with FAS {@code u0 = u} and {@code rhs = A u + res_err} on the
+   * blocks that are not leaves, whose own right-hand side stays), on the level's own blocks.
    */
   private TaskId fromFiner(IterativeTasks group, TaskId t, Level l) {
     if (!params.fas()) {
       return group.addTask(t, name + "_rhs_cs", () -> {
-        FieldOps.zero(l.md(), l.interior(), l.u());
-        FieldOps.copy(l.md(), l.interior(), l.resErr(), l.rhs());
+        FieldOps.zero(l.md(), l.interior(), l.u(), l.fine());
+        FieldOps.copy(l.md(), l.interior(), l.resErr(), l.rhs(), l.fine());
         return TaskStatus.COMPLETE;
       });
     }
     TaskId ghosts = exchange(group, t, l);
     return group.addTask(ghosts, name + "_rhs_fas", () -> {
-      FieldOps.copy(l.md(), l.interior(), l.u(), l.u0());
+      FieldOps.copy(l.md(), l.interior(), l.u(), l.u0(), l.fine());
       operator.apply(l.md(), l.u(), l.temp());
-      FieldOps.combine(l.md(), l.interior(), 1.0, l.temp(), 1.0, l.resErr(), l.rhs());
+      FieldOps.combine(l.md(), l.interior(), 1.0, l.temp(), 1.0, l.resErr(), l.rhs(),
+          l.internal());
       return TaskStatus.COMPLETE;
     });
   }
@@ -139,7 +227,8 @@ final class VCycle {
   private TaskId residual(IterativeTasks group, TaskId t, Level l) {
     return group.addTask(t, name + "_residual", () -> {
       operator.apply(l.md(), l.u(), l.temp());
-      FieldOps.combine(l.md(), l.interior(), 1.0, l.rhs(), -1.0, l.temp(), l.resErr());
+      FieldOps.combine(l.md(), l.interior(), 1.0, l.rhs(), -1.0, l.temp(), l.resErr(),
+          l.fine());
       return TaskStatus.COMPLETE;
     });
   }
@@ -151,16 +240,16 @@ final class VCycle {
   private TaskId errorForFiner(IterativeTasks group, TaskId t, Level l) {
     TaskId swapped = group.addTask(t, name + "_error", () -> {
       if (params.fas()) {
-        FieldOps.combine(l.md(), l.interior(), 1.0, l.u(), -1.0, l.u0(), l.resErr());
+        FieldOps.combine(l.md(), l.interior(), 1.0, l.u(), -1.0, l.u0(), l.resErr(), l.fine());
       } else {
-        FieldOps.copy(l.md(), l.interior(), l.u(), l.resErr());
+        FieldOps.copy(l.md(), l.interior(), l.u(), l.resErr(), l.fine());
       }
       FieldOps.copy(l.md(), l.entire(), l.u(), l.temp());
       FieldOps.copy(l.md(), l.entire(), l.resErr(), l.u());
       return TaskStatus.COMPLETE;
     });
     return group.addTask(exchange(group, swapped, l), name + "_error_ghosts", () -> {
-      FieldOps.copy(l.md(), l.entire(), l.u(), l.resErr());
+      FieldOps.copy(l.md(), l.entire(), l.u(), l.resErr(), l.fine());
       FieldOps.copy(l.md(), l.entire(), l.temp(), l.u());
       return TaskStatus.COMPLETE;
     });
@@ -175,7 +264,7 @@ final class VCycle {
       t = group.addTask(ghosts, name + "_jacobi", () -> {
         operator.apply(l.md(), l.u(), l.temp());
         jacobi(l, weight);
-        FieldOps.copy(l.md(), l.interior(), l.temp(), l.u());
+        FieldOps.copy(l.md(), l.interior(), l.temp(), l.u(), l.fine());
         return TaskStatus.COMPLETE;
       });
     }
@@ -191,6 +280,9 @@ final class VCycle {
     double[] a = md.data();
     IndexBox box = l.interior();
     for (int b = 0; b < md.numBlocks(); b++) {
+      if (!l.fine()[b]) {
+        continue;
+      }
       for (int k = box.k().s(); k <= box.k().e(); k++) {
         for (int j = box.j().s(); j <= box.j().e(); j++) {
           for (int i = box.i().s(); i <= box.i().e(); i++) {
@@ -212,13 +304,6 @@ final class VCycle {
     TaskId ghosts = l.exchange().addBoundaryExchange(t, group, l.md());
     return group.addTask(ghosts, name + "_boundary", () -> {
       operator.boundary(l.md(), l.u());
-      return TaskStatus.COMPLETE;
-    });
-  }
-
-  private TaskId copy(IterativeTasks group, TaskId t, Level l, int from, int to, IndexBox box) {
-    return group.addTask(t, name + "_copy", () -> {
-      FieldOps.copy(l.md(), box, from, to);
       return TaskStatus.COMPLETE;
     });
   }

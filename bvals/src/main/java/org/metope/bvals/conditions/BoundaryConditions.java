@@ -25,7 +25,8 @@ import org.metope.tasking.TaskStatus;
  * ghost slab of that face, the other axes' ghosts included, so later faces see the corners filled
  * by earlier ones. {@code outflow} and {@code reflecting} are {@link BoundaryFunctions}' built-in
  * conditions; any other name is a function the application registered for that face in the {@link
- * BoundaryFunctions} given to {@link #use}.
+ * BoundaryFunctions} given to {@link #use}. The registry's package conditions of a face run after
+ * the deck's condition there (evolving fields only).
  *
  * <p>The conditions of the STATIC fields are applied by an instance of their own (made with {@code
  * forStaticFields}), only when their ghosts are filled (set-up and remesh): each STATIC field gets
@@ -137,7 +138,8 @@ public final class BoundaryConditions {
     if (!kernels.resident()) {
       return () -> apply(md, coarse);
     }
-    if (forStaticFields || !BoundaryConditionLaunch.builtInOnly(md.block(0).mesh())) {
+    if (forStaticFields || functions.hasPackageConditions()
+        || !BoundaryConditionLaunch.builtInOnly(md.block(0).mesh())) {
       return () -> apply(md, coarse, kernels);
     }
     StageLaunch launch = BoundaryConditionLaunch.build(md, coarse);
@@ -194,6 +196,10 @@ public final class BoundaryConditions {
           applyStatic(md, b, face, coarse, deckName);
         } else {
           applyNamed(md, b, face, coarse, deckName, null);
+          List<BoundaryFunction> more = functions.packageConditions(face);
+          for (int f = 0; f < more.size(); f++) {
+            more.get(f).apply(md, b, face, coarse);
+          }
         }
       }
     }

@@ -48,12 +48,52 @@ public final class BoundaryFunctions {
 
   /** Registered functions by face ordinal, then deck name (in registration order). */
   private final List<Map<String, BoundaryFunction>> byFace = new ArrayList<>();
+  /** Package conditions by face ordinal, in registration order. */
+  private final List<List<BoundaryFunction>> packageConditions = new ArrayList<>();
 
   /** An empty registry: only the built-in conditions. */
   public BoundaryFunctions() {
     for (int f = 0; f < FACES.length; f++) {
       byFace.add(new LinkedHashMap<>());
+      packageConditions.add(new ArrayList<>());
     }
+  }
+
+  /**
+   * Adds a package condition on {@code face}: it runs on every physical face {@code face} after
+   * the condition the deck names there, on cells and on coarse buffers alike (Parthenon's {@code
+   * StateDescriptor::UserBoundaryFunctions}). Parthenon's {@code poisson_gmg} sets its fields'
+   * ghosts this way whatever the deck says.
+   */
+  public BoundaryFunctions addPackageCondition(BoundaryFace face, BoundaryFunction function) {
+    if (function == null) {
+      throw new IllegalArgumentException("package boundary function is null: face=" + face);
+    }
+    packageConditions.get(face.ordinal()).add(function);
+    return this;
+  }
+
+  /** {@link #addPackageCondition} on every face. */
+  public BoundaryFunctions addPackageConditionEveryFace(BoundaryFunction function) {
+    for (BoundaryFace face : FACES) {
+      addPackageCondition(face, function);
+    }
+    return this;
+  }
+
+  /** The package conditions of {@code face}, in registration order. */
+  public List<BoundaryFunction> packageConditions(BoundaryFace face) {
+    return packageConditions.get(face.ordinal());
+  }
+
+  /** Whether some face has a package condition. */
+  public boolean hasPackageConditions() {
+    for (List<BoundaryFunction> functions : packageConditions) {
+      if (!functions.isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -125,7 +165,7 @@ public final class BoundaryFunctions {
    * value along the normal.
    */
   public static void outflow(MeshData md, int b, BoundaryFace face, boolean coarse) {
-    generic(md, b, face, coarse, false, null);
+    generic(md, b, face, coarse, false, false, null);
   }
 
   /**
@@ -134,7 +174,7 @@ public final class BoundaryFunctions {
    */
   public static void outflow(MeshData md, int b, BoundaryFace face, boolean coarse,
       IntPredicate fields) {
-    generic(md, b, face, coarse, false, fields);
+    generic(md, b, face, coarse, false, false, fields);
   }
 
   /**
@@ -142,7 +182,7 @@ public final class BoundaryFunctions {
    * across the face, the normal component of a {@code VECTOR} field changing sign.
    */
   public static void reflect(MeshData md, int b, BoundaryFace face, boolean coarse) {
-    generic(md, b, face, coarse, true, null);
+    generic(md, b, face, coarse, true, false, null);
   }
 
   /**
@@ -151,11 +191,22 @@ public final class BoundaryFunctions {
    */
   public static void reflect(MeshData md, int b, BoundaryFace face, boolean coarse,
       IntPredicate fields) {
-    generic(md, b, face, coarse, true, fields);
+    generic(md, b, face, coarse, true, false, fields);
   }
 
   /**
-   * Outflow or reflection of every allocated ghost-filled field of block {@code b} that
+   * Parthenon's {@code FixedFace} condition with face value 0 on the fields whose id {@code
+   * fields} accepts (null: every evolving field): each ghost is minus its mirror image across the
+   * face, so that the linear reconstruction on the face is 0 on every level. Parthenon writes
+   * {@code 2 * 0 - mirror}; the two differ only in the sign of a zero.
+   */
+  public static void fixedFace(MeshData md, int b, BoundaryFace face, boolean coarse,
+      IntPredicate fields) {
+    generic(md, b, face, coarse, true, true, fields);
+  }
+
+  /**
+   * Outflow or reflection (negated: fixed face) of every allocated ghost-filled field of block {@code b} that
    * {@code fields} accepts (every evolving one when null), over the face's whole ghost slab.
    * STATIC fields are left alone unless asked for, since their ghosts are filled only at set-up
    * and remesh, with their own conditions. A face, edge or node field's elements follow
@@ -164,7 +215,7 @@ public final class BoundaryFunctions {
    * BoundaryConditionLaunch}).
    */
   private static void generic(MeshData md, int b, BoundaryFace face, boolean coarse,
-      boolean reflect, IntPredicate fields) {
+      boolean reflect, boolean negate, IntPredicate fields) {
     MeshBlock block = md.block(b);
     ArenaLayout layout = md.layout();
     double[] data = md.data();
@@ -187,7 +238,8 @@ public final class BoundaryFunctions {
       for (int p = 0; p < elements.size() * ncomp; p++) {
         TopologicalElement el = elements.get(p / ncomp);
         int shift = elementShift(el, face);
-        double sign = reflect && isNormalComponent(field, p, ncomp, axis) ? -1.0 : 1.0;
+        double sign = negate || reflect && isNormalComponent(field, p, ncomp, axis) ? -1.0
+            : 1.0;
         StageKernels.ghostSlab(data, offset + p * ni * nj * nk, ni, nj, nk, axis, first + shift,
             nghost, source + (reflect ? 2 * shift : shift), reflect ? 1 : 0, sign);
       }

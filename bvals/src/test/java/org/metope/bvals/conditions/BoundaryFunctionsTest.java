@@ -1,7 +1,9 @@
 package org.metope.bvals.conditions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.function.IntPredicate;
@@ -137,6 +139,53 @@ class BoundaryFunctionsTest {
     // Two blocks on the inner x1 face, 2 components, 4 rows, nghost = 2 (the default).
     assertEquals(2 * 2 * 4 * 2, checked);
     assertEquals(0, wrong);
+  }
+
+  /**
+   * A package condition (Parthenon's {@code UserBoundaryFunctions}) runs after the deck's outflow
+   * on every physical face: with {@code fixedFace} on field {@code mom}, each of its ghosts beyond
+   * the outer x1 face is minus its mirror image across the face; {@code rho} keeps outflow's
+   * ghosts. Control: without the package condition {@code mom}'s ghosts are outflow's.
+   */
+  @Test
+  void givenAPackageFixedFaceCondition_thenItRunsAfterTheDecksOutflow() {
+    int mom = 1;
+    BoundaryFunctions registry = new BoundaryFunctions().addPackageConditionEveryFace(
+        (md, b, face, coarse) -> BoundaryFunctions.fixedFace(md, b, face, coarse,
+            field -> field == mom));
+    for (boolean withPackage : new boolean[] {true, false}) {
+      Mesh mesh = applied(deck("outflow"), withPackage ? registry : new BoundaryFunctions());
+      int wrong = 0;
+      int checked = 0;
+      for (MeshData md : mesh.meshData("base")) {
+        for (int b = 0; b < md.numBlocks(); b++) {
+          if (md.block(b).loc().lx1() != 1) {
+            continue;
+          }
+          IndexShape s = md.block(b).cellBounds();
+          int ie = s.end(0, IndexDomain.INTERIOR, TopologicalElement.CC);
+          int js = s.start(1, IndexDomain.INTERIOR, TopologicalElement.CC);
+          int je = s.end(1, IndexDomain.INTERIOR, TopologicalElement.CC);
+          for (int c = 0; c < 2; c++) {
+            for (int j = js; j <= je; j++) {
+              for (int g = 1; g <= 2; g++) {
+                checked++;
+                int gid = md.block(b).gid();
+                double expected = withPackage ? -value(mom, gid, c, j, ie + 1 - g)
+                    : value(mom, gid, c, j, ie);
+                wrong += md.data()[md.index(mom, b, c, 0, j, ie + g)] == expected ? 0 : 1;
+                wrong += md.data()[md.index(0, b, c, 0, j, ie + g)] == value(0, gid, c, j, ie)
+                    ? 0 : 1;
+              }
+            }
+          }
+        }
+      }
+      assertEquals(2 * 2 * 4 * 2, checked);
+      assertEquals(0, wrong, "withPackage=" + withPackage);
+    }
+    assertTrue(registry.hasPackageConditions());
+    assertFalse(new BoundaryFunctions().hasPackageConditions());
   }
 
   @Test

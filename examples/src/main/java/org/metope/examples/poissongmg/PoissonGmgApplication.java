@@ -3,9 +3,11 @@ package org.metope.examples.poissongmg;
 import org.metope.app.ApplicationDescriptor;
 import org.metope.app.DescribedApplication;
 import org.metope.app.Simulation;
+import org.metope.bvals.conditions.BoundaryFunctions;
 import org.metope.driver.Driver;
 import org.metope.driver.ProblemGenerator;
 import org.metope.mesh.field.Packages;
+import org.metope.mesh.field.RefinementOps;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -15,15 +17,44 @@ import org.metope.mesh.input.ParameterInput;
  * which Parthenon's {@code poisson} decks do not have, so a deck with it runs this application.
  */
 public final class PoissonGmgApplication extends DescribedApplication {
+  private final RefinementOps uRefinement;
+  private final boolean fixedFace;
+
   /** The application as the registry lists it. */
   public PoissonGmgApplication() {
+    this(RefinementOps.LINEAR, true);
+  }
+
+  /**
+   * The application with other refinement operators for {@code u} and with or without its
+   * package boundary conditions: the controls of tests, which show what Parthenon's choices
+   * change on a refined mesh.
+   */
+  PoissonGmgApplication(RefinementOps uRefinement, boolean fixedFace) {
     super(ApplicationDescriptor.of("poisson_gmg", PoissonGmgPackage.SOLVER_BLOCK,
         "Parthenon's poisson_gmg example: geometric multigrid (multigrid = true)"));
+    this.uRefinement = uRefinement;
+    this.fixedFace = fixedFace;
   }
 
   @Override
   public Packages processPackages(ParameterInput pin) {
-    return Packages.of(PoissonGmgPackage.initialize(pin));
+    return Packages.of(PoissonGmgPackage.initialize(pin, uRefinement));
+  }
+
+  /**
+   * Parthenon's package conditions: {@code FixedFace} with value 0 on the package's ghost-filled
+   * fields of every physical face, after whatever the deck names there, on cells and on coarse
+   * buffers, so that ghosts prolongated at fine-coarse boundaries next to the domain boundary see
+   * the same boundary as the fine cells.
+   */
+  @Override
+  public void registerBoundaryFunctions(ParameterInput pin, BoundaryFunctions functions) {
+    if (!fixedFace) {
+      return;
+    }
+    functions.addPackageConditionEveryFace(
+        (md, b, face, coarse) -> BoundaryFunctions.fixedFace(md, b, face, coarse, null));
   }
 
   @Override

@@ -188,13 +188,18 @@ final class PoissonGmgDriver implements Driver {
     return interior.size() * mesh.totalBlocks();
   }
 
-  /** Restricts {@code D} level by level, partition by partition (blocks stay on their rank). */
+  /**
+   * Restricts {@code D} level by level, partition by partition (blocks stay on their rank); on a
+   * refined mesh the mesh's values first go to level 0 and each level's leaves take theirs from it.
+   */
   private void restrictCoefficient() {
+    levels.exchangeWithMesh(true, 0, -1);
     for (int m = 0; m + 1 < levels.count(); m++) {
+      levels.pullLeaves(m, 0);
       List<MeshData> fine = levels.mesh(m).meshData("base");
       List<MeshData> coarse = levels.mesh(m + 1).meshData("base");
       for (int part = 0; part < fine.size(); part++) {
-        PoissonGmgPackage.restrictCoefficient(fine.get(part), coarse.get(part));
+        PoissonGmgPackage.restrictCoefficient(fine.get(part), levels.links(m), coarse.get(part));
       }
     }
   }

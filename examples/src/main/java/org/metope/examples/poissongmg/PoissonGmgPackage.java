@@ -1,8 +1,10 @@
 package org.metope.examples.poissongmg;
 
 import java.util.List;
+import org.metope.mesh.CompositeLevels;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.RefinementOps;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexDomain;
@@ -53,6 +55,14 @@ public final class PoissonGmgPackage {
 
   /** Reads {@code <poisson>} and declares the package. */
   public static StateDescriptor initialize(ParameterInput pin) {
+    return initialize(pin, RefinementOps.LINEAR);
+  }
+
+  /**
+   * The package with {@code uRefinement} as the refinement operators of {@code u} (tests: the
+   * min-mod default is the control that shows what Parthenon's linear ones change).
+   */
+  static StateDescriptor initialize(ParameterInput pin, RefinementOps uRefinement) {
     StateDescriptor pkg = new StateDescriptor(NAME);
     pkg.addParam("max_iterations", pin.getOrAddInteger(BLOCK, "max_iterations", 10000));
     pkg.addParam("diagonal_alpha", pin.getOrAddReal(BLOCK, "diagonal_alpha", 0.0));
@@ -74,7 +84,10 @@ public final class PoissonGmgPackage {
     pkg.addParam("precondition", pin.getOrAddBoolean(SOLVER_BLOCK, "precondition", true));
     pkg.addField(D, Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT, Metadata.ONE_COPY)
         .shape(3).build());
-    pkg.addField(U, Metadata.of(Metadata.CELL, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
+    // Linear ghost prolongation at fine-coarse boundaries, as Parthenon's u: min-mod slopes
+    // would make the discrete operator nonlinear, and the solvers assume a linear one.
+    pkg.addField(U, Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT, Metadata.FILL_GHOST)
+        .refinementOps(uRefinement).build());
     pkg.addField(RHS, Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
     pkg.addField(EXACT, Metadata.of(Metadata.CELL, Metadata.DERIVED, Metadata.ONE_COPY));
     MultigridSolver.addFields(pkg, SOLVER);
@@ -151,25 +164,34 @@ public final class PoissonGmgPackage {
   }
 
   /**
-   * Restricts {@code D} from a partition to the same partition one multigrid level coarser, as
-   * Parthenon restricts its face field at set-up ({@code RestrictAverage} on faces): each coarse
-   * face the area-weighted average of the fine faces it covers, summed in Parthenon's pairing.
-   * It covers the faces of interior cells, the upper face of the last cell included.
+   * Restricts {@code D} from a partition to the partition one multigrid level coarser (each block
+   * that has a parent there, {@code links}, into the part of its parent it covers), as Parthenon
+   * restricts its face field at set-up ({@code RestrictAverage} on faces): each coarse face the
+   * area-weighted average of the fine faces it covers, summed in Parthenon's pairing. It covers
+   * the faces of the block's interior cells, the upper face of the last cell included.
    */
-  static void restrictCoefficient(MeshData fine, MeshData coarse) {
+  static void restrictCoefficient(MeshData fine, CompositeLevels links, MeshData coarse) {
     int d = fine.state().fieldId(D);
     int ndim = fine.block(0).mesh().ndim();
     IndexBox cin = IndexBox.of(coarse.block(0).cellBounds(), IndexDomain.INTERIOR);
     IndexBox fin = IndexBox.of(fine.block(0).cellBounds(), IndexDomain.INTERIOR);
-    int[] cs = {cin.i().s(), cin.j().s(), cin.k().s()};
-    int[] ce = {cin.i().e(), cin.j().e(), cin.k().e()};
     int[] fs = {fin.i().s(), fin.j().s(), fin.k().s()};
-    for (int b = 0; b < coarse.numBlocks(); b++) {
+    int[] half = {(fin.i().e() - fs[0] + 1) / 2, ndim > 1 ? (fin.j().e() - fs[1] + 1) / 2 : 1,
+        ndim > 2 ? (fin.k().e() - fs[2] + 1) / 2 : 1};
+    int[] cs = new int[3];
+    for (int b = 0; b < fine.numBlocks(); b++) {
+      int r = fine.blockIndex(b);
+      if (links.parent()[r] < 0) {
+        continue;
+      }
+      int p = links.parent()[r] - coarse.blockIndex(0);
+      cs[0] = cin.i().s() + links.childIndex()[r][0] * half[0];
+      cs[1] = cin.j().s() + links.childIndex()[r][1] * half[1];
+      cs[2] = cin.k().s() + links.childIndex()[r][2] * half[2];
       UniformCartesian fc = fine.block(b).coords();
       for (int axis = 0; axis < ndim; axis++) {
-        double area = fc.faceArea(axis);
-        FaceAverage avg = new FaceAverage(fine, coarse, d, b, axis, ndim, area);
-        int[] hi = ce.clone();
+        FaceAverage avg = new FaceAverage(fine, coarse, d, b, p, axis, ndim, fc.faceArea(axis));
+        int[] hi = {cs[0] + half[0] - 1, cs[1] + half[1] - 1, cs[2] + half[2] - 1};
         hi[axis]++;
         for (int k = cs[2]; k <= hi[2]; k++) {
           for (int j = cs[1]; j <= hi[1]; j++) {
@@ -183,8 +205,8 @@ public final class PoissonGmgPackage {
   }
 
   /** One coarse face's average over its fine faces (absent children zero, Parthenon's pairing). */
-  private record FaceAverage(MeshData fine, MeshData coarse, int d, int b, int axis, int ndim,
-      double area) {
+  private record FaceAverage(MeshData fine, MeshData coarse, int d, int b, int p, int axis,
+      int ndim, double area) {
     void at(int i, int j, int k, int[] cs, int[] fs) {
       int fi = ndim > 0 ? (i - cs[0]) * 2 + fs[0] : fs[0];
       int fj = ndim > 1 ? (j - cs[1]) * 2 + fs[1] : fs[1];
@@ -204,7 +226,7 @@ public final class PoissonGmgPackage {
         }
       }
       double total = ((v[0] + v[2]) + (v[1] + v[3])) + ((v[4] + v[6]) + (v[5] + v[7]));
-      coarse.data()[coarse.index(d, b, axis, k, j, i)] =
+      coarse.data()[coarse.index(d, p, axis, k, j, i)] =
           (((t[0] + t[2]) + (t[1] + t[3])) + ((t[4] + t[6]) + (t[5] + t[7]))) / total;
     }
   }

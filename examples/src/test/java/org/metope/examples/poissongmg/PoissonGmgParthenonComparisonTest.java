@@ -9,7 +9,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,66 +35,24 @@ class PoissonGmgParthenonComparisonTest {
   @TempDir Path dir;
 
   private static Path resource(String name) {
-    try {
-      return Path.of(PoissonGmgParthenonComparisonTest.class
-          .getResource("/parthenon/poisson_gmg/" + name).toURI());
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
+    return PoissonGmgRuns.resource(name);
   }
 
   private static List<String> reference(String name) throws IOException {
-    return Files.readAllLines(resource(name));
+    return PoissonGmgRuns.reference(name);
   }
 
-  /**
-   * What rank 0 printed; every rank must end with the exit code Parthenon's example gives for
-   * those lines ({@link #parthenonsExitCode}).
-   */
+  private static int parthenonsExitCode(List<String> lines) {
+    return PoissonGmgRuns.parthenonsExitCode(lines);
+  }
+
   private List<String> run(int ranks, String deck, String... overrides) throws IOException {
     return run(ranks, Files.createTempDirectory(dir, "run"), deck, overrides);
   }
 
-  /**
-   * The exit code of Parthenon's {@code poisson_gmg} for what it printed: 1 when the last residual
-   * line is above 1e-10 or the final rms error above 1e-12 (its {@code main}'s test), else 0.
-   */
-  static int parthenonsExitCode(List<String> lines) {
-    boolean pass = true;
-    for (String line : lines) {
-      String[] words = line.trim().split("\\s+");
-      if (line.startsWith("Final rms error: ")) {
-        pass &= Double.parseDouble(words[3]) <= 1e-12;
-      }
-    }
-    String last = lines.stream().filter(l -> l.matches("\\s*\\d+ \\S+")).reduce((a, b) -> b)
-        .orElseThrow();
-    pass &= Double.parseDouble(last.trim().split("\\s+")[1]) <= 1e-10;
-    return pass ? 0 : 1;
-  }
-
-  /** The same, writing outputs into {@code outputs}. */
   private List<String> run(int ranks, Path outputs, String deck, String... overrides)
       throws IOException {
-    String text = Files.readString(resource(deck));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int[] code = new int[ranks];
-    InProcessRun.run(ranks, comm -> {
-      PrintStream o = comm.rank() == 0 ? new PrintStream(out, true, StandardCharsets.UTF_8)
-          : new PrintStream(OutputStream.nullOutputStream());
-      PrintStream e = comm.rank() == 0 ? new PrintStream(err, true, StandardCharsets.UTF_8)
-          : new PrintStream(OutputStream.nullOutputStream());
-      ParameterInput pin = ParameterInput.parse(deck, text, List.of(overrides));
-      code[comm.rank()] = ApplicationRunner.run(new PoissonGmgApplication(),
-          new ApplicationRunner.Launch(pin, RunOptions.of(outputs, o), e, comm,
-              InOneBoundaryCommunication::fromInput));
-    });
-    List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
-    for (int c : code) {
-      assertEquals(parthenonsExitCode(lines), c, err.toString(StandardCharsets.UTF_8));
-    }
-    return lines;
+    return PoissonGmgRuns.run(new PoissonGmgApplication(), ranks, outputs, deck, overrides);
   }
 
   /**
@@ -245,9 +202,7 @@ class PoissonGmgParthenonComparisonTest {
   }
 
   private static double finalError(List<String> lines) {
-    String last = lines.get(lines.size() - 1);
-    assertTrue(last.startsWith("Final rms error: "), last);
-    return Double.parseDouble(last.substring("Final rms error: ".length()));
+    return PoissonGmgRuns.finalError(lines);
   }
 
   /** 1 rank with 4 partitions and 4 ranks print the single rank's history. */
@@ -258,13 +213,7 @@ class PoissonGmgParthenonComparisonTest {
     assertEquals(parthenon, run(4, "parthinput.uniform"));
   }
 
-  /** The rms residual printed after V-cycle {@code n}. */
   private static double residual(List<String> lines, int n) {
-    for (String line : lines) {
-      if (line.startsWith(n + " ")) {
-        return Double.parseDouble(line.substring(line.indexOf(' ') + 1));
-      }
-    }
-    throw new AssertionError("no V-cycle " + n + " in " + lines);
+    return PoissonGmgRuns.residual(lines, n);
   }
 }

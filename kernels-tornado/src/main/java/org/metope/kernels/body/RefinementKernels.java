@@ -1,6 +1,7 @@
 package org.metope.kernels.body;
 
 import org.metope.kernels.table.BoundaryIndex;
+import org.metope.kernels.table.BoundaryTable;
 
 import static org.metope.kernels.table.BoundaryTable.BUFFER_OFFSET;
 import static org.metope.kernels.table.BoundaryTable.COARSE_DX1;
@@ -18,6 +19,7 @@ import static org.metope.kernels.table.BoundaryTable.KS;
 import static org.metope.kernels.table.BoundaryTable.NCOMP;
 import static org.metope.kernels.table.BoundaryTable.NDIM;
 import static org.metope.kernels.table.BoundaryTable.OP;
+import static org.metope.kernels.table.BoundaryTable.SLOPES;
 import static org.metope.kernels.table.BoundaryTable.SPARSE_THRESHOLD;
 import static org.metope.kernels.table.BoundaryTable.VAR_NI;
 import static org.metope.kernels.table.BoundaryTable.VAR_NJ;
@@ -81,7 +83,7 @@ public final class RefinementKernels {
 
   /**
    * Prolongates boundary {@code b}: every cell of the box of var (the coarse buffer) is spread over
-   * its 2, 4 or 8 fine children with minmod-limited slopes (a face, edge or node field's row:
+   * its 2, 4 or 8 fine children with the row's slopes, min-mod limited or linear (a face, edge or node field's row:
    * {@link ElementRefinementKernels#prolongate}).
    */
   public static void prolongateBoundary(int b, int n, int[] ints, double[] reals, double[] data) {
@@ -116,7 +118,8 @@ public final class RefinementKernels {
         vni * ints[VAR_NJ * n + b], BoundaryIndex.fineRow(b, n, ints, c, k, j), fni,
         fni * ints[FINE_NJ * n + b], ints[IE * n + b] - is + 1, ints[NDIM * n + b], is,
         BoundaryIndex.fineI(b, n, ints), j, BoundaryIndex.fineJ(b, n, ints, j), k,
-        BoundaryIndex.fineK(b, n, ints, k), b, n, reals);
+        BoundaryIndex.fineK(b, n, ints, k), b, n, reals,
+        ints[SLOPES * n + b] == BoundaryTable.SLOPES_LINEAR);
   }
 
   /** The directions boundary {@code b}'s restriction averages ({@link RefinementOps}). */

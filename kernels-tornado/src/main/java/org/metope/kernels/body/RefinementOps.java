@@ -105,10 +105,13 @@ public final class RefinementOps {
    * Prolongates {@code count} coarse cells of a row. Coarse cell m is {@code data[coarse + m]} at
    * coarse index (k, j, ci0 + m); its first fine child is {@code data[fine + 2 * m]} at fine index
    * (fk, fj, fi0 + 2 * m). Coordinates come from the table's real columns of boundary {@code b}.
+   * With {@code linear} each child takes the one-sided slope towards its side (Parthenon's {@code
+   * ProlongateSharedLinear}), else both take the min-mod slope ({@code ProlongateSharedMinMod});
+   * the children's expressions are Parthenon's for both.
    */
   public static void prolongateRow(double[] data, int coarse, int coarseJ, int coarseK, int fine,
       int fineJ, int fineK, int count, int ndim, int ci0, int fi0, int j, int fj, int k, int fk,
-      int b, int n, double[] reals) {
+      int b, int n, double[] reals, boolean linear) {
     final double cx1 = RefinementKernels.coarseXmin(reals, n, b, 0);
     final double cdx1 = RefinementKernels.coarseDx(reals, n, b, 0);
     final double fx1 = RefinementKernels.fineXmin(reals, n, b, 0);
@@ -134,23 +137,42 @@ public final class RefinementOps {
       final double dx1p = RefinementKernels.center(cx1, cdx1, ci + 1) - xc;
       final double dx1fm = xc - RefinementKernels.center(fx1, fdx1, fi);
       final double dx1fp = RefinementKernels.center(fx1, fdx1, fi + 1) - xc;
-      final double g1 = minmod(fc, data[p - 1], data[p + 1], dx1m, dx1p);
-      final double g2 = x2 ? minmod(fc, data[p - coarseJ], data[p + coarseJ], dx2m, dx2p) : 0.0;
-      final double g3 = x3 ? minmod(fc, data[p - coarseK], data[p + coarseK], dx3m, dx3p) : 0.0;
+      final double g1m = slope(linear, true, fc, data[p - 1], data[p + 1], dx1m, dx1p);
+      final double g1p = slope(linear, false, fc, data[p - 1], data[p + 1], dx1m, dx1p);
+      final double g2m = x2 ? slope(linear, true, fc, data[p - coarseJ], data[p + coarseJ],
+          dx2m, dx2p) : 0.0;
+      final double g2p = x2 ? slope(linear, false, fc, data[p - coarseJ], data[p + coarseJ],
+          dx2m, dx2p) : 0.0;
+      final double g3m = x3 ? slope(linear, true, fc, data[p - coarseK], data[p + coarseK],
+          dx3m, dx3p) : 0.0;
+      final double g3p = x3 ? slope(linear, false, fc, data[p - coarseK], data[p + coarseK],
+          dx3m, dx3p) : 0.0;
       final int f = fine + 2 * m;
-      data[f] = fc - (g1 * dx1fm + g2 * dx2fm + g3 * dx3fm);
-      data[f + 1] = fc + (g1 * dx1fp - g2 * dx2fm - g3 * dx3fm);
+      data[f] = fc - (g1m * dx1fm + g2m * dx2fm + g3m * dx3fm);
+      data[f + 1] = fc + (g1p * dx1fp - g2m * dx2fm - g3m * dx3fm);
       if (x2) {
-        data[f + fineJ] = fc - (g1 * dx1fm - g2 * dx2fp + g3 * dx3fm);
-        data[f + fineJ + 1] = fc + (g1 * dx1fp + g2 * dx2fp - g3 * dx3fm);
+        data[f + fineJ] = fc - (g1m * dx1fm - g2p * dx2fp + g3m * dx3fm);
+        data[f + fineJ + 1] = fc + (g1p * dx1fp + g2p * dx2fp - g3m * dx3fm);
       }
       if (x3) {
-        data[f + fineK] = fc - (g1 * dx1fm + g2 * dx2fm - g3 * dx3fp);
-        data[f + fineK + 1] = fc + (g1 * dx1fp - g2 * dx2fm + g3 * dx3fp);
-        data[f + fineK + fineJ] = fc - (g1 * dx1fm - g2 * dx2fp - g3 * dx3fp);
-        data[f + fineK + fineJ + 1] = fc + (g1 * dx1fp + g2 * dx2fp + g3 * dx3fp);
+        data[f + fineK] = fc - (g1m * dx1fm + g2m * dx2fm - g3p * dx3fp);
+        data[f + fineK + 1] = fc + (g1p * dx1fp - g2m * dx2fm + g3p * dx3fp);
+        data[f + fineK + fineJ] = fc - (g1m * dx1fm - g2p * dx2fp - g3p * dx3fp);
+        data[f + fineK + fineJ + 1] = fc + (g1p * dx1fp + g2p * dx2fp + g3p * dx3fp);
       }
     }
+  }
+
+  /**
+   * The slope for the lower ({@code lower}) or upper child: the one-sided difference towards that
+   * side when {@code linear}, else the min-mod slope for both.
+   */
+  static double slope(boolean linear, boolean lower, double fc, double fm, double fp, double dxm,
+      double dxp) {
+    if (!linear) {
+      return minmod(fc, fm, fp, dxm, dxp);
+    }
+    return lower ? (fc - fm) / dxm : (fp - fc) / dxp;
   }
 
   /** Coarse centre {@code idx} minus coarse centre {@code idx - 1} along direction d. */

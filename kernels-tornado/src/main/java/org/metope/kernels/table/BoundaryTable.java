@@ -140,8 +140,22 @@ public final class BoundaryTable {
    * which the row fills fine values; the row's box is that element's box and OWNED_0 its mask.
    */
   public static final int INNER_ELEMENT = 30;
+  /**
+   * Int column: the slopes of a cell field's shared prolongation ({@link BoundaryOp#PROLONGATE}):
+   * {@link #SLOPES_MIN_MOD} (Parthenon's {@code ProlongateSharedMinMod}, the default) or {@link
+   * #SLOPES_LINEAR} (its {@code ProlongateSharedLinear}).
+   */
+  public static final int SLOPES = 31;
   /** Number of int columns. */
-  public static final int INT_COLUMNS = 31;
+  public static final int INT_COLUMNS = 32;
+
+  /** SLOPES value: one min-mod limited slope per axis. */
+  public static final int SLOPES_MIN_MOD = 0;
+  /**
+   * SLOPES value: no limiter; each child takes the one-sided slope towards its side, so the
+   * prolongation is linear in the coarse values.
+   */
+  public static final int SLOPES_LINEAR = 1;
 
   /** OWNED_* value: unload writes every cell of the box (cell fields, interiors). */
   public static final int OWNED_ALL = (1 << 27) - 1;

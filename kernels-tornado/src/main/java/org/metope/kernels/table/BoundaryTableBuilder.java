@@ -120,6 +120,7 @@ public final class BoundaryTableBuilder {
       set(b, BoundaryTable.ELEMENT_0 + e, 0);
     }
     set(b, BoundaryTable.INNER_ELEMENT, 0);
+    set(b, BoundaryTable.SLOPES, BoundaryTable.SLOPES_MIN_MOD);
     // A cleared builder's row may hold an earlier table's values: no fine side, no reals yet.
     for (int c = BoundaryTable.FINE_OFFSET; c <= BoundaryTable.FINE_ORIGIN_K; c++) {
       set(b, c, 0);
@@ -128,6 +129,19 @@ public final class BoundaryTableBuilder {
       setReal(b, c, 0.0);
     }
     return b;
+  }
+
+  /**
+   * Gives cell-field prolongation {@code b} the slopes {@code slopes} ({@link
+   * BoundaryTable#SLOPES_MIN_MOD} or {@link BoundaryTable#SLOPES_LINEAR}).
+   */
+  public BoundaryTableBuilder slopes(int b, int slopes) {
+    checkIndex(b);
+    if (slopes != BoundaryTable.SLOPES_MIN_MOD && slopes != BoundaryTable.SLOPES_LINEAR) {
+      throw new IllegalArgumentException("unknown slopes: slopes=" + slopes + " b=" + b);
+    }
+    set(b, BoundaryTable.SLOPES, slopes);
+    return this;
   }
 
   /**

@@ -186,6 +186,10 @@ public final class Metadata {
         && topology() != FACE) {
       throw misuse("Toth and Roe's internal prolongation needs FACE topology");
     }
+    if (refinementOps.prolongation() == RefinementOps.Prolongation.SHARED_LINEAR
+        && topology() != CELL) {
+      throw misuse("linear shared prolongation is for CELL fields only");
+    }
     if ("periodic".equals(boundaryCondition) || "".equals(boundaryCondition)) {
       throw misuse("a field's own boundary condition is outflow, reflecting or a registered"
           + " name, not '" + boundaryCondition + "'");
