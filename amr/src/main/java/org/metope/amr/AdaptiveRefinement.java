@@ -288,7 +288,7 @@ public final class AdaptiveRefinement implements MeshRefinement {
     }
     beforeReplace.run();
     boundaries.release();
-    mesh.replaceBlocks(newLocations, plan.newCosts());
+    mesh.replaceBlocks(newLocations, plan.newCosts(), plan.newDistribution());
     tagging.reset(migration.deliver(plan, mesh.fields()));
     if (swarmMigration != null) {
       swarmMigration.deliver(plan, mesh.swarms());

@@ -215,17 +215,32 @@ public final class Mesh {
    * (fields and particles) before.
    */
   public void replaceBlocks(List<LogicalLocation> newLocations, double[] newCosts) {
+    replaceBlocks(newLocations, newCosts,
+        LoadBalance.distribute(newCosts, distribution.nranks()));
+  }
+
+  /**
+   * {@link #replaceBlocks(List, double[])} with the new distribution already made (a remesh
+   * plan's), so that a remesh balances the costs once: it must be {@link LoadBalance#distribute}
+   * of {@code newCosts} over this mesh's ranks, as every rank makes it.
+   */
+  public void replaceBlocks(List<LogicalLocation> newLocations, double[] newCosts,
+      BlockDistribution newDistribution) {
     requireFields();
-    if (newLocations.size() != newCosts.length) {
-      throw new IllegalArgumentException("one cost per block: locations=" + newLocations.size()
-          + " costs=" + newCosts.length);
+    if (newLocations.size() != newCosts.length
+        || newDistribution.totalBlocks() != newCosts.length
+        || newDistribution.nranks() != distribution.nranks()) {
+      throw new IllegalArgumentException("one cost and one rank per block: locations="
+          + newLocations.size() + " costs=" + newCosts.length + " distributed="
+          + newDistribution.totalBlocks() + " over ranks=" + newDistribution.nranks() + " of "
+          + distribution.nranks());
     }
     AtomicReference<double[]> recycled = new AtomicReference<>(fields.data());
     fields = null;
     partitions.clear();
     locations = List.copyOf(newLocations);
     costs = newCosts.clone();
-    distribution = LoadBalance.distribute(costs, distribution.nranks());
+    distribution = newDistribution;
     buildBlockList();
     rebuildStorage(recycled);
     swarms = new SwarmStorage(packages.swarmLayouts(), blocks.size());

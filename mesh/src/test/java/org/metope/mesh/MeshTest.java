@@ -1,6 +1,7 @@
 package org.metope.mesh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -285,6 +286,12 @@ class MeshTest {
       assertEquals(0.0, data[n]);
     }
     assertThrows(IllegalArgumentException.class, () -> mesh.replaceBlocks(leaves, new double[3]));
+    // A plan's distribution is taken as given, over the mesh's ranks only.
+    BlockDistribution planned = LoadBalance.distribute(costs, mesh.nranks());
+    mesh.replaceBlocks(leaves, costs, planned);
+    assertSame(planned, mesh.distribution());
+    assertThrows(IllegalArgumentException.class, () -> mesh.replaceBlocks(leaves, costs,
+        LoadBalance.distribute(costs, mesh.nranks() + 1)));
   }
 
   /** A flux function that records the state it was resolved in and fails when told to. */
