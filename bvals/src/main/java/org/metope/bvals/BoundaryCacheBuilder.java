@@ -271,24 +271,29 @@ final class BoundaryCacheBuilder {
   private static int[] ownedByElement(CacheBuildScratch bd) {
     List<TopologicalElement> elements = bd.field.metadata().elements();
     int[] owned = new int[elements.size()];
+    int ownership = senderOwnership(bd);
     for (int e = 0; e < owned.length; e++) {
-      owned[e] = senderOwns(bd, elements.get(e))
+      owned[e] = senderOwns(bd, ownership, elements.get(e))
           & BlockOwnership.withinElement(elements.get(e), active(bd.meshBlock));
     }
     return owned;
   }
 
+  /** The parts of its boundary that the sender of {@code bd}'s current boundary owns. */
+  private static int senderOwnership(CacheBuildScratch bd) {
+    LogicalLocation sender = bd.nb.loc();
+    return BlockOwnership.of(sender, bd.meshBlock.mesh().forest().findNeighbors(sender),
+        bd.newlyRefined);
+  }
+
   /**
    * The box cells of element {@code el} whose values the sender of {@code bd}'s current boundary
-   * owns (Parthenon's {@code GetIndexRangeMaskFromOwnership} as {@code CalcIndices} calls it).
-   * From a coarser sender the box lies at one corner of the sender's part, never across a whole
+   * owns, given its {@code ownership} (Parthenon's {@code GetIndexRangeMaskFromOwnership} as
+   * {@code CalcIndices} calls it). From a coarser sender the box lies at one corner of the sender's part, never across a whole
    * face or edge: along an axis with no offset, the box's end away from the block's place in its
    * parent is deep in the sender.
    */
-  private static int senderOwns(CacheBuildScratch bd, TopologicalElement el) {
-    LogicalLocation sender = bd.nb.loc();
-    int ownership = BlockOwnership.of(sender,
-        bd.meshBlock.mesh().forest().findNeighbors(sender), bd.newlyRefined);
+  private static int senderOwns(CacheBuildScratch bd, int ownership, TopologicalElement el) {
     int[] ox = new int[3];
     for (int axis = 0; axis < 3; axis++) {
       ox[axis] = -bd.nb.element().offset(axis);
@@ -421,7 +426,7 @@ final class BoundaryCacheBuilder {
           ndim, coarse, coarseOffset, box, 0);
       fine(s.prores, q, s, data, dataOffset);
       int[] owned = allOwned(s.field);
-      Arrays.fill(owned, senderOwns(s, cel));
+      Arrays.fill(owned, senderOwns(s, senderOwnership(s), cel));
       elementRow(s.prores, q, s.field, owned);
       s.prores.innerElement(q, code(cel));
       s.subsets[BvarsSubCache.INTERNAL_PROLONGATION].add(q);

@@ -15,6 +15,9 @@ public enum BoundaryFace {
   /** The face at the upper end of x3. */
   OUTER_X3;
 
+  /** The faces in order, kept: {@code values()} copies its array at every call. */
+  private static final BoundaryFace[] FACES = values();
+
   /** The axis normal to this face: 0 for x1, 1 for x2, 2 for x3. */
   public int axis() {
     return ordinal() / 2;
@@ -27,7 +30,7 @@ public enum BoundaryFace {
 
   /** The face of {@code axis} at its lower ({@code outer = false}) or upper end. */
   public static BoundaryFace of(int axis, boolean outer) {
-    return values()[2 * axis + (outer ? 1 : 0)];
+    return FACES[2 * axis + (outer ? 1 : 0)];
   }
 
   /** The deck key naming this face's condition, e.g. {@code ix1_bc} or {@code ox3_bc}. */

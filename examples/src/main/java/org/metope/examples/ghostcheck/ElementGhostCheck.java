@@ -9,6 +9,7 @@ import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.forest.RootGrid;
 import org.metope.mesh.geometry.IndexDomain;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
@@ -64,11 +65,13 @@ final class ElementGhostCheck {
   /** The wrong values of block {@code b}, ghosts and shared values alike. */
   long countWrong(MeshData md, int b) {
     Mesh mesh = md.block(b).mesh();
+    List<LogicalLocation> leaves = mesh.forest().sortedLeaves();
+    IndexShape shape = md.block(b).cellBounds();
     long[] wrong = new long[1];
     for (String name : FIELDS) {
       FieldView v = FieldView.of(md, name);
       visit(md, b, name, (el, n, k, j, i, g, interior) -> {
-        double expected = f(g, el, n) + 1e-3 * owner(mesh, g, el, md.block(b).cellBounds());
+        double expected = f(g, el, n) + 1e-3 * owner(mesh, leaves, g, el, shape);
         if (Double.doubleToLongBits(v.get(el, b, n, k, j, i))
             != Double.doubleToLongBits(expected)) {
           wrong[0]++;
@@ -93,7 +96,6 @@ final class ElementGhostCheck {
     int[] idx = new int[3];
     long[] g = new long[3];
     for (TopologicalElement el : m.elements()) {
-      int[] top = offsets(el);
       for (int a = 0; a < 3; a++) {
         lo[a] = shape.start(a, IndexDomain.ENTIRE, el);
         hi[a] = shape.end(a, IndexDomain.ENTIRE, el);
@@ -107,8 +109,8 @@ final class ElementGhostCheck {
                 if (shape.isActive(a)) {
                   int nx = shape.interiorNcells(a);
                   long local = idx[a] - shape.nghost();
-                  g[a] = source(block, a, block.loc().l(a) * nx + local, top[a]);
-                  interior &= local >= 0 && local <= nx - 1 + top[a];
+                  g[a] = source(block, a, block.loc().l(a) * nx + local, offset(el, a));
+                  interior &= local >= 0 && local <= nx - 1 + offset(el, a);
                 } else {
                   g[a] = 0;
                 }
@@ -146,20 +148,24 @@ final class ElementGhostCheck {
     return ref;
   }
 
-  private static int[] offsets(TopologicalElement el) {
-    return new int[] {el.offsetI(), el.offsetJ(), el.offsetK()};
+  /** The element's extra index along axis {@code a}: 1 where it lies on the cells' upper faces. */
+  private static int offset(TopologicalElement el, int a) {
+    return a == 0 ? el.offsetI() : a == 1 ? el.offsetJ() : el.offsetK();
   }
 
   /** Cells of the mesh along active axis {@code a}, at {@code block}'s level. */
   private static long indices(MeshBlock block, int a) {
     return (long) block.cellBounds().interiorNcells(a)
-        * block.mesh().config().rootGrid().extent(a, block.loc().level());
+        * block.mesh().forest().grid().extent(a, block.loc().level());
   }
 
-  /** The highest gid of the blocks that hold global index {@code g} of {@code el} inside. */
-  private static long owner(Mesh mesh, long[] g, TopologicalElement el, IndexShape shape) {
-    List<LogicalLocation> leaves = mesh.forest().sortedLeaves();
-    int[] top = offsets(el);
+  /**
+   * The highest gid of the blocks that hold global index {@code g} of {@code el} inside;
+   * {@code leaves} is the forest's leaves in gid order.
+   */
+  private static long owner(Mesh mesh, List<LogicalLocation> leaves, long[] g,
+      TopologicalElement el, IndexShape shape) {
+    RootGrid grid = mesh.forest().grid();
     long best = -1;
     for (int gid = 0; gid < leaves.size(); gid++) {
       LogicalLocation loc = leaves.get(gid);
@@ -167,10 +173,10 @@ final class ElementGhostCheck {
       for (int a = 0; a < 3 && holds; a++) {
         if (shape.isActive(a)) {
           int nx = shape.interiorNcells(a);
-          long cells = nx * mesh.config().rootGrid().extent(a, loc.level());
-          long local = mesh.config().isPeriodic(a) ? Math.floorMod(g[a] - loc.l(a) * nx, cells)
+          long cells = nx * grid.extent(a, loc.level());
+          long local = grid.isPeriodic(a) ? Math.floorMod(g[a] - loc.l(a) * nx, cells)
               : g[a] - loc.l(a) * nx;
-          holds = local >= 0 && local <= nx - 1 + top[a];
+          holds = local >= 0 && local <= nx - 1 + offset(el, a);
         }
       }
       best = holds ? gid : best;

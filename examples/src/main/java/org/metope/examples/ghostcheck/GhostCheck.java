@@ -1,6 +1,7 @@
 package org.metope.examples.ghostcheck;
 
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.List;
 import org.metope.mesh.BoundaryFace;
 import org.metope.mesh.BoundaryFlag;
@@ -181,18 +182,26 @@ public final class GhostCheck {
   private long countWrongGhosts(MeshData md) {
     long wrong = 0;
     double[] data = md.data();
+    double[] p = new double[3];
+    double[] dx = new double[3];
+    int[] flip = new int[3];
     for (int b = 0; b < md.numBlocks(); b++) {
       MeshBlock block = md.block(b);
       IndexShape cb = block.cellBounds();
       UniformCartesian x = block.coords();
+      for (int axis = 0; axis < 3; axis++) {
+        dx[axis] = x.dx(axis);
+      }
       for (int k = 0; k < cb.entireNcells(2); k++) {
         for (int j = 0; j < cb.entireNcells(1); j++) {
           for (int i = 0; i < cb.entireNcells(0); i++) {
             if (isInterior(cb, i, j, k)) {
               continue;
             }
-            wrong += checkCell(md, data, b, block, new double[] {x.xc(0, i), x.xc(1, j),
-                x.xc(2, k)}, new double[] {x.dx(0), x.dx(1), x.dx(2)}, i, j, k);
+            p[0] = x.xc(0, i);
+            p[1] = x.xc(1, j);
+            p[2] = x.xc(2, k);
+            wrong += checkCell(md, data, b, block, p, dx, flip, i, j, k);
           }
         }
       }
@@ -200,12 +209,15 @@ public final class GhostCheck {
     return wrong;
   }
 
-  private int checkCell(MeshData md, double[] data, int b, MeshBlock block, double[] pos,
-      double[] dx, int i, int j, int k) {
+  /**
+   * The wrong values of ghost cell {@code (k, j, i)} of block {@code b}, centred at {@code p}
+   * (moved here to the interior point whose value it should hold; {@code flip} is scratch).
+   */
+  private int checkCell(MeshData md, double[] data, int b, MeshBlock block, double[] p,
+      double[] dx, int[] flip, int i, int j, int k) {
     Mesh mesh = block.mesh();
     RegionSize domain = mesh.meshSize();
-    double[] p = pos.clone();
-    int[] flip = new int[3];
+    Arrays.fill(flip, 0);
     for (int axis = 0; axis < mesh.ndim(); axis++) {
       double lo = domain.xmin(axis);
       double hi = domain.xmax(axis);

@@ -84,15 +84,15 @@ public final class BlockOwnership {
   static boolean touches(LogicalLocation main, LogicalLocation other, int ox1, int ox2,
       int ox3) {
     int finest = Math.max(main.level(), other.level());
-    int[] ox = {ox1, ox2, ox3};
     for (int axis = 0; axis < 3; axis++) {
+      int o = along(axis, ox1, ox2, ox3);
       long size = 1L << (finest - main.level());
       long low = main.l(axis) * size;
       long high = low + size - 1;
-      if (ox[axis] == -1) {
+      if (o == -1) {
         low -= 1;
         high = low + 1;
-      } else if (ox[axis] == 1) {
+      } else if (o == 1) {
         high += 1;
         low = high - 1;
       }
@@ -117,10 +117,9 @@ public final class BlockOwnership {
     for (int ck = -1; ck <= 1; ck++) {
       for (int cj = -1; cj <= 1; cj++) {
         for (int ci = -1; ci <= 1; ci++) {
-          int[] c = {ci, cj, ck};
           boolean inside = true;
           for (int axis = 0; axis < 3; axis++) {
-            inside &= !(c[axis] == 1 && el.offset(axis) == 0 && active[axis]);
+            inside &= !(along(axis, ci, cj, ck) == 1 && el.offset(axis) == 0 && active[axis]);
           }
           mask |= inside ? 1 << bit(ci, cj, ck) : 0;
         }
@@ -139,24 +138,33 @@ public final class BlockOwnership {
    * towards the sender, the box's far end lies deep inside the sender and counts as its inside.
    */
   public static int elementMask(TopologicalElement el, int sender, int ox1, int ox2, int ox3) {
-    int[] top = {el.offsetI(), el.offsetJ(), el.offsetK()};
-    int[] ox = {ox1, ox2, ox3};
     int mask = 0;
     for (int ck = -1; ck <= 1; ck++) {
       for (int cj = -1; cj <= 1; cj++) {
         for (int ci = -1; ci <= 1; ci++) {
-          int[] c = {ci, cj, ck};
-          int[] part = new int[3];
-          for (int axis = 0; axis < 3; axis++) {
-            boolean deepInSender = ox[axis] != 0 && c[axis] == -ox[axis];
-            part[axis] = top[axis] == 1 && !deepInSender ? c[axis] : 0;
-          }
-          if ((sender >> bit(part[0], part[1], part[2]) & 1) == 1) {
+          int part = bit(part(el.offsetI(), ox1, ci), part(el.offsetJ(), ox2, cj),
+              part(el.offsetK(), ox3, ck));
+          if ((sender >> part & 1) == 1) {
             mask |= 1 << bit(ci, cj, ck);
           }
         }
       }
     }
     return mask;
+  }
+
+  /**
+   * The sender's part along one axis that box-cell class {@code c} of {@link #elementMask} lies in:
+   * {@code top} is 1 where the element sits on cell boundaries along the axis, {@code ox} the
+   * offset towards the sender.
+   */
+  private static int part(int top, int ox, int c) {
+    boolean deepInSender = ox != 0 && c == -ox;
+    return top == 1 && !deepInSender ? c : 0;
+  }
+
+  /** The one of {@code x1, x2, x3} along {@code axis}. */
+  private static int along(int axis, int x1, int x2, int x3) {
+    return axis == 0 ? x1 : axis == 1 ? x2 : x3;
   }
 }
