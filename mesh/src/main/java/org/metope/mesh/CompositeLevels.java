@@ -70,7 +70,7 @@ public record CompositeLevels(boolean[] onLevel, boolean[] leaf, int[] leafIndex
         Integer p = coarse.get(up);
         if (p == null) {
           throw new IllegalStateException("multigrid: block " + loc + " has no block " + up
-              + " on this rank one level coarser (refined meshes run on one rank)");
+              + " on this rank one level coarser (every rank holds a refined mesh's levels whole)");
         }
         parent[b] = p;
         for (int axis = 0; axis < 3; axis++) {

@@ -45,10 +45,10 @@ public final class MultigridSolver extends IterativeSolver {
   public MultigridSolver(String name, MultigridParams params, MultigridOperator operator,
       MultigridLevels levels, Communicator comm, PrintStream out) {
     super(name, new SolverParams(params.maxIterations(), params.residualTolerance(), true, false),
-        operator, levels.mesh(0), comm, out);
+        operator, levels.leaf(), comm, out);
     this.mgParams = params;
     this.cycle = new VCycle(name, params, operator, levels);
-    this.residual = new GlobalDot(comm, levels.mesh(0), name + "_residual");
+    this.residual = new GlobalDot(comm, levels.leaf(), name + "_residual");
   }
 
   /**
