@@ -204,6 +204,9 @@ public final class PrintfFormat {
     return exponential(magnitude, digitsAfterPoint, false);
   }
 
+  /** The most significant digits {@link DecimalDigits} gives (in a {@code long}). */
+  private static final int MAX_LONG_DIGITS = 18;
+
   private static String exponential(double magnitude, int digitsAfterPoint, boolean point) {
     String digits;
     int exponent;
@@ -211,15 +214,22 @@ public final class PrintfFormat {
       digits = "0".repeat(digitsAfterPoint + 1);
       exponent = 0;
     } else {
-      BigDecimal rounded = new BigDecimal(magnitude)
-          .round(new MathContext(digitsAfterPoint + 1, RoundingMode.HALF_EVEN));
-      String unscaled = rounded.unscaledValue().toString();
-      exponent = unscaled.length() - 1 - rounded.scale();
-      StringBuilder d = new StringBuilder(unscaled);
-      while (d.length() < digitsAfterPoint + 1) {
-        d.append('0');
+      int p = digitsAfterPoint + 1;
+      exponent = p <= MAX_LONG_DIGITS ? DecimalDigits.exponent(magnitude, p)
+          : DecimalDigits.UNSUPPORTED_EXPONENT;
+      if (exponent != DecimalDigits.UNSUPPORTED_EXPONENT) {
+        digits = Long.toString(DecimalDigits.roundScaled(magnitude, p - 1 - exponent));
+      } else {
+        BigDecimal rounded = new BigDecimal(magnitude)
+            .round(new MathContext(p, RoundingMode.HALF_EVEN));
+        String unscaled = rounded.unscaledValue().toString();
+        exponent = unscaled.length() - 1 - rounded.scale();
+        StringBuilder d = new StringBuilder(unscaled);
+        while (d.length() < p) {
+          d.append('0');
+        }
+        digits = d.substring(0, p);
       }
-      digits = d.substring(0, digitsAfterPoint + 1);
     }
     StringBuilder s = new StringBuilder(digitsAfterPoint + 8);
     s.append(digits.charAt(0));
