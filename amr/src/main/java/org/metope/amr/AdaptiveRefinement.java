@@ -216,9 +216,8 @@ public final class AdaptiveRefinement implements MeshRefinement {
       modified = false;
       return false;
     }
-    int[] flags = gatherFlags();
-    TreeUpdate.Result result = TreeUpdate.apply(mesh.forest(), mesh.locations(), flags,
-        mesh.ndim());
+    TreeUpdate.Result result = TreeUpdate.applyRequests(mesh.forest(), mesh.locations(),
+        gatherRequests(), mesh.ndim());
     created += result.created();
     destroyed += result.destroyed();
     modified = result.changed();
@@ -236,30 +235,16 @@ public final class AdaptiveRefinement implements MeshRefinement {
   }
 
   /**
-   * Every block's flag by gid on every rank. Each rank sends only its blocks that ask for a change,
-   * as {@code gid << 1 | 1} to refine and {@code gid << 1} to derefine, so the allgather carries the
-   * tagged blocks rather than one int per block of the whole mesh (Parthenon's {@code
-   * UpdateMeshBlockTree} gathers the lists of blocks to refine and derefine the same way). A
-   * rank's blocks are its contiguous gid range, in local order.
+   * The requests of every block that asks for a change, on every rank, gids ascending ({@link
+   * TreeUpdate#requests}). Each rank sends only its tagged blocks, so the allgather carries those
+   * rather than one int per block of the whole mesh, and the tree update reads them alone
+   * (Parthenon's {@code UpdateMeshBlockTree} gathers the lists of blocks to refine and derefine
+   * the same way). A rank's blocks are its contiguous gid range, in local order, and ranks come
+   * in order, so the gathered gids ascend.
    */
-  private int[] gatherFlags() {
-    int[] local = tagging.flags();
+  private int[] gatherRequests() {
     int first = mesh.distribution().firstGid(mesh.myRank());
-    int tagged = 0;
-    for (int flag : local) {
-      tagged += flag == AmrTag.SAME_VALUE ? 0 : 1;
-    }
-    int[] requests = new int[tagged];
-    for (int lid = 0, k = 0; lid < local.length; lid++) {
-      if (local[lid] != AmrTag.SAME_VALUE) {
-        requests[k++] = (first + lid) << 1 | (local[lid] == AmrTag.REFINE_VALUE ? 1 : 0);
-      }
-    }
-    int[] flags = new int[mesh.totalBlocks()];
-    for (int request : mesh.communicator().allgather(requests)) {
-      flags[request >>> 1] = (request & 1) != 0 ? AmrTag.REFINE_VALUE : AmrTag.DEREFINE_VALUE;
-    }
-    return flags;
+    return mesh.communicator().allgather(TreeUpdate.requests(tagging.flags(), first));
   }
 
   private void redistributeAndRefine(Runnable beforeReplace) {

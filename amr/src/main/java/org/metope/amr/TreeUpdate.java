@@ -50,15 +50,48 @@ final class TreeUpdate {
       throw new IllegalArgumentException("one flag per block: flags=" + flags.length
           + " blocks=" + locations.size());
     }
+    return applyRequests(forest, locations, requests(flags, 0), ndim);
+  }
+
+  /**
+   * The requests {@link #applyRequests} reads, of the blocks whose {@code flags} (-1, 0 or 1)
+   * ask for a change, {@code flags[i]} being block {@code firstGid + i}'s: {@code gid << 1 | 1}
+   * to refine, {@code gid << 1} to derefine, in the flags' order.
+   */
+  static int[] requests(int[] flags, int firstGid) {
+    int tagged = 0;
+    for (int flag : flags) {
+      tagged += flag == AmrTag.SAME_VALUE ? 0 : 1;
+    }
+    int[] requests = new int[tagged];
+    for (int i = 0, k = 0; i < flags.length; i++) {
+      if (flags[i] != AmrTag.SAME_VALUE) {
+        requests[k++] = (firstGid + i) << 1 | (flags[i] == AmrTag.REFINE_VALUE ? 1 : 0);
+      }
+    }
+    return requests;
+  }
+
+  /**
+   * Applies the requests of the tagged blocks only ({@link #requests}), gids ascending (what every rank's tagged blocks, gathered in rank order, are), to {@code
+   * forest}; the work grows with the tagged blocks, not with the mesh.
+   *
+   * @throws IllegalArgumentException when the gids do not ascend or lie outside {@code locations}
+   */
+  static Result applyRequests(Forest forest, List<LogicalLocation> locations, int[] requests,
+      int ndim) {
     int nleaf = 1 << ndim;
     List<LogicalLocation> refine = new ArrayList<>();
     List<LogicalLocation> derefine = new ArrayList<>();
-    for (int gid = 0; gid < flags.length; gid++) {
-      if (flags[gid] == AmrTag.REFINE_VALUE) {
-        refine.add(locations.get(gid));
-      } else if (flags[gid] == AmrTag.DEREFINE_VALUE) {
-        derefine.add(locations.get(gid));
+    int last = -1;
+    for (int request : requests) {
+      int gid = request >>> 1;
+      if (gid <= last || gid >= locations.size()) {
+        throw new IllegalArgumentException("requests must name blocks by ascending gid below "
+            + locations.size() + ": gid=" + gid + " after " + last);
       }
+      last = gid;
+      ((request & 1) != 0 ? refine : derefine).add(locations.get(gid));
     }
     if (refine.isEmpty() && derefine.size() < nleaf) {
       return new Result(0, 0);

@@ -19,7 +19,8 @@ import org.metope.mesh.forest.RootGrid;
  * step the median of a few repeats:
  *
  * <pre>
- * tree     TreeUpdate.apply on a copy of the forest (Parthenon's UpdateMeshBlockTree)
+ * tree     TreeUpdate.applyRequests of the tagged blocks' requests (as the allgather delivers
+ *          them) on a copy of the forest (Parthenon's UpdateMeshBlockTree)
  * gids     Forest.resolveGids: the new leaves in gid order, from the forest's order before the
  *          step (only the changed blocks renumbered)
  * gids cpu the same step in CPU time of the benchmark's thread (what a busy machine leaves
@@ -83,6 +84,7 @@ public final class RemeshBenchmark {
     for (int gid = 0; gid < flags.length; gid += REFINE_EVERY) {
       flags[gid] = AmrTag.REFINE_VALUE;
     }
+    int[] requests = TreeUpdate.requests(flags, 0);
     double[] tree = new double[REPEATS];
     double[] gids = new double[REPEATS];
     double[] gidsCpu = new double[REPEATS];
@@ -95,7 +97,7 @@ public final class RemeshBenchmark {
       Forest copy = new Forest(grid, grid.rootLevel() + 2);
       copy.resolveGids(); // the order before the step, as a mesh's forest has it
       long t0 = System.nanoTime();
-      TreeUpdate.apply(copy, locations, flags, 3);
+      TreeUpdate.applyRequests(copy, locations, requests, 3);
       long t1 = System.nanoTime();
       long cpu = THREADS.getCurrentThreadCpuTime();
       List<LogicalLocation> leaves = copy.resolveGids();

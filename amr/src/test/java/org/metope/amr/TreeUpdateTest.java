@@ -138,4 +138,50 @@ class TreeUpdateTest {
 
     assertEquals(List.of(loc(2, 1, 0)), TreeUpdate.completeSiblingGroups(derefine, 2));
   }
+
+  @Test
+  void givenEachRanksTaggedBlocksGatheredInRankOrder_thenTheTreeChangesAsFromEveryFlag() {
+    java.util.Random rnd = new java.util.Random(7);
+    int[] split = {0, 5, 6, 11, 16};
+    for (int trial = 0; trial < 20; trial++) {
+      Forest whole = forest();
+      Forest gathered = forest();
+      List<LogicalLocation> leaves = whole.resolveGids();
+      gathered.resolveGids();
+      int[] flags = new int[leaves.size()];
+      for (int gid = 0; gid < flags.length; gid++) {
+        flags[gid] = rnd.nextInt(5) == 0 ? AmrTag.REFINE_VALUE
+            : rnd.nextInt(2) == 0 ? AmrTag.DEREFINE_VALUE : AmrTag.SAME_VALUE;
+      }
+      // Four ranks' contiguous gid ranges, each sending its tagged blocks, concatenated in rank
+      // order as an allgather delivers them.
+      java.util.stream.IntStream.Builder all = java.util.stream.IntStream.builder();
+      for (int r = 0; r + 1 < split.length; r++) {
+        for (int request : TreeUpdate.requests(
+            java.util.Arrays.copyOfRange(flags, split[r], split[r + 1]), split[r])) {
+          all.add(request);
+        }
+      }
+
+      TreeUpdate.Result fromFlags = TreeUpdate.apply(whole, leaves, flags, 2);
+      TreeUpdate.Result fromRequests = TreeUpdate.applyRequests(gathered, leaves,
+          all.build().toArray(), 2);
+
+      assertEquals(fromFlags, fromRequests);
+      assertEquals(whole.sortedLeaves(), gathered.sortedLeaves());
+    }
+  }
+
+  @Test
+  void givenRequestsOutOfGidOrder_thenTheyAreRefused() {
+    // Control: sibling groups are found in gid order, so another order must not pass silently.
+    Forest forest = forest();
+    List<LogicalLocation> leaves = forest.resolveGids();
+    int[] requests = {TreeUpdate.requests(new int[] {1}, 3)[0],
+        TreeUpdate.requests(new int[] {1}, 2)[0]};
+
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> TreeUpdate.applyRequests(forest, leaves, requests, 2));
+    assertEquals(16, forest.leafCount());
+  }
 }
