@@ -29,6 +29,8 @@ import org.metope.mesh.forest.RootGrid;
  * plan     RemeshPlan from the forest's changes: the new costs, the distribution (a second
  *          balance), and rank 0's transfers
  * plan cpu the same step in CPU time of the benchmark's thread
+ * alloc    bytes the tree, gids and plan steps allocate, per block of the new mesh (the
+ *          garbage a remesh leaves on every rank before any field data)
  * nbrs     Forest.findNeighbors for one rank's blocks (N / RANKS of them); the boundary caches
  *          built from them are per rank and not timed here
  * heap     bytes of heap per block the forest holds after a collection (an estimate: the
@@ -41,6 +43,8 @@ public final class RemeshBenchmark {
   private static final int REPEATS = 5;
   private static final int REFINE_EVERY = 1000;
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final com.sun.management.ThreadMXBean ALLOCATION =
+      (com.sun.management.ThreadMXBean) THREADS;
 
   private RemeshBenchmark() {}
 
@@ -50,7 +54,7 @@ public final class RemeshBenchmark {
     int ranks = (int) (args.length > 1 ? parse(args[1], "RANKS") : 1024);
     System.out.printf("remesh, whole tree on every rank, %d ranks, median of %d (ms; heap in B"
         + " per block)%n", ranks, REPEATS);
-    System.out.println("blocks | tree | gids | gids cpu | balance | plan | plan cpu"
+    System.out.println("blocks | tree | gids | gids cpu | balance | plan | plan cpu | alloc B/block"
         + " | nbrs (N/ranks blocks) | heap");
     int largest = (int) Math.cbrt(max + 0.5);
     for (int side = 8; side < largest; side *= 2) {
@@ -91,25 +95,31 @@ public final class RemeshBenchmark {
     double[] balance = new double[REPEATS];
     double[] plans = new double[REPEATS];
     double[] plansCpu = new double[REPEATS];
+    double[] allocated = new double[REPEATS];
     BlockDistribution oldDistribution = LoadBalance.distribute(ones(locations.size()), ranks);
     double[] neighbours = new double[REPEATS];
     for (int r = 0; r < REPEATS; r++) {
       Forest copy = new Forest(grid, grid.rootLevel() + 2);
       copy.resolveGids(); // the order before the step, as a mesh's forest has it
+      long bytes = ALLOCATION.getCurrentThreadAllocatedBytes();
       long t0 = System.nanoTime();
       TreeUpdate.applyRequests(copy, locations, requests, 3);
       long t1 = System.nanoTime();
       long cpu = THREADS.getCurrentThreadCpuTime();
       List<LogicalLocation> leaves = copy.resolveGids();
       gidsCpu[r] = (THREADS.getCurrentThreadCpuTime() - cpu) / 1e6;
+      bytes = ALLOCATION.getCurrentThreadAllocatedBytes() - bytes;
       long t2 = System.nanoTime();
       BlockDistribution distribution = LoadBalance.distribute(ones(leaves.size()), ranks);
       long t3 = System.nanoTime();
+      long planBytes = ALLOCATION.getCurrentThreadAllocatedBytes();
       long planCpu = THREADS.getCurrentThreadCpuTime();
       RemeshPlan plan = new RemeshPlan(locations, oldDistribution, ones(locations.size()),
           leaves, copy.lastChanges(), ranks);
       int moving = plan.transfers(0).size();
       plansCpu[r] = (THREADS.getCurrentThreadCpuTime() - planCpu) / 1e6;
+      allocated[r] = (double) (bytes + ALLOCATION.getCurrentThreadAllocatedBytes() - planBytes)
+          / leaves.size();
       long planned = System.nanoTime();
       plans[r] = (planned - t3) / 1e6;
       int mine = Math.max(1, leaves.size() / ranks);
@@ -126,9 +136,9 @@ public final class RemeshBenchmark {
         throw new IllegalStateException("no neighbours found: blocks=" + leaves.size());
       }
     }
-    System.out.printf("%d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %d%n",
+    System.out.printf("%d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %d%n",
         locations.size(), median(tree), median(gids), median(gidsCpu), median(balance),
-        median(plans), median(plansCpu), median(neighbours), heap);
+        median(plans), median(plansCpu), median(allocated), median(neighbours), heap);
   }
 
   private static double[] ones(int n) {
