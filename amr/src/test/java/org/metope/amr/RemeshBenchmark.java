@@ -3,6 +3,7 @@ package org.metope.amr;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;
+import org.metope.comm.PeakResidentMemory;
 import org.metope.mesh.BlockDistribution;
 import org.metope.mesh.LoadBalance;
 import org.metope.mesh.field.AmrTag;
@@ -55,7 +56,7 @@ public final class RemeshBenchmark {
     System.out.printf("remesh, whole tree on every rank, %d ranks, median of %d (ms; heap in B"
         + " per block)%n", ranks, REPEATS);
     System.out.println("blocks | tree | gids | gids cpu | balance | plan | plan cpu | alloc B/block"
-        + " | nbrs (N/ranks blocks) | heap");
+        + " | nbrs (N/ranks blocks) | heap | peak RSS so far");
     int largest = (int) Math.cbrt(max + 0.5);
     for (int side = 8; side < largest; side *= 2) {
       measure(side, ranks);
@@ -136,9 +137,10 @@ public final class RemeshBenchmark {
         throw new IllegalStateException("no neighbours found: blocks=" + leaves.size());
       }
     }
-    System.out.printf("%d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %d%n",
+    System.out.printf("%d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %d | %s%n",
         locations.size(), median(tree), median(gids), median(gidsCpu), median(balance),
-        median(plans), median(plansCpu), median(allocated), median(neighbours), heap);
+        median(plans), median(plansCpu), median(allocated), median(neighbours), heap,
+        PeakResidentMemory.ofThisProcess().replace("peak RSS ", ""));
   }
 
   private static double[] ones(int n) {

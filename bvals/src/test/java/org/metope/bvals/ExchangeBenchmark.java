@@ -8,6 +8,7 @@ import org.metope.bvals.channel.ChannelRole;
 import org.metope.bvals.channel.CoalescedMessage;
 import org.metope.bvals.channel.CommBuffer;
 import org.metope.comm.InProcessRun;
+import org.metope.comm.PeakResidentMemory;
 import org.metope.kernels.KernelBackends;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
@@ -90,8 +91,9 @@ public final class ExchangeBenchmark {
     Arrays.sort(sorted);
     double us = sorted[runs / 2] / 1e3 / perRun;
     System.out.printf("backend=%s ranks=%d pack_size=%d coalesce=%b boundaries=%d messages=%d:"
-        + " %.1f us per exchange (min %.1f, max %.1f)%n", backend, ranks, packSize, coalesce, doubles[0],
-        messages.get(0), us, sorted[0] / 1e3 / perRun, sorted[runs - 1] / 1e3 / perRun);
+        + " %.1f us per exchange (min %.1f, max %.1f), %s%n", backend, ranks, packSize, coalesce,
+        doubles[0], messages.get(0), us, sorted[0] / 1e3 / perRun, sorted[runs - 1] / 1e3 / perRun,
+        PeakResidentMemory.ofThisProcess());
   }
 
   /** Messages this rank sends between ranks per exchange: coalesced ones, or one per channel. */

@@ -52,6 +52,7 @@ public final class CollectiveBenchmark {
     for (String name : NAMES) {
       heads.append("  ").append(name);
     }
+    heads.append("  peak RSS of rank 0's process");
     System.out.println(heads);
   }
 
@@ -74,7 +75,7 @@ public final class CollectiveBenchmark {
         line.append(String.format(Locale.ROOT, "  %" + NAMES[op].length() + ".1f",
             m[REPEATS / 2]));
       }
-      System.out.println(line);
+      System.out.println(line.append("  ").append(PeakResidentMemory.ofThisProcess()));
     }
   }
 

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.metope.comm.PeakResidentMemory;
 
 /**
  * The CPU time (user + system, every thread) of a process and all its descendants, for a figure
@@ -80,7 +81,7 @@ final class ProcessTreeCpu implements AutoCloseable {
       return; // the process ended between listing and reading: its last sample stands
     }
     ticks.put(pid, t);
-    peakRssKb = Math.max(peakRssKb, peakRssKbOf(proc.resolve("status")));
+    peakRssKb = Math.max(peakRssKb, PeakResidentMemory.kilobytesOf(proc.resolve("status")));
     try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
       for (Path task : tasks) {
         String name = threadName(task.resolve("stat"));
@@ -112,20 +113,6 @@ final class ProcessTreeCpu implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       return null;
     }
-  }
-
-  /** {@code VmHWM} of a {@code status} file in kB, or 0 when it cannot be read. */
-  private static long peakRssKbOf(Path status) {
-    try {
-      for (String line : Files.readAllLines(status)) {
-        if (line.startsWith("VmHWM:")) {
-          return Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // the process ended: its last sample stands
-    }
-    return 0;
   }
 
   private static String threadName(Path stat) {

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.metope.app.ApplicationRunner;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessRun;
+import org.metope.comm.PeakResidentMemory;
 import org.metope.driver.RunOptions;
 import org.metope.examples.advection.AdvectionApplication;
 import org.metope.mesh.Mesh;
@@ -63,13 +64,14 @@ public final class WeakScaling {
           + "(mean over ranks / max):%n", study.name(), study.deck(), study.blockCells());
       System.out.println("| ranks | blocks (total, max/rank) | bval msgs | bval KiB | fcor msgs "
           + "| fcor KiB | remesh msgs | remesh KiB | collectives | coll. bytes | peers (max) "
-          + "| max tag (uncoalesced) | base arena (Mi doubles, max) | rank 0 gathers per output (MiB) |");
-      System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+          + "| max tag (uncoalesced) | base arena (Mi doubles, max) | rank 0 gathers per output (MiB) | peak RSS so far |");
+      System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
       for (int p = 1; p <= maxRanks; p *= 2) {
         Counts setup = run(study, p, 0, List.of());
         Counts timed = run(study, p, cycles, List.of());
         Counts perChannel = run(study, p, 0, List.of("parthenon/comm/coalesce=false"));
-        System.out.println(row(p, setup, timed, cycles, perChannel));
+        System.out.println(row(p, setup, timed, cycles, perChannel) + " "
+            + PeakResidentMemory.ofThisProcess().replace("peak RSS ", "") + " |");
       }
     }
   }
