@@ -5,6 +5,7 @@ import org.metope.mesh.field.HistoryOutput;
 import org.metope.mesh.field.HistoryOutput.Operation;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexDomain;
@@ -38,13 +39,15 @@ public final class DiffusionPackage {
   /** Reads {@code <diffusion>} and declares the package. */
   public static StateDescriptor initialize(ParameterInput pin) {
     StateDescriptor pkg = new StateDescriptor(NAME);
-    pkg.addParam("kappa", positive(pin, "kappa", 1.0, "a positive diffusivity"));
-    pkg.addParam("cfl", positive(pin, "cfl", 0.8,
+    pkg.addParam("kappa", pin.getOrAddPositiveReal(NAME, "kappa", 1.0,
+        "a positive diffusivity"));
+    pkg.addParam("cfl", pin.getOrAddPositiveReal(NAME, "cfl", 0.8,
         "a positive fraction of the explicit stability limit (at most 1 is stable)"));
     pkg.addParam("amplitude", pin.getOrAddReal(NAME, "amplitude", 1.0));
-    pkg.addParam("width", positive(pin, "width", 0.05, "a positive width of the Gaussian"));
-    double refineTol = positive(pin, "refine_tol", 0.02, "a positive change of u per cell,"
-        + " relative to amplitude");
+    pkg.addParam("width", pin.getOrAddPositiveReal(NAME, "width", 0.05,
+        "a positive width of the Gaussian"));
+    double refineTol = pin.getOrAddPositiveReal(NAME, "refine_tol", 0.02,
+        "a positive change of u per cell, relative to amplitude");
     double derefineTol = pin.getOrAddReal(NAME, "derefine_tol", 0.005);
     if (!(derefineTol >= 0.0 && derefineTol < refineTol)) {
       throw pin.error(NAME, "derefine_tol", "a value >= 0 and below refine_tol = " + refineTol);
@@ -61,17 +64,9 @@ public final class DiffusionPackage {
     return pkg;
   }
 
-  private static double positive(ParameterInput pin, String key, double def, String expected) {
-    double value = pin.getOrAddReal(NAME, key, def);
-    if (!(value > 0.0)) {
-      throw pin.error(NAME, key, expected);
-    }
-    return value;
-  }
-
   /** The package's parameters, seen from a partition. */
   static Params params(MeshData md) {
-    return md.block(0).mesh().packages().get(NAME).params();
+    return Packages.params(md, NAME);
   }
 
   /** The explicit limit on block {@code b}: {@code cfl} times the largest stable step. */

@@ -5,6 +5,7 @@ import org.metope.mesh.field.HistoryOutput;
 import org.metope.mesh.field.HistoryOutput.Operation;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.RefinementOps;
 import org.metope.mesh.field.StateDescriptor;
@@ -47,10 +48,14 @@ public final class FieldLoopPackage {
     pkg.addParam("vx", pin.getOrAddReal(NAME, "vx", 2.0));
     pkg.addParam("vy", pin.getOrAddReal(NAME, "vy", 1.0));
     pkg.addParam("vz", pin.getOrAddReal(NAME, "vz", 0.0));
-    pkg.addParam("cfl", positive(pin, "cfl", 0.4, "a positive Courant number"));
-    pkg.addParam("amplitude", positive(pin, "amplitude", 1e-3, "a positive field strength"));
-    pkg.addParam("radius", positive(pin, "radius", 0.3, "a positive loop radius"));
-    double refineTol = positive(pin, "refine_tol", 0.5, "a positive |B|, relative to amplitude");
+    pkg.addParam("cfl", pin.getOrAddPositiveReal(NAME, "cfl", 0.4,
+        "a positive Courant number"));
+    pkg.addParam("amplitude", pin.getOrAddPositiveReal(NAME, "amplitude", 1e-3,
+        "a positive field strength"));
+    pkg.addParam("radius", pin.getOrAddPositiveReal(NAME, "radius", 0.3,
+        "a positive loop radius"));
+    double refineTol = pin.getOrAddPositiveReal(NAME, "refine_tol", 0.5,
+        "a positive |B|, relative to amplitude");
     double derefineTol = pin.getOrAddReal(NAME, "derefine_tol", 0.1);
     if (!(derefineTol >= 0.0 && derefineTol < refineTol)) {
       throw pin.error(NAME, "derefine_tol", "a value >= 0 and below refine_tol = " + refineTol);
@@ -70,17 +75,9 @@ public final class FieldLoopPackage {
     return pkg;
   }
 
-  private static double positive(ParameterInput pin, String key, double def, String expected) {
-    double value = pin.getOrAddReal(NAME, key, def);
-    if (!(value > 0.0)) {
-      throw pin.error(NAME, key, expected);
-    }
-    return value;
-  }
-
   /** The package's parameters, seen from a partition. */
   static Params params(MeshData md) {
-    return md.block(0).mesh().packages().get(NAME).params();
+    return Packages.params(md, NAME);
   }
 
   /** {@code cfl} times the time the flow takes to cross a cell, on block {@code b}. */

@@ -183,6 +183,20 @@ public final class ParameterInput {
   }
 
   /**
+   * A finite real above zero, or {@code defaultValue} (recorded in the deck) when the key is
+   * absent; any other value is one {@link InputError} line saying it expected {@code expected}
+   * (e.g. {@code "a positive diffusivity"}).
+   */
+  public double getOrAddPositiveReal(String block, String key, double defaultValue,
+      String expected) {
+    double value = getOrAddReal(block, key, defaultValue);
+    if (!(value > 0.0)) {
+      throw error(block, key, expected);
+    }
+    return value;
+  }
+
+  /**
    * A real that may also be {@code inf} (never {@code -inf} or {@code nan}), or {@code
    * defaultValue} when the key is absent: for keys where infinity means "no limit".
    */

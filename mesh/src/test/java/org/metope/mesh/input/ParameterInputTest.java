@@ -66,6 +66,18 @@ class ParameterInputTest {
   }
 
   @Test
+  void givenPositiveReals_thenZeroAndBelowAreOneLineAndAboveZeroPasses() {
+    ParameterInput in = ParameterInput.parse("p.in", "<pkg>\nzero = 0.0\nneg = -2\nsmall = 1e-300\n",
+        List.of());
+    assertEquals("p.in:2: pkg/zero = \"0.0\": expected a positive diffusivity",
+        message(() -> in.getOrAddPositiveReal("pkg", "zero", 1.0, "a positive diffusivity")));
+    assertEquals("p.in:3: pkg/neg = \"-2\": expected a positive width",
+        message(() -> in.getOrAddPositiveReal("pkg", "neg", 1.0, "a positive width")));
+    assertEquals(1e-300, in.getOrAddPositiveReal("pkg", "small", 1.0, "a positive number"));
+    assertEquals(0.4, in.getOrAddPositiveReal("pkg", "absent", 0.4, "a positive number"));
+  }
+
+  @Test
   void givenBadValues_thenErrorsNameFileLineKeyAndExpectation() {
     ParameterInput in = deck();
     assertEquals("uni3d.in:9: parthenon/mesh/bad_int = \"6x4\": expected an integer",

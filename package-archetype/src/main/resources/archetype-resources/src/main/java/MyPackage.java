@@ -9,6 +9,7 @@ import org.metope.mesh.field.FluxFunction;
 import org.metope.mesh.field.HistoryOutput;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.ResolvedState;
 import org.metope.mesh.field.StateDescriptor;
@@ -51,10 +52,10 @@ public final class MyPackage {
   /** Reads {@code <my_package>} and declares the package. */
   public static StateDescriptor initialize(ParameterInput pin) {
     StateDescriptor pkg = new StateDescriptor(NAME);
-    pkg.addParam("kappa", positive(pin, "kappa", 1.0));
-    pkg.addParam("cfl", positive(pin, "cfl", 0.8));
+    pkg.addParam("kappa", pin.getOrAddPositiveReal(NAME, "kappa", 1.0, "a positive number"));
+    pkg.addParam("cfl", pin.getOrAddPositiveReal(NAME, "cfl", 0.8, "a positive number"));
     pkg.addParam("amplitude", pin.getOrAddReal(NAME, "amplitude", 1.0));
-    pkg.addParam("width", positive(pin, "width", 0.05));
+    pkg.addParam("width", pin.getOrAddPositiveReal(NAME, "width", 0.05, "a positive number"));
     pkg.addField("u", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
         Metadata.WITH_FLUXES, Metadata.FILL_GHOST).build());
     pkg.setCalculateFluxes(new Fluxes());
@@ -64,16 +65,8 @@ public final class MyPackage {
     return pkg;
   }
 
-  private static double positive(ParameterInput pin, String key, double def) {
-    double value = pin.getOrAddReal(NAME, key, def);
-    if (!(value > 0.0)) {
-      throw pin.error(NAME, key, "a positive number");
-    }
-    return value;
-  }
-
   private static Params params(MeshData md) {
-    return md.block(0).mesh().packages().get(NAME).params();
+    return Packages.params(md, NAME);
   }
 
   /**
