@@ -1,6 +1,7 @@
 package org.metope.examples.fieldloop;
 
-import org.metope.app.Application;
+import org.metope.app.ApplicationDescriptor;
+import org.metope.app.DescribedApplication;
 import org.metope.driver.ProblemGenerator;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.input.ParameterInput;
@@ -12,28 +13,16 @@ import org.metope.mesh.input.ParameterInput;
  * divergence of {@code B} stays at round-off through every remesh and fine/coarse boundary (the
  * history's {@code max_divb}).
  */
-public final class FieldLoopApplication implements Application {
-  @Override
-  public String name() {
-    return FieldLoopPackage.NAME;
-  }
-
-  @Override
-  public String deckBlock() {
-    return FieldLoopPackage.NAME;
-  }
-
-  @Override
-  public String description() {
-    return "a magnetic field loop advected by constrained transport with AMR"
-        + " (inputs/field_loop.in)";
+public final class FieldLoopApplication extends DescribedApplication {
+  /** The application as the registry lists it. */
+  public FieldLoopApplication() {
+    super(ApplicationDescriptor.of(FieldLoopPackage.NAME, FieldLoopPackage.NAME,
+        "a magnetic field loop advected by constrained transport with AMR (inputs/field_loop.in)"));
   }
 
   @Override
   public Packages processPackages(ParameterInput pin) {
-    Packages packages = new Packages();
-    packages.add(FieldLoopPackage.initialize(pin));
-    return packages;
+    return Packages.of(FieldLoopPackage.initialize(pin));
   }
 
   @Override
