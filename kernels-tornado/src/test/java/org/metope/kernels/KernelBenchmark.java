@@ -3,11 +3,15 @@ package org.metope.kernels;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.metope.kernels.table.BoundaryTable;
 
 /**
@@ -57,22 +61,24 @@ public final class KernelBenchmark {
         + " doubles-per-exchange=%d processors=%d%n", fields, mesh.send.size, doubles, all);
     int[] threadCounts = all == 1 ? new int[] {1} : new int[] {1, all};
     double[][] rates = new double[VARIANTS.length][threadCounts.length];
+    long[][] peakKb = new long[VARIANTS.length][threadCounts.length];
     for (int v = 0; v < VARIANTS.length; v++) {
       for (int t = 0; t < threadCounts.length; t++) {
         boolean serialOnly = VARIANTS[v].equals("arraycopy-rows");
-        double perCall = serialOnly && t > 0
-            ? 8.0 * doubles / rates[v][0] / 1e9
+        double[] result = serialOnly && t > 0
+            ? new double[] {8.0 * doubles / rates[v][0] / 1e9, peakKb[v][0]}
             : child(VARIANTS[v], threadCounts[t], seconds, fields);
-        rates[v][t] = 8.0 * doubles / perCall / 1e9;
+        rates[v][t] = 8.0 * doubles / result[0] / 1e9;
+        peakKb[v][t] = (long) result[1];
       }
     }
     double bestCopy = Arrays.stream(rates[0]).max().orElse(1);
     for (int t = 0; t < threadCounts.length; t++) {
       for (int v = 0; v < VARIANTS.length; v++) {
         System.out.printf(Locale.ROOT, "%-13s threads=%d time=%8.1f us %6.2f GB/s"
-            + "  /arraycopy(same threads)=%.2f  /arraycopy(best)=%.2f%n", VARIANTS[v],
-            threadCounts[t], 8.0 * doubles / rates[v][t] / 1e3, rates[v][t],
-            rates[v][t] / rates[0][t], rates[v][t] / bestCopy);
+            + "  /arraycopy(same threads)=%.2f  /arraycopy(best)=%.2f  peak RSS %d MB%n",
+            VARIANTS[v], threadCounts[t], 8.0 * doubles / rates[v][t] / 1e3, rates[v][t],
+            rates[v][t] / rates[0][t], rates[v][t] / bestCopy, (peakKb[v][t] + 512) / 1024);
       }
       System.out.printf(Locale.ROOT, "threads=%d in-one/per-boundary speed-up=%.1f%n",
           threadCounts[t], rates[1][t] / rates[2][t]);
@@ -85,27 +91,31 @@ public final class KernelBenchmark {
     System.out.println("check: wrong cells after one exchange = " + mesh.wrongCells());
   }
 
-  /** Runs one variant in a fresh JVM and returns its median seconds per exchange. */
-  private static double child(String variant, int threads, String seconds, int fields)
+  /**
+   * Runs one variant in a fresh JVM and returns its median seconds per exchange and the JVM's
+   * peak resident memory in kB (0 where it cannot tell).
+   */
+  private static double[] child(String variant, int threads, String seconds, int fields)
       throws IOException, InterruptedException {
     String java = ProcessHandle.current().info().command().orElse("java");
     List<String> command = new ArrayList<>(List.of(java, "-cp",
         System.getProperty("java.class.path"), KernelBenchmark.class.getName(), "--variant",
         variant, Integer.toString(threads), seconds, Integer.toString(fields)));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    double result = Double.NaN;
+    double[] result = null;
     try (BufferedReader out = new BufferedReader(
         new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = out.readLine()) != null) {
         if (line.startsWith("RESULT ")) {
-          result = Double.parseDouble(line.substring(7));
+          String[] parts = line.substring(7).split(" ");
+          result = new double[] {Double.parseDouble(parts[0]), Double.parseDouble(parts[1])};
         } else {
           System.out.println(line);
         }
       }
     }
-    if (process.waitFor() != 0 || Double.isNaN(result)) {
+    if (process.waitFor() != 0 || result == null) {
       throw new IllegalStateException("benchmark child failed: variant=" + variant);
     }
     return result;
@@ -146,7 +156,17 @@ public final class KernelBenchmark {
           }
         };
       }
-      System.out.println("RESULT " + measure(variant, seconds));
+      System.out.println("RESULT " + measure(variant, seconds) + " " + peakKilobytes());
+    }
+  }
+
+  /** This JVM's peak resident memory ({@code VmHWM}) in kB, or 0 where /proc cannot tell. */
+  private static long peakKilobytes() {
+    try (Stream<String> status = Files.lines(Path.of("/proc/self/status"))) {
+      return status.filter(line -> line.startsWith("VmHWM:"))
+          .mapToLong(line -> Long.parseLong(line.replaceAll("\\D", ""))).findFirst().orElse(0);
+    } catch (IOException | UncheckedIOException e) {
+      return 0;
     }
   }
 
