@@ -159,7 +159,8 @@ public final class Scenario {
    * A package's cell body and per-block minimum, as a package would write them: a kinetic energy
    * {@code 0.5 d |u|^2} into component 4 and two blocks' smallest {@code 1 / (|u_x| / dx1 + |u_y|
    * / dx2 + |u_z| / dx3)} (spacings 1/8, 1/4, 1/16 and 1/2 each), over the interior {@code
-   * 2..n-3} of one {@code n}^3 block whose 5 components (u, d, the energy) start at 0.
+   * 2..n-3} of one {@code n}^3 block whose 5 components (u, d, the energy) start at 0. The
+   * bodies are package-private static methods, as a device launcher needs them.
    */
   public static StageLaunch[] packageBodies(int n) {
     int cs = n * n * n;
@@ -180,7 +181,7 @@ public final class Scenario {
             new double[] {0.125, 0.25, 0.0625, 0.5, 0.5, 0.5}, 2)};
   }
 
-  private static void energy(double[] a, int[] t, int at, double[] r, int rat, int k, int j,
+  static void energy(double[] a, int[] t, int at, double[] r, int rat, int k, int j,
       int i) {
     double u1 = DevicePack.get(a, t, at, 0, k, j, i);
     double u2 = DevicePack.get(a, t, at, 1, k, j, i);
@@ -189,7 +190,7 @@ public final class Scenario {
         0.5 * DevicePack.get(a, t, at, 3, k, j, i) * (u1 * u1 + u2 * u2 + u3 * u3));
   }
 
-  private static double step(double[] a, int[] t, int at, double[] r, int rat, int k, int j,
+  static double step(double[] a, int[] t, int at, double[] r, int rat, int k, int j,
       int i) {
     double rate = 0.0;
     for (int d = 0; d < 3; d++) {

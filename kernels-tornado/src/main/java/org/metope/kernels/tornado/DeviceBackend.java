@@ -137,8 +137,8 @@ public abstract class DeviceBackend implements KernelBackend {
 
   /**
    * Whether {@link #residentStage} runs a package's bodies ({@link StageLaunch.Kind#CELLS}, {@link
-   * StageLaunch.Kind#CELLS_MINIMUM}) on the device. TornadoVM compiles only static launchers, not a body handed over as an object, so here
-   * it does not: such a launch runs on the host copy, acquired for writing, as a host kernel would.
+   * StageLaunch.Kind#CELLS_MINIMUM}) on the device; where it does not, such a launch runs on the
+   * host copy, acquired for writing, as a host kernel would.
    */
   boolean runsCellBodies() {
     return false;

@@ -60,6 +60,10 @@ final class LaunchTables {
   static final int MAX_K = 2;
   /** Args of a stage launch: largest j extent. */
   static final int MAX_J = 3;
+  /** Args of a package body's launch: ints per entry. */
+  static final int WIDTH = 4;
+  /** Args of a package body's launch: reals per entry. */
+  static final int REAL_WIDTH = 5;
   /** Length of an args array. */
   static final int ARGS = 6;
   /**
@@ -183,6 +187,8 @@ final class LaunchTables {
       int first = entries(launch.ints, launch.width, launch.reals, launch.realWidth,
           launch.count);
       args = entryArgs(first, launch.count, launch.maxK, launch.maxJ);
+      args[WIDTH] = launch.width;
+      args[REAL_WIDTH] = launch.realWidth;
       stages.put(launch, args);
     }
     return args;

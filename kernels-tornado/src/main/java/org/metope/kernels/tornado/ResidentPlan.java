@@ -13,6 +13,7 @@ import uk.ac.manchester.tornado.api.WorkerGrid;
 import uk.ac.manchester.tornado.api.WorkerGrid1D;
 import uk.ac.manchester.tornado.api.WorkerGrid2D;
 import uk.ac.manchester.tornado.api.WorkerGrid3D;
+import uk.ac.manchester.tornado.api.common.TornadoFunctions;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
@@ -20,7 +21,8 @@ import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 /**
  * The TornadoVM execution plan of a {@link TornadoResident}: what its fixed graphs are, made
  * once over the arrays it is given. Graphs {@link #UP_ALL} to {@link #DOWN_DATA} only move
- * arrays; each of the others runs the {@link ResidentTasks} of one kernel kind. Every graph names
+ * arrays; each of the others up to {@link #GRAPHS} runs the {@link ResidentTasks} of one kernel
+ * kind, and graph {@code GRAPHS + n} runs package body n's launcher ({@link BodyGraphs}). Every graph names
  * the six arrays that stay on the device (the arena, the device's buffer arena and the four launch
  * tables), taking their device buffers from the graph run before it; a kernel graph sends its
  * {@code args} (and a load's or unload's per-step arrays, a weighted sum's weights) at every
@@ -44,6 +46,7 @@ final class ResidentPlan implements AutoCloseable {
   static final int PHYSICAL_BOUNDARY = 11;
   static final int MIN_MAX = 12;
   static final int BOX = 13;
+  /** The framework's graphs; the package bodies' follow. */
   static final int GRAPHS = 14;
   /** Plans made in this JVM, for unique graph names. */
   private static int plans;
@@ -53,25 +56,28 @@ final class ResidentPlan implements AutoCloseable {
   private final double[] shadow;
   private final int[][] args;
   private final double[] weights;
+  private final BodyGraphs bodies;
   /** Per graph, the worker grid of each of its tasks (set per launch). */
   private final List<List<WorkerGrid>> grids = new ArrayList<>();
   private final TornadoExecutionPlan plan;
 
   /**
    * The plan over {@code arena}, the device's buffer arena {@code shadow} and {@code tables}'
-   * arrays as they are now, graph g sending {@code args[g]}, the weighted sum {@code weights}.
+   * arrays as they are now, graph g sending {@code args[g]}, the weighted sum {@code weights},
+   * a graph per body of {@code bodies}.
    */
   ResidentPlan(LaunchTables tables, double[] arena, double[] shadow, int[][] args,
-      double[] weights) {
+      double[] weights, BodyGraphs bodies) {
     this.tables = tables;
     this.arena = arena;
     this.shadow = shadow;
     this.args = args;
     this.weights = weights;
+    this.bodies = bodies;
     int id = nextId();
     List<TaskGraph> all = new ArrayList<>();
     GridScheduler scheduler = new GridScheduler();
-    for (int g = 0; g < GRAPHS; g++) {
+    for (int g = 0; g < GRAPHS + bodies.size(); g++) {
       String name = "resident" + id + "g" + g;
       TaskGraph tg = new TaskGraph(name);
       List<WorkerGrid> tasks = new ArrayList<>();
@@ -145,6 +151,9 @@ final class ResidentPlan implements AutoCloseable {
       GridScheduler scheduler) {
     if (g < LOAD) {
       declareMover(g, tg);
+    } else if (g >= GRAPHS) {
+      tg.consumeFromDevice(persistent());
+      declareBody(bodies.get(g - GRAPHS), args[g], tg, tasks, name, scheduler);
     } else {
       tg.consumeFromDevice(persistent());
       declareKernel(g, tg, tasks, name, scheduler);
@@ -274,6 +283,29 @@ final class ResidentPlan implements AutoCloseable {
         grid(tasks, scheduler, name, "box", new WorkerGrid1D(1));
       }
       default -> throw new IllegalStateException("unknown graph: " + g);
+    }
+  }
+
+  /**
+   * The graph of a package body: its args over, its launcher, a minimum's results back (one
+   * thread per entry; a CELLS launcher's per (entry, k, j) row).
+   */
+  @SuppressWarnings("unchecked")
+  private void declareBody(BodyGraphs.Body body, int[] arg, TaskGraph tg, List<WorkerGrid> tasks,
+      String name, GridScheduler scheduler) {
+    LaunchTables l = tables;
+    int every = DataTransferMode.EVERY_EXECUTION;
+    tg.transferToDevice(every, arg);
+    if (body.shape() == BodyLaunchers.Shape.CELLS) {
+      tg.task("cells", (TornadoFunctions.Task4<int[], int[], double[], double[]>) body.task(),
+          arg, l.launches, l.launchReals, arena);
+      grid(tasks, scheduler, name, "cells", new WorkerGrid3D(1, 1, 1));
+    } else {
+      tg.task("minimum",
+          (TornadoFunctions.Task5<int[], int[], double[], double[], double[]>) body.task(), arg,
+          l.launches, l.launchReals, arena, l.results);
+      tg.transferToHost(every, l.results);
+      grid(tasks, scheduler, name, "minimum", new WorkerGrid1D(1));
     }
   }
 

@@ -45,6 +45,7 @@ public final class TornadoKernelBackend extends DeviceBackend {
    */
   private final Deque<TornadoResident> spares = new ArrayDeque<>();
   private int arenasSeen;
+  private boolean hostBodiesSaid;
 
   /** A backend on TornadoVM's default device, tracing as the environment says. */
   public TornadoKernelBackend() {
@@ -129,6 +130,22 @@ public final class TornadoKernelBackend extends DeviceBackend {
       }
       spares.clear();
     }
+  }
+
+  /**
+   * Package bodies run on the device through launchers made per body ({@link BodyLaunchers}),
+   * which TornadoVM can read only where {@value BodyLaunchers#DIRECTORY_PROPERTY} names a
+   * class-path directory; without it they run on the host copy (said once, at the first).
+   */
+  @Override
+  boolean runsCellBodies() {
+    if (!BodyLaunchers.published() && !hostBodiesSaid) {
+      hostBodiesSaid = true;
+      System.err.println("metope: package device bodies run on the host copy: -D"
+          + BodyLaunchers.DIRECTORY_PROPERTY + "=DIR (a class-path directory) is not set;"
+          + " ./metope sets it");
+    }
+    return BodyLaunchers.published();
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.metope.kernels.tornado;
 
+import java.util.Arrays;
 import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.KernelKind;
 import org.metope.kernels.body.StageLaunch;
@@ -31,8 +32,10 @@ import org.metope.kernels.body.TagLaunch;
 final class TornadoResident implements Residency.DeviceMemory {
   private final DeviceTrace trace;
   private final LaunchTables tables = new LaunchTables(this::carry);
+  /** The package bodies launched so far, each a graph of the plan. */
+  private final BodyGraphs bodies = new BodyGraphs();
   /** Per graph, the args it sends at every execution. */
-  private final int[][] args = new int[ResidentPlan.GRAPHS][LaunchTables.ARGS];
+  private int[][] args = new int[ResidentPlan.GRAPHS][LaunchTables.ARGS];
   private final double[] weights = new double[2];
   private double[] host;
   private double[] arena;
@@ -78,6 +81,7 @@ final class TornadoResident implements Residency.DeviceMemory {
     }
     host = newHost;
     pending = false;
+    bodies.forgetLaunches();
     tables.clear();
     tables.expectGrowth();
   }
@@ -162,9 +166,10 @@ final class TornadoResident implements Residency.DeviceMemory {
    * block).
    */
   void stage(StageLaunch launch, double w1, double w2) {
-    int g = ResidentPlan.graph(launch.kind);
+    int g = launch.runsPackageBody() ? bodyGraph(launch) : ResidentPlan.graph(launch.kind);
     System.arraycopy(tables.stage(launch), 0, args[g], 0, LaunchTables.ARGS);
-    size(g, 0, Math.max(1, launch.count), launch.maxK, launch.maxJ);
+    boolean rows = launch.writesArena(); // a minimum: one thread per entry
+    size(g, 0, Math.max(1, launch.count), rows ? launch.maxK : 1, rows ? launch.maxJ : 1);
     weights[0] = w1;
     weights[1] = w2;
     trace.toDevice(launch.kind == StageLaunch.Kind.WEIGHTED_SUM ? "weights" : "args",
@@ -174,6 +179,23 @@ final class TornadoResident implements Residency.DeviceMemory {
       System.arraycopy(tables.results, 0, launch.results, 0, launch.count);
       trace.toHost("minimum", 8L * tables.results.length);
     }
+  }
+
+  /**
+   * The graph of a package body's launch; a body not seen before gets one, and the plan is made
+   * again around it.
+   */
+  private int bodyGraph(StageLaunch launch) {
+    int n = bodies.graph(launch);
+    if (n < 0) {
+      carry(() -> {
+        bodies.add(launch);
+        args = Arrays.copyOf(args, ResidentPlan.GRAPHS + bodies.size());
+        args[args.length - 1] = new int[LaunchTables.ARGS];
+      });
+      n = bodies.graph(launch);
+    }
+    return ResidentPlan.GRAPHS + n;
   }
 
   /** Ranges or box measures on the device arena; only their results come back. */
@@ -259,7 +281,7 @@ final class TornadoResident implements Residency.DeviceMemory {
     if (plan == null) {
       made++;
       trace.planMade();
-      plan = new ResidentPlan(tables, arena, shadow, args, weights);
+      plan = new ResidentPlan(tables, arena, shadow, args, weights, bodies);
     }
   }
 
