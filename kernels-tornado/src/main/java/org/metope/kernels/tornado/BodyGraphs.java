@@ -67,7 +67,17 @@ final class BodyGraphs {
 
   private static BodyLaunchers.Shape shape(StageLaunch launch) {
     return launch.kind == StageLaunch.Kind.CELLS ? BodyLaunchers.Shape.CELLS
-        : BodyLaunchers.Shape.MINIMUM;
+        : BodyLaunchers.Shape.REDUCTION;
+  }
+
+  /** The fold of a reduction launch of {@code kind}, as {@link ReductionLauncher} reads it. */
+  static int fold(StageLaunch.Kind kind) {
+    return switch (kind) {
+      case CELLS_MINIMUM -> ReductionLauncher.MINIMUM;
+      case CELLS_MAXIMUM -> ReductionLauncher.MAXIMUM;
+      case CELLS_SUM -> ReductionLauncher.SUM;
+      default -> throw new IllegalStateException("not a reduction: kind=" + kind);
+    };
   }
 
   private static Object body(StageLaunch launch) {

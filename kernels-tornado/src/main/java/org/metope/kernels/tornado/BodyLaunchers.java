@@ -12,9 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Launchers made per package body: a copy of a launcher template ({@link CellsLauncher}, {@link
- * MinimumLauncher}) whose placeholder call ({@link LauncherBody}) names the body's static method
+ * ReductionLauncher}) whose placeholder call ({@link LauncherBody}) names the body's static method
  * ({@link BodyMethod}), defined in the body's package as {@code <Body>$MetopeCells$<method>} (or
- * {@code $MetopeMinimum$}), so that its call links like the body's own class's calls. The copy is
+ * {@code $MetopeReduction$}), so that its call links like the body's own class's calls. The copy is
  * made by renaming constant pool entries of the template's class file ({@link
  * ConstantPoolRenamer}), which the Java 17 build can do (the JDK's class-file API is JDK 24+), and
  * keeps javac's own code for the template, {@code @Parallel} annotations included.
@@ -31,7 +31,8 @@ final class BodyLaunchers {
   /** A launcher's template and the placeholder method it calls. */
   enum Shape {
     CELLS(CellsLauncher.class, "placeholderCell", "$MetopeCells$", BodyMethod.CELL),
-    MINIMUM(MinimumLauncher.class, "placeholderMeasure", "$MetopeMinimum$", BodyMethod.MEASURE);
+    REDUCTION(ReductionLauncher.class, "placeholderMeasure", "$MetopeReduction$",
+        BodyMethod.MEASURE);
 
     final Class<?> template;
     final String placeholder;

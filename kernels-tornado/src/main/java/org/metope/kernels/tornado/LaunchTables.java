@@ -64,8 +64,10 @@ final class LaunchTables {
   static final int WIDTH = 4;
   /** Args of a package body's launch: reals per entry. */
   static final int REAL_WIDTH = 5;
+  /** Args of a package measure's reduction: its fold ({@link ReductionLauncher}). */
+  static final int FOLD = 6;
   /** Length of an args array. */
-  static final int ARGS = 6;
+  static final int ARGS = 7;
   /**
    * Launch ints to reserve at least (256 KB; a quarter as many launch reals), so that the launches
    * of a cycle rarely make the plan again: 64^3 cells on 2 ranks need about 10,000.
@@ -189,6 +191,7 @@ final class LaunchTables {
       args = entryArgs(first, launch.count, launch.maxK, launch.maxJ);
       args[WIDTH] = launch.width;
       args[REAL_WIDTH] = launch.realWidth;
+      args[FOLD] = launch.writesArena() ? 0 : BodyGraphs.fold(launch.kind);
       stages.put(launch, args);
     }
     return args;

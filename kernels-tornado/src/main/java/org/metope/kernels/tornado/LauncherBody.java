@@ -1,7 +1,7 @@
 package org.metope.kernels.tornado;
 
 /**
- * The body that the launcher templates ({@link CellsLauncher}, {@link MinimumLauncher}) call, a
+ * The body that the launcher templates ({@link CellsLauncher}, {@link ReductionLauncher}) call, a
  * stand-in: {@link BodyLaunchers} copies a template with this class and method names replaced by
  * a package's body's, so the template itself is never run. Its method names occur nowhere else
  * in the templates, which {@link ConstantPoolRenamer} needs.

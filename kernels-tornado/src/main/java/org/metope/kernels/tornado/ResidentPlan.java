@@ -287,7 +287,7 @@ final class ResidentPlan implements AutoCloseable {
   }
 
   /**
-   * The graph of a package body: its args over, its launcher, a minimum's results back (one
+   * The graph of a package body: its args over, its launcher, a reduction's results back (one
    * thread per entry; a CELLS launcher's per (entry, k, j) row).
    */
   @SuppressWarnings("unchecked")
@@ -301,11 +301,11 @@ final class ResidentPlan implements AutoCloseable {
           arg, l.launches, l.launchReals, arena);
       grid(tasks, scheduler, name, "cells", new WorkerGrid3D(1, 1, 1));
     } else {
-      tg.task("minimum",
+      tg.task("reduce",
           (TornadoFunctions.Task5<int[], int[], double[], double[], double[]>) body.task(), arg,
           l.launches, l.launchReals, arena, l.results);
       tg.transferToHost(every, l.results);
-      grid(tasks, scheduler, name, "minimum", new WorkerGrid1D(1));
+      grid(tasks, scheduler, name, "reduce", new WorkerGrid1D(1));
     }
   }
 

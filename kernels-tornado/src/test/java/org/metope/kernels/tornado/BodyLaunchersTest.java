@@ -69,25 +69,25 @@ class BodyLaunchersTest {
   }
 
   /**
-   * Runs {@code launch} with its body's launcher copy on the JVM, as the device would: by a method
-   * handle, since reflection would resolve the TornadoVM types of the copy's {@code task()}.
+   * Runs {@code launch} with its body's launcher copy on the JVM over launch tables, as the device
+   * would: by a method handle, since reflection would resolve the TornadoVM types of the copy's
+   * {@code task()}.
    */
   private static void runCopy(StageLaunch launch, double[] a) throws Throwable {
-    int[] args = LaunchTables.entryArgs(0, launch.count, launch.maxK, launch.maxJ);
-    args[LaunchTables.WIDTH] = launch.width;
-    args[LaunchTables.REAL_WIDTH] = launch.realWidth;
+    LaunchTables tables = new LaunchTables(Runnable::run);
+    int[] args = tables.stage(launch);
     boolean cells = launch.kind == StageLaunch.Kind.CELLS;
     Class<?> copy = cells ? BodyLaunchers.launcher(BodyLaunchers.Shape.CELLS, launch.body)
-        : BodyLaunchers.launcher(BodyLaunchers.Shape.MINIMUM, launch.measure);
+        : BodyLaunchers.launcher(BodyLaunchers.Shape.REDUCTION, launch.measure);
     MethodType arrays = MethodType.methodType(void.class, int[].class, int[].class,
         double[].class, double[].class);
     if (cells) {
       MethodHandle run = MethodHandles.publicLookup().findStatic(copy, "cells", arrays);
-      run.invoke(args, launch.ints, launch.reals, a);
+      run.invoke(args, tables.launches, tables.launchReals, a);
     } else {
-      MethodHandle run = MethodHandles.publicLookup().findStatic(copy, "minimum",
+      MethodHandle run = MethodHandles.publicLookup().findStatic(copy, "reduce",
           arrays.appendParameterTypes(double[].class));
-      run.invoke(args, launch.ints, launch.reals, a, launch.results);
+      run.invoke(args, tables.launches, tables.launchReals, a, launch.results);
     }
   }
 
@@ -137,13 +137,13 @@ class BodyLaunchersTest {
     System.setProperty(BodyLaunchers.DIRECTORY_PROPERTY, directory.toString());
     try {
       assertTrue(BodyLaunchers.published());
-      BodyLaunchers.launcher(BodyLaunchers.Shape.MINIMUM,
+      BodyLaunchers.launcher(BodyLaunchers.Shape.REDUCTION,
           (CellMeasure) BodyLaunchersTornadoFree::measure);
     } finally {
       System.clearProperty(BodyLaunchers.DIRECTORY_PROPERTY);
     }
     Path file = directory.resolve(BodyLaunchersTornadoFree.class.getName().replace('.', '/')
-        + "$MetopeMinimum$measure.class");
+        + "$MetopeReduction$measure.class");
     assertTrue(Files.isRegularFile(file), file + " written");
     assertFalse(BodyLaunchers.published());
   }
