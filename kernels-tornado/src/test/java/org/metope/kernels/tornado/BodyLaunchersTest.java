@@ -21,7 +21,8 @@ import org.metope.kernels.body.StageLaunch;
 
 /**
  * The launchers made per body ({@link BodyLaunchers}) run on the JVM, where {@code @Parallel} is
- * only an annotation: a copy calls the body it was made for, with the host launcher's bits, is
+ * only an annotation: a copy calls the body it was made for, with the host launcher's bits (a
+ * measure's copy under each of the three folds, from the launch's args), is
  * named after it in its package, and is written where TornadoVM reads class files; bodies a
  * device cannot call are refused in one sentence. Negative control: the copy made for another
  * body gives other values, so a copy that kept a fixed call would fail.
@@ -77,6 +78,7 @@ class BodyLaunchersTest {
     LaunchTables tables = new LaunchTables(Runnable::run);
     int[] args = tables.stage(launch);
     boolean cells = launch.kind == StageLaunch.Kind.CELLS;
+    assertEquals(cells ? 0 : BodyGraphs.fold(launch.kind), args[LaunchTables.FOLD]);
     Class<?> copy = cells ? BodyLaunchers.launcher(BodyLaunchers.Shape.CELLS, launch.body)
         : BodyLaunchers.launcher(BodyLaunchers.Shape.REDUCTION, launch.measure);
     MethodType arrays = MethodType.methodType(void.class, int[].class, int[].class,
@@ -110,15 +112,18 @@ class BodyLaunchersTest {
   }
 
   @Test
-  void givenAMeasure_whenItsCopyRuns_thenEachBlocksMinimumIsTheHosts() throws Throwable {
-    StageLaunch host = StageLaunch.minimum(BodyLaunchersTest::scaled, DevicePack.width(2), 1,
-        entries(), new double[] {0.5, -3.0}, 2);
-    host.runOnHost(arena(), 0, 0);
-    StageLaunch device = StageLaunch.minimum(BodyLaunchersTest::scaled, DevicePack.width(2), 1,
-        entries(), new double[] {0.5, -3.0}, 2);
-    runCopy(device, arena());
-    assertArrayEquals(host.results, device.results);
-    assertTrue(host.results[0] != host.results[1], "the blocks' reals differ");
+  void givenAMeasure_whenItsCopyReduces_thenEachBlocksFoldIsTheHosts() throws Throwable {
+    for (StageLaunch.Kind kind : new StageLaunch.Kind[] {StageLaunch.Kind.CELLS_MINIMUM,
+        StageLaunch.Kind.CELLS_MAXIMUM, StageLaunch.Kind.CELLS_SUM}) {
+      StageLaunch host = StageLaunch.reduction(kind, BodyLaunchersTest::scaled,
+          DevicePack.width(2), 1, entries(), new double[] {0.5, -3.0}, 2);
+      host.runOnHost(arena(), 0, 0);
+      StageLaunch device = StageLaunch.reduction(kind, BodyLaunchersTest::scaled,
+          DevicePack.width(2), 1, entries(), new double[] {0.5, -3.0}, 2);
+      runCopy(device, arena());
+      assertArrayEquals(host.results, device.results, kind.name());
+      assertTrue(host.results[0] != host.results[1], "the blocks' reals differ");
+    }
   }
 
   @Test

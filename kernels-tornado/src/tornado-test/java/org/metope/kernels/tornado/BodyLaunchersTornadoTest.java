@@ -12,11 +12,12 @@ import org.metope.kernels.body.StageLaunch;
  * A package's own bodies compiled by TornadoVM and run resident on its device through launchers
  * made per body ({@link BodyLaunchers}): a CELLS launch of {@link #scaled} over two blocks within
  * 1e-13 of the host launcher (its {@code u * r + below} may become a fused multiply-add on the
- * device; the test prints how many values differ in their bits), and a CELLS_MINIMUM launch of
- * {@link #product} bit for bit, each after a framework launch that puts the arena on the device,
- * twice. The bodies run on the device copy: in the second round less than the arena comes back. Negative control: without
- * {@value BodyLaunchers#DIRECTORY_PROPERTY} the backend runs the bodies on the host copy, and the
- * arena comes back first.
+ * device; the test prints how many values differ in their bits), a CELLS_MINIMUM and a CELLS_SUM
+ * of {@link #product} (one copy, two folds) bit for bit, each round after a framework launch that
+ * puts the arena on the device, twice. The bodies run on the device copy: in the second round
+ * less than the arena comes back. Negative control: without {@value
+ * BodyLaunchers#DIRECTORY_PROPERTY} the backend runs the bodies on the host copy, and the arena
+ * comes back first.
  */
 class BodyLaunchersTornadoTest {
   private static final int N = 8;
@@ -64,7 +65,10 @@ class BodyLaunchersTornadoTest {
     return new StageLaunch[] {
         new StageLaunch(StageLaunch.Kind.WEIGHTED_SUM, sum, new double[0], 1),
         StageLaunch.cells(BodyLaunchersTornadoTest::scaled, width, 1, t, reals, 2),
-        StageLaunch.minimum(BodyLaunchersTornadoTest::product, width, 1, t, reals, 2)};
+        StageLaunch.reduction(StageLaunch.Kind.CELLS_MINIMUM, BodyLaunchersTornadoTest::product,
+            width, 1, t, reals, 2),
+        StageLaunch.reduction(StageLaunch.Kind.CELLS_SUM, BodyLaunchersTornadoTest::product,
+            width, 1, t, reals, 2)};
   }
 
   /**
@@ -109,6 +113,7 @@ class BodyLaunchersTornadoTest {
     System.out.println("package body on TornadoVM: " + differing + " of " + LENGTH
         + " values differ in their bits from the host's");
     assertArrayEquals(host[2].results, device[2].results, "each block's minimum, bit for bit");
+    assertArrayEquals(host[3].results, device[3].results, "each block's sum, bit for bit");
     assertTrue(back < 8L * LENGTH, "the bodies ran on the device copy: " + back + " B came back");
   }
 
