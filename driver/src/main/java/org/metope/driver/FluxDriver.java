@@ -40,8 +40,9 @@ import org.metope.tasking.TaskThreadPool;
  * <p>Each stage is one task region with one list per partition of blocks ({@code <parthenon/mesh>
  * pack_size}); a list, for its partition: posts the receives of boundary values and of flux
  * corrections; calls every flux function ({@code CalculateFluxes}); corrects fluxes; writes the
- * flux divergence into {@code dUdt} (for face fields the circulation of their edge fluxes,
- * {@link Stokes}, after the same flux correction) and adds every source term; updates the
+ * flux divergence into {@code dUdt} (for a {@code FINE} cell field over its own cells and widths;
+ * for face fields the circulation of their edge fluxes, {@link Stokes}, after the same flux
+ * correction) and adds every source term; updates the
  * independent fields (see {@link StageUpdate}, chosen with the deck by {@link
  * StageUpdateChoice}); exchanges boundary values (see {@link Options#prolongateGhosts});
  * fills derived fields; in the last stage runs the sparse deallocation (see below), estimates the
@@ -303,11 +304,6 @@ public class FluxDriver extends MultiStageDriver {
     for (int id : all) {
       FieldInfo field = mesh.resolvedPackages().field(id);
       if (field.packageName().equals(label)) {
-        if (field.metadata().isFine()) {
-          throw new IllegalStateException("field=" + field.name() + " is FINE: the flux"
-              + " driver's divergence covers fields of the block's resolution; a FINE field with"
-              + " fluxes needs the package's own update (as Parthenon's fine_advection has)");
-        }
         all[count++] = id;
       }
     }

@@ -48,7 +48,9 @@ public final class Update {
    * {@code dudt = -div(F)} on the interior cells of every block, for every field with fluxes
    * (Parthenon's {@code FluxDivergence}): per cell, {@code du = (A1 F1(i+1) - A1 F1(i))}, then
    * {@code du += (A2 F2(j+1) - A2 F2(j))} in 2D and 3D and the same along x3 in 3D, and {@code
-   * dudt = -du / V}.
+   * dudt = -du / V}. A {@code FINE} field's divergence runs over its own interior cells with its
+   * own widths ({@code MeshBlock.fineCellBounds()}, {@code fineCoords()}), as Parthenon's {@code
+   * Stokes} at {@code CellLevel::fine} does in its {@code fine_advection} example.
    *
    * @param in the container whose fields' fluxes are read (fluxes are shared by containers)
    * @param dudt the container receiving the divergence
@@ -65,14 +67,17 @@ public final class Update {
     final ArenaLayout layout = in.layout();
     final int ndim = layout.fluxDirections();
     // This thread's scratch, so that a warm step allocates nothing.
-    final int[] box = interiorBox(in.block(0).cellBounds(), BOX.get());
+    final int[] cellBox = interiorBox(in.block(0).cellBounds(), BOX.get());
+    final int[] fineBox = interiorBox(in.block(0).fineCellBounds(), FINE_BOX.get());
     final int[] at = ROW_OFFSETS.get();
     for (int b = 0; b < nb; b++) {
-      UniformCartesian coords = in.block(b).coords();
       for (int f : fields) {
         if (!divergenceOffsets(dataOut, fluxes, f, b, nb, ndim, at)) {
           continue;
         }
+        boolean fine = in.state().field(f).metadata().isFine();
+        int[] box = fine ? fineBox : cellBox;
+        UniformCartesian coords = fine ? in.block(b).fineCoords() : in.block(b).coords();
         int inst = layout.fluxInstance(f, 1);
         box[JS] = layout.jStride(inst);
         box[KS] = layout.kStride(inst);
@@ -109,6 +114,7 @@ public final class Update {
   private static final int NCOMP = 9;
 
   private static final ThreadLocal<int[]> BOX = ThreadLocal.withInitial(() -> new int[10]);
+  private static final ThreadLocal<int[]> FINE_BOX = ThreadLocal.withInitial(() -> new int[10]);
   private static final ThreadLocal<int[]> ROW_OFFSETS = ThreadLocal.withInitial(() -> new int[4]);
 
   /**
@@ -194,17 +200,20 @@ public final class Update {
     final int ndim = layout.fluxDirections();
     final int[] dataOut = dudt.dataOffsets();
     final int[] fluxes = in.fluxOffsets();
-    final int[] box = interiorBox(in.block(0).cellBounds(), new int[10]);
+    final int[] cellBox = interiorBox(in.block(0).cellBounds(), new int[10]);
+    final int[] fineBox = interiorBox(in.block(0).fineCellBounds(), new int[10]);
     int[] t = new int[0];
     double[] r = new double[0];
     int count = 0;
     final int[] at = new int[4];
     for (int b = 0; b < nb; b++) {
-      UniformCartesian coords = in.block(b).coords();
       for (int f : fields) {
         if (!divergenceOffsets(dataOut, fluxes, f, b, nb, ndim, at)) {
           continue;
         }
+        boolean fine = in.state().field(f).metadata().isFine();
+        int[] box = fine ? fineBox : cellBox;
+        UniformCartesian coords = fine ? in.block(b).fineCoords() : in.block(b).coords();
         int inst = layout.fluxInstance(f, 1);
         int fy = at[2];
         int fz = at[3];

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.comm.InProcessCluster;
@@ -20,11 +20,17 @@ import org.metope.mesh.geometry.UniformCartesian;
 import org.metope.mesh.input.ParameterInput;
 
 class UpdateTest {
-  /** A mesh of {@code ndim} dimensions, 2 blocks along x1, with fields u (3 components) and w. */
-  private static Mesh mesh(int ndim) {
+  /**
+   * A mesh of {@code ndim} dimensions, 2 blocks along x1, with fields u (3 components; {@code
+   * FINE} when {@code fine}) and w.
+   */
+  private static Mesh mesh(int ndim, boolean fine) {
     StateDescriptor pkg = new StateDescriptor("p");
-    pkg.addField("u", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT, Metadata.WITH_FLUXES)
-        .shape(3).build());
+    Metadata.Builder u = fine
+        ? Metadata.builder(Metadata.CELL, Metadata.FINE, Metadata.INDEPENDENT,
+            Metadata.WITH_FLUXES)
+        : Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT, Metadata.WITH_FLUXES);
+    pkg.addField("u", u.shape(3).build());
     pkg.addField("w", Metadata.of(Metadata.CELL, Metadata.DERIVED));
     return mesh(ndim, pkg);
   }
@@ -49,20 +55,23 @@ class UpdateTest {
 
   /**
    * With fluxes linear in the face position, F_d = c_d (l + 1) x_d, the divergence is exactly
-   * the sum of the slopes: dudt = -(l + 1)(c_1 + c_2 + c_3) on every interior cell.
+   * the sum of the slopes: dudt = -(l + 1)(c_1 + c_2 + c_3) on every interior cell. A {@code
+   * FINE} field's are its own cells and widths: with the block's (coarse) bounds half its interior
+   * along each axis would stay 0, with the block's widths every slope would be halved.
    */
   @ParameterizedTest
-  @ValueSource(ints = {1, 2, 3})
-  void givenLinearFluxes_thenTheDivergenceIsTheSumOfTheirSlopesOnInteriorCellsOnly(int ndim) {
-    Mesh mesh = mesh(ndim);
+  @CsvSource({"1, false", "2, false", "3, false", "1, true", "2, true", "3, true"})
+  void givenLinearFluxes_thenTheDivergenceIsTheSumOfTheirSlopesOnInteriorCellsOnly(int ndim,
+      boolean fine) {
+    Mesh mesh = mesh(ndim, fine);
     MeshData in = mesh.meshData("base").get(0);
     MeshData dudt = mesh.meshData("dudt").get(0);
     int u = in.state().fieldId("u");
     double[] slope = {1.5, -0.25, 4.0};
     double[] a = in.data();
     for (int b = 0; b < in.numBlocks(); b++) {
-      UniformCartesian x = in.block(b).coords();
-      IndexShape cells = in.block(b).cellBounds();
+      UniformCartesian x = fine ? in.block(b).fineCoords() : in.block(b).coords();
+      IndexShape cells = fine ? in.block(b).fineCellBounds() : in.block(b).cellBounds();
       for (int d = 1; d <= ndim; d++) {
         int off = in.fluxOffset(u, d, b);
         for (int l = 0; l < 3; l++) {
@@ -86,7 +95,7 @@ class UpdateTest {
     }
     int interior = 0;
     for (int b = 0; b < dudt.numBlocks(); b++) {
-      IndexShape cells = dudt.block(b).cellBounds();
+      IndexShape cells = fine ? dudt.block(b).fineCellBounds() : dudt.block(b).cellBounds();
       for (int l = 0; l < 3; l++) {
         for (int k = 0; k < cells.entireNcells(2); k++) {
           for (int j = 0; j < cells.entireNcells(1); j++) {
@@ -104,7 +113,9 @@ class UpdateTest {
         }
       }
     }
-    assertEquals(2 * 3 * 8 * (ndim > 1 ? 6 : 1) * (ndim > 2 ? 4 : 1), interior);
+    int per = fine ? 2 : 1;
+    assertEquals(2 * 3 * 8 * per * (ndim > 1 ? 6 * per : 1) * (ndim > 2 ? 4 * per : 1),
+        interior);
   }
 
   private static boolean inside(IndexShape cells, int axis, int index) {
@@ -114,7 +125,7 @@ class UpdateTest {
 
   @Test
   void givenTwoContainers_thenWeightedSumsCoverGhostsAndOnlyTheSelectedFields() {
-    Mesh mesh = mesh(2);
+    Mesh mesh = mesh(2, false);
     MeshData base = mesh.meshData("base").get(0);
     MeshData other = mesh.meshData("dudt").get(0);
     int u = base.state().fieldId("u");

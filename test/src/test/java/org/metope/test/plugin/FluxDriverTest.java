@@ -214,17 +214,4 @@ class FluxDriverTest {
         + " WITH_FLUXES but no flux function (StateDescriptor.setCalculateFluxes)\n",
         setUpError(pkg));
   }
-
-  /** A FINE field's fluxes are not the flux driver's to divide: one line naming the field. */
-  @Test
-  void givenAFineFieldWithFluxes_thenOneLineAndExitOne() {
-    StateDescriptor pkg = new StateDescriptor("frozen");
-    pkg.addField("u_fine", Metadata.builder(MetadataFlag.CELL, MetadataFlag.FINE,
-        MetadataFlag.INDEPENDENT, MetadataFlag.WITH_FLUXES, MetadataFlag.FILL_GHOST).build());
-    pkg.setCalculateFluxes((md, fields) -> { });
-    String line = setUpError(pkg);
-    assertTrue(line.startsWith("metope: application frozen cannot be set up: field=u_fine is"
-        + " FINE: the flux driver's divergence covers fields of the block's resolution"), line);
-    assertEquals(1, line.lines().count(), line);
-  }
 }
