@@ -79,6 +79,16 @@ public interface Application extends UserWork {
   String deckBlock();
 
   /**
+   * Whether a deck with {@link #deckBlock()} and no {@code <metope> application} runs this
+   * application; true by default. An application that shares its block with another returns
+   * false and runs only when named (Parthenon's {@code fine_advection} reads {@code <Advection>}
+   * as its {@code advection} example does, so {@code metope/application=fine_advection} picks it).
+   */
+  default boolean selectedByBlock() {
+    return true;
+  }
+
+  /**
    * Other deck blocks the application reads, which do not select it (Parthenon's particle_tracers
    * reads {@code <Background>} beside {@code <Tracers>}); none by default. A deck may have them
    * without a warning that no one reads them.

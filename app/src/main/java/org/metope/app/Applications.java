@@ -19,7 +19,8 @@ import org.metope.mesh.input.ParameterInput;
  *   <li>{@code <metope> application = NAME} names it, by its {@link Application#name()} or by a
  *       fully qualified class name (which needs no service file);
  *   <li>otherwise the deck must have the block of exactly one application ({@code <Advection>} for
- *       {@code advection}, as Parthenon's example decks do).
+ *       {@code advection}, as Parthenon's example decks do), among those {@linkplain
+ *       Application#selectedByBlock selected by their block}.
  * </ol>
  *
  * Two applications with one name are refused when the registry is loaded, naming both classes.
@@ -92,7 +93,9 @@ public final class Applications {
   public List<String> blocks() {
     List<String> blocks = new ArrayList<>();
     for (Application app : all) {
-      blocks.add(app.deckBlock());
+      if (!blocks.contains(app.deckBlock())) {
+        blocks.add(app.deckBlock());
+      }
       for (String other : app.otherDeckBlocks()) {
         if (!blocks.contains(other)) {
           blocks.add(other);
@@ -167,7 +170,7 @@ public final class Applications {
     }
     List<Application> found = new ArrayList<>();
     for (Application app : all) {
-      if (pin.doesBlockExist(app.deckBlock())) {
+      if (app.selectedByBlock() && pin.doesBlockExist(app.deckBlock())) {
         found.add(app);
       }
     }
@@ -177,7 +180,9 @@ public final class Applications {
     }
     List<String> blocks = new ArrayList<>();
     for (Application app : all) {
-      blocks.add("<" + app.deckBlock() + "> (" + app.name() + ")");
+      if (app.selectedByBlock()) {
+        blocks.add("<" + app.deckBlock() + "> (" + app.name() + ")");
+      }
     }
     String expected = "<" + BLOCK + "> application = NAME (one of " + String.join(", ", names)
         + "), or the block of one application: " + String.join(", ", blocks);

@@ -100,12 +100,15 @@ public final class Hdf5Output implements OutputType {
         : OutputVariable.unmatched(mesh.resolvedPackages(), settings.variables());
     String fields = OutputVariable.fieldNames(mesh.resolvedPackages());
     if (!unmatched.isEmpty() && unmatched.size() == settings.variables().size()) {
-      throw pin.error(params.blockName(), "variables", "names of fields of this run (" + fields
-          + "); " + String.join(", ", unmatched) + " matches none");
-    }
-    for (String v : unmatched) {
-      warnings.add("<" + params.blockName() + "> variables: " + v + " matches no field of this"
-          + " run (" + fields + "); it is not written");
+      // Parthenon writes such a file too (its fine_advection deck names fields it lacks).
+      warnings.add("<" + params.blockName() + "> variables: none of " + String.join(", ",
+          unmatched) + " matches a field of this run (" + fields + "); its files hold the mesh"
+          + " only");
+    } else {
+      for (String v : unmatched) {
+        warnings.add("<" + params.blockName() + "> variables: " + v + " matches no field of this"
+            + " run (" + fields + "); it is not written");
+      }
     }
     this.swarms = settings.restart() ? OutputSwarms.forRestart(mesh.swarms())
         : OutputSwarms.fromInput(pin, params.blockName(), mesh.swarms());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jhdf.HdfFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,6 +43,27 @@ class OutputsTest {
             + " output is skipped",
         "<parthenon/output1> file_type = ascent: Metope does not write ascent outputs yet; this"
             + " output is skipped"), o.warnings());
+  }
+
+  /**
+   * Parthenon's fine_advection deck names only fields its package lacks: the output is written
+   * with the mesh only, after one warning, as Parthenon writes it (before, the run was refused).
+   */
+  @Test
+  void givenAnHdf5OutputWhoseVariablesAllMatchNothing_thenAWarningAndFilesOfTheMeshOnly() {
+    SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.1);
+    ParameterInput pin = TestMeshes.pin(TestMeshes.deck1d(16, 8, "<parthenon/output0>\n"
+        + "file_type = hdf5\ndt = 0.1\nvariables = scalar, scalar_fine\n"));
+    Mesh mesh = TestMeshes.mesh(pin, TestMeshes.packages(TestMeshes.toyPackage(0.1)),
+        List.of("base"));
+    Outputs o = new Outputs(mesh, pin, tm, dir);
+    assertEquals(List.of("<parthenon/output0> variables: none of scalar, scalar_fine matches a"
+        + " field of this run (q); its files hold the mesh only"), o.warnings());
+    o.makeOutputs(mesh, tm, OutputSignal.FINAL, () -> { });
+    try (HdfFile h5 = new HdfFile(dir.resolve("parthenon.out0.final.phdf"))) {
+      assertEquals(2, h5.getDatasetByPath("Levels").getDimensions()[0]);
+      assertFalse(h5.getChildren().containsKey("q"), h5.getChildren().keySet().toString());
+    }
   }
 
   @Test
