@@ -25,6 +25,18 @@ class ApplicationsTest {
     assertEquals("advection", Applications.load().select(pin("<Advection>\ncfl = 0.3\n")).name());
   }
 
+  /**
+   * Parthenon's fine_advection deck has {@code <Advection>} too: its application is picked by
+   * name only, so an advection deck stays advection's (were it picked by its block, that deck
+   * would have two applications' blocks and stop).
+   */
+  @Test
+  void givenTheFineAdvectionName_thenItAndTheAdvectionBlockAloneStaysAdvection() {
+    assertEquals("fine_advection", Applications.load().select(
+        pin("<metope>\napplication = fine_advection\n<Advection>\ncfl = 0.45\n")).name());
+    assertEquals("advection", Applications.load().select(pin("<Advection>\nvx = 1\n")).name());
+  }
+
   @Test
   void givenABurgersBlock_thenTheBurgersApplication() {
     assertEquals("burgers", Applications.load().select(pin("<burgers>\ncfl = 0.8\n")).name());
@@ -37,8 +49,8 @@ class ApplicationsTest {
     InputError e = assertThrows(InputError.class,
         () -> Applications.load().select(pin("<metope>\napplication = vibe\n")));
     assertEquals("a.in:2: metope/application = \"vibe\": expected one of advection, burgers,"
-        + " diffusion, field_loop, ghost_check, particle_leapfrog, particle_tracers, poisson,"
-        + " poisson_gmg, sparse_advection",
+        + " diffusion, field_loop, fine_advection, ghost_check, particle_leapfrog,"
+        + " particle_tracers, poisson, poisson_gmg, sparse_advection",
         e.getMessage());
   }
 
@@ -48,7 +60,7 @@ class ApplicationsTest {
         () -> Applications.load().select(pin("<parthenon/mesh>\nnx1 = 8\n")));
     assertEquals("a.in: no application is named and no application block is present: expected"
         + " <metope> application = NAME (one of advection, burgers, diffusion, field_loop,"
-        + " ghost_check, particle_leapfrog, particle_tracers, poisson, poisson_gmg,"
+        + " fine_advection, ghost_check, particle_leapfrog, particle_tracers, poisson, poisson_gmg,"
         + " sparse_advection), or the block of one application: <Advection> (advection),"
         + " <burgers> (burgers), <diffusion> (diffusion), <field_loop> (field_loop), <ghost_check>"
         + " (ghost_check), <Particles> (particle_leapfrog), <Tracers>"

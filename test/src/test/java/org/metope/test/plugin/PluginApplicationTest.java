@@ -215,7 +215,8 @@ class PluginApplicationTest {
         deck("<metope>\napplication = wav\n").toString(), "-d", dir.toString());
     assertEquals(2, r.exitCode(), r.output());
     assertTrue(r.output().strip().endsWith("/wave.in:25: metope/application = \"wav\": expected"
-        + " one of advection, burgers, diffusion, field_loop, ghost_check, particle_leapfrog,"
+        + " one of advection, burgers, diffusion, field_loop, fine_advection, ghost_check,"
+        + " particle_leapfrog,"
         + " particle_tracers, poisson, poisson_gmg, sparse_advection, wave"),
         r.output());
     assertEquals(1, r.output().strip().lines().count(), r.output());
