@@ -28,7 +28,9 @@ import org.metope.mesh.input.ParameterInput;
  * </ul>
  *
  * Unlike Parthenon, which silently ignores a criterion on a field that does not exist, a missing
- * field is a deck error.
+ * field is a deck error. A criterion on a {@code FINE} field measures the field's own cells (its
+ * interior and one fine ghost layer), where Parthenon's reads the block's cell indices of it, a
+ * corner of its cells.
  */
 public final class RefinementCriteria {
   /** Prefix of the criteria's deck blocks. */
@@ -70,10 +72,13 @@ public final class RefinementCriteria {
       }
       var settings = new RefinementCriterion.Settings(field.id(), component, refineTol,
           derefineTol, maxLevel);
+      // A FINE field is measured over its own cells (Parthenon reads it with the block's cell
+      // bounds, which cover a corner of them).
+      IndexShape measured = field.metadata().isFine() ? cells.refined() : cells;
       criteria.add(switch (method) {
-        case "derivative_order_1" -> new DerivativeCriterion(settings, cells, 1);
-        case "derivative_order_2" -> new DerivativeCriterion(settings, cells, 2);
-        default -> new MagnitudeCriterion(settings, cells, pin.getOrAddString(block,
+        case "derivative_order_1" -> new DerivativeCriterion(settings, measured, 1);
+        case "derivative_order_2" -> new DerivativeCriterion(settings, measured, 2);
+        default -> new MagnitudeCriterion(settings, measured, pin.getOrAddString(block,
             "comparator", "greater_than", List.of("greater_than", "less_than"))
             .equals("greater_than"));
       });
@@ -85,9 +90,6 @@ public final class RefinementCriteria {
     String name = pin.getString(block, "field");
     if (!state.hasField(name)) {
       throw pin.error(block, "field", "the name of a field, one of " + state.names());
-    }
-    if (state.field(name).metadata().isFine()) {
-      throw pin.error(block, "field", "a field of the block's resolution (" + name + " is FINE)");
     }
     return state.field(name);
   }

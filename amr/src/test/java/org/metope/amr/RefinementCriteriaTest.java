@@ -8,9 +8,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.metope.mesh.Mesh;
 import org.metope.comm.InProcessCluster;
+import org.metope.mesh.field.AmrTag;
+import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.geometry.IndexShape;
+import org.metope.mesh.geometry.UniformCartesian;
 import org.metope.mesh.input.InputError;
+import org.metope.mesh.view.FieldView;
 
 class RefinementCriteriaTest {
   private static StateDescriptor pkg() {
@@ -86,8 +91,35 @@ class RefinementCriteriaTest {
         + "tensor_ij = 0, 0\n").contains("tensor_ij"));
     assertTrue(error("<parthenon/refinement0>\nmethod = magnitude\nfield = q\n"
         + "comparator = equal\n").contains("comparator"));
-    String fine = error("<parthenon/refinement0>\nmethod = magnitude\nfield = f\n");
-    assertTrue(fine.contains("parthenon/refinement0/field = \"f\": expected a field of the"
-        + " block's resolution (f is FINE)"), fine);
+  }
+
+  /**
+   * A criterion on a FINE field measures its own cells: block 0 ([0, 0.25]^2, 8^2 cells, 16^2
+   * fine cells) with f = x at the fine cell centres reaches 0.25 + dx_fine / 2 = 0.2578125 in its
+   * fine ghost layer, so a magnitude criterion refines it below that and not above. With the
+   * block's cell bounds on the fine array (Parthenon's reading) the largest value seen would be
+   * 0.1328125 (fine index 10), and neither tolerance would refine.
+   */
+  @Test
+  void givenAFineField_thenItsCriterionMeasuresEveryFineCell() {
+    for (double tol : new double[] {0.2578, 0.2579}) {
+      var pin = AmrFixtures.pin(AmrFixtures.deck2d(32, 8, 3, "<parthenon/refinement0>\n"
+          + "method = magnitude\nfield = f\nrefine_tol = " + tol + "\nderefine_tol = 0.01\n"));
+      Mesh mesh = AmrFixtures.mesh(pin, pkg(), InProcessCluster.singleRank());
+      MeshData md = mesh.meshData("base").get(0);
+      FieldView f = FieldView.of(md, "f");
+      for (int b = 0; b < md.numBlocks(); b++) {
+        UniformCartesian x = md.block(b).fineCoords();
+        IndexShape cells = md.block(b).fineCellBounds();
+        for (int j = 0; j < cells.entireNcells(1); j++) {
+          for (int i = 0; i < cells.entireNcells(0); i++) {
+            f.set(b, 0, 0, j, i, x.x1c(i));
+          }
+        }
+      }
+      RefinementCriterion c = RefinementCriteria.fromInput(pin, mesh).criteria().get(0);
+      assertEquals(tol < 0.2578125 ? AmrTag.REFINE_VALUE : AmrTag.SAME_VALUE, c.check(md, 0),
+          "refine_tol = " + tol);
+    }
   }
 }

@@ -267,10 +267,6 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    * adaptive refinement's to refuse.)
    */
   private void requireExchangeable(FieldInfo f) {
-    if (f.metadata().isFine() && f.isSparse()) {
-      throw new SetupError("field=" + f.name() + " is FINE and SPARSE, but ghost exchange of"
-          + " FINE fields covers dense fields only");
-    }
     if (f.metadata().isSet(MetadataFlag.CELL)) {
       return;
     }

@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.metope.bvals.ElementValueCheck.Place;
 import org.metope.bvals.ElementValueCheck.Result;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.mesh.FinePackages;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.StateDescriptor;
 
 /**
@@ -103,6 +107,31 @@ class FineExchangeTest {
       ElementValueCheck.assertAllRight(
           ElementValueCheck.fillExchangeCheck(f, FIELDS, function(deck, false), true));
     }
+  }
+
+  /**
+   * A sparse FINE field (a pool's, allocated on every block) across levels: restriction and
+   * prolongation of its buffers give every ghost the function too, on one rank and two.
+   */
+  @ParameterizedTest(name = "deck {0}, {1} ranks")
+  @CsvSource({"1, 1", "5, 1", "1, 2"})
+  void givenASparseFineFieldOnEveryBlock_thenEveryGhostIsTheFunction(int deck, int ranks) {
+    String[] fields = {"phi", "s_fine_3"};
+    InProcessRun.run(ranks, world -> {
+      StateDescriptor pkg = FinePackages.cellAndFine();
+      pkg.addSparsePool("s_fine", Metadata.builder(Metadata.CELL, Metadata.FINE,
+          Metadata.INDEPENDENT, Metadata.FILL_GHOST, Metadata.SPARSE).build(), 3);
+      try (ExchangeFixture f = new ExchangeFixture(DECKS.get(deck), world, pkg)) {
+        int id = f.mesh.resolvedPackages().fieldId("s_fine_3");
+        for (MeshData md : f.mesh.meshData("base")) {
+          for (int b = 0; b < md.numBlocks(); b++) {
+            md.storage().allocateSparse(id, md.blockIndex(b));
+          }
+        }
+        ElementValueCheck.assertAllRight(
+            ElementValueCheck.fillExchangeCheck(f, fields, function(deck, false), true));
+      }
+    });
   }
 
   /** Prolongation is really checked: it cannot reproduce a quadratic, so some ghosts are off. */

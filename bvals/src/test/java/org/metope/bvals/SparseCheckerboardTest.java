@@ -25,7 +25,8 @@ import org.metope.mesh.geometry.IndexShape;
  * allocated, else the field's default. Diagonal neighbours share a colour, face neighbours do not,
  * so both kinds of ghost occur on every block. The negative control runs the same check on the
  * field allocated everywhere, where every ghost facing a block off the checkerboard must disagree:
- * the face ghosts of the blocks on it and the corner ghosts of the blocks off it.
+ * the face ghosts of the blocks on it and the corner ghosts of the blocks off it. The same holds
+ * for a {@code FINE} sparse field (twice the block's cells, the same ghosts).
  */
 class SparseCheckerboardTest {
   private static final int BLOCKS = 4;
@@ -59,25 +60,27 @@ class SparseCheckerboardTest {
   /** The outcome of one run: ghost cells checked, wrong ones, blocks unallocated at the end. */
   private record Count(long ghosts, long wrong, long unallocated) {}
 
-  @ParameterizedTest(name = "{0} ranks, coalesce={1}")
-  @CsvSource({"1, true", "2, true", "2, false", "3, true", "3, false"})
+  @ParameterizedTest(name = "{0} ranks, coalesce={1}, FINE={2}")
+  @CsvSource({"1, true, false", "2, true, false", "2, false, false", "3, true, false",
+      "3, false, false", "1, true, true", "2, true, true", "3, false, true"})
   void givenACheckerboardOfAllocatedBlocks_thenGhostsHoldNeighbourValuesOrTheDefault(int ranks,
-      boolean coalesce) {
-    Count c = run(ranks, coalesce, false);
+      boolean coalesce, boolean fine) {
+    Count c = run(ranks, coalesce, false, fine);
     int ng = nghost();
-    assertEquals(BLOCKS * BLOCKS * ((CELLS + 2L * ng) * (CELLS + 2L * ng) - CELLS * CELLS),
+    long n = fine ? 2L * CELLS : CELLS;
+    assertEquals(BLOCKS * BLOCKS * ((n + 2L * ng) * (n + 2L * ng) - n * n),
         c.ghosts(), "every ghost cell of every block checked");
     assertEquals(0, c.wrong(), "wrong ghost cells");
     assertEquals(0, c.unallocated(), "blocks that received data but were not allocated");
   }
 
-  @ParameterizedTest(name = "{0} ranks, coalesce={1}")
-  @CsvSource({"1, true", "2, true", "2, false"})
+  @ParameterizedTest(name = "{0} ranks, coalesce={1}, FINE={2}")
+  @CsvSource({"1, true, false", "2, true, false", "2, false, false", "2, true, true"})
   void givenTheFieldAllocatedEverywhere_thenExactlyTheGhostsFacingOffBlocksDisagree(int ranks,
-      boolean coalesce) {
-    Count c = run(ranks, coalesce, true);
+      boolean coalesce, boolean fine) {
+    Count c = run(ranks, coalesce, true, fine);
     int ng = nghost();
-    long faceGhosts = 4L * CELLS * ng;
+    long faceGhosts = 4L * (fine ? 2 * CELLS : CELLS) * ng;
     long cornerGhosts = 4L * ng * ng;
     int half = BLOCKS * BLOCKS / 2;
     assertEquals(half * faceGhosts + half * cornerGhosts, c.wrong());
@@ -86,7 +89,7 @@ class SparseCheckerboardTest {
   private static int nghost() {
     int[] ng = new int[1];
     InProcessRun.run(1, world -> {
-      try (ExchangeFixture f = new ExchangeFixture(DECK, world, pool())) {
+      try (ExchangeFixture f = new ExchangeFixture(DECK, world, pool(false))) {
         ng[0] = f.mesh.nghost();
       }
     });
@@ -94,11 +97,15 @@ class SparseCheckerboardTest {
     return ng[0];
   }
 
-  private static StateDescriptor pool() {
+  /** The pool of one sparse field, {@code FINE} (twice the block's cells) when {@code fine}. */
+  private static StateDescriptor pool(boolean fine) {
     StateDescriptor pkg = new StateDescriptor("checkerboard");
-    pkg.addSparsePool("s", Metadata.builder(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
-        MetadataFlag.FILL_GHOST, MetadataFlag.SPARSE).sparseThresholds(1e-3, 1e-4, DEFAULT)
-        .build(), 0);
+    Metadata.Builder m = fine
+        ? Metadata.builder(MetadataFlag.CELL, MetadataFlag.FINE, MetadataFlag.INDEPENDENT,
+            MetadataFlag.FILL_GHOST, MetadataFlag.SPARSE)
+        : Metadata.builder(MetadataFlag.CELL, MetadataFlag.INDEPENDENT,
+            MetadataFlag.FILL_GHOST, MetadataFlag.SPARSE);
+    pkg.addSparsePool("s", m.sparseThresholds(1e-3, 1e-4, DEFAULT).build(), 0);
     return pkg;
   }
 
@@ -111,12 +118,12 @@ class SparseCheckerboardTest {
     return 10.0 + lx1 + BLOCKS * lx2;
   }
 
-  private static Count run(int ranks, boolean coalesce, boolean everywhere) {
+  private static Count run(int ranks, boolean coalesce, boolean everywhere, boolean fine) {
     AtomicLong ghosts = new AtomicLong();
     AtomicLong wrong = new AtomicLong();
     AtomicLong unallocated = new AtomicLong();
     InProcessRun.run(ranks, world -> {
-      try (ExchangeFixture f = new ExchangeFixture(DECK, world, pool(), coalesce)) {
+      try (ExchangeFixture f = new ExchangeFixture(DECK, world, pool(fine), coalesce)) {
         for (MeshData md : f.mesh.meshData("base")) {
           for (int b = 0; b < md.numBlocks(); b++) {
             LogicalLocation loc = md.block(b).loc();
@@ -143,8 +150,14 @@ class SparseCheckerboardTest {
     return new Count(ghosts.get(), wrong.get(), unallocated.get());
   }
 
+  /** The index space of the field on block {@code b}: the block's cells, or its FINE cells. */
+  private static IndexShape cells(MeshData md, int b) {
+    return md.state().field(0).metadata().isFine() ? md.block(b).fineCellBounds()
+        : md.block(b).cellBounds();
+  }
+
   private static void fill(MeshData md, int b, IndexDomain domain, double value) {
-    IndexShape cells = md.block(b).cellBounds();
+    IndexShape cells = cells(md, b);
     IndexRange ib = cells.boundsI(domain);
     IndexRange jb = cells.boundsJ(domain);
     for (int j = jb.s(); j <= jb.e(); j++) {
@@ -156,7 +169,7 @@ class SparseCheckerboardTest {
 
   /** Counts the ghost cells of block {@code b} and those that hold another value than expected. */
   private static void checkGhosts(MeshData md, int b, AtomicLong ghosts, AtomicLong wrong) {
-    IndexShape cells = md.block(b).cellBounds();
+    IndexShape cells = cells(md, b);
     IndexRange ib = cells.boundsI(IndexDomain.INTERIOR);
     IndexRange jb = cells.boundsJ(IndexDomain.INTERIOR);
     IndexRange ie = cells.boundsI(IndexDomain.ENTIRE);
