@@ -14,12 +14,13 @@ import org.metope.kernels.body.TagLaunch;
  * buffers of the graph run before it, so every graph names all six), a plan's graphs are fixed
  * when it is made, each plan compiles its tasks again (its code cache is per plan), and a task's
  * scalar arguments are compiled into its kernel. So the plan ({@link ResidentPlan}) has a fixed
- * set of graphs, five that move arrays and one per kernel kind, whose tasks ({@link
- * ResidentTasks}) read every size and offset from the launch tables and a small {@code args}
- * array sent at every execution, with the thread counts set per launch. This class decides what
- * runs and what crosses when: a launch not seen before appends to the tables; the plan is made
- * again (its kernels compiled again, the arrays carried down and up, traced as {@code rebuild})
- * only when an array outgrows its capacity.
+ * set of graphs, five that move arrays, one per kernel kind and one per package body ({@link
+ * BodyGraphs}), whose tasks ({@link ResidentTasks}, or a body's launcher) read every size and
+ * offset from the launch tables and a small {@code args} array sent at every execution, with the
+ * thread counts set per launch. This class decides what runs and what crosses when: a launch not
+ * seen before appends to the tables; the plan is made again (its kernels compiled again, the
+ * arrays carried down and up, traced as {@code rebuild}) only when an array outgrows its capacity
+ * or a package body is launched for the first time.
  *
  * <p>The plan's arena is a private array of a capacity ({@link #arena}), and the host arena is
  * copied into it before an upload and out of it after a download, so that the plan also outlives
