@@ -1,5 +1,6 @@
 package org.metope.examples.poissongmg;
 
+import java.util.function.DoubleUnaryOperator;
 import org.metope.app.ApplicationDescriptor;
 import org.metope.app.DescribedApplication;
 import org.metope.app.Simulation;
@@ -19,22 +20,24 @@ import org.metope.mesh.input.ParameterInput;
 public final class PoissonGmgApplication extends DescribedApplication {
   private final RefinementOps uRefinement;
   private final boolean fixedFace;
+  private final DoubleUnaryOperator exp;
 
   /** The application as the registry lists it. */
   public PoissonGmgApplication() {
-    this(RefinementOps.LINEAR, true);
+    this(RefinementOps.LINEAR, true, GlibcExp::exp);
   }
 
   /**
-   * The application with other refinement operators for {@code u} and with or without its
-   * package boundary conditions: the controls of tests, which show what Parthenon's choices
-   * change on a refined mesh.
+   * The application with other refinement operators for {@code u}, with or without its package
+   * boundary conditions and with another {@code exp} for the exact solution: the controls of
+   * tests, which show what Parthenon's choices (and its C library's) change on a refined mesh.
    */
-  PoissonGmgApplication(RefinementOps uRefinement, boolean fixedFace) {
+  PoissonGmgApplication(RefinementOps uRefinement, boolean fixedFace, DoubleUnaryOperator exp) {
     super(ApplicationDescriptor.of("poisson_gmg", PoissonGmgPackage.SOLVER_BLOCK,
         "Parthenon's poisson_gmg example: geometric multigrid (multigrid = true)"));
     this.uRefinement = uRefinement;
     this.fixedFace = fixedFace;
+    this.exp = exp;
   }
 
   @Override
@@ -59,7 +62,7 @@ public final class PoissonGmgApplication extends DescribedApplication {
 
   @Override
   public ProblemGenerator problemGenerator(Packages packages) {
-    return PoissonGmgPackage::generate;
+    return (md, b) -> PoissonGmgPackage.generate(md, b, exp);
   }
 
   @Override

@@ -1,13 +1,12 @@
 package org.metope.examples.poissongmg;
 
 /**
- * {@code exp(x)} rounded to the nearest double, as the C library's {@code exp} returns it
- * (glibc's is correctly rounded in practice); Java's {@code Math.exp} and {@code StrictMath.exp}
- * may be one unit in the last place off, which changed 8 of the 4,096 exact values of the
- * {@code poisson_gmg} deck. Evaluated in double-double arithmetic (about 32 digits, exact
- * products through {@code Math.fma}): {@code x = k ln2 + r}, a Taylor series of {@code r / 256},
- * squared eight times, scaled by {@code 2^k}, then rounded once. The test checks it against a
- * 40-digit decimal evaluation.
+ * {@code exp(x)} rounded to the nearest double: the control of {@link GlibcExp}, whose C library
+ * is not correctly rounded on two of the refined {@code poisson_gmg} deck's arguments (Java's
+ * {@code Math.exp} and {@code StrictMath.exp} are off on others). Evaluated in double-double
+ * arithmetic (about 32 digits, exact products through {@code Math.fma}): {@code x = k ln2 + r}, a
+ * Taylor series of {@code r / 256}, squared eight times, scaled by {@code 2^k}, then rounded
+ * once. Its test checks it against a 40-digit decimal evaluation.
  */
 final class RoundedExp {
   private static final double LN2_HI = 0.6931471805599453;
