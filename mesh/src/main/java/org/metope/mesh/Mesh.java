@@ -13,6 +13,7 @@ import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Packages;
+import org.metope.mesh.field.Params;
 import org.metope.mesh.field.ResolvedState;
 import org.metope.mesh.field.SwarmStorage;
 import org.metope.mesh.forest.Forest;
@@ -268,6 +269,11 @@ public final class Mesh {
   /** The packages given to {@link #initializeFields}. */
   public Packages packages() {
     return requireFields().packages;
+  }
+
+  /** The parameters of the package labelled {@code label}, seen from partition {@code md}. */
+  public static Params params(MeshData md, String label) {
+    return md.block(0).mesh().packages().get(label).params();
   }
 
   /** The resolved fields of every package, in id order. */

@@ -1,11 +1,11 @@
 package org.metope.examples.diffusion;
 
+import org.metope.mesh.Mesh;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.HistoryOutput;
 import org.metope.mesh.field.HistoryOutput.Operation;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
-import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.geometry.IndexDomain;
@@ -66,7 +66,7 @@ public final class DiffusionPackage {
 
   /** The package's parameters, seen from a partition. */
   static Params params(MeshData md) {
-    return Packages.params(md, NAME);
+    return Mesh.params(md, NAME);
   }
 
   /** The explicit limit on block {@code b}: {@code cfl} times the largest stable step. */

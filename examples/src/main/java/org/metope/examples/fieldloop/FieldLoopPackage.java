@@ -1,11 +1,11 @@
 package org.metope.examples.fieldloop;
 
+import org.metope.mesh.Mesh;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.HistoryOutput;
 import org.metope.mesh.field.HistoryOutput.Operation;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
-import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.RefinementOps;
 import org.metope.mesh.field.StateDescriptor;
@@ -77,7 +77,7 @@ public final class FieldLoopPackage {
 
   /** The package's parameters, seen from a partition. */
   static Params params(MeshData md) {
-    return Packages.params(md, NAME);
+    return Mesh.params(md, NAME);
   }
 
   /** {@code cfl} times the time the flow takes to cross a cell, on block {@code b}. */

@@ -38,11 +38,6 @@ public final class Packages {
     inOrder = packages.values().toArray(new StateDescriptor[0]);
   }
 
-  /** The parameters of the package labelled {@code label}, seen from partition {@code md}. */
-  public static Params params(MeshData md, String label) {
-    return md.block(0).mesh().packages().get(label).params();
-  }
-
   /** The package with this label. */
   public StateDescriptor get(String label) {
     StateDescriptor pkg = packages.get(label);

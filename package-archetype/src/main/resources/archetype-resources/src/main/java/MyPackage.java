@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.metope.kernels.body.DevicePack;
 import org.metope.kernels.body.StageLaunch;
+import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
 import org.metope.mesh.field.FluxFunction;
 import org.metope.mesh.field.HistoryOutput;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
-import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.ResolvedState;
 import org.metope.mesh.field.StateDescriptor;
@@ -66,7 +66,7 @@ public final class MyPackage {
   }
 
   private static Params params(MeshData md) {
-    return Packages.params(md, NAME);
+    return Mesh.params(md, NAME);
   }
 
   /**
