@@ -107,7 +107,7 @@ public final class ApplicationRunner {
       return 1;
     } catch (TaskFailureException e) {
       if (e.getCause() instanceof OutOfMemoryError) {
-        err.println(outOfMemory("in " + e.getMessage().replaceFirst(" threw .*", "")));
+        printOutOfMemory(err, e);
       } else if (e.getCause() instanceof FieldMemoryError tooLarge) {
         err.println("metope: " + tooLarge.getMessage());
       } else {
@@ -118,11 +118,41 @@ public final class ApplicationRunner {
       err.println("metope: application " + app.name() + " cannot be set up: " + e.getMessage());
       return 1;
     } catch (OutOfMemoryError e) {
-      // The run's objects are unreachable once its frames are gone: room for one line.
-      err.println(outOfMemory("setting up or running the mesh"));
+      // The run's objects are unreachable once its frames are gone: room for one line, usually
+      printOutOfMemory(err, null);
       return 1;
     }
   }
+
+  /**
+   * Prints the out-of-memory line for a task that failed ({@code failed}) or for the run (null);
+   * where building it runs out of heap again, the constant {@link #OUT_OF_MEMORY}.
+   */
+  private static void printOutOfMemory(PrintStream err, TaskFailureException failed) {
+    releaseReserve();
+    try {
+      err.println(outOfMemory(failed == null ? "setting up or running the mesh"
+          : "in " + failed.getMessage().replaceFirst(" threw .*", "")));
+    } catch (OutOfMemoryError again) {
+      err.println(OUT_OF_MEMORY);
+    }
+  }
+
+  /**
+   * Heap kept back for reporting: released when the heap has run out, so that the one line can
+   * be built and printed even where what ran out is still reachable.
+   */
+  private static volatile byte[] reserve = new byte[512 * 1024];
+
+  /** Frees the heap kept back for reporting an out-of-memory error. */
+  static void releaseReserve() {
+    reserve = null;
+  }
+
+  /** The out-of-memory line that needs no allocation to build, for when even that ran out. */
+  static final String OUT_OF_MEMORY = "metope: out of memory: the JVM heap cannot hold this run;"
+      + " give the JVM more memory with METOPE_JAVA_OPTS=-Xmx<size>, run on more ranks, or use"
+      + " fewer or smaller blocks";
 
   /**
    * The one line for a heap that ran out where no budget foresaw it (the budgets of {@link

@@ -32,7 +32,15 @@ public final class Metope {
 
   /** Entry point used by the {@code ./metope} launcher. */
   public static void main(String[] args) {
-    int code = run(args, System.out, System.err);
+    int code;
+    try {
+      code = run(args, System.out, System.err);
+    } catch (OutOfMemoryError e) {
+      // where the heap ran out again while the run's own handler reported it: a constant line
+      ApplicationRunner.releaseReserve();
+      System.err.println(ApplicationRunner.OUT_OF_MEMORY);
+      code = 1;
+    }
     System.exit(code);
   }
 
