@@ -48,12 +48,9 @@ public final class DiffusionPackage {
         "a positive width of the Gaussian"));
     double refineTol = pin.getOrAddPositiveReal(NAME, "refine_tol", 0.02,
         "a positive change of u per cell, relative to amplitude");
-    double derefineTol = pin.getOrAddReal(NAME, "derefine_tol", 0.005);
-    if (!(derefineTol >= 0.0 && derefineTol < refineTol)) {
-      throw pin.error(NAME, "derefine_tol", "a value >= 0 and below refine_tol = " + refineTol);
-    }
     pkg.addParam("refine_tol", refineTol);
-    pkg.addParam("derefine_tol", derefineTol);
+    pkg.addParam("derefine_tol",
+        pin.getOrAddRealBelow(NAME, "derefine_tol", 0.005, "refine_tol", refineTol));
     pkg.addField("u", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
         Metadata.WITH_FLUXES, Metadata.FILL_GHOST).build());
     pkg.setCalculateFluxes(new DiffusionFluxes());

@@ -56,12 +56,9 @@ public final class FieldLoopPackage {
         "a positive loop radius"));
     double refineTol = pin.getOrAddPositiveReal(NAME, "refine_tol", 0.5,
         "a positive |B|, relative to amplitude");
-    double derefineTol = pin.getOrAddReal(NAME, "derefine_tol", 0.1);
-    if (!(derefineTol >= 0.0 && derefineTol < refineTol)) {
-      throw pin.error(NAME, "derefine_tol", "a value >= 0 and below refine_tol = " + refineTol);
-    }
     pkg.addParam("refine_tol", refineTol);
-    pkg.addParam("derefine_tol", derefineTol);
+    pkg.addParam("derefine_tol",
+        pin.getOrAddRealBelow(NAME, "derefine_tol", 0.1, "refine_tol", refineTol));
     pkg.addField("B", Metadata.builder(Metadata.FACE, Metadata.INDEPENDENT,
         Metadata.WITH_FLUXES, Metadata.FILL_GHOST)
         .refinementOps(RefinementOps.DEFAULT

@@ -197,6 +197,20 @@ public final class ParameterInput {
   }
 
   /**
+   * A real {@code >= 0} and below {@code upper}, the value of key {@code upperKey} (a derefinement
+   * tolerance below its refinement tolerance), or {@code defaultValue} when the key is absent;
+   * any other value is one {@link InputError} line naming {@code upperKey} and its value.
+   */
+  public double getOrAddRealBelow(String block, String key, double defaultValue,
+      String upperKey, double upper) {
+    double value = getOrAddReal(block, key, defaultValue);
+    if (!(value >= 0.0 && value < upper)) {
+      throw error(block, key, "a value >= 0 and below " + upperKey + " = " + upper);
+    }
+    return value;
+  }
+
+  /**
    * A real that may also be {@code inf} (never {@code -inf} or {@code nan}), or {@code
    * defaultValue} when the key is absent: for keys where infinity means "no limit".
    */
