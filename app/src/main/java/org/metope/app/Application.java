@@ -42,8 +42,8 @@ import org.metope.mesh.input.ParameterInput;
  * qualified class name per line, in {@code META-INF/services/org.metope.app.Application}. An
  * implementation needs a public no-argument constructor. A deck picks one with {@code <metope>
  * application = NAME} (or a fully qualified class name, which needs no service file), or by
- * having the {@link #deckBlock()} of exactly one application. Names must be unique among the
- * applications found.
+ * having the {@link #deckBlock()} of exactly one application (and one of its {@link #deckMarks}
+ * where it has some). Names must be unique among the applications found.
  *
  * <pre>{@code
  * public final class DiffusionApplication implements Application {
@@ -79,13 +79,14 @@ public interface Application extends UserWork {
   String deckBlock();
 
   /**
-   * Whether a deck with {@link #deckBlock()} and no {@code <metope> application} runs this
-   * application; true by default. An application that shares its block with another returns
-   * false and runs only when named (Parthenon's {@code fine_advection} reads {@code <Advection>}
-   * as its {@code advection} example does, so {@code metope/application=fine_advection} picks it).
+   * What else a deck holds, besides {@link #deckBlock()}, when it is this application's; none by
+   * default. An application that reads another's block marks its own decks: a deck with the block
+   * and none of the marks is the other's, a deck with one of the marks is this one's (Parthenon's
+   * {@code fine_advection} reads {@code <Advection>} as its {@code advection} example does; its
+   * deck names output variables of its namespace, {@code advection.*}).
    */
-  default boolean selectedByBlock() {
-    return true;
+  default List<DeckMark> deckMarks() {
+    return List.of();
   }
 
   /**

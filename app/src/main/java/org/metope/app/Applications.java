@@ -19,15 +19,19 @@ import org.metope.mesh.input.ParameterInput;
  *   <li>{@code <metope> application = NAME} names it, by its {@link Application#name()} or by a
  *       fully qualified class name (which needs no service file);
  *   <li>otherwise the deck must have the block of exactly one application ({@code <Advection>} for
- *       {@code advection}, as Parthenon's example decks do), among those {@linkplain
- *       Application#selectedByBlock selected by their block}.
+ *       {@code advection}, as Parthenon's example decks do), and one of its {@linkplain
+ *       Application#deckMarks marks} where it has some. An application whose mark the deck holds
+ *       wins over one with the same block and no marks ({@code fine_advection} over {@code
+ *       advection}); where one application's block lies inside another's, the inner one's wins.
  * </ol>
+ *
+ * Any other choice between applications is the user's: one line names them and how to name one.
  *
  * Two applications with one name are refused when the registry is loaded, naming both classes.
  */
 public final class Applications {
   /** The deck block of launcher settings. */
-  public static final String BLOCK = "metope";
+  public static final String BLOCK = ParameterInput.LAUNCHER_BLOCK;
 
   private final List<Application> all;
   private final ClassLoader loader;
@@ -150,14 +154,11 @@ public final class Applications {
   }
 
   /**
-   * The application {@code pin} asks for.
-   *
-   * Without {@code <metope> application}, the application whose block the deck has; where one
-   * such block lies inside another ({@code <poisson/solver_params>} in {@code <poisson>}), the
-   * inner one's.
+   * The application {@code pin} asks for: the one it names, or the one its blocks and marks
+   * select (the class javadoc gives the rule).
    *
    * @throws InputError when the deck names an unknown application or a class that is not one, or
-   *     names none and has the blocks of none or of several
+   *     names none and selects none or several
    */
   public Application select(ParameterInput pin) {
     List<String> names = names();
@@ -170,25 +171,62 @@ public final class Applications {
     }
     List<Application> found = new ArrayList<>();
     for (Application app : all) {
-      if (app.selectedByBlock() && pin.doesBlockExist(app.deckBlock())) {
+      if (pin.doesBlockExist(app.deckBlock()) && (app.deckMarks().isEmpty() || marked(app, pin))) {
         found.add(app);
       }
     }
-    found = innermost(found);
+    found = markedFirst(innermost(found), pin);
     if (found.size() == 1) {
       return found.get(0);
     }
-    List<String> blocks = new ArrayList<>();
-    for (Application app : all) {
-      if (app.selectedByBlock()) {
-        blocks.add("<" + app.deckBlock() + "> (" + app.name() + ")");
+    if (found.isEmpty()) {
+      throw InputError.at(pin.deckName(), "no application is named and no application block is"
+          + " present", "<" + BLOCK + "> application = NAME (one of " + String.join(", ", names)
+          + "), or the block of one application: " + String.join(", ", selectors(all)));
+    }
+    List<String> chosen = new ArrayList<>();
+    for (Application app : found) {
+      chosen.add(app.name());
+    }
+    throw InputError.at(pin.deckName(), "the deck is for several applications: "
+        + String.join(", ", selectors(found)), "one of them named, <" + BLOCK + "> application = "
+        + String.join(" or ", chosen) + " (on the command line: " + BLOCK + "/application="
+        + chosen.get(0) + ")");
+  }
+
+  /** Whether {@code pin} holds one of {@code app}'s marks. */
+  private static boolean marked(Application app, ParameterInput pin) {
+    for (DeckMark mark : app.deckMarks()) {
+      if (mark.heldBy(pin)) {
+        return true;
       }
     }
-    String expected = "<" + BLOCK + "> application = NAME (one of " + String.join(", ", names)
-        + "), or the block of one application: " + String.join(", ", blocks);
-    throw InputError.at(pin.deckName(), found.isEmpty()
-        ? "no application is named and no application block is present"
-        : "several application blocks are present", expected);
+    return false;
+  }
+
+  /** The applications of {@code found} whose marks the deck holds, or all when none has. */
+  private static List<Application> markedFirst(List<Application> found, ParameterInput pin) {
+    List<Application> marked = new ArrayList<>();
+    for (Application app : found) {
+      if (marked(app, pin)) {
+        marked.add(app);
+      }
+    }
+    return marked.isEmpty() ? found : marked;
+  }
+
+  /** What selects each of {@code apps}: {@code <Advection> (advection)}, marks included. */
+  private static List<String> selectors(List<Application> apps) {
+    List<String> selectors = new ArrayList<>();
+    for (Application app : apps) {
+      List<String> marks = new ArrayList<>();
+      for (DeckMark mark : app.deckMarks()) {
+        marks.add(mark.toString());
+      }
+      selectors.add("<" + app.deckBlock() + ">" + (marks.isEmpty() ? ""
+          : " with " + String.join(" or ", marks)) + " (" + app.name() + ")");
+    }
+    return selectors;
   }
 
   /**

@@ -49,6 +49,11 @@ public class ForwardingApplication implements Application {
   }
 
   @Override
+  public List<DeckMark> deckMarks() {
+    return delegate.deckMarks();
+  }
+
+  @Override
   public List<String> otherDeckBlocks() {
     return delegate.otherDeckBlocks();
   }

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.metope.mesh.input.DeckCheck;
@@ -26,15 +28,65 @@ class ApplicationsTest {
   }
 
   /**
-   * Parthenon's fine_advection deck has {@code <Advection>} too: its application is picked by
-   * name only, so an advection deck stays advection's (were it picked by its block, that deck
-   * would have two applications' blocks and stop).
+   * Parthenon's fine_advection deck has {@code <Advection>}, as advection's do, and outputs {@code
+   * advection.*} variables, the namespace of fine_advection's fields: that mark selects
+   * fine_advection; without it the block is advection's (control), and a name wins over both.
    */
   @Test
-  void givenTheFineAdvectionName_thenItAndTheAdvectionBlockAloneStaysAdvection() {
+  void givenAnAdvectionBlockAndAFineAdvectionOutput_thenFineAdvectionUnlessNamed() {
+    String fine = "<Advection>\ncfl = 0.45\n<parthenon/output0>\nfile_type = hdf5\n"
+        + "variables = advection.scalar\n";
+    assertEquals("fine_advection", Applications.load().select(pin(fine)).name());
+    assertEquals("advection", Applications.load().select(
+        pin(fine.replace("advection.scalar", "advected"))).name());
+    assertEquals("advection", Applications.load().select(
+        ParameterInput.parse("a.in", fine, List.of("metope/application=advection"))).name());
     assertEquals("fine_advection", Applications.load().select(
         pin("<metope>\napplication = fine_advection\n<Advection>\ncfl = 0.45\n")).name());
-    assertEquals("advection", Applications.load().select(pin("<Advection>\nvx = 1\n")).name());
+  }
+
+  @Test
+  void givenTwoApplicationsBlocks_thenOneLineNamingBothAndHowToChoose() {
+    InputError e = assertThrows(InputError.class,
+        () -> Applications.load().select(pin("<Advection>\ncfl = 0.3\n<burgers>\ncfl = 0.8\n")));
+    assertEquals("a.in: the deck is for several applications: <Advection> (advection), <burgers>"
+        + " (burgers): expected one of them named, <metope> application = advection or burgers"
+        + " (on the command line: metope/application=advection)", e.getMessage());
+  }
+
+  /**
+   * Every deck in inputs/ runs the application of the example it comes from, as its header
+   * says: Parthenon's advection, fine_advection, sparse_advection, particle and poisson decks,
+   * Parthenon-VIBE's burgers, and Metope's own examples; the mesh_* decks hold a mesh only (for
+   * {@code -m}) and select none.
+   */
+  @Test
+  void givenEveryShippedDeck_thenTheApplicationOfItsExample() throws Exception {
+    Map<String, String> expected = new TreeMap<>(Map.ofEntries(
+        Map.entry("advection.in", "advection"), Map.entry("advection_1d.in", "advection"),
+        Map.entry("advection_2d.in", "advection"), Map.entry("advection_amr_2d.in", "advection"),
+        Map.entry("burgers.in", "burgers"), Map.entry("burgers_small.in", "burgers"),
+        Map.entry("diffusion_2d.in", "diffusion"), Map.entry("diffusion_3d.in", "diffusion"),
+        Map.entry("field_loop.in", "field_loop"), Map.entry("fine_advection.in", "fine_advection"),
+        Map.entry("particle_leapfrog.in", "particle_leapfrog"),
+        Map.entry("particle_tracers.in", "particle_tracers"), Map.entry("poisson.in", "poisson"),
+        Map.entry("poisson_gmg.in", "poisson_gmg"),
+        Map.entry("sparse_advection.in", "sparse_advection")));
+    Map<String, String> chosen = new TreeMap<>();
+    try (Stream<Path> files = Files.list(Path.of("../inputs"))) {
+      for (Path deck : files.filter(f -> f.toString().endsWith(".in")).toList()) {
+        String name = deck.getFileName().toString();
+        ParameterInput pin = ParameterInput.load(deck, List.of());
+        if (name.startsWith("mesh_")) {
+          assertThrows(InputError.class, () -> Applications.load().select(pin), name);
+        } else if (name.startsWith("ghost_check_")) {
+          assertEquals("ghost_check", Applications.load().select(pin).name(), name);
+        } else {
+          chosen.put(name, Applications.load().select(pin).name());
+        }
+      }
+    }
+    assertEquals(expected, chosen);
   }
 
   @Test
@@ -62,7 +114,8 @@ class ApplicationsTest {
         + " <metope> application = NAME (one of advection, burgers, diffusion, field_loop,"
         + " fine_advection, ghost_check, particle_leapfrog, particle_tracers, poisson, poisson_gmg,"
         + " sparse_advection), or the block of one application: <Advection> (advection),"
-        + " <burgers> (burgers), <diffusion> (diffusion), <field_loop> (field_loop), <ghost_check>"
+        + " <burgers> (burgers), <diffusion> (diffusion), <field_loop> (field_loop), <Advection>"
+        + " with an output variable advection.* (fine_advection), <ghost_check>"
         + " (ghost_check), <Particles> (particle_leapfrog), <Tracers>"
         + " (particle_tracers), <poisson> (poisson), <poisson/solver_params> (poisson_gmg),"
         + " <sparse_advection> (sparse_advection)",

@@ -35,15 +35,17 @@ public final class FineAdvectionPackage {
   public static final String NAME = "advection_package";
   /** The deck block. */
   public static final String BLOCK = "Advection";
-  static final String PHI = "advection.phi";
-  static final String PHI_FINE = "advection.phi_fine";
-  static final String PHI_FINE_RESTRICTED = "advection.phi_fine_restricted";
-  static final String C = "advection.C";
-  static final String D = "advection.D";
-  static final String C_CC = "advection.C_cc";
-  static final String D_CC = "advection.D_cc";
-  static final String DIV_C = "advection.divC";
-  static final String DIV_D = "advection.divD";
+  /** The namespace of the package's fields, as Parthenon's {@code VARIABLE(advection, ...)}. */
+  public static final String NAMESPACE = "advection.";
+  static final String PHI = NAMESPACE + "phi";
+  static final String PHI_FINE = NAMESPACE + "phi_fine";
+  static final String PHI_FINE_RESTRICTED = NAMESPACE + "phi_fine_restricted";
+  static final String C = NAMESPACE + "C";
+  static final String D = NAMESPACE + "D";
+  static final String C_CC = NAMESPACE + "C_cc";
+  static final String D_CC = NAMESPACE + "D_cc";
+  static final String DIV_C = NAMESPACE + "divC";
+  static final String DIV_D = NAMESPACE + "divD";
 
   private FineAdvectionPackage() {}
 

@@ -25,7 +25,7 @@ public final class DeckCheck {
   /** Blocks the framework reads, besides applications' own and the numbered ones. */
   public static final List<String> FRAMEWORK_BLOCKS = List.of("parthenon/job", "parthenon/mesh",
       "parthenon/meshblock", "parthenon/time", "parthenon/sparse", "parthenon/kernels",
-      "parthenon/comm", "metope");
+      "parthenon/comm", ParameterInput.LAUNCHER_BLOCK);
   /** Prefixes of numbered framework blocks, e.g. {@code <parthenon/output3>}. */
   public static final List<String> NUMBERED_BLOCKS = List.of("parthenon/output",
       "parthenon/refinement", "parthenon/static_refinement");

@@ -30,6 +30,13 @@ import java.util.Set;
  * is the one door to all of them.
  */
 public final class ParameterInput {
+  /**
+   * Metope's block of launcher settings ({@code application}, {@code threads}, ...). Its keys are
+   * given on the command line as often as in the deck, so an override that adds one is not warned
+   * about; {@link DeckCheck#unreadKeys} still reports a misspelt one.
+   */
+  public static final String LAUNCHER_BLOCK = "metope";
+
   private final String deckName;
   private final DeckBlocks blocks = new DeckBlocks();
   private final ParameterRequests requests = new ParameterRequests();
@@ -109,6 +116,15 @@ public final class ParameterInput {
 
   private void applyOverride(String argument) {
     CommandLineOverride o = CommandLineOverride.parse(argument);
+    if (!o.block().equals(LAUNCHER_BLOCK)) {
+      warnIfAdded(o);
+    }
+    blocks.put(o.block(), o.key(), o.value(), Parameter.COMMAND_LINE_COMMENT,
+        Parameter.Origin.COMMAND_LINE, 0);
+  }
+
+  /** Parthenon's warning for an override whose block or key the deck does not have. */
+  private void warnIfAdded(CommandLineOverride o) {
     if (!blocks.hasBlock(o.block())) {
       warnings.add(CommandLineOverride.WHERE + ": block <" + o.block() + "> is not in "
           + deckName + "; it is added for " + o.block() + "/" + o.key());
@@ -116,8 +132,6 @@ public final class ParameterInput {
       warnings.add(CommandLineOverride.WHERE + ": " + o.block() + "/" + o.key() + " is not in "
           + deckName + "; it is added");
     }
-    blocks.put(o.block(), o.key(), o.value(), Parameter.COMMAND_LINE_COMMENT,
-        Parameter.Origin.COMMAND_LINE, 0);
   }
 
   // ---- structure ---------------------------------------------------------------------------
@@ -291,6 +305,16 @@ public final class ParameterInput {
   public List<String> getStringList(String block, String key) {
     return ValueParser.splitList(
         required(block, key, "string list", "a comma-separated list").value);
+  }
+
+  /**
+   * The items of a comma-separated list as the deck holds it, or none when the key is absent,
+   * without requesting the key: a look at the deck before a run reads it (which application it is
+   * for), after which {@link DeckCheck#unreadKeys} still warns about the key if nothing reads it.
+   */
+  public List<String> peekStringList(String block, String key) {
+    Parameter p = find(block, key);
+    return p == null ? List.of() : ValueParser.splitList(p.value);
   }
 
   /** A list of strings, or {@code defaultValue} (recorded in the deck) when absent. */

@@ -164,6 +164,36 @@ class ParameterInputTest {
     assertEquals("a/b", slashInValue.getString("parthenon/job", "problem_id"));
   }
 
+  /**
+   * {@code <metope>} holds launcher settings, given on the command line as often as in the deck:
+   * adding one is not warned about, as adding a key of any other block is; a misspelt one is
+   * still an unread key (control: the same override in another block warns).
+   */
+  @Test
+  void givenALauncherSettingOnTheCommandLine_thenNoWarningAndAMisspeltOneIsUnread() {
+    ParameterInput in = deck("metope/application=advection", "metope/thraeds=2");
+    assertEquals(List.of(), in.warnings());
+    assertEquals("advection", in.getString("metope", "application"));
+    assertEquals(List.of("command line: metope/thraeds is not read by this run"),
+        DeckCheck.unreadKeys(in, List.of(), List.of()).stream()
+            .filter(w -> w.contains("metope")).toList());
+    assertEquals(List.of("command line: block <metapa> is not in uni3d.in; it is added for"
+        + " metapa/application"), deck("metapa/application=advection").warnings());
+  }
+
+  /** A look at a list that records no request: the key stays unread until a getter reads it. */
+  @Test
+  void givenAPeekAtAList_thenItsItemsAndTheKeyStaysUnread() {
+    ParameterInput in = deck("o/variables=a.x, b", "o/file_type=hst");
+    assertEquals(List.of("a.x", "b"), in.peekStringList("o", "variables"));
+    assertEquals(List.of(), in.peekStringList("o", "absent"));
+    assertEquals(List.of(), in.peekStringList("none", "variables"));
+    in.getString("o", "file_type");
+    assertEquals(List.of("command line: o/variables is not read by this run"),
+        DeckCheck.unreadKeys(in, List.of("o"), List.of()).stream()
+            .filter(w -> w.contains("o/")).toList());
+  }
+
   @Test
   void givenMalformedOverrides_thenCommandLineErrors() {
     for (String bad : List.of("nx1=4", "parthenon/mesh/nx1", "/nx1=4", "parthenon/=4")) {
