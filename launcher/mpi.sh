@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Sourced by ../metope (not run on its own): the MPI device (module comm-mpi). Uses the launcher's
 # ROOT, MAIN_CLASS, USER_CP, die, java_cmd, ensure_built, base_classpath, heap_opts, memory_opts,
-# jit_opts, and HELPER_JVM_OPTS and LAUNCH_CHECK from launcher/mpj.sh.
+# jit_opts, device_launcher_opts, and check_jvm_opts and LAUNCH_CHECK from launcher/mpj.sh.
 
 # ---------------------------------------------------------------------------------------------
 # The MPI device: each rank is a JVM that mpirun (or srun) starts, talking through Open MPI's
@@ -134,7 +134,7 @@ launch_check() {
   local ranks="$1"
   shift
   # shellcheck disable=SC2086
-  "$(java_cmd)" "${HELPER_JVM_OPTS[@]}" ${METOPE_JAVA_OPTS:-} -cp "$(base_classpath)$USER_CP" \
+  "$(java_cmd)" $(check_jvm_opts) ${METOPE_JAVA_OPTS:-} -cp "$(base_classpath)$USER_CP" \
     "$LAUNCH_CHECK" "$ranks" "$@" </dev/null
 }
 
@@ -172,10 +172,11 @@ run_mpi_rank() {
       && [ "$(launcher_rank)" = 0 ]; then
     launch_check "$(launcher_size)" "${args[@]}" || exit $?
   fi
+  device_launcher_opts
   # shellcheck disable=SC2086
   exec "$MPI_JAVA_HOME/bin/java" "$MPI_NATIVE_ACCESS" \
     $(heap_opts "$(launcher_local_size)") $(memory_opts) $(jit_opts) \
-    $(mpi_aot_opts) ${METOPE_JAVA_OPTS:-} \
+    $(mpi_aot_opts) ${METOPE_JAVA_OPTS:-} "${DEVICE_LAUNCHER_OPTS[@]}" \
     -cp "$(base_classpath):$(mpi_classes)$USER_CP" "$MPI_RANK_MAIN" "$class" "${args[@]}"
 }
 

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Sourced by ../metope (not run on its own): multi-rank runs over MPJ Express. Uses the
 # launcher's ROOT, APP_JAR_DIR, AGENT_JAR, HARNESS_JAR, USER_CP, die, java_cmd, ensure_built,
-# heap_opts and base_classpath.
+# heap_opts, device_launcher_opts and base_classpath.
 
 # ---------------------------------------------------------------------------------------------
 # Multi-rank runs over MPJ Express.
@@ -35,6 +35,15 @@ NIODEV_PSL=67108864
 # mostly wait: C1 only and the serial collector, so they spend less CPU compiling and collecting
 # beside the ranks.
 HELPER_JVM_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
+# The options of the JVM of the launch check (LaunchCheck), which also gets METOPE_JAVA_OPTS: the
+# helper options, without the serial collector where those options (argfiles included, e.g.
+# TornadoVM's) choose a collector, since a JVM given two stops at once.
+check_jvm_opts() {
+  case " $(expanded_java_opts) " in
+    *" -XX:+Use"*"GC "*) echo "-XX:TieredStopAtLevel=1" ;;
+    *) echo "${HELPER_JVM_OPTS[*]}" ;;
+  esac
+}
 MPJ_PRIVATE_LIB=""
 STOPPED=""
 STOP_CODE=0
@@ -412,10 +421,11 @@ refuse_class_directories() {
   return 0
 }
 
-# METOPE_JAVA_OPTS for MPJ's starter, which passes on only options of one word and would take an
-# @argfile for the class to run: each @FILE is replaced by the file's options, one per line with
-# "#" comments (as TornadoVM's tornado-argfile), "--option value" joined into "--option=value".
-starter_java_opts() {
+# METOPE_JAVA_OPTS with each @FILE replaced by the file's options, one per line with "#" comments
+# (as TornadoVM's tornado-argfile), "--option value" joined into "--option=value": what MPJ's
+# starter takes (it passes on only options of one word and would take an @argfile for the class to
+# run), and what the launch check reads to see which collector the user chose.
+expanded_java_opts() {
   local word line file out=()
   for word in ${METOPE_JAVA_OPTS:-}; do
     if [ "${word#@}" = "$word" ]; then
@@ -439,7 +449,7 @@ starter_java_opts() {
 run_mpj() {
   local java cp jar code starter_opts
   parse_mpj_args "$@"
-  starter_opts="$(starter_java_opts)" || exit $?
+  starter_opts="$(expanded_java_opts)" || exit $?
   [ -f "$MPJ_LIB/starter.jar" ] || die "MPJ Express is not installed ($MPJ_LIB/starter.jar is missing): install Debian's libmpj-java (apt-get install libmpj-java)"
   command -v setsid >/dev/null || die "setsid (util-linux) is needed to run MPJ Express"
   ensure_built
@@ -457,11 +467,12 @@ run_mpj() {
   if [ "$MPJ_APP_CLASS" = "$MAIN_CLASS" ]; then
     # The checks every rank would make first, once, so a mistake is one line and no rank starts.
     # shellcheck disable=SC2086
-    "$java" "${HELPER_JVM_OPTS[@]}" ${METOPE_JAVA_OPTS:-} -cp "$cp" "$LAUNCH_CHECK" "$MPJ_NP" \
+    "$java" $(check_jvm_opts) ${METOPE_JAVA_OPTS:-} -cp "$cp" "$LAUNCH_CHECK" "$MPJ_NP" \
       "${MPJ_APP_ARGS[@]}" </dev/null \
       || exit $?
   fi
   prepare_mpj_run "$java"
+  device_launcher_opts
   # multicore: the ranks are threads of one JVM, their messages in-JVM unless
   # METOPE_MPJ_TRANSPORT=mpj; niodev: one JVM per rank on this machine.
   local heap_share=1
@@ -477,7 +488,7 @@ run_mpj() {
     -psl "${METOPE_MPJ_PSL:-$NIODEV_PSL}" \
     "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "-D$TRANSPORT_PROPERTY=${METOPE_MPJ_TRANSPORT:-shared}" \
     "$(run_agent "$share")" $(heap_opts "$heap_share") $(memory_opts) $(jit_opts) \
-    $starter_opts -cp "$cp" \
+    $starter_opts "${DEVICE_LAUNCHER_OPTS[@]}" -cp "$cp" \
     "$RANK_MAIN" "$MPJ_APP_CLASS" "${MPJ_APP_ARGS[@]}" </dev/null &
   MPJRUN_PID=$!
   STOPPED=""

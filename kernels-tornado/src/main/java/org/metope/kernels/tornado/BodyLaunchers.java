@@ -21,11 +21,13 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>TornadoVM reads a task's {@code @Parallel} annotations from the class file that the system
  * class loader finds as a resource, so a copy is also written, as a class file, into the directory
- * named by the system property {@value #DIRECTORY_PROPERTY}, which must be on the class path
- * ({@code ./metope} sets both). Each copy is made once per JVM.
+ * named by the system property {@value #DIRECTORY_PROPERTY}, where the system class loader must
+ * find it: on the class path or appended to the boot class path ({@code ./metope} appends it to
+ * the boot class path of every rank, since MPJ's starters replace a rank JVM's class path). Each
+ * copy is made once per JVM, which the ranks of an MPJ multicore run share.
  */
 final class BodyLaunchers {
-  /** The system property naming the class-path directory that launchers are written to. */
+  /** The system property naming the directory that launchers are written to. */
   static final String DIRECTORY_PROPERTY = "metope.device.launchers";
 
   /** A launcher's template and the placeholder method it calls. */

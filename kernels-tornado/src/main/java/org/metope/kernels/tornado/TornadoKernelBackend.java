@@ -135,15 +135,16 @@ public final class TornadoKernelBackend extends DeviceBackend {
   /**
    * Package bodies run on the device through launchers made per body ({@link BodyLaunchers}),
    * which TornadoVM can read only where {@value BodyLaunchers#DIRECTORY_PROPERTY} names a
-   * class-path directory; without it they run on the host copy (said once, at the first).
+   * directory the system class loader finds resources in; without it they run on the host copy
+   * (said once, at the first).
    */
   @Override
   boolean runsCellBodies() {
     if (!BodyLaunchers.published() && !hostBodiesSaid) {
       hostBodiesSaid = true;
       System.err.println("metope: package device bodies run on the host copy: -D"
-          + BodyLaunchers.DIRECTORY_PROPERTY + "=DIR (a class-path directory) is not set;"
-          + " ./metope sets it");
+          + BodyLaunchers.DIRECTORY_PROPERTY + "=DIR (a directory on the class path or the boot class"
+          + " path) is not set; ./metope sets it for every rank");
     }
     return BodyLaunchers.published();
   }

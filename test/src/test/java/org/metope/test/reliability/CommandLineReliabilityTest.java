@@ -95,10 +95,11 @@ class CommandLineReliabilityTest {
   @Test
   void givenAnArgfileInTheJavaOptionsUnderMpj_thenTheRanksGetItsOptions() throws Exception {
     // MPJ's starter passes on options of one word only and took "@FILE" for the class to run; a
-    // two-word option ("--add-opens X") is what TornadoVM's tornado-argfile is made of.
+    // two-word option ("--add-opens X") is what TornadoVM's tornado-argfile is made of, and it
+    // names a collector, which the launch check's JVM (serial collector) refused as a second one.
     Path argfile = dir.resolve("argfile");
     Files.writeString(argfile, "# options, one per line\n-Xss2m\n\n"
-        + "--add-opens java.base/java.lang=ALL-UNNAMED\n");
+        + "--add-opens java.base/java.lang=ALL-UNNAMED\n-XX:+UseParallelGC\n");
     ProcessResult r = ProcessResult.run(dir, 120,
         Map.of("METOPE_SKIP_BUILD", "1", "METOPE_JAVA_OPTS", "@" + argfile),
         MetopeProcess.root().resolve("metope").toString(), "-np", "2", "-i",
