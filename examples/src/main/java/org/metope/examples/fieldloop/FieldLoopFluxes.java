@@ -8,7 +8,6 @@ import static org.metope.mesh.geometry.TopologicalElement.F2;
 import static org.metope.mesh.geometry.TopologicalElement.F3;
 
 import org.metope.mesh.field.MeshData;
-import org.metope.mesh.field.Params;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.view.FieldView;
 
@@ -31,13 +30,13 @@ final class FieldLoopFluxes {
     if (md.block(0).mesh().config().ndim() < 2) {
       throw new IllegalStateException("field_loop needs two or three dimensions (nx2 > 1)");
     }
-    Params p = FieldLoopPackage.params(md);
-    double[] v = {p.getDouble("vx"), p.getDouble("vy"), p.getDouble("vz")};
+    FieldLoopViews views = FieldLoopViews.of(md);
+    double[] v = views.velocity();
     boolean threeD = md.block(0).mesh().config().ndim() == 3;
     int ux = v[0] > 0 ? 1 : 0;
     int uy = v[1] > 0 ? 1 : 0;
     int uz = threeD && v[2] > 0 ? 1 : 0;
-    FieldView field = FieldView.withFluxes(md, "B");
+    FieldView field = views.field();
     for (int b = 0; b < md.numBlocks(); b++) {
       IndexShape cells = md.block(b).cellBounds();
       int ke = FieldLoopPackage.end(cells, 2) + (threeD ? 1 : 0);

@@ -79,20 +79,19 @@ public final class FieldLoopPackage {
 
   /** {@code cfl} times the time the flow takes to cross a cell, on block {@code b}. */
   static double estimateTimestep(MeshData md, int b) {
-    Params p = params(md);
+    double[] v = FieldLoopViews.of(md).velocity();
     UniformCartesian x = md.block(b).coords();
-    String[] keys = {"vx", "vy", "vz"};
     double crossing = Double.MAX_VALUE;
     for (int axis = 0; axis < md.block(b).mesh().config().ndim(); axis++) {
-      crossing = Math.min(crossing, x.dx(axis) / Math.abs(p.getDouble(keys[axis])));
+      crossing = Math.min(crossing, x.dx(axis) / Math.abs(v[axis]));
     }
-    return p.getDouble("cfl") * crossing;
+    return params(md).getDouble("cfl") * crossing;
   }
 
   /** Refine where some interior face has a strong field, derefine where none has. */
   static int checkRefinement(MeshData md, int b) {
     Params p = params(md);
-    FieldView field = FieldView.of(md, "B");
+    FieldView field = FieldLoopViews.of(md).field();
     IndexShape cells = md.block(b).cellBounds();
     double largest = 0.0;
     for (int k = start(cells, 2); k <= end(cells, 2); k++) {
@@ -117,7 +116,7 @@ public final class FieldLoopPackage {
    * of {@code B} out of a cell over the cell's volume, times its smallest width.
    */
   static double maxDivergence(MeshData md, int b) {
-    FieldView field = FieldView.of(md, "B");
+    FieldView field = FieldLoopViews.of(md).field();
     UniformCartesian x = md.block(b).coords();
     IndexShape cells = md.block(b).cellBounds();
     int ndim = md.block(b).mesh().config().ndim();

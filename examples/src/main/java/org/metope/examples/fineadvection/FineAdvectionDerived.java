@@ -28,18 +28,11 @@ final class FineAdvectionDerived {
     if (md.numBlocks() == 0) {
       return;
     }
-    FieldView phiFine = FieldView.of(md, FineAdvectionPackage.PHI_FINE);
-    FieldView restricted = FieldView.of(md, FineAdvectionPackage.PHI_FINE_RESTRICTED);
-    FieldView c = FieldView.of(md, FineAdvectionPackage.C);
-    FieldView cc = FieldView.of(md, FineAdvectionPackage.C_CC);
-    FieldView divC = FieldView.of(md, FineAdvectionPackage.DIV_C);
-    FieldView d = FieldView.of(md, FineAdvectionPackage.D);
-    FieldView dc = FieldView.of(md, FineAdvectionPackage.D_CC);
-    FieldView divD = FieldView.of(md, FineAdvectionPackage.DIV_D);
+    FineAdvectionViews v = FineAdvectionViews.of(md);
     for (int b = 0; b < md.numBlocks(); b++) {
-      restrict(md, b, phiFine, restricted);
-      centre(md, b, c, cc, divC);
-      centre(md, b, d, dc, divD);
+      restrict(md, b, v.phiFine(), v.phiFineRestricted());
+      centre(md, b, v.c(), v.cCc(), v.divC());
+      centre(md, b, v.d(), v.dCc(), v.divD());
     }
   }
 

@@ -4,7 +4,6 @@ import static org.metope.examples.fineadvection.FineAdvectionPackage.end;
 import static org.metope.examples.fineadvection.FineAdvectionPackage.start;
 
 import org.metope.mesh.field.MeshData;
-import org.metope.mesh.field.Params;
 import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.geometry.TopologicalElement;
 import org.metope.mesh.view.FieldView;
@@ -35,21 +34,46 @@ final class FineAdvectionFluxes {
 
   private FineAdvectionFluxes() {}
 
+  /**
+   * The offsets of an edge flux along axis {@code e}: {@code unit} to the upper cell along {@code
+   * e}, {@code around} over the cells around the edge, {@code jump1} and {@code jump2} across the
+   * transverse faces; each zero along an inactive axis. {@code npoints} cells lie around an edge.
+   */
+  record EdgeStencil(int[] unit, int[] around, int[] jump1, int[] jump2, double npoints) {
+    static EdgeStencil[] all(IndexShape cells) {
+      EdgeStencil[] edges = new EdgeStencil[3];
+      for (int e = 0; e < 3; e++) {
+        int[] unit = new int[3];
+        int[] around = new int[3];
+        int[] jump1 = new int[3];
+        int[] jump2 = new int[3];
+        for (int a = 0; a < 3; a++) {
+          int active = cells.isActive(a) ? 1 : 0;
+          unit[a] = a == e ? active : 0;
+          around[a] = a == e ? 0 : active;
+          jump1[a] = a == (e + 2) % 3 ? active : 0;
+          jump2[a] = a == (e + 1) % 3 ? active : 0;
+        }
+        edges[e] = new EdgeStencil(unit, around, jump1, jump2,
+            (around[2] + 1) * (around[1] + 1) * (around[0] + 1));
+      }
+      return edges;
+    }
+  }
+
   /** The fluxes of every field of the package on every block of {@code md}. */
   static void calculateFluxes(MeshData md, int[] fields) {
     if (md.numBlocks() == 0) {
       return;
     }
-    Params p = FineAdvectionPackage.params(md);
-    double[] v = {p.getDouble("vx"), p.getDouble("vy"), p.getDouble("vz")};
+    FineAdvectionViews views = FineAdvectionViews.of(md);
+    double[] v = views.velocity();
     int ndim = md.block(0).mesh().config().ndim();
-    scalar(md, FieldView.withFluxes(md, FineAdvectionPackage.PHI), false, v, ndim);
-    scalar(md, FieldView.withFluxes(md, FineAdvectionPackage.PHI_FINE), true, v, ndim);
-    FieldView c = FieldView.withFluxes(md, FineAdvectionPackage.C);
-    FieldView d = FieldView.withFluxes(md, FineAdvectionPackage.D);
+    scalar(md, views.phi(), false, v, ndim);
+    scalar(md, views.phiFine(), true, v, ndim);
     for (int edge = 0; edge < 3; edge++) {
-      vector(md, c, d, edge, 1.0);
-      vector(md, d, c, edge, -1.0);
+      vector(md, views.c(), views.d(), edge, views.edges()[edge], 1.0);
+      vector(md, views.d(), views.c(), edge, views.edges()[edge], -1.0);
     }
   }
 
@@ -80,24 +104,17 @@ final class FineAdvectionFluxes {
    * of {@code other}'s cell-centred {@code e} component over the cells around each edge, plus the
    * diffusive jumps of {@code var}'s transverse faces.
    */
-  private static void vector(MeshData md, FieldView var, FieldView other, int e, double fac) {
+  private static void vector(MeshData md, FieldView var, FieldView other, int e,
+      EdgeStencil stencil, double fac) {
     TopologicalElement edge = EDGES[e];
     TopologicalElement along = FACES[e];
     TopologicalElement f1 = FACES[(e + 1) % 3];
     TopologicalElement f2 = FACES[(e + 2) % 3];
-    IndexShape cells = md.block(0).cellBounds();
-    int[] unit = new int[3];
-    int[] around = new int[3];
-    int[] jump1 = new int[3];
-    int[] jump2 = new int[3];
-    for (int a = 0; a < 3; a++) {
-      int active = cells.isActive(a) ? 1 : 0;
-      unit[a] = a == e ? active : 0;
-      around[a] = a == e ? 0 : active;
-      jump1[a] = a == (e + 2) % 3 ? active : 0;
-      jump2[a] = a == (e + 1) % 3 ? active : 0;
-    }
-    double npoints = (around[2] + 1) * (around[1] + 1) * (around[0] + 1);
+    int[] unit = stencil.unit();
+    int[] around = stencil.around();
+    int[] jump1 = stencil.jump1();
+    int[] jump2 = stencil.jump2();
+    double npoints = stencil.npoints();
     for (int b = 0; b < md.numBlocks(); b++) {
       IndexShape shape = md.block(b).cellBounds();
       for (int k = start(shape, 2, edge); k <= end(shape, 2, edge); k++) {

@@ -104,7 +104,7 @@ public final class FineAdvectionPackage {
    * derefine_tol} everywhere (Parthenon's {@code CheckRefinement} of this example).
    */
   static int checkRefinement(MeshData md, int b) {
-    FieldView phi = FieldView.of(md, PHI);
+    FieldView phi = FineAdvectionViews.of(md).phi();
     IndexShape cells = md.block(b).cellBounds();
     double min = Double.MAX_VALUE;
     double max = -Double.MAX_VALUE;
@@ -134,8 +134,7 @@ public final class FineAdvectionPackage {
     if (md.numBlocks() == 0) {
       return Double.MAX_VALUE;
     }
-    Params p = params(md);
-    double[] v = {p.getDouble("vx"), p.getDouble("vy"), p.getDouble("vz")};
+    double[] v = FineAdvectionViews.of(md).velocity();
     double smallest = Double.MAX_VALUE;
     for (int b = 0; b < md.numBlocks(); b++) {
       UniformCartesian x = md.block(b).coords();
@@ -143,7 +142,7 @@ public final class FineAdvectionPackage {
         smallest = Math.min(smallest, robustRatio(x.dx(axis), Math.abs(v[axis])));
       }
     }
-    return p.getDouble("cfl") * smallest / 2.0;
+    return params(md).getDouble("cfl") * smallest / 2.0;
   }
 
   /** {@code a / b} with {@code b} moved away from zero by ten times the smallest normal double. */

@@ -1,5 +1,6 @@
 package org.metope.mesh.field;
 
+import java.util.function.Function;
 import org.metope.mesh.MeshBlock;
 
 /**
@@ -202,6 +203,22 @@ public final class MeshData {
       }
     }
     return null;
+  }
+
+  /**
+   * The view of class {@code type} this partition keeps ({@link #keptView}, with the class as the
+   * key), made by {@code make} when there is none: the first call, and the first after an
+   * allocation change. A package keeps a record of the views its callbacks read, so that a warm
+   * call builds nothing: {@code md.keptView(Views.class, Views::new)}.
+   */
+  public <T> T keptView(Class<T> type, Function<MeshData, T> make) {
+    Object kept = keptView(type);
+    if (type.isInstance(kept)) {
+      return type.cast(kept);
+    }
+    T made = make.apply(this);
+    keepView(type, made);
+    return made;
   }
 
   /** Keeps {@code view} for {@link #keptView}{@code (key)}, replacing what {@code key} kept. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class MeshDataTest {
@@ -107,6 +108,23 @@ class MeshDataTest {
     }
     md.keepView(keys[0], "view 0 after");
     assertEquals("view 0 after", md.keptView(keys[0]));
+  }
+
+  /** A record of views kept by its class: made once, again after an allocation change. */
+  @Test
+  void givenAViewRecordKeptByItsClass_thenItIsMadeOncePerAllocation() {
+    record Views(MeshData md, int serial) {}
+    FieldStorage storage = storage();
+    MeshData md = storage.partitions("base", -1).get(0);
+    int[] made = {0};
+    Function<MeshData, Views> make = m -> new Views(m, ++made[0]);
+    Views first = md.keptView(Views.class, make);
+    assertSame(first, md.keptView(Views.class, make));
+    assertEquals(1, made[0]);
+    storage.allocateSparse(storage.state().fieldId("s_1"), 3);
+    Views after = md.keptView(Views.class, make);
+    assertEquals(2, after.serial(), "made again after the allocation change");
+    assertSame(after, md.keptView(Views.class, make));
   }
 
   @Test
