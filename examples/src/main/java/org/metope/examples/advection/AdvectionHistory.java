@@ -19,14 +19,28 @@ final class AdvectionHistory {
 
   private AdvectionHistory() {}
 
+  /**
+   * {@code sum over interior cells of advected * volume}, adding the cells in the order of {@link
+   * #advectedPowers}' first sum, so both give the same bits. A sweep of its own: one method
+   * serving both, with a test of how many powers inside its loop, met one count for a whole
+   * record and then the other, and C2 compiled it again at each change (6 compilations in one
+   * 2D run; 2 for each sweep now).
+   */
   static double totalAdvected(MeshData md, int b) {
-    double[] sums = new double[1];
-    powers(md, b, sums);
-    return sums[0];
-  }
-
-  static void advectedPowers(MeshData md, int b, double[] out) {
-    powers(md, b, out);
+    BlockView q = BlockView.of(md, "advected", b);
+    IndexBox cells = interior(md, b);
+    double vol = md.block(b).coords().cellVolume();
+    double first = 0.0;
+    // < e + 1, not <= e: a <= loop that runs once (the k range of a 2D block) makes C2 compile
+    // the sweep twice (docs/PERFORMANCE.md, "What the JIT compiles")
+    for (int k = cells.k().s(); k < cells.k().e() + 1; k++) {
+      for (int j = cells.j().s(); j < cells.j().e() + 1; j++) {
+        for (int i = cells.i().s(); i < cells.i().e() + 1; i++) {
+          first += q.get(0, k, j, i) * vol;
+        }
+      }
+    }
+    return first;
   }
 
   /**
@@ -36,43 +50,37 @@ final class AdvectionHistory {
    * and {@code q * q} for the power 2 (special cases of fdlibm's algorithm). The cube, the
    * costliest operation of a history record, is {@link FdlibmCube}: the library's bits without
    * its allocation. Each sum adds the cells in the same order as a sweep per power would, so the
-   * bits are those of the call for every power.
+   * bits are those of the call for every power. The sweep forms all three sums whatever {@code
+   * out.length} is (always {@link #POWERS} from the history), so its loop holds no test.
    */
-  private static void powers(MeshData md, int b, double[] out) {
+  static void advectedPowers(MeshData md, int b, double[] out) {
     BlockView q = BlockView.of(md, "advected", b);
-    IndexBox cells = IndexBox.of(md.block(b).cellBounds(), IndexDomain.INTERIOR);
+    IndexBox cells = interior(md, b);
     double vol = md.block(b).coords().cellVolume();
-    int powers = out.length;
     double first = 0.0;
     double second = 0.0;
     double third = 0.0;
-    final int ks = cells.k().s();
-    final int ke = cells.k().e();
-    final int js = cells.j().s();
-    final int je = cells.j().e();
-    final int is = cells.i().s();
-    final int ie = cells.i().e();
-    for (int k = ks; k <= ke; k++) {
-      for (int j = js; j <= je; j++) {
-        for (int i = is; i <= ie; i++) {
+    for (int k = cells.k().s(); k < cells.k().e() + 1; k++) {
+      for (int j = cells.j().s(); j < cells.j().e() + 1; j++) {
+        for (int i = cells.i().s(); i < cells.i().e() + 1; i++) {
           double v = q.get(0, k, j, i);
           first += v * vol;
-          if (powers > 1) {
-            second += v * v * vol;
-            if (powers > 2) {
-              third += FdlibmCube.cube(v) * vol;
-            }
-          }
+          second += v * v * vol;
+          third += FdlibmCube.cube(v) * vol;
         }
       }
     }
     out[0] = first;
-    if (powers > 1) {
+    if (out.length > 1) {
       out[1] = second;
     }
-    if (powers > 2) {
+    if (out.length > 2) {
       out[2] = third;
     }
+  }
+
+  private static IndexBox interior(MeshData md, int b) {
+    return IndexBox.of(md.block(b).cellBounds(), IndexDomain.INTERIOR);
   }
 
   static double maxAdvected(MeshData md, int b) {
@@ -89,7 +97,7 @@ final class AdvectionHistory {
    */
   private static double extremum(MeshData md, int b, boolean max) {
     BlockView q = BlockView.of(md, "advected", b);
-    IndexBox cells = IndexBox.of(md.block(b).cellBounds(), IndexDomain.INTERIOR);
+    IndexBox cells = interior(md, b);
     return ParReduce.reduce(b, b, cells, max ? ReduceOp.MAX : ReduceOp.MIN,
         max ? -Double.MAX_VALUE : Double.MAX_VALUE, (bb, k, j, i) -> q.get(0, k, j, i));
   }

@@ -35,6 +35,38 @@ class AdvectionHistoryTest {
   }
 
   /**
+   * {@code total_advected} and {@code advected_powers} are separate sweeps (one per history
+   * variable, so that C2 compiles each once); each sum must still be the cell-order sum of {@code
+   * StrictMath.pow(v, n + 1) * volume}, to the bit, and the total the first power's bits, for any
+   * output length. Random interior values; the expected sums are formed here in k, j, i order.
+   */
+  @Test
+  void givenRandomInteriorValues_thenTotalAndPowersAreTheCellOrderSumsOfPowToTheBit() {
+    Mesh mesh = AdvectionMeshes.mesh(AdvectionMeshes.pin(AdvectionMeshes.deck(2, 8, 4, "")));
+    MeshData md = mesh.meshData("base").get(0);
+    int q = md.state().fieldId("advected");
+    SplittableRandom random = new SplittableRandom(20261128L);
+    double[] expected = new double[3];
+    double cellVolume = 1.0 / 64;
+    for (int j = 2; j < 6; j++) {
+      for (int i = 2; i < 6; i++) {
+        double v = random.nextDouble(-3.0, 3.0);
+        md.data()[md.index(q, 1, 0, 0, j, i)] = v;
+        for (int n = 0; n < 3; n++) {
+          expected[n] += StrictMath.pow(v, n + 1) * cellVolume;
+        }
+      }
+    }
+    assertEquals(Double.doubleToRawLongBits(expected[0]),
+        Double.doubleToRawLongBits(AdvectionHistory.totalAdvected(md, 1)));
+    for (int length = 1; length <= 3; length++) {
+      double[] powers = new double[length];
+      AdvectionHistory.advectedPowers(md, 1, powers);
+      assertArrayEquals(Arrays.copyOf(expected, length), powers, 0.0, "length " + length);
+    }
+  }
+
+  /**
    * The history's powers skip {@code StrictMath.pow} for the powers 1 and 2 because fdlibm
    * returns {@code q} and {@code q * q} for them: checked here on random bit patterns (every
    * class of double: subnormal, infinite, signed zero) and on values of the advected profile's

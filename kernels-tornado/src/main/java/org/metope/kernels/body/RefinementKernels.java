@@ -30,7 +30,10 @@ import static org.metope.kernels.table.BoundaryTable.VAR_NJ;
  * RefinementOps} and the arena indices of a row in {@link BoundaryIndex}; a row's parameters are
  * read from the table here, once ({@link #restrictionMask}, {@link #restrictionWeight}, {@link
  * #prolongateBoxRow}). The walks hoist what every row of a boundary shares out of their row
- * loop; {@link RowKernels} reaches the same row bodies one row at a time.
+ * loop; {@link RowKernels} reaches the same row bodies one row at a time. Their plane and row
+ * loops end at {@code < e + 1}, not {@code <= e}: C2 compiles a {@code <=} loop with a limit check
+ * that fails the first time the loop runs once (every k loop of a 2D mesh), and then compiles the
+ * whole walk again (docs/PERFORMANCE.md, "What the JIT compiles").
  */
 public final class RefinementKernels {
   private RefinementKernels() {}
@@ -66,8 +69,8 @@ public final class RefinementKernels {
     int bufferPos = ints[BUFFER_OFFSET * n + b];
     int nonzero = 0;
     for (int c = 0; c < ncomp; c++) {
-      for (int k = ks; k <= ke; k++) {
-        for (int j = js; j <= je; j++) {
+      for (int k = ks; k < ke + 1; k++) {
+        for (int j = js; j < je + 1; j++) {
           final int to = intoBuffer ? bufferPos : BoundaryIndex.varRow(b, n, ints, c, k, j);
           RefinementOps.restrictRow(source, BoundaryIndex.fineRow(b, n, ints, c, k, j), fni,
               fineK, mask, weight, total, out, to, count);
@@ -97,8 +100,8 @@ public final class RefinementKernels {
     final int ks = ints[KS * n + b];
     final int ke = ints[KE * n + b];
     for (int c = 0; c < ncomp; c++) {
-      for (int k = ks; k <= ke; k++) {
-        for (int j = js; j <= je; j++) {
+      for (int k = ks; k < ke + 1; k++) {
+        for (int j = js; j < je + 1; j++) {
           prolongateBoxRow(b, n, ints, reals, data, c, k, j);
         }
       }

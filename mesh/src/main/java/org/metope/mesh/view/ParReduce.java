@@ -59,10 +59,12 @@ public final class ParReduce {
     final int is = box.i().s();
     final int ie = box.i().e();
     double running = identity;
-    for (int b = bs; b <= be; b++) {
-      for (int k = ks; k <= ke; k++) {
-        for (int j = js; j <= je; j++) {
-          for (int i = is; i <= ie; i++) {
+    // < e + 1, not <= e: a <= loop that runs once (one block, a 2D k range) makes C2 compile the
+    // fold twice (docs/PERFORMANCE.md, "What the JIT compiles")
+    for (int b = bs; b < be + 1; b++) {
+      for (int k = ks; k < ke + 1; k++) {
+        for (int j = js; j < je + 1; j++) {
+          for (int i = is; i < ie + 1; i++) {
             running = op.apply(running, kernel.value(b, k, j, i));
           }
         }
