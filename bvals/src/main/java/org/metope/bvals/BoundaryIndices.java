@@ -95,7 +95,7 @@ final class BoundaryIndices {
    * plus the element's offset along that axis, and starts it where the cell range starts, on
    * every level and in coarse space alike; the node box holds every element's.
    * Along an axis on which an element does not sit on cell boundaries the box ends one index past
-   * the element's own range; the receiver does not write that layer (BoundaryCacheBuilder's
+   * the element's own range; the receiver does not write that layer (ElementRows'
    * masks).
    */
   static void forElements(int[] cellBox, MeshBlock block) {

@@ -107,13 +107,13 @@ final class ChannelBuilder {
       NeighborBlock nb, int me) {
     int planes = field.metadata().elements().size() * field.numComponents();
     ChannelKey send = new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index());
-    BoundaryCacheBuilder.valueBox(block, nb, field, BoundaryIndices.Range.SEND, box);
+    BoundaryRows.valueBox(block, nb, field, BoundaryIndices.Range.SEND, box);
     create(send, ChannelKind.BOUNDARY_VALUES, me, nb.rank(), block, nb, field,
         planes * cells(box), partition);
     if (nb.rank() != me) {
       ChannelKey receive = new ChannelKey(nb.gid(), block.gid(), field.id(),
           nb.element().reverse().index());
-      BoundaryCacheBuilder.valueBox(block, nb, field, BoundaryIndices.Range.RECEIVE, box);
+      BoundaryRows.valueBox(block, nb, field, BoundaryIndices.Range.RECEIVE, box);
       create(receive, ChannelKind.BOUNDARY_VALUES, nb.rank(), me, block, nb, field,
           planes * cells(box), partition);
     }

@@ -66,18 +66,18 @@ final class EdgeFluxBoxes {
     int ndim = s.meshBlock.mesh().ndim();
     box(s.meshBlock, s.nb, sender ? BoundaryIndices.Range.SEND : BoundaryIndices.Range.RECEIVE,
         s.box);
-    BlockLayout edges = BoundaryCacheBuilder.fluxShape(md, s, id, 1);
-    int edgesOffset = BoundaryCacheBuilder.fluxOffset(md, id, 1, s.block);
+    BlockLayout edges = ArenaPlaces.fluxShape(md, s, id, 1);
+    int edgesOffset = ArenaPlaces.fluxOffset(md, id, 1, s.block);
     if (sender) {
-      BlockLayout coarse = BoundaryCacheBuilder.coarseShape(md, s, id);
-      int coarseOffset = BoundaryCacheBuilder.coarseOffset(md, id, s.block);
+      BlockLayout coarse = ArenaPlaces.coarseShape(md, s, id);
+      int coarseOffset = ArenaPlaces.coarseOffset(md, id, s.block);
       s.table.add(BoundaryOp.COPY, ndim, coarse, coarseOffset, s.box, bufferOffset);
       int r = s.prores.add(BoundaryOp.RESTRICT, ndim, coarse, coarseOffset, s.box, 0);
-      BoundaryCacheBuilder.fine(s.prores, r, s, edges, edgesOffset);
+      BoundaryRows.fine(s.prores, r, s, edges, edgesOffset);
       int[] codes = new int[3];
       int[] owned = new int[3];
       for (int e = 0; e < 3; e++) {
-        codes[e] = BoundaryCacheBuilder.code(EDGES[e]);
+        codes[e] = ElementRows.code(EDGES[e]);
         owned[e] = BoundaryTable.OWNED_ALL;
       }
       s.prores.elements(r, field.numComponents(), owned);
@@ -95,7 +95,7 @@ final class EdgeFluxBoxes {
    */
   private static int[] corrected(CacheBuildScratch s) {
     int[] owned = new int[3];
-    boolean[] active = BoundaryCacheBuilder.active(s.meshBlock);
+    boolean[] active = ElementRows.active(s.meshBlock);
     for (int e = 0; e < 3; e++) {
       boolean along = true;
       for (int axis = 0; axis < 3; axis++) {

@@ -5,9 +5,10 @@
  * <ul>
  *   <li>This package: {@link org.metope.bvals.InOneBoundaryCommunication} (implements the mesh's
  *       {@code BoundaryCommunication}: the tasks a driver adds), the boundary caches ({@link
- *       org.metope.bvals.BvarsSubCache}, built by {@link org.metope.bvals.BoundaryCacheBuilder}
- *       from
- *       {@link org.metope.bvals.BoundaryIndices}), the channels of a build ({@link
+ *       org.metope.bvals.BvarsSubCache}, built by {@link org.metope.bvals.BoundaryCacheBuilder},
+ *       which walks the boundaries, and {@link org.metope.bvals.BoundaryRows} with {@link
+ *       org.metope.bvals.ElementRows} and {@link org.metope.bvals.ArenaPlaces}, the rows each
+ *       boundary adds, from {@link org.metope.bvals.BoundaryIndices}), the channels of a build ({@link
  *       org.metope.bvals.ChannelBuilder}, {@link org.metope.bvals.PartitionRule}) and the exchange
  *       of
  *       one stage ({@link org.metope.bvals.BoundaryExchange}).
