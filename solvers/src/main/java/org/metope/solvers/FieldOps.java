@@ -1,5 +1,6 @@
 package org.metope.solvers;
 
+import java.util.Arrays;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.view.IndexBox;
 
@@ -7,7 +8,7 @@ import org.metope.mesh.view.IndexBox;
  * The vector operations of the solvers on fields of a partition, over a box (the interior, or all
  * cells) of every block (Parthenon's {@code solvers::utils} {@code CopyData}, {@code SetToZero}
  * and {@code AddFieldsAndStore}), public as Parthenon's are: a package uses them around its
- * solves.
+ * solves. Each loop steps along a row of cells from the row's first index in the arena.
  */
 public final class FieldOps {
   private FieldOps() {}
@@ -26,9 +27,9 @@ public final class FieldOps {
       }
       for (int k = box.k().s(); k <= box.k().e(); k++) {
         for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            a[md.index(to, b, 0, k, j, i)] = a[md.index(from, b, 0, k, j, i)];
-          }
+          int x = md.index(from, b, 0, k, j, box.i().s());
+          int y = md.index(to, b, 0, k, j, box.i().s());
+          System.arraycopy(a, x, a, y, box.i().e() - box.i().s() + 1);
         }
       }
     }
@@ -48,9 +49,8 @@ public final class FieldOps {
       }
       for (int k = box.k().s(); k <= box.k().e(); k++) {
         for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            a[md.index(field, b, 0, k, j, i)] = 0.0;
-          }
+          int x = md.index(field, b, 0, k, j, box.i().s());
+          Arrays.fill(a, x, x + box.i().e() - box.i().s() + 1, 0.0);
         }
       }
     }
@@ -71,9 +71,11 @@ public final class FieldOps {
       }
       for (int k = box.k().s(); k <= box.k().e(); k++) {
         for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            a[md.index(c, b, 0, k, j, i)] = wa * a[md.index(x, b, 0, k, j, i)]
-                + wb * a[md.index(y, b, 0, k, j, i)];
+          int xi = md.index(x, b, 0, k, j, box.i().s());
+          int yi = md.index(y, b, 0, k, j, box.i().s());
+          int ci = md.index(c, b, 0, k, j, box.i().s());
+          for (int n = box.i().e() - box.i().s(); n >= 0; n--) {
+            a[ci + n] = wa * a[xi + n] + wb * a[yi + n];
           }
         }
       }

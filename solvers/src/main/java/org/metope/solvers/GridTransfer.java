@@ -27,27 +27,41 @@ import org.metope.mesh.view.IndexBox;
  * count (Parthenon's GMG blocks keep it; Metope's coarse levels have one ghost layer): the fine
  * block's own centres and those of its coarse buffer, into which Parthenon receives the coarser
  * level's values, so the spacings have Parthenon's bits.
+ *
+ * <p>One instance per level and list: it keeps the spacings of the block being prolongated, so
+ * that a transfer allocates nothing. Both loops step through a block row by row, the cells of a
+ * row and their neighbours at fixed distances in the arena.
  */
 final class GridTransfer {
-  private GridTransfer() {}
+  /** Per axis and coarse cell of a block: the distances to its neighbours' centres. */
+  private final double[][] below = new double[3][];
+  private final double[][] above = new double[3][];
+  /** Per axis and coarse cell of a block: the distances to its first and second child's face. */
+  private final double[][] toLower = new double[3][];
+  private final double[][] toUpper = new double[3][];
+
+  /** Transfers between blocks of at most {@code maxCells} interior cells along an axis. */
+  GridTransfer(int maxCells) {
+    for (int d = 0; d < 3; d++) {
+      below[d] = new double[maxCells];
+      above[d] = new double[maxCells];
+      toLower[d] = new double[maxCells];
+      toUpper[d] = new double[maxCells];
+    }
+  }
 
   /**
    * Restricts the interior of {@code fineField} of every block of {@code fine} that has a parent
    * ({@code links}) into the part of its parent's interior in {@code coarse} that it covers.
    */
-  static void restrict(MeshData fine, int fineField, CompositeLevels links, MeshData coarse,
+  void restrict(MeshData fine, int fineField, CompositeLevels links, MeshData coarse,
       int coarseField) {
-    double[] f = fine.data();
-    double[] c = coarse.data();
     int ndim = fine.block(0).mesh().ndim();
     IndexBox box = IndexBox.of(coarse.block(0).cellBounds(), IndexDomain.INTERIOR);
     IndexBox fineBox = IndexBox.of(fine.block(0).cellBounds(), IndexDomain.INTERIOR);
-    int fis = fineBox.i().s();
-    int fjs = fineBox.j().s();
-    int fks = fineBox.k().s();
-    int ni = (fineBox.i().e() - fis + 1) / 2;
-    int nj = ndim > 1 ? (fineBox.j().e() - fjs + 1) / 2 : 1;
-    int nk = ndim > 2 ? (fineBox.k().e() - fks + 1) / 2 : 1;
+    int ni = (fineBox.i().e() - fineBox.i().s() + 1) / 2;
+    int nj = ndim > 1 ? (fineBox.j().e() - fineBox.j().s() + 1) / 2 : 1;
+    int nk = ndim > 2 ? (fineBox.k().e() - fineBox.k().s() + 1) / 2 : 1;
     for (int b = 0; b < fine.numBlocks(); b++) {
       int p = parent(fine, b, links, coarse);
       if (p < 0) {
@@ -57,38 +71,47 @@ final class GridTransfer {
       int cis = box.i().s() + child[0] * ni;
       int cjs = box.j().s() + child[1] * nj;
       int cks = box.k().s() + child[2] * nk;
-      double v = fine.block(b).coords().cellVolume();
-      double v001 = v;
-      double v010 = ndim > 1 ? v : 0.0;
-      double v011 = ndim > 1 ? v : 0.0;
-      double v1 = ndim > 2 ? v : 0.0;
-      double total = ((v + v010) + (v001 + v011)) + ((v1 + v1) + (v1 + v1));
       for (int k = cks; k < cks + nk; k++) {
-        int fk = ndim > 2 ? (k - cks) * 2 + fks : fks;
+        int fk = ndim > 2 ? (k - cks) * 2 + fineBox.k().s() : fineBox.k().s();
         for (int j = cjs; j < cjs + nj; j++) {
-          int fj = ndim > 1 ? (j - cjs) * 2 + fjs : fjs;
-          for (int i = cis; i < cis + ni; i++) {
-            int fi = (i - cis) * 2 + fis;
-            double t000 = v * f[fine.index(fineField, b, 0, fk, fj, fi)];
-            double t001 = v * f[fine.index(fineField, b, 0, fk, fj, fi + 1)];
-            double t010 = ndim > 1 ? v * f[fine.index(fineField, b, 0, fk, fj + 1, fi)] : 0.0;
-            double t011 = ndim > 1 ? v * f[fine.index(fineField, b, 0, fk, fj + 1, fi + 1)]
-                : 0.0;
-            double t100 = 0.0;
-            double t101 = 0.0;
-            double t110 = 0.0;
-            double t111 = 0.0;
-            if (ndim > 2) {
-              t100 = v * f[fine.index(fineField, b, 0, fk + 1, fj, fi)];
-              t101 = v * f[fine.index(fineField, b, 0, fk + 1, fj, fi + 1)];
-              t110 = v * f[fine.index(fineField, b, 0, fk + 1, fj + 1, fi)];
-              t111 = v * f[fine.index(fineField, b, 0, fk + 1, fj + 1, fi + 1)];
-            }
-            c[coarse.index(coarseField, p, 0, k, j, i)] =
-                (((t000 + t010) + (t001 + t011)) + ((t100 + t110) + (t101 + t111))) / total;
-          }
+          int fj = ndim > 1 ? (j - cjs) * 2 + fineBox.j().s() : fineBox.j().s();
+          restrictRow(fine, fineField, b, coarse.data(),
+              coarse.index(coarseField, p, 0, k, j, cis), ni, fk, fj, fineBox.i().s(), ndim);
         }
       }
+    }
+  }
+
+  /**
+   * {@code n} coarse cells from {@code to} on: the average of their children, whose first is at
+   * {@code (fk, fj, fi)} of block {@code b}.
+   */
+  private static void restrictRow(MeshData fine, int field, int b, double[] c, int to, int n,
+      int fk, int fj, int fi, int ndim) {
+    double[] f = fine.data();
+    int at = fine.index(field, b, 0, fk, fj, fi);
+    int sj = ndim > 1 ? fine.index(field, b, 0, fk, fj + 1, fi) - at : 0;
+    int sk = ndim > 2 ? fine.index(field, b, 0, fk + 1, fj, fi) - at : 0;
+    double v = fine.block(b).coords().cellVolume();
+    double v010 = ndim > 1 ? v : 0.0;
+    double v1 = ndim > 2 ? v : 0.0;
+    double total = ((v + v010) + (v + v010)) + ((v1 + v1) + (v1 + v1));
+    for (int n0 = 0; n0 < n; n0++, at += 2) {
+      double t000 = v * f[at];
+      double t001 = v * f[at + 1];
+      double t010 = ndim > 1 ? v * f[at + sj] : 0.0;
+      double t011 = ndim > 1 ? v * f[at + sj + 1] : 0.0;
+      double t100 = 0.0;
+      double t101 = 0.0;
+      double t110 = 0.0;
+      double t111 = 0.0;
+      if (ndim > 2) {
+        t100 = v * f[at + sk];
+        t101 = v * f[at + sk + 1];
+        t110 = v * f[at + sk + sj];
+        t111 = v * f[at + sk + sj + 1];
+      }
+      c[to + n0] = (((t000 + t010) + (t001 + t011)) + ((t100 + t110) + (t101 + t111))) / total;
     }
   }
 
@@ -99,66 +122,120 @@ final class GridTransfer {
    *
    * @param nghost the ghost count of the leaf mesh, which fixes how Parthenon computes centres
    */
-  static void prolongate(MeshData coarse, int coarseField, CompositeLevels links, MeshData fine,
+  void prolongate(MeshData coarse, int coarseField, CompositeLevels links, MeshData fine,
       int fineField, int nghost) {
-    double[] c = coarse.data();
-    double[] f = fine.data();
     int ndim = fine.block(0).mesh().ndim();
     IndexBox box = IndexBox.of(coarse.block(0).cellBounds(), IndexDomain.INTERIOR);
     IndexBox fineBox = IndexBox.of(fine.block(0).cellBounds(), IndexDomain.INTERIOR);
-    double[] gm = new double[3];
-    double[] gp = new double[3];
-    double[] dfm = new double[3];
-    double[] dfp = new double[3];
-    int[] cs = {box.i().s(), box.j().s(), box.k().s()};
-    int[] fs = {fineBox.i().s(), fineBox.j().s(), fineBox.k().s()};
-    int[] half = {(fineBox.i().e() - fs[0] + 1) / 2, ndim > 1 ? (fineBox.j().e() - fs[1] + 1) / 2
-        : 1, ndim > 2 ? (fineBox.k().e() - fs[2] + 1) / 2 : 1};
-    int[] at = new int[3];
-    int[] fat = new int[3];
-    int[] off = new int[3];
+    int hi = (fineBox.i().e() - fineBox.i().s() + 1) / 2;
+    int hj = ndim > 1 ? (fineBox.j().e() - fineBox.j().s() + 1) / 2 : 1;
+    int hk = ndim > 2 ? (fineBox.k().e() - fineBox.k().s() + 1) / 2 : 1;
     for (int b = 0; b < fine.numBlocks(); b++) {
       int p = parent(fine, b, links, coarse);
       if (p < 0) {
         continue;
       }
-      for (int d = 0; d < 3; d++) {
-        off[d] = links.childIndex()[fine.blockIndex(b)][d] * half[d];
-      }
-      Centres cc = new Centres(fine.block(b), true, nghost, cs);
-      Centres fc = new Centres(fine.block(b), false, nghost, fs);
-      for (int k = cs[2]; k < cs[2] + half[2]; k++) {
-        for (int j = cs[1]; j < cs[1] + half[1]; j++) {
-          for (int i = cs[0]; i < cs[0] + half[0]; i++) {
-            at[0] = i;
-            at[1] = j;
-            at[2] = k;
-            int pi = i + off[0];
-            int pj = j + off[1];
-            int pk = k + off[2];
-            double centre = c[coarse.index(coarseField, p, 0, pk, pj, pi)];
-            for (int d = 0; d < 3; d++) {
-              fat[d] = d < ndim ? (at[d] - cs[d]) * 2 + fs[d] : fs[d];
-              gm[d] = 0.0;
-              gp[d] = 0.0;
-              dfm[d] = 0.0;
-              dfp[d] = 0.0;
-              if (d < ndim) {
-                int step = d == 0 ? 1 : 0;
-                double below = c[coarse.index(coarseField, p, 0, pk - (d == 2 ? 1 : 0),
-                    pj - (d == 1 ? 1 : 0), pi - step)];
-                double above = c[coarse.index(coarseField, p, 0, pk + (d == 2 ? 1 : 0),
-                    pj + (d == 1 ? 1 : 0), pi + step)];
-                double xc = cc.x(d, at[d]);
-                gm[d] = (centre - below) / (xc - cc.x(d, at[d] - 1));
-                gp[d] = (above - centre) / (cc.x(d, at[d] + 1) - xc);
-                dfm[d] = xc - fc.x(d, fat[d]);
-                dfp[d] = fc.x(d, fat[d] + 1) - xc;
-              }
-            }
-            writeChildren(f, fine, fineField, b, fat, ndim, centre, gm, gp, dfm, dfp);
-          }
+      int[] child = links.childIndex()[fine.blockIndex(b)];
+      spacings(fine.block(b), nghost, ndim, box, fineBox, hi, hj, hk);
+      for (int k = 0; k < hk; k++) {
+        for (int j = 0; j < hj; j++) {
+          prolongateRow(coarse, coarseField, p, box.k().s() + child[2] * hk + k,
+              box.j().s() + child[1] * hj + j, box.i().s() + child[0] * hi, fine, fineField, b,
+              fineBox.k().s() + 2 * k, fineBox.j().s() + 2 * j, fineBox.i().s(), k, j, hi, ndim);
         }
+      }
+    }
+  }
+
+  /**
+   * Per axis and coarse cell {@code n} of block {@code b}'s part of its parent: the distances
+   * from its centre to its neighbours' and to its children's (Parthenon's {@code dxm}, {@code
+   * dxp}, {@code dxfm}, {@code dxfp}).
+   */
+  private void spacings(MeshBlock block, int nghost, int ndim, IndexBox box, IndexBox fineBox,
+      int hi, int hj, int hk) {
+    int[] half = {hi, hj, hk};
+    int[] cs = {box.i().s(), box.j().s(), box.k().s()};
+    int[] fs = {fineBox.i().s(), fineBox.j().s(), fineBox.k().s()};
+    for (int d = 0; d < ndim; d++) {
+      double fineDx = block.coords().dx(d);
+      double fineOrigin = block.region().xmin(d) - nghost * fineDx;
+      double coarseOrigin = fineOrigin + nghost * fineDx * (1 - 2);
+      double coarseDx = fineDx * 2;
+      for (int n = 0; n < half[d]; n++) {
+        int at = cs[d] + n;
+        int fat = fs[d] + 2 * n;
+        double xc = centre(coarseOrigin, coarseDx, nghost - cs[d], at);
+        below[d][n] = xc - centre(coarseOrigin, coarseDx, nghost - cs[d], at - 1);
+        above[d][n] = centre(coarseOrigin, coarseDx, nghost - cs[d], at + 1) - xc;
+        toLower[d][n] = xc - centre(fineOrigin, fineDx, nghost - fs[d], fat);
+        toUpper[d][n] = centre(fineOrigin, fineDx, nghost - fs[d], fat + 1) - xc;
+      }
+    }
+  }
+
+  /**
+   * Cell centre {@code x0 + (p + 0.5) dx} at Parthenon index {@code p = idx + shift} of a block
+   * whose first cell (ghosts included) starts at {@code x0}: for a block's coarse buffer {@code
+   * x0} is the fine block's {@code xmin - nghost dx} plus {@code nghost dx (1 - 2)}, and {@code dx}
+   * twice the fine one, as Parthenon's GMG prolongation computes them.
+   */
+  private static double centre(double origin, double dx, int shift, int idx) {
+    return origin + (idx + shift + 0.5) * dx;
+  }
+
+  /**
+   * The children of the {@code n} coarse cells from {@code (pk, pj, pi)} of block {@code p}, whose
+   * first child is at {@code (fk, fj, fi)} of block {@code b}: Parthenon's eight expressions
+   * (absent ones skipped), with one-sided slopes along each active axis.
+   */
+  private void prolongateRow(MeshData coarse, int cf, int p, int pk, int pj, int pi,
+      MeshData fine, int ff, int b, int fk, int fj, int fi, int k, int j, int n, int ndim) {
+    double[] c = coarse.data();
+    double[] f = fine.data();
+    int at = coarse.index(cf, p, 0, pk, pj, pi);
+    int cj = ndim > 1 ? coarse.index(cf, p, 0, pk, pj + 1, pi) - at : 0;
+    int ck = ndim > 2 ? coarse.index(cf, p, 0, pk + 1, pj, pi) - at : 0;
+    int to = fine.index(ff, b, 0, fk, fj, fi);
+    int sj = ndim > 1 ? fine.index(ff, b, 0, fk, fj + 1, fi) - to : 0;
+    int sk = ndim > 2 ? fine.index(ff, b, 0, fk + 1, fj, fi) - to : 0;
+    double gm1 = 0.0;
+    double gp1 = 0.0;
+    double dm1 = 0.0;
+    double dp1 = 0.0;
+    double gm2 = 0.0;
+    double gp2 = 0.0;
+    double dm2 = 0.0;
+    double dp2 = 0.0;
+    for (int i = 0; i < n; i++, at++, to += 2) {
+      double fc = c[at];
+      double gm0 = (fc - c[at - 1]) / below[0][i];
+      double gp0 = (c[at + 1] - fc) / above[0][i];
+      double dm0 = toLower[0][i];
+      double dp0 = toUpper[0][i];
+      if (ndim > 1) {
+        gm1 = (fc - c[at - cj]) / below[1][j];
+        gp1 = (c[at + cj] - fc) / above[1][j];
+        dm1 = toLower[1][j];
+        dp1 = toUpper[1][j];
+      }
+      if (ndim > 2) {
+        gm2 = (fc - c[at - ck]) / below[2][k];
+        gp2 = (c[at + ck] - fc) / above[2][k];
+        dm2 = toLower[2][k];
+        dp2 = toUpper[2][k];
+      }
+      f[to] = fc - (gm0 * dm0 + gm1 * dm1 + gm2 * dm2);
+      f[to + 1] = fc + (gp0 * dp0 - gm1 * dm1 - gm2 * dm2);
+      if (ndim > 1) {
+        f[to + sj] = fc - (gm0 * dm0 - gp1 * dp1 + gm2 * dm2);
+        f[to + sj + 1] = fc + (gp0 * dp0 + gp1 * dp1 - gm2 * dm2);
+      }
+      if (ndim > 2) {
+        f[to + sk] = fc - (gm0 * dm0 + gm1 * dm1 - gp2 * dp2);
+        f[to + sk + 1] = fc + (gp0 * dp0 - gm1 * dm1 + gp2 * dp2);
+        f[to + sk + sj] = fc - (gm0 * dm0 - gp1 * dp1 - gp2 * dp2);
+        f[to + sk + sj + 1] = fc + (gp0 * dp0 + gp1 * dp1 + gp2 * dp2);
       }
     }
   }
@@ -170,65 +247,5 @@ final class GridTransfer {
   static int parent(MeshData fine, int b, CompositeLevels links, MeshData coarse) {
     int p = links.parent()[fine.blockIndex(b)];
     return p < 0 ? -1 : p - coarse.blockIndex(0);
-  }
-
-  /** The children of one coarse cell, Parthenon's eight expressions (absent ones skipped). */
-  private static void writeChildren(double[] f, MeshData fine, int field, int b, int[] at,
-      int ndim, double fc, double[] gm, double[] gp, double[] dm, double[] dp) {
-    int i = at[0];
-    int j = at[1];
-    int k = at[2];
-    f[fine.index(field, b, 0, k, j, i)] = fc - (gm[0] * dm[0] + gm[1] * dm[1] + gm[2] * dm[2]);
-    f[fine.index(field, b, 0, k, j, i + 1)] =
-        fc + (gp[0] * dp[0] - gm[1] * dm[1] - gm[2] * dm[2]);
-    if (ndim > 1) {
-      f[fine.index(field, b, 0, k, j + 1, i)] =
-          fc - (gm[0] * dm[0] - gp[1] * dp[1] + gm[2] * dm[2]);
-      f[fine.index(field, b, 0, k, j + 1, i + 1)] =
-          fc + (gp[0] * dp[0] + gp[1] * dp[1] - gm[2] * dm[2]);
-    }
-    if (ndim > 2) {
-      f[fine.index(field, b, 0, k + 1, j, i)] =
-          fc - (gm[0] * dm[0] + gm[1] * dm[1] - gp[2] * dp[2]);
-      f[fine.index(field, b, 0, k + 1, j, i + 1)] =
-          fc + (gp[0] * dp[0] - gm[1] * dm[1] + gp[2] * dp[2]);
-      f[fine.index(field, b, 0, k + 1, j + 1, i)] =
-          fc - (gm[0] * dm[0] - gp[1] * dp[1] - gp[2] * dp[2]);
-      f[fine.index(field, b, 0, k + 1, j + 1, i + 1)] =
-          fc + (gp[0] * dp[0] + gp[1] * dp[1] + gp[2] * dp[2]);
-    }
-  }
-
-  /**
-   * Cell centres of a block as Parthenon's {@code UniformCartesian} gives them for a block with
-   * {@code nghost} ghost cells: {@code x0 + (p + 0.5) dx} at Parthenon index {@code p}, with
-   * {@code x0 = xmin - nghost dx}; for the coarse buffer of a fine block (which Parthenon's GMG
-   * prolongation reads) {@code x0 + nghost dx (1 - 2)} and {@code 2 dx} from the fine block's.
-   */
-  private static final class Centres {
-    private final double[] origin = new double[3];
-    private final double[] dx = new double[3];
-    private final int[] shift = new int[3];
-
-    /**
-     * @param block the fine block
-     * @param coarse whether the centres are those of its coarse buffer
-     * @param start this side's first interior index per axis (Parthenon's is {@code nghost})
-     */
-    Centres(MeshBlock block, boolean coarse, int nghost, int[] start) {
-      for (int d = 0; d < 3; d++) {
-        boolean active = d < block.mesh().ndim();
-        int ng = active ? nghost : 0;
-        double fineDx = block.coords().dx(d);
-        double fineOrigin = block.region().xmin(d) - ng * fineDx;
-        dx[d] = coarse && active ? fineDx * 2 : fineDx;
-        origin[d] = coarse ? fineOrigin + ng * fineDx * (1 - 2) : fineOrigin;
-        shift[d] = ng - start[d];
-      }
-    }
-
-    double x(int d, int idx) {
-      return origin[d] + (idx + shift[d] + 0.5) * dx[d];
-    }
   }
 }

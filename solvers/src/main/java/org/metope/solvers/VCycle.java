@@ -52,11 +52,12 @@ final class VCycle {
   /**
    * One level's partition, exchange, field ids and block relations: {@code fine} marks the blocks
    * at the level's own tree level (Parthenon's {@code only_fine_on_composite}), {@code internal}
-   * those of them that are not leaves (where FAS sets the right-hand side).
+   * those of them that are not leaves (where FAS sets the right-hand side); {@code transfer}
+   * moves fields between this level and the next coarser one.
    */
   record Level(int m, MeshData md, BoundaryCommunication exchange, int u, int rhs, int resErr,
       int temp, int u0, int diag, IndexBox interior, IndexBox entire, CompositeLevels links,
-      boolean[] fine, boolean[] internal) {}
+      boolean[] fine, boolean[] internal, GridTransfer transfer) {}
 
   /**
    * The levels of list {@code list}, finest first, solving for {@code u} with {@code rhs}; on a
@@ -73,10 +74,13 @@ final class VCycle {
         fine[b] = links.onLevel()[md.blockIndex(b)];
         internal[b] = fine[b] && !links.leaf()[md.blockIndex(b)];
       }
+      IndexBox interior = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
+      int widest = Math.max(interior.i().e() - interior.i().s(),
+          Math.max(interior.j().e() - interior.j().s(), interior.k().e() - interior.k().s())) + 1;
       out[m] = new Level(m, md, levels.boundaries(m), id(md, u), id(md, rhs),
           id(md, name + "_res_err"), id(md, name + "_temp"), id(md, name + "_u0"),
-          id(md, name + "_D"), IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR),
-          IndexBox.of(md.block(0).cellBounds(), IndexDomain.ENTIRE), links, fine, internal);
+          id(md, name + "_D"), interior, IndexBox.of(md.block(0).cellBounds(),
+          IndexDomain.ENTIRE), links, fine, internal, new GridTransfer(widest));
     }
     return out;
   }
@@ -139,8 +143,8 @@ final class VCycle {
       Level fine = lv[m];
       Level coarse = lv[m + 1];
       t = group.addTask(t, name + "_restrict", () -> {
-        GridTransfer.restrict(fine.md(), fine.u(), fine.links(), coarse.md(), coarse.u());
-        GridTransfer.restrict(fine.md(), fine.resErr(), fine.links(), coarse.md(),
+        fine.transfer().restrict(fine.md(), fine.u(), fine.links(), coarse.md(), coarse.u());
+        fine.transfer().restrict(fine.md(), fine.resErr(), fine.links(), coarse.md(),
             coarse.resErr());
         return TaskStatus.COMPLETE;
       });
@@ -162,7 +166,7 @@ final class VCycle {
       Level fine = lv[m];
       Level coarse = lv[m + 1];
       t = group.addTask(pull(group, t, fine), name + "_prolongate", () -> {
-        GridTransfer.prolongate(coarse.md(), coarse.resErr(), fine.links(), fine.md(),
+        fine.transfer().prolongate(coarse.md(), coarse.resErr(), fine.links(), fine.md(),
             fine.resErr(), nghost);
         FieldOps.combine(fine.md(), fine.interior(), 1.0, fine.u(), 1.0, fine.resErr(),
             fine.u(), fine.fine());
@@ -285,14 +289,17 @@ final class VCycle {
       }
       for (int k = box.k().s(); k <= box.k().e(); k++) {
         for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            int ax = md.index(l.temp(), b, 0, k, j, i);
-            double diag = a[md.index(l.diag(), b, 0, k, j, i)];
-            double old = a[md.index(l.u(), b, 0, k, j, i)];
-            double offDiagonal = a[ax] - diag * old;
-            double value = a[md.index(l.rhs(), b, 0, k, j, i)] - offDiagonal;
+          int ax = md.index(l.temp(), b, 0, k, j, box.i().s());
+          int d = md.index(l.diag(), b, 0, k, j, box.i().s());
+          int u = md.index(l.u(), b, 0, k, j, box.i().s());
+          int rhs = md.index(l.rhs(), b, 0, k, j, box.i().s());
+          for (int n = 0; n <= box.i().e() - box.i().s(); n++) {
+            double diag = a[d + n];
+            double old = a[u + n];
+            double offDiagonal = a[ax + n] - diag * old;
+            double value = a[rhs + n] - offDiagonal;
             double sign = diag >= 0 ? 1.0 : -1.0;
-            a[ax] = weight * (value / (diag + sign * SMALL)) + (1.0 - weight) * old;
+            a[ax + n] = weight * (value / (diag + sign * SMALL)) + (1.0 - weight) * old;
           }
         }
       }

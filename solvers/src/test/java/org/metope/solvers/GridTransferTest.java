@@ -30,6 +30,8 @@ import org.metope.mesh.view.IndexBox;
  */
 class GridTransferTest {
   private static final double TOL = 1e-13;
+  /** Transfers between blocks of up to 8 cells per axis, the widest here. */
+  private final GridTransfer transfer = new GridTransfer(8);
 
   private static MultigridLevels levels(int ndim) {
     String deck = "<parthenon/mesh>\nmultigrid = true\nnx1 = 16\nx1min = -1\nx1max = 1\n"
@@ -103,10 +105,10 @@ class GridTransferTest {
         MeshData coarse = levels.mesh(m + 1).meshData("base").get(0);
         fill(fine, IndexDomain.INTERIOR, linear);
         int id = fine.state().fieldId("f");
-        GridTransfer.restrict(fine, id, levels.links(m), coarse, id);
+        transfer.restrict(fine, id, levels.links(m), coarse, id);
         assertTrue(compare(coarse, linear)[0] < TOL, "ndim=" + ndim + " level=" + m);
         fill(fine, IndexDomain.INTERIOR, wavy);
-        GridTransfer.restrict(fine, id, levels.links(m), coarse, id);
+        transfer.restrict(fine, id, levels.links(m), coarse, id);
         assertEquals(compare(fine, wavy)[1], compare(coarse, wavy)[1], TOL,
             "integral ndim=" + ndim + " level=" + m);
       }
@@ -123,10 +125,10 @@ class GridTransferTest {
       MeshData coarse = levels.mesh(1).meshData("base").get(0);
       int id = fine.state().fieldId("f");
       fill(coarse, IndexDomain.ENTIRE, linear);
-      GridTransfer.prolongate(coarse, id, levels.links(0), fine, id, levels.mesh(0).nghost());
+      transfer.prolongate(coarse, id, levels.links(0), fine, id, levels.mesh(0).nghost());
       assertTrue(compare(fine, linear)[0] < TOL, "ndim=" + ndim);
       fill(coarse, IndexDomain.ENTIRE, quadratic);
-      GridTransfer.prolongate(coarse, id, levels.links(0), fine, id, levels.mesh(0).nghost());
+      transfer.prolongate(coarse, id, levels.links(0), fine, id, levels.mesh(0).nghost());
       assertTrue(compare(fine, quadratic)[0] > 1e-3, "control ndim=" + ndim);
     }
   }
@@ -149,8 +151,8 @@ class GridTransferTest {
       Random random = new Random(ndim);
       randomize(fine, f, IndexDomain.INTERIOR, random);
       randomize(coarse, g, IndexDomain.ENTIRE, random);
-      GridTransfer.restrict(fine, f, levels.links(0), coarse, f);
-      GridTransfer.prolongate(coarse, g, levels.links(0), fine, g, levels.mesh(0).nghost());
+      transfer.restrict(fine, f, levels.links(0), coarse, f);
+      transfer.prolongate(coarse, g, levels.links(0), fine, g, levels.mesh(0).nghost());
       double restricted = 0.0;
       double scale = 0.0;
       IndexBox cbox = IndexBox.of(coarse.block(0).cellBounds(), IndexDomain.INTERIOR);

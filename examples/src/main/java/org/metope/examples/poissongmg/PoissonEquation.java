@@ -27,42 +27,56 @@ import org.metope.solvers.MultigridOperator;
  */
 record PoissonEquation(double alpha, boolean zeroTopX3Flux) implements MultigridOperator {
 
+  /**
+   * Row by row: {@code u} of the row and of the rows beside it, {@code D} of the row's faces, each
+   * from the row's first interior cell, {@code i} running along them. The flux through a cell's
+   * upper x1 face is the next cell's lower one, the same expression, so it is computed once.
+   */
   @Override
   public void apply(MeshData md, int x, int y) {
     int d = md.state().fieldId(PoissonGmgPackage.D);
     double[] a = md.data();
     int ndim = md.block(0).mesh().ndim();
     IndexBox box = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
+    int is = box.i().s();
+    int n = box.i().e() - is;
     for (int b = 0; b < md.numBlocks(); b++) {
       double dx1 = md.block(b).coords().dx(0);
       double dx2 = md.block(b).coords().dx(1);
       double dx3 = md.block(b).coords().dx(2);
       for (int k = box.k().s(); k <= box.k().e(); k++) {
+        boolean noTop = zeroTopX3Flux && k == box.k().e();
         for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            double u = a[md.index(x, b, 0, k, j, i)];
-            double lower = a[md.index(d, b, 0, k, j, i)] / dx1
-                * (a[md.index(x, b, 0, k, j, i - 1)] - u);
-            double upper = a[md.index(d, b, 0, k, j, i + 1)] / dx1
-                * (u - a[md.index(x, b, 0, k, j, i + 1)]);
-            double out = -alpha * u;
-            out += (lower - upper) / dx1;
+          int u = md.index(x, b, 0, k, j, is);
+          int d1 = md.index(d, b, 0, k, j, is);
+          int out = md.index(y, b, 0, k, j, is);
+          int uSouth = ndim > 1 ? md.index(x, b, 0, k, j - 1, is) : 0;
+          int uNorth = ndim > 1 ? md.index(x, b, 0, k, j + 1, is) : 0;
+          int d2 = ndim > 1 ? md.index(d, b, 1, k, j, is) : 0;
+          int d2North = ndim > 1 ? md.index(d, b, 1, k, j + 1, is) : 0;
+          int uBelow = ndim > 2 ? md.index(x, b, 0, k - 1, j, is) : 0;
+          int uAbove = ndim > 2 ? md.index(x, b, 0, k + 1, j, is) : 0;
+          int d3 = ndim > 2 ? md.index(d, b, 2, k, j, is) : 0;
+          int d3Above = ndim > 2 ? md.index(d, b, 2, k + 1, j, is) : 0;
+          double x1Upper = a[d1] / dx1 * (a[u - 1] - a[u]);
+          for (int i = 0; i <= n; i++) {
+            double uc = a[u + i];
+            double lower = x1Upper;
+            x1Upper = a[d1 + i + 1] / dx1 * (uc - a[u + i + 1]);
+            double value = -alpha * uc;
+            value += (lower - x1Upper) / dx1;
+            double upper;
             if (ndim > 1) {
-              lower = a[md.index(d, b, 1, k, j, i)] * (a[md.index(x, b, 0, k, j - 1, i)] - u)
-                  / dx2;
-              upper = a[md.index(d, b, 1, k, j + 1, i)] * (u - a[md.index(x, b, 0, k, j + 1, i)])
-                  / dx2;
-              out += (lower - upper) / dx2;
+              lower = a[d2 + i] * (a[uSouth + i] - uc) / dx2;
+              upper = a[d2North + i] * (uc - a[uNorth + i]) / dx2;
+              value += (lower - upper) / dx2;
             }
             if (ndim > 2) {
-              lower = a[md.index(d, b, 2, k, j, i)] * (a[md.index(x, b, 0, k - 1, j, i)] - u)
-                  / dx3;
-              upper = zeroTopX3Flux && k == box.k().e() ? 0.0
-                  : a[md.index(d, b, 2, k + 1, j, i)] * (u - a[md.index(x, b, 0, k + 1, j, i)])
-                      / dx3;
-              out += (lower - upper) / dx3;
+              lower = a[d3 + i] * (a[uBelow + i] - uc) / dx3;
+              upper = noTop ? 0.0 : a[d3Above + i] * (uc - a[uAbove + i]) / dx3;
+              value += (lower - upper) / dx3;
             }
-            a[md.index(y, b, 0, k, j, i)] = out;
+            a[out + i] = value;
           }
         }
       }
@@ -75,24 +89,29 @@ record PoissonEquation(double alpha, boolean zeroTopX3Flux) implements Multigrid
     double[] a = md.data();
     int ndim = md.block(0).mesh().ndim();
     IndexBox box = IndexBox.of(md.block(0).cellBounds(), IndexDomain.INTERIOR);
+    int is = box.i().s();
+    int n = box.i().e() - is;
     for (int b = 0; b < md.numBlocks(); b++) {
       double dx1 = md.block(b).coords().dx(0);
       double dx2 = md.block(b).coords().dx(1);
       double dx3 = md.block(b).coords().dx(2);
       for (int k = box.k().s(); k <= box.k().e(); k++) {
         for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            double value = -(a[md.index(d, b, 0, k, j, i)] + a[md.index(d, b, 0, k, j, i + 1)])
-                / (dx1 * dx1) - alpha;
+          int d1 = md.index(d, b, 0, k, j, is);
+          int d2 = ndim > 1 ? md.index(d, b, 1, k, j, is) : 0;
+          int d2North = ndim > 1 ? md.index(d, b, 1, k, j + 1, is) : 0;
+          int d3 = ndim > 2 ? md.index(d, b, 2, k, j, is) : 0;
+          int d3Above = ndim > 2 ? md.index(d, b, 2, k + 1, j, is) : 0;
+          int out = md.index(diag, b, 0, k, j, is);
+          for (int i = 0; i <= n; i++) {
+            double value = -(a[d1 + i] + a[d1 + i + 1]) / (dx1 * dx1) - alpha;
             if (ndim > 1) {
-              value -= (a[md.index(d, b, 1, k, j, i)] + a[md.index(d, b, 1, k, j + 1, i)])
-                  / (dx2 * dx2);
+              value -= (a[d2 + i] + a[d2North + i]) / (dx2 * dx2);
             }
             if (ndim > 2) {
-              value -= (a[md.index(d, b, 2, k, j, i)] + a[md.index(d, b, 2, k + 1, j, i)])
-                  / (dx3 * dx3);
+              value -= (a[d3 + i] + a[d3Above + i]) / (dx3 * dx3);
             }
-            a[md.index(diag, b, 0, k, j, i)] = value;
+            a[out + i] = value;
           }
         }
       }
@@ -129,13 +148,14 @@ record PoissonEquation(double alpha, boolean zeroTopX3Flux) implements Multigrid
     int lo = outer ? last + 1 : (axis == 0 ? all.i().s() : axis == 1 ? all.j().s() : all.k().s());
     int hi = outer ? (axis == 0 ? all.i().e() : axis == 1 ? all.j().e() : all.k().e()) : first - 1;
     int mirrorSum = outer ? 2 * last + 1 : 2 * first - 1;
+    int is = all.i().s();
     for (int k = axis == 2 ? lo : all.k().s(); k <= (axis == 2 ? hi : all.k().e()); k++) {
       for (int j = axis == 1 ? lo : all.j().s(); j <= (axis == 1 ? hi : all.j().e()); j++) {
-        for (int i = axis == 0 ? lo : all.i().s(); i <= (axis == 0 ? hi : all.i().e()); i++) {
-          int mk = axis == 2 ? mirrorSum - k : k;
-          int mj = axis == 1 ? mirrorSum - j : j;
-          int mi = axis == 0 ? mirrorSum - i : i;
-          a[md.index(x, b, 0, k, j, i)] = 2.0 * 0.0 - a[md.index(x, b, 0, mk, mj, mi)];
+        int row = md.index(x, b, 0, k, j, is) - is;
+        int mirror = md.index(x, b, 0, axis == 2 ? mirrorSum - k : k,
+            axis == 1 ? mirrorSum - j : j, is) - is;
+        for (int i = axis == 0 ? lo : is; i <= (axis == 0 ? hi : all.i().e()); i++) {
+          a[row + i] = 2.0 * 0.0 - a[mirror + (axis == 0 ? mirrorSum - i : i)];
         }
       }
     }
