@@ -20,6 +20,8 @@ import org.metope.bvals.channel.ChannelRole;
 import org.metope.bvals.channel.ChannelVector;
 import org.metope.bvals.channel.CoalescedMessage;
 import org.metope.bvals.channel.CommBuffer;
+import org.metope.comm.Communicator;
+import org.metope.comm.DirectBufferCommunicator;
 import org.metope.comm.InProcessRun;
 import org.metope.comm.ReduceOp;
 import org.metope.kernels.KernelKind;
@@ -89,13 +91,21 @@ class CoalescedExchangeTest {
     return wrong;
   }
 
-  @ParameterizedTest(name = "{0} ranks, pack_size={1}, coalesce={2}")
-  @CsvSource({"2, -1, true", "2, 1, true", "3, 2, true", "4, 1, true", "3, 2, false",
-      "2, 1, false"})
+  /**
+   * With {@code direct}, the ranks' communicators hand out direct message buffers and prefer them,
+   * as the MPI device does: then no message may leave from or land in a heap array (control: a
+   * {@code MessageStaging} that ignores the preference sends the arena's slices and fails here).
+   */
+  @ParameterizedTest(name = "{0} ranks, pack_size={1}, coalesce={2}, direct buffers={3}")
+  @CsvSource({"2, -1, true, false", "2, 1, true, false", "3, 2, true, false", "4, 1, true, false",
+      "3, 2, false, false", "2, 1, false, false", "2, 1, true, true", "3, 2, true, true",
+      "3, 2, false, true"})
   void givenRanksAndPartitions_thenEveryGhostHoldsTheCellItWrapsTo(int ranks, int packSize,
-      boolean coalesce) {
+      boolean coalesce, boolean direct) {
     AtomicLong wrong = new AtomicLong(-1);
-    InProcessRun.run(ranks, world -> {
+    InProcessRun.run(ranks, inProcess -> {
+      DirectBufferCommunicator buffers = new DirectBufferCommunicator(inProcess);
+      Communicator world = direct ? buffers : inProcess;
       try (ExchangeFixture f = new ExchangeFixture(ExchangeFixture.periodic3d(packSize), world,
           twoFields(), coalesce)) {
         List<MeshData> parts = f.mesh.meshData("base");
@@ -114,6 +124,10 @@ class CoalescedExchangeTest {
           wrong.set(total);
         }
         assertEquals(coalesce, !f.comm.registry().messages().isEmpty() || ranks == 1);
+        if (direct) {
+          assertEquals(0, buffers.counts().arrayMessages(), "messages of heap arrays");
+          assertTrue(buffers.counts().bufferMessages() > 0, "messages of message buffers");
+        }
       }
     });
     assertEquals(0, wrong.get());

@@ -1,6 +1,7 @@
 package org.metope.bvals;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -8,6 +9,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
+import org.metope.comm.Communicator;
+import org.metope.comm.DirectBufferCommunicator;
 import org.metope.comm.InProcessRun;
 import org.metope.comm.ReduceOp;
 import org.metope.mesh.field.MeshData;
@@ -60,11 +63,17 @@ class FluxCorrectionTest {
     return 0.25 + direction + 3.0 * x - 2.0 * y;
   }
 
-  @ParameterizedTest(name = "{0} ranks, coalesce={1}, fine={2}")
-  @CsvSource({"1, true, false", "2, true, false", "3, true, false", "2, false, false",
-      "3, false, false", "1, true, true", "3, true, true", "2, false, true"})
+  /**
+   * With {@code direct}, the communicators prefer direct message buffers, as the MPI device does,
+   * and no flux correction travels in a heap array.
+   */
+  @ParameterizedTest(name = "{0} ranks, coalesce={1}, fine={2}, direct buffers={3}")
+  @CsvSource({"1, true, false, false", "2, true, false, false", "3, true, false, false",
+      "2, false, false, false", "3, false, false, false", "1, true, true, false",
+      "3, true, true, false", "2, false, true, false", "3, true, false, true",
+      "3, false, true, true"})
   void givenCoarseFineFaces_thenCoarseFluxesBecomeTheFineAverages(int ranks, boolean coalesce,
-      boolean fine) {
+      boolean fine, boolean direct) {
     StateDescriptor pkg = new StateDescriptor("flux");
     pkg.addField("u", fine
         ? Metadata.of(MetadataFlag.CELL, MetadataFlag.FINE, MetadataFlag.INDEPENDENT,
@@ -72,7 +81,9 @@ class FluxCorrectionTest {
         : Metadata.of(MetadataFlag.CELL, MetadataFlag.INDEPENDENT, MetadataFlag.FILL_GHOST,
             MetadataFlag.WITH_FLUXES));
     AtomicLongArray counts = new AtomicLongArray(2); // wrong faces, corrected faces
-    InProcessRun.run(ranks, world -> {
+    InProcessRun.run(ranks, inProcess -> {
+      DirectBufferCommunicator buffers = new DirectBufferCommunicator(inProcess);
+      Communicator world = direct ? buffers : inProcess;
       try (ExchangeFixture f = new ExchangeFixture(DECK, world, pkg, coalesce)) {
         List<MeshData> parts = f.mesh.meshData("base");
         for (MeshData md : parts) {
@@ -91,6 +102,11 @@ class FluxCorrectionTest {
         long[] local = new long[2];
         for (MeshData md : parts) {
           check(md, fine, local);
+        }
+        long bufferMessages = world.allreduce(buffers.counts().bufferMessages(), ReduceOp.SUM);
+        if (direct) {
+          assertEquals(0, buffers.counts().arrayMessages(), "messages of heap arrays");
+          assertTrue(bufferMessages > 0, "messages of message buffers on all ranks");
         }
         long wrong = world.allreduce(local[0], ReduceOp.SUM);
         long corrected = world.allreduce(local[1], ReduceOp.SUM);

@@ -98,6 +98,17 @@ public interface Communicator {
   }
 
   /**
+   * True when messages of {@link MessageBuffer}s cost less than messages of heap arrays, because
+   * the buffers are the transport's own memory (the MPI device: native memory MPI reads in place,
+   * where an array's message is copied into native staging and, received, out again). A caller
+   * that prepares its messages in a Java array then copies each into a buffer of its own once and
+   * sends that; elsewhere it sends the array and allocates no buffer.
+   */
+  default boolean prefersMessageBuffers() {
+    return false;
+  }
+
+  /**
    * {@link #isend(Request, double[], int, int, int, int)} of {@code buffer[offset, offset +
    * length)}, which must come from {@link #newMessageBuffer}; the buffer is busy until the
    * request is found complete.

@@ -10,11 +10,14 @@ import org.metope.comm.Request;
  * sending rank to one receiving rank. Each channel keeps its own {@link CommBuffer} and its five
  * states for its users; only the transport is shared.
  *
- * <h2>The message is a slice of the arena, so nothing is copied</h2>
+ * <h2>The message is a slice of the arena</h2>
  *
  * <p>The message owns one slice of its group's arena region, and each member channel's buffer is
  * a part of it (its <em>home</em>). The load kernel writes straight into the message and the
- * receive lands where the unload kernel reads:
+ * receive lands where the unload kernel reads. Where the communicator prefers message buffers
+ * (the MPI device) the wire layout below is written into a buffer of the message's own instead,
+ * one bulk copy per member, and read back from it; elsewhere the slice is the wire ({@link
+ * MessageStaging}):
  *
  * <pre>
  * slice:  | fingerprint | sequence | count | flag words | home 0 | .. | home N-1 |
@@ -28,9 +31,9 @@ import org.metope.comm.Request;
  * an unallocated or negligible sparse member costs one bit on the wire, where per channel it costs
  * an empty message. Both ranks know every member's length, so the flags are the whole
  * directory. The sender packs the flagged members' data towards the flags ({@link
- * #memberSent}), the receiver takes the shorter message into its full slice and moves each
- * flagged member back to its home ({@link #tryComplete}); a member after the first null one moves,
- * the others do not. Dense members come first (see {@link CoalescedMessageBuilder}), so they move
+ * #memberSent}), the receiver takes the shorter message into its full slice (or buffer) and moves
+ * each flagged member back to its home ({@link #tryComplete}); in the slice a member after the
+ * first null one moves, the others do not. Dense members come first (see {@link CoalescedMessageBuilder}), so they move
  * only when a dense member itself sent null (all zero with sparse on).
  * The {@code fingerprint} (a 52-bit hash of the member keys and lengths, exact in a double) and
  * the {@code sequence} (messages sent so far) are checked by the receiver on every message: a
@@ -92,6 +95,7 @@ public final class CoalescedMessage {
   private final ObjectPool.Owner<BufferSlice> owner;
   private final BufferSlice slice;
   private final Request request;
+  private final MessageStaging staging;
   private final boolean sender;
   private final int rank;
 
@@ -99,8 +103,6 @@ public final class CoalescedMessage {
   private int stale;
   private boolean inFlight;
   private long sequence;
-  /** The array the receive was posted into; the arena may have a longer copy by its completion. */
-  private double[] postedArray;
 
   /**
    * A message over {@code owner}'s slice, which must hold {@link #length(List)} elements.
@@ -141,6 +143,7 @@ public final class CoalescedMessage {
     }
     this.fingerprint = fingerprint(members);
     this.request = communicator.newRequest();
+    this.staging = new MessageStaging(communicator, slice.length());
     this.sender = group.role() == ChannelRole.SENDER;
     this.rank = communicator.rank();
     this.stale = this.members.length;
@@ -206,20 +209,18 @@ public final class CoalescedMessage {
     double[] a = slice.array();
     int o = slice.offset();
     long seq = ++sequence;
-    a[o + FINGERPRINT] = fingerprint;
-    a[o + SEQUENCE] = seq;
-    a[o + COUNT] = members.length;
+    staging.set(a, o, FINGERPRINT, fingerprint);
+    staging.set(a, o, SEQUENCE, seq);
+    staging.set(a, o, COUNT, members.length);
     writeFlags(a, o);
     int end = HEADER + flagWords;
     for (int i = 0; i < members.length; i++) {
       if (this.hasData[i]) {
-        if (homes[i] != end) {
-          System.arraycopy(a, o + homes[i], a, o + end, lengths[i]);
-        }
+        staging.put(a, o, homes[i], end, lengths[i]);
         end += lengths[i];
       }
     }
-    communicator.isend(request, a, o, end, group.peerRank(), tag);
+    staging.send(request, a, o, end, group.peerRank(), tag);
     inFlight = true;
     slice.arena().beginFlight();
     if (CommTrace.ENABLED) {
@@ -266,9 +267,7 @@ public final class CoalescedMessage {
     if (stale < members.length) {
       return false;
     }
-    postedArray = slice.array();
-    communicator.irecv(request, postedArray, slice.offset(), slice.length(), group.peerRank(),
-        tag);
+    staging.post(request, slice.array(), slice.offset(), slice.length(), group.peerRank(), tag);
     inFlight = true;
     slice.arena().beginFlight();
     return true;
@@ -290,10 +289,7 @@ public final class CoalescedMessage {
     int o = slice.offset();
     long seq = ++sequence;
     int received = request.length();
-    if (postedArray != a) {
-      System.arraycopy(postedArray, o, a, o, received);
-    }
-    postedArray = null;
+    staging.arrived(a, o, received);
     checkHeader(received, a, o, seq);
     unpack(a, o, received);
     stale = 0;
@@ -316,9 +312,7 @@ public final class CoalescedMessage {
     for (int i = members.length - 1; i >= 0; i--) {
       if (hasData[i]) {
         end -= lengths[i];
-        if (end != homes[i]) {
-          System.arraycopy(a, o + end, a, o + homes[i], lengths[i]);
-        }
+        staging.take(a, o, end, homes[i], lengths[i]);
       }
     }
   }
@@ -337,14 +331,14 @@ public final class CoalescedMessage {
           bits |= 1L << (i - first);
         }
       }
-      a[o + HEADER + w] = bits;
+      staging.set(a, o, HEADER + w, bits);
     }
   }
 
   /** Reads the flag words into {@link #hasData}; {@code false} when a word is no flag word. */
   private boolean readFlags(double[] a, int o) {
     for (int w = 0; w < flagWords; w++) {
-      double word = a[o + HEADER + w];
+      double word = staging.get(a, o, HEADER + w);
       long bits = (long) word;
       if (bits != word || bits < 0 || bits >= 1L << FLAGS_PER_WORD) {
         return false;
@@ -369,17 +363,20 @@ public final class CoalescedMessage {
   }
 
   private void checkHeader(int received, double[] a, int o, long seq) {
-    if (received < HEADER + flagWords || a[o + COUNT] != members.length || !readFlags(a, o)) {
+    if (received < HEADER + flagWords || staging.get(a, o, COUNT) != members.length
+        || !readFlags(a, o)) {
       throw corrupted("coalesced message without the expected flags: messageLength=" + received
-          + ", channels=" + (received < HEADER ? "?" : a[o + COUNT]) + ", expectedChannels="
-          + members.length);
+          + ", channels=" + (received < HEADER ? "?" : staging.get(a, o, COUNT))
+          + ", expectedChannels=" + members.length);
     }
-    if (a[o + FINGERPRINT] != fingerprint) {
+    double sentFingerprint = staging.get(a, o, FINGERPRINT);
+    if (sentFingerprint != fingerprint) {
       throw corrupted("sender and receiver disagree on the coalesced message layout: fingerprint="
-          + (long) a[o + FINGERPRINT] + ", expectedFingerprint=" + (long) fingerprint);
+          + (long) sentFingerprint + ", expectedFingerprint=" + (long) fingerprint);
     }
-    if (a[o + SEQUENCE] != seq) {
-      throw corrupted("coalesced message out of sequence: sequence=" + (long) a[o + SEQUENCE]
+    double sentSequence = staging.get(a, o, SEQUENCE);
+    if (sentSequence != seq) {
+      throw corrupted("coalesced message out of sequence: sequence=" + (long) sentSequence
           + ", expectedSequence=" + seq);
     }
     if (received != packedLength()) {

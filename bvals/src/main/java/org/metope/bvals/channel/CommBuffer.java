@@ -54,6 +54,9 @@ import org.metope.comm.Request;
  * whole message arrives, and its receive is posted only once every member of the message is
  * {@code STALE}. A member's buffer is its part of the message's slice, always allocated; only the
  * members that send data put it on the wire, and a sparse receiver is allocated on the flag.
+ * A message of its own travels from and lands in the slice, or, on a communicator that prefers
+ * message buffers (the MPI device), in a buffer of the channel's own that the slice is copied
+ * into and out of ({@link MessageStaging}).
  *
  * <h2>Sequence numbers</h2>
  *
@@ -94,8 +97,8 @@ public final class CommBuffer {
   private boolean receivePosted;
   /** The arena of the slice a send or posted receive uses, until it is known complete; else null. */
   private BufferArena inFlightArena;
-  /** The array a receive was posted into; the arena may have a longer copy by its completion. */
-  private double[] postedArray;
+  /** Where this channel's own messages travel; made at the first one (never in a message). */
+  private MessageStaging staging;
   private long sendSequence;
   private long receiveSequence;
   /** The coalesced message this channel travels in, or null when it sends its own. */
@@ -264,7 +267,11 @@ public final class CommBuffer {
     if (message != null) {
       message.memberSent(slot, true);
     } else if (role == ChannelRole.SENDER) {
-      communicator.isend(request, s.array(), s.offset(), length, peer, tag);
+      double[] a = s.array();
+      int o = s.offset();
+      MessageStaging wire = staging();
+      wire.put(a, o, 0, 0, length);
+      wire.send(request, a, o, length, peer, tag);
       inFlightArena = s.arena();
       inFlightArena.beginFlight();
     }
@@ -281,7 +288,7 @@ public final class CommBuffer {
     if (message != null) {
       message.memberSent(slot, false);
     } else if (role == ChannelRole.SENDER) {
-      communicator.isend(request, EMPTY, 0, 0, peer, tag);
+      staging().send(request, EMPTY, 0, 0, peer, tag);
     }
     if (CommTrace.ENABLED) {
       CommTrace.log(rank, "send-null", spec.kind(), key, peer, tag, 0, seq);
@@ -369,10 +376,9 @@ public final class CommBuffer {
 
   private void postReceive(BufferSlice target) {
     if (target == null) {
-      communicator.irecv(request, EMPTY, 0, 0, peer, tag);
+      staging().post(request, EMPTY, 0, 0, peer, tag);
     } else {
-      postedArray = target.array();
-      communicator.irecv(request, postedArray, target.offset(), length, peer, tag);
+      staging().post(request, target.array(), target.offset(), length, peer, tag);
       inFlightArena = target.arena();
       inFlightArena.beginFlight();
     }
@@ -424,13 +430,23 @@ public final class CommBuffer {
     return true;
   }
 
-  /** Copies what arrived into the arena's current array when it was lengthened meanwhile. */
+  /** Brings what arrived into the slice in the arena's current array. */
   private void copyFromPostedArray(int received) {
-    double[] posted = postedArray;
-    postedArray = null;
-    if (received > 0 && posted != slice.array()) {
-      System.arraycopy(posted, slice.offset(), slice.array(), slice.offset(), received);
+    if (received == 0) {
+      staging.arrived(EMPTY, 0, 0);
+      return;
     }
+    double[] a = slice.array();
+    int o = slice.offset();
+    staging.arrived(a, o, received);
+    staging.take(a, o, 0, 0, received);
+  }
+
+  private MessageStaging staging() {
+    if (staging == null) {
+      staging = new MessageStaging(communicator, length);
+    }
+    return staging;
   }
 
   private void finishReceive(int received) {

@@ -73,6 +73,12 @@ final class MpiCommunicator extends DeviceCommunicator {
     return r;
   }
 
+  /** A message buffer costs MPI's copy only; an array's message two more, through staging. */
+  @Override
+  public boolean prefersMessageBuffers() {
+    return true;
+  }
+
   @Override
   public MessageBuffer newMessageBuffer(int capacity) {
     world.checkAbort();
