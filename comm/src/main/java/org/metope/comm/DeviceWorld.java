@@ -127,6 +127,15 @@ public abstract class DeviceWorld {
     }
 
     /**
+     * Starts a new wait with this waiter, so that a caller that waits once per call (a
+     * collective) keeps one waiter instead of allocating one per wait.
+     */
+    public void restart() {
+      polls = 0;
+      start = 0;
+    }
+
+    /**
      * One pause between polls: spins, then yields, then parks, looking for aborts meanwhile; in
      * a collective, aborts the run once the wait exceeds the stall timeout.
      */

@@ -8,6 +8,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.metope.comm.DeviceCollectives;
+import org.metope.comm.DeviceWorld;
 import org.metope.comm.ReduceOp;
 
 /**
@@ -28,9 +29,11 @@ import org.metope.comm.ReduceOp;
  * to every rank are {@code MPI_Iallgather(v)}, gathers to one rank {@code MPI_Igatherv},
  * broadcasts {@code MPI_Ibcast}; the barrier is {@code MPI_Ibarrier}.
  *
- * <p>Values pass through an off-heap scratch buffer of this communicator (MPI keeps its address
- * until completion), which grows to the largest collective seen. Calls on one communicator are
- * serialised, as MPI requires them to be ordered anyway.
+ * <p>Values pass through off-heap buffers of this communicator (MPI keeps their addresses until
+ * completion), which grow to the largest collective seen: the reductions' four are whole segments
+ * kept in fields, and the wait keeps one waiter, so a reduction of a cycle allocates nothing in
+ * steady state; gathers and broadcasts slice one more scratch buffer. Calls on one communicator
+ * are serialised, as MPI requires them to be ordered anyway.
  */
 final class MpiCollectives implements DeviceCollectives {
   private final MpiWorld world;
@@ -39,6 +42,15 @@ final class MpiCollectives implements DeviceCollectives {
   private final MemorySegment request;
   private final MemorySegment secondRequest;
   private final MemorySegment flag;
+  private final DeviceWorld.Waiter waiter;
+  /** The collective in progress, named in a stall's message. */
+  private String operation = "";
+  /** A reduction's contribution, and its first results. */
+  private MemorySegment send;
+  private MemorySegment result;
+  /** The second reduction of a mixed one (its extremes), and its results. */
+  private MemorySegment secondSend;
+  private MemorySegment secondResult;
   private MemorySegment scratch;
 
   MpiCollectives(MpiWorld world, MemorySegment comm) {
@@ -49,7 +61,21 @@ final class MpiCollectives implements DeviceCollectives {
     this.request = cells.asSlice(0, 8);
     this.secondRequest = cells.asSlice(8, 8);
     this.flag = cells.asSlice(16, 4);
-    this.scratch = Arena.ofAuto().allocate(1024, 8);
+    this.waiter = world.waiter(() -> operation + " with the other ranks");
+    this.send = grown(null, 256);
+    this.result = grown(null, 256);
+    this.secondSend = grown(null, 256);
+    this.secondResult = grown(null, 256);
+    this.scratch = grown(null, 1024);
+  }
+
+  /** {@code segment} when it holds {@code bytes}, else a new segment of at least twice its size. */
+  private static MemorySegment grown(MemorySegment segment, long bytes) {
+    if (segment != null && bytes <= segment.byteSize()) {
+      return segment;
+    }
+    long size = segment == null ? bytes : Math.max(bytes, 2 * segment.byteSize());
+    return Arena.ofAuto().allocate(size, 8);
   }
 
   @Override
@@ -62,13 +88,12 @@ final class MpiCollectives implements DeviceCollectives {
       foldAtRankZero(values, op);
       return;
     }
-    ensureScratch(2L * n * Long.BYTES);
+    send = grown(send, (long) n * Long.BYTES);
+    result = grown(result, (long) n * Long.BYTES);
     long nanKey = op.encode(Double.NaN);
     for (int i = 0; i < n; i++) {
-      scratch.setAtIndex(JAVA_LONG, i, op.encode(values[i]));
+      send.setAtIndex(JAVA_LONG, i, op.encode(values[i]));
     }
-    MemorySegment send = scratch.asSlice(0, (long) n * Long.BYTES);
-    MemorySegment result = scratch.asSlice((long) n * Long.BYTES, (long) n * Long.BYTES);
     start(mpi.iallreduce(send, result, n, mpi.typeInt64, op == ReduceOp.MAX ? mpi.opMax
         : mpi.opMin, comm, request), "MPI_Iallreduce");
     await("allreduce");
@@ -90,10 +115,13 @@ final class MpiCollectives implements DeviceCollectives {
   private void foldAtRankZero(double[] values, ReduceOp op) {
     int n = values.length;
     int size = world.size();
-    ensureScratch((long) (size + 1) * n * Double.BYTES);
-    MemorySegment mine = scratch.asSlice(0, (long) n * Double.BYTES);
-    MemorySegment all = scratch.asSlice((long) n * Double.BYTES, (long) size * n * Double.BYTES);
-    MemorySegment.copy(values, 0, mine, JAVA_DOUBLE, 0, n);
+    send = grown(send, (long) n * Double.BYTES);
+    result = grown(result, (long) size * n * Double.BYTES);
+    MemorySegment mine = send;
+    MemorySegment all = result;
+    for (int i = 0; i < n; i++) {
+      mine.setAtIndex(JAVA_DOUBLE, i, values[i]);
+    }
     start(mpi.igather(mine, n, mpi.typeDouble, all, n, mpi.typeDouble, 0, comm, request),
         "MPI_Igather");
     await("allreduce");
@@ -108,7 +136,9 @@ final class MpiCollectives implements DeviceCollectives {
     }
     start(mpi.ibcast(mine, n, mpi.typeDouble, 0, comm, request), "MPI_Ibcast");
     await("allreduce");
-    MemorySegment.copy(mine, JAVA_DOUBLE, 0, values, 0, n);
+    for (int i = 0; i < n; i++) {
+      values[i] = mine.getAtIndex(JAVA_DOUBLE, i);
+    }
   }
 
   @Override
@@ -117,10 +147,11 @@ final class MpiCollectives implements DeviceCollectives {
     if (n == 0) {
       return;
     }
-    ensureScratch(2L * n * Long.BYTES);
-    MemorySegment send = scratch.asSlice(0, (long) n * Long.BYTES);
-    MemorySegment result = scratch.asSlice((long) n * Long.BYTES, (long) n * Long.BYTES);
-    MemorySegment.copy(values, 0, send, JAVA_LONG, 0, n);
+    send = grown(send, (long) n * Long.BYTES);
+    result = grown(result, (long) n * Long.BYTES);
+    for (int i = 0; i < n; i++) {
+      send.setAtIndex(JAVA_LONG, i, values[i]);
+    }
     MemorySegment type = op == ReduceOp.SUM ? mpi.typeUint64 : mpi.typeInt64;
     MemorySegment mpiOp = switch (op) {
       case SUM -> mpi.opSum;
@@ -129,16 +160,19 @@ final class MpiCollectives implements DeviceCollectives {
     };
     start(mpi.iallreduce(send, result, n, type, mpiOp, comm, request), "MPI_Iallreduce");
     await("allreduce");
-    MemorySegment.copy(result, JAVA_LONG, 0, values, 0, n);
+    for (int i = 0; i < n; i++) {
+      values[i] = result.getAtIndex(JAVA_LONG, i);
+    }
   }
 
   @Override
   public synchronized void allreduce(long[] values, ReduceOp[] ops) {
     int n = values.length;
-    ensureScratch(4L * n * Long.BYTES);
     long bytes = (long) n * Long.BYTES;
-    MemorySegment sums = scratch.asSlice(0, bytes);
-    MemorySegment extremes = scratch.asSlice(2 * bytes, bytes);
+    MemorySegment sums = send = grown(send, bytes);
+    MemorySegment sumResults = result = grown(result, bytes);
+    MemorySegment extremes = secondSend = grown(secondSend, bytes);
+    MemorySegment extremeResults = secondResult = grown(secondResult, bytes);
     int sumCount = 0;
     int extremeCount = 0;
     for (int i = 0; i < n; i++) {
@@ -149,8 +183,6 @@ final class MpiCollectives implements DeviceCollectives {
         case MIN -> extremes.setAtIndex(JAVA_LONG, extremeCount++, ~v);
       }
     }
-    MemorySegment sumResults = scratch.asSlice(bytes, bytes);
-    MemorySegment extremeResults = scratch.asSlice(3 * bytes, bytes);
     if (sumCount > 0) {
       start(mpi.iallreduce(sums, sumResults, sumCount, mpi.typeUint64, mpi.opSum, comm, request),
           "MPI_Iallreduce");
@@ -163,7 +195,8 @@ final class MpiCollectives implements DeviceCollectives {
       await("allreduce");
     }
     if (extremeCount > 0) {
-      world.awaitCollective(secondRequest, flag, "allreduce");
+      operation = "allreduce";
+      world.awaitCollective(secondRequest, flag, operation, waiter);
     }
     for (int i = 0, s = 0, e = 0; i < n; i++) {
       values[i] = switch (ops[i]) {
@@ -278,14 +311,13 @@ final class MpiCollectives implements DeviceCollectives {
     mpi.check(rc, call);
   }
 
-  private void await(String operation) {
-    world.awaitCollective(request, flag, operation);
+  private void await(String collective) {
+    operation = collective;
+    world.awaitCollective(request, flag, collective, waiter);
   }
 
   private void ensureScratch(long bytes) {
-    if (bytes > scratch.byteSize()) {
-      scratch = Arena.ofAuto().allocate(Math.max(bytes, 2 * scratch.byteSize()), 8);
-    }
+    scratch = grown(scratch, bytes);
   }
 
   private static long align(long bytes) {

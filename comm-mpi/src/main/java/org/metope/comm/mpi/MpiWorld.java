@@ -88,7 +88,7 @@ final class MpiWorld extends DeviceWorld {
     MemorySegment request = cells.asSlice(8, 8);
     MemorySegment flag = cells.asSlice(16, 4);
     mpi.check(mpi.commIdup(comm, newComm, request), "MPI_Comm_idup");
-    awaitCollective(request, flag, "duplicate");
+    awaitCollective(request, flag, "duplicate", waiter(() -> "duplicate with the other ranks"));
     return newComm.get(ADDRESS, 0);
   }
 
@@ -134,14 +134,17 @@ final class MpiWorld extends DeviceWorld {
   /**
    * Polls the non-blocking collective {@code request} until it completes, aborting the run when
    * it waits longer than the stall timeout. A poll allocates nothing: error messages are built
-   * only for an error.
+   * only for an error, and the caller keeps its waiter.
    *
    * @param request the request's handle (8 bytes)
    * @param flag a 4-byte cell for {@code MPI_Test}'s flag
-   * @param operation the collective, named in a stall's message
+   * @param operation the collective, named in an error's message
+   * @param waiter the caller's waiter, restarted here; it names the collective in a stall's
+   *     message
    */
-  void awaitCollective(MemorySegment request, MemorySegment flag, String operation) {
-    DeviceWorld.Waiter waiter = null;
+  void awaitCollective(MemorySegment request, MemorySegment flag, String operation,
+      DeviceWorld.Waiter waiter) {
+    waiter.restart();
     while (true) {
       int rc = mpi.test(request, flag, MemorySegment.NULL);
       if (rc != MpiLibrary.SUCCESS) {
@@ -149,9 +152,6 @@ final class MpiWorld extends DeviceWorld {
       }
       if (flag.get(JAVA_INT, 0) != 0) {
         return;
-      }
-      if (waiter == null) {
-        waiter = waiter(() -> operation + " with the other ranks");
       }
       waiter.pause();
     }
