@@ -241,12 +241,13 @@ run_mpi_tests() {
 # output and says why; the others still run. The JVMs run with METOPE_JIT=peak unless it is set:
 # the bench measures the transport warm, and on a rank with one CPU (mpirun binds each to a core)
 # the default policy compiles the message path with C2 only after about 200,000 messages, later
-# than the bench ends. Its rows send between the communicator's message buffers; each device's
-# second line (shown below the table) is the same between heap arrays.
+# than the bench ends. Its rows send between the communicator's message buffers; below the table,
+# each device's same ping-pong between heap arrays, and between heap arrays copied through message
+# buffers (the boundary exchange's path on the mpi device).
 PINGPONG_ROW='^(communicator benchmark|C ping-pong \(mpicc\)) on (.*): latency ([0-9.]+) us .*bandwidth ([0-9.]+) MiB/s'
 run_pingpong_bench() {
   local dev bench="org.metope.comm.CommunicatorBenchmark" exe="$ROOT/target/pingpong-c" flags=(-q)
-  local out mpi_row="" c_row="" arrays=""
+  local out mpi_row="" c_row="" arrays="" copied=""
   echo "ping-pong between 2 ranks (median of 5 runs, METOPE_JIT=${METOPE_JIT:-peak}): latency of one double (half a round trip), bandwidth of 1 MiB messages"
   printf '%-66s %12s %17s\n' "backend, ranks" "latency (us)" "bandwidth (MiB/s)"
   for dev in multicore niodev mpi; do
@@ -254,6 +255,7 @@ run_pingpong_bench() {
         && grep -qE "$PINGPONG_ROW" <<<"$out"; then
       pingpong_row <<<"$out"
       arrays+="$(sed -nE "s#^  the same between heap arrays: #  $dev: #p" <<<"$out")"$'\n'
+      copied+="$(sed -nE "s#^  the same between heap arrays copied through message buffers: #  $dev: #p" <<<"$out")"$'\n'
       [ "$dev" = mpi ] && mpi_row="$(grep -m1 -E "$PINGPONG_ROW" <<<"$out")"
     else
       echo "$out" >&2
@@ -274,7 +276,8 @@ run_pingpong_bench() {
   [ -n "$mpi_row" ] && [ -n "$c_row" ] || return 0
   printf '%s\n%s\n' "$mpi_row" "$c_row" | sed -nE "s#$PINGPONG_ROW.*#\\3 \\4#p" \
     | awk 'NR == 1 { l = $1; b = $2 } NR == 2 { printf "the mpi device against C over the same Open MPI: latency %.2fx, bandwidth %.2fx\n", l / $1, b / $2 }'
-  printf 'the same between heap arrays (boundary exchanges send these; staged on the mpi device):\n%s' "$arrays"
+  printf 'the same between heap arrays (staged by each request on the mpi device):\n%s' "$arrays"
+  printf 'the same between heap arrays copied through message buffers (the boundary exchange on the mpi device):\n%s' "$copied"
 }
 
 # The table row of each ping-pong line on standard input (CommunicatorBenchmark's, or pingpong.c's).

@@ -21,6 +21,9 @@
  *       message per channel), laid out by {@link CoalescedMessageBuilder}, with
  *       receiving groups following the sender's partitions ({@code PartitionRule} in {@code
  *       bvals}).
+ *   <li>{@link MessageStaging}: where one cross-rank message travels from and lands, the
+ *       arena slice itself or, where the communicator prefers message buffers (the MPI device),
+ *       a buffer of the message's own that the slice is copied into and out of.
  *   <li>{@link TagMap}: dense tags per rank pair; {@link FieldCommunicators}: one communicator per
  *   field and kind, plus one per
  *       kind for coalesced messages (tagged by sending partition).
