@@ -2,6 +2,7 @@ package org.metope.outputs;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.RuntimeMXBean;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -51,6 +52,11 @@ import org.metope.mesh.input.ParameterInput;
  * messages, nor on which ranks wrote the values.
  */
 public final class Hdf5Output implements OutputType {
+  /**
+   * The JVM's uptime, the files' {@code WallTime}: looked up once, since each lookup walks the
+   * platform's bean providers.
+   */
+  private static final RuntimeMXBean RUNTIME = ManagementFactory.getRuntimeMXBean();
   private final OutputParameters params;
   private final Hdf5Settings settings;
   private final ParameterInput pin;
@@ -203,7 +209,7 @@ public final class Hdf5Output implements OutputType {
     } else if (signal == OutputSignal.FINAL && settings.useFinalLabel()) {
       label = "final";
     } else {
-      label = String.format("%0" + settings.fileNumberWidth() + "d", fileNumber);
+      label = PrintfFormat.decimal(fileNumber, settings.fileNumberWidth(), true);
     }
     return params.fileBasename() + "." + params.fileId() + "." + label + settings.extension();
   }
@@ -296,7 +302,7 @@ public final class Hdf5Output implements OutputType {
     for (OutputVariable v : sparse) {
       sparseNames.add(v.label());
     }
-    double wallTime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
+    double wallTime = RUNTIME.getUptime() / 1000.0;
     MeshRefinement.Statistics amr = mesh.refinement() == null ? null
         : mesh.refinement().statistics();
     return new PhdfWriter.Content(pin.effectiveDeck(), tm.ncycle(), tm.time(), tm.dt(), wallTime,

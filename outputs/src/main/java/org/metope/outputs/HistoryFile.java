@@ -373,8 +373,8 @@ public final class HistoryFile implements OutputType {
       s.append('\n');
     }
     s.append(format.format(tm.time())).append(format.format(tm.dt()));
-    s.append(String.format(" %12d", tm.ncycle())).append(String.format(" %12d",
-        mesh.totalBlocks()));
+    s.append(' ').append(PrintfFormat.decimal(tm.ncycle(), 12, false));
+    s.append(' ').append(PrintfFormat.decimal(mesh.totalBlocks(), 12, false));
     for (double v : values) {
       s.append(format.format(v));
     }

@@ -191,6 +191,27 @@ public final class PrintfFormat {
   }
 
   /**
+   * C's {@code %Nd} ({@code zeroPad}: {@code %0Nd}) of {@code value}: at least {@code width}
+   * characters, padded on the left with spaces or, after any minus sign, with zeros; ASCII digits
+   * whatever the default locale. Status lines, history rows and file names call it every cycle or
+   * output, where {@link String#format} would parse its pattern each time.
+   */
+  public static String decimal(long value, int width, boolean zeroPad) {
+    String digits = Long.toString(value);
+    int pad = width - digits.length();
+    if (pad <= 0) {
+      return digits;
+    }
+    StringBuilder s = new StringBuilder(width);
+    int at = zeroPad && value < 0 ? 1 : 0;
+    s.append(digits, 0, at);
+    for (int i = 0; i < pad; i++) {
+      s.append(zeroPad ? '0' : ' ');
+    }
+    return s.append(digits, at, digits.length()).toString();
+  }
+
+  /**
    * {@code %.Ne} of a non-negative finite value: {@code d.ddde+XX}, rounded half-to-even from the
    * exact binary value as glibc does.
    *

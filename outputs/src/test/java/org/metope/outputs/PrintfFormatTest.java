@@ -62,6 +62,30 @@ class PrintfFormatTest {
   }
 
   @Test
+  void givenIntegers_thenCsPercentD() {
+    // Expected strings from bash's printf (C's): "%12d" 42, "%05d" 7, "%05d" -42, "%3d" 12345,
+    // "%05d" 123456, "%1d" 0, "%05d" -2147483648.
+    assertEquals("          42", PrintfFormat.decimal(42, 12, false));
+    assertEquals("00007", PrintfFormat.decimal(7, 5, true));
+    assertEquals("-0042", PrintfFormat.decimal(-42, 5, true));
+    assertEquals("12345", PrintfFormat.decimal(12345, 3, false));
+    assertEquals("123456", PrintfFormat.decimal(123456, 5, true));
+    assertEquals("0", PrintfFormat.decimal(0, 1, false));
+    assertEquals("-2147483648", PrintfFormat.decimal(Integer.MIN_VALUE, 5, true));
+  }
+
+  @Test
+  void givenADefaultLocaleWithOtherDigits_thenIntegersStayAscii() {
+    java.util.Locale saved = java.util.Locale.getDefault();
+    try {
+      java.util.Locale.setDefault(java.util.Locale.forLanguageTag("ar-EG-u-nu-arab"));
+      assertEquals("00042", PrintfFormat.decimal(42, 5, true));
+    } finally {
+      java.util.Locale.setDefault(saved);
+    }
+  }
+
+  @Test
   void givenLiteralTextAroundTheConversion_thenItIsKept() {
     assertEquals("t = 1.50 s, 100%", PrintfFormat.parse("t = %.2f s, 100%%").format(1.5));
   }
