@@ -103,6 +103,7 @@ public abstract class EvolutionDriver implements Driver {
     int ncycleOutMesh = pin.getOrAddInteger(TIME, "ncycle_out_mesh", 0);
     this.tm = new SimTime(startTime, tlim, nlim, ncycle, ncycleOut, ncycleOutMesh, dt);
     this.outputs = new Outputs(mesh, pin, tm, options.outputDirectory());
+    outputs.renameInBackground();
     this.perfCycleOffset = pin.getOrAddInteger(TIME, "perf_cycle_offset", 0);
     pin.declareKnown("parthenon/job", "run_only_analysis", "archive_parameters");
     checkLimits(pin, startTime, tlimGiven ? tlim : Double.NaN, nlim, options);
@@ -192,6 +193,20 @@ public abstract class EvolutionDriver implements Driver {
    */
   @Override
   public DriverStatus execute() {
+    DriverStatus status;
+    try {
+      status = loop();
+    } catch (RuntimeException | Error e) {
+      outputs.awaitWritesAfter(e);
+      throw e;
+    }
+    outputs.awaitWrites();
+    printSummary(status);
+    return status;
+  }
+
+  /** {@link #execute}'s work up to the final outputs. */
+  private DriverStatus loop() {
     report.printSetup();
     estimateInitialTimestep();
     if (!options.restarted()) {
@@ -249,7 +264,6 @@ public abstract class EvolutionDriver implements Driver {
     if (signal != OutputSignal.ANALYSIS) {
       outputs.makeOutputs(mesh, tm, OutputSignal.FINAL, toHost, beforeOutput);
     }
-    printSummary(status);
     return status;
   }
 

@@ -48,27 +48,64 @@ public final class AtomicFile {
    * @throws DriverError when any step fails; {@code target} is then unchanged
    */
   public static void write(Path target, String what, Content content) {
+    write(target, what, content, null);
+  }
+
+  /**
+   * {@link #write(Path, String, Content)}, with the flush to disk and the rename left to {@code
+   * renames} (null: done here), once the content is complete; a failure there is thrown later,
+   * by the queue.
+   */
+  static void write(Path target, String what, Content content, RenameQueue renames) {
     Path absolute = target.toAbsolutePath();
     Path temporary = temporaryName(absolute);
     ExitCleanup.register(temporary);
     try {
       Files.deleteIfExists(temporary);
       content.writeTo(temporary);
+    } catch (IOException | RuntimeException e) {
+      throw failed(target, what, temporary, e);
+    }
+    if (renames == null) {
+      renameIntoPlace(target, what, temporary);
+      return;
+    }
+    try {
+      renames.submit(() -> renameIntoPlace(target, what, temporary));
+    } catch (DriverError earlier) {
+      removeTemporary(temporary);
+      throw earlier;
+    }
+  }
+
+  /** Flushes the complete {@code temporary} to disk, renames it to {@code target}, flushes that. */
+  private static void renameIntoPlace(Path target, String what, Path temporary) {
+    Path absolute = target.toAbsolutePath();
+    try {
       beforeRename.reached(absolute, temporary);
       force(temporary);
       move(temporary, absolute);
       forceDirectory(absolute.getParent());
     } catch (IOException | RuntimeException e) {
-      try {
-        Files.deleteIfExists(temporary);
-      } catch (IOException ignored) {
-        // The write has failed already; a stray temporary file is all that can be left.
-      }
-      throw new DriverError("cannot write the " + what + " " + target + " ("
-          + reason(e, target) + ")");
-    } finally {
-      ExitCleanup.forget(temporary);
+      throw failed(target, what, temporary, e);
     }
+    ExitCleanup.forget(temporary);
+  }
+
+  /** Removes the temporary file of a failed write; the one line that says why. */
+  private static DriverError failed(Path target, String what, Path temporary, Exception e) {
+    removeTemporary(temporary);
+    return new DriverError("cannot write the " + what + " " + target + " ("
+        + reason(e, target) + ")");
+  }
+
+  private static void removeTemporary(Path temporary) {
+    try {
+      Files.deleteIfExists(temporary);
+    } catch (IOException ignored) {
+      // The write has failed already; a stray temporary file is all that can be left.
+    }
+    ExitCleanup.forget(temporary);
   }
 
   /**
@@ -92,7 +129,13 @@ public final class AtomicFile {
 
   /** Writes {@code text} (UTF-8) to {@code target} through a temporary file and a rename. */
   public static void writeString(Path target, String what, String text) {
-    write(target, what, temporary -> Files.writeString(temporary, text, StandardCharsets.UTF_8));
+    writeString(target, what, text, null);
+  }
+
+  /** {@link #writeString(Path, String, String)}, renamed into place by {@code renames}. */
+  static void writeString(Path target, String what, String text, RenameQueue renames) {
+    write(target, what, temporary -> Files.writeString(temporary, text, StandardCharsets.UTF_8),
+        renames);
   }
 
   /**

@@ -71,6 +71,8 @@ public final class Hdf5Output implements OutputType {
   private double nextTime;
   private int nextCycle;
   private int fileNumber;
+  /** Where rank 0's files are flushed and renamed into place; null: by each write itself. */
+  private RenameQueue renames;
   /** Rank 0: files this output has written, and those every rank wrote its values into. */
   private int filesWritten;
   private int filesWrittenInPlace;
@@ -121,6 +123,30 @@ public final class Hdf5Output implements OutputType {
     this.gather = new BlockGather(mesh.communicator());
     this.stream = new FieldStream(gather.communicator(), FieldStream.MESSAGE_BYTES);
     this.shared = sharedWrite(FieldStream.MESSAGE_BYTES);
+  }
+
+  /** Later files are flushed and renamed into place by {@code queue} (null: by each write). */
+  void renameWith(RenameQueue queue) {
+    this.renames = queue;
+  }
+
+  /**
+   * Waits until every file queued for renaming is in place; a failure there is every rank's
+   * {@link DriverError}, as a failed write is. Collective.
+   */
+  void awaitRenames() {
+    String error = null;
+    if (renames != null && gather.rank() == 0) {
+      try {
+        renames.await();
+      } catch (DriverError e) {
+        error = e.getMessage();
+      }
+    }
+    error = gather.shareOutcome(error);
+    if (error != null) {
+      throw new DriverError(error);
+    }
   }
 
   private SharedFileWrite sharedWrite(int chunkBytes) {
@@ -338,7 +364,7 @@ public final class Hdf5Output implements OutputType {
           }
         }
         FileSeal.append(temporary, known(datasets, checksums));
-      });
+      }, renames);
     } finally {
       if (!offered[0]) {
         shared.decline();
@@ -354,12 +380,12 @@ public final class Hdf5Output implements OutputType {
       String xdmf = XdmfWriter.render(file.getFileName().toString(), content.ncycle(),
           content.time(), mesh.totalBlocks(), n, variables, settings.singlePrecision());
       AtomicFile.writeString(file.resolveSibling(file.getFileName() + ".xdmf"), "XDMF file",
-          xdmf);
+          xdmf, renames);
     }
     if (settings.writeSwarmXdmf() && !content.swarms().isEmpty()) {
       AtomicFile.writeString(file.resolveSibling(file.getFileName() + ".swarm.xdmf"),
           "swarm XDMF file", SwarmXdmfWriter.render(file.getFileName().toString(),
-              content.ncycle(), content.time(), content.swarms()));
+              content.ncycle(), content.time(), content.swarms()), renames);
     }
   }
 

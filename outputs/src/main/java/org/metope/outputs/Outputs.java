@@ -36,6 +36,7 @@ public final class Outputs {
 
   private final List<OutputType> outputs = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
+  private RenameQueue renames;
 
   /**
    * Reads the output blocks of {@code pin} for a run whose clock is {@code tm}.
@@ -191,6 +192,49 @@ public final class Outputs {
   public void useThreads(TaskThreadPool pool) {
     for (OutputType out : outputs) {
       out.useThreads(pool);
+    }
+  }
+
+  /**
+   * Lets rank 0 flush its HDF5 and restart files to disk and rename them into place on a thread
+   * of their own ({@link RenameQueue}), in the order written, while the run goes on; {@link
+   * #awaitWrites} waits for them.
+   */
+  public void renameInBackground() {
+    renames = new RenameQueue();
+    for (OutputType out : outputs) {
+      if (out instanceof Hdf5Output h) {
+        h.renameWith(renames);
+      }
+    }
+  }
+
+  /**
+   * Returns once every file written so far is in place under its final name; throws the {@link
+   * org.metope.mesh.DriverError} of a file that could not be renamed, on every rank. Collective.
+   */
+  public void awaitWrites() {
+    for (OutputType out : outputs) {
+      if (out instanceof Hdf5Output h) {
+        h.awaitRenames();
+        return;
+      }
+    }
+  }
+
+  /**
+   * On a run that fails: waits, on this rank alone, until the files written so far are in place
+   * (or could not be), so that they outlast the failure; adds a rename's failure to {@code
+   * cause}'s suppressed exceptions.
+   */
+  public void awaitWritesAfter(Throwable cause) {
+    if (renames == null) {
+      return;
+    }
+    try {
+      renames.await();
+    } catch (RuntimeException e) {
+      cause.addSuppressed(e);
     }
   }
 
