@@ -114,10 +114,13 @@ public final class FileSeal {
     return new Trailer(seal.getInt(8), seal.getInt(12), seal.getLong(16), consistent);
   }
 
-  /** CRC-32C of bytes {@code [from, to)} of {@code channel}. */
+  /**
+   * CRC-32C of bytes {@code [from, to)} of {@code channel}, read through a buffer no longer than
+   * the range (a seal reads the few KiB of structure between datasets, a dozen ranges per file).
+   */
   static int checksum(FileChannel channel, long from, long to) throws IOException {
     CRC32C crc = new CRC32C();
-    ByteBuffer buffer = ByteBuffer.allocate(CHUNK_BYTES);
+    ByteBuffer buffer = ByteBuffer.allocate((int) Math.max(0, Math.min(CHUNK_BYTES, to - from)));
     long at = from;
     while (at < to) {
       buffer.clear().limit((int) Math.min(CHUNK_BYTES, to - at));

@@ -138,14 +138,15 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
 
   @Override
   public long write(HdfFileChannel channel, long position) {
-    // A reserved dataset's checksum is a placeholder of the same length until fill() ends.
-    put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, data == null ? 0 : dataChecksum()));
+    // The checksum is a placeholder of the same length until the data are written (a reserved
+    // dataset's until fill() ends), so the header's length, and the data's address, are known.
+    put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, 0));
     long address = position + header(position, Long.MAX_VALUE - 1, 0).limit();
     long size = getSizeInBytes();
     if (data == null) {
       reserve(channel.getFileChannel(), address + size - 1);
     } else {
-      writeData(channel.getFileChannel(), address);
+      put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, writeData(channel.getFileChannel(), address)));
     }
     ByteBuffer header = header(position, address, size);
     headerPosition = position;
@@ -214,17 +215,15 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
     return new ObjectHeader.ObjectHeaderV2(position, messages).toBuffer();
   }
 
-  /** CRC-32C of the bytes {@link #writeData} writes. */
-  private int dataChecksum() {
+  /** Writes the data at {@code address}; returns their CRC-32C, computed on the way. */
+  private int writeData(FileChannel file, long address) {
     CRC32C crc = new CRC32C();
-    forEachChunk(crc::update);
-    return (int) crc.getValue();
-  }
-
-  private void writeData(FileChannel file, long address) {
     long[] at = {address};
     try {
       forEachChunk(buffer -> {
+        buffer.mark();
+        crc.update(buffer);
+        buffer.reset();
         while (buffer.hasRemaining()) {
           at[0] += file.write(buffer, at[0]);
         }
@@ -233,6 +232,7 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
       throw new HdfWritingException("cannot write dataset " + getName() + " at " + at[0],
           e.getCause());
     }
+    return (int) crc.getValue();
   }
 
   /** Hands the data, in stored byte order, to {@code sink} one chunk of at most 1 MiB at a time. */
