@@ -38,6 +38,7 @@ import org.metope.comm.ReduceOp;
 final class MpiCollectives implements DeviceCollectives {
   private final MpiWorld world;
   private final MpiLibrary mpi;
+  private final MpiCollectiveCalls calls;
   private final MemorySegment comm;
   private final MemorySegment request;
   private final MemorySegment secondRequest;
@@ -56,6 +57,7 @@ final class MpiCollectives implements DeviceCollectives {
   MpiCollectives(MpiWorld world, MemorySegment comm) {
     this.world = world;
     this.mpi = world.mpi();
+    this.calls = mpi.collectives;
     this.comm = comm;
     MemorySegment cells = Arena.ofAuto().allocate(24, 8);
     this.request = cells.asSlice(0, 8);
@@ -94,7 +96,7 @@ final class MpiCollectives implements DeviceCollectives {
     for (int i = 0; i < n; i++) {
       send.setAtIndex(JAVA_LONG, i, op.encode(values[i]));
     }
-    start(mpi.iallreduce(send, result, n, mpi.typeInt64, op == ReduceOp.MAX ? mpi.opMax
+    start(calls.iallreduce(send, result, n, mpi.typeInt64, op == ReduceOp.MAX ? mpi.opMax
         : mpi.opMin, comm, request), "MPI_Iallreduce");
     await("allreduce");
     for (int i = 0; i < n; i++) {
@@ -122,7 +124,7 @@ final class MpiCollectives implements DeviceCollectives {
     for (int i = 0; i < n; i++) {
       mine.setAtIndex(JAVA_DOUBLE, i, values[i]);
     }
-    start(mpi.igather(mine, n, mpi.typeDouble, all, n, mpi.typeDouble, 0, comm, request),
+    start(calls.igather(mine, n, mpi.typeDouble, all, n, mpi.typeDouble, 0, comm, request),
         "MPI_Igather");
     await("allreduce");
     if (world.rank() == 0) {
@@ -134,7 +136,7 @@ final class MpiCollectives implements DeviceCollectives {
         mine.setAtIndex(JAVA_DOUBLE, i, acc);
       }
     }
-    start(mpi.ibcast(mine, n, mpi.typeDouble, 0, comm, request), "MPI_Ibcast");
+    start(calls.ibcast(mine, n, mpi.typeDouble, 0, comm, request), "MPI_Ibcast");
     await("allreduce");
     for (int i = 0; i < n; i++) {
       values[i] = mine.getAtIndex(JAVA_DOUBLE, i);
@@ -158,7 +160,7 @@ final class MpiCollectives implements DeviceCollectives {
       case MIN -> mpi.opMin;
       case MAX -> mpi.opMax;
     };
-    start(mpi.iallreduce(send, result, n, type, mpiOp, comm, request), "MPI_Iallreduce");
+    start(calls.iallreduce(send, result, n, type, mpiOp, comm, request), "MPI_Iallreduce");
     await("allreduce");
     for (int i = 0; i < n; i++) {
       values[i] = result.getAtIndex(JAVA_LONG, i);
@@ -184,11 +186,11 @@ final class MpiCollectives implements DeviceCollectives {
       }
     }
     if (sumCount > 0) {
-      start(mpi.iallreduce(sums, sumResults, sumCount, mpi.typeUint64, mpi.opSum, comm, request),
+      start(calls.iallreduce(sums, sumResults, sumCount, mpi.typeUint64, mpi.opSum, comm, request),
           "MPI_Iallreduce");
     }
     if (extremeCount > 0) {
-      start(mpi.iallreduce(extremes, extremeResults, extremeCount, mpi.typeInt64, mpi.opMax, comm,
+      start(calls.iallreduce(extremes, extremeResults, extremeCount, mpi.typeInt64, mpi.opMax, comm,
           secondRequest), "MPI_Iallreduce");
     }
     if (sumCount > 0) {
@@ -237,8 +239,8 @@ final class MpiCollectives implements DeviceCollectives {
     MemorySegment mine = scratch.asSlice(0, Integer.BYTES);
     MemorySegment counts = scratch.asSlice(Integer.BYTES, (long) size * Integer.BYTES);
     mine.set(JAVA_INT, 0, n);
-    start(everyRank ? mpi.iallgather(mine, 1, mpi.typeInt, counts, 1, mpi.typeInt, comm, request)
-        : mpi.igather(mine, 1, mpi.typeInt, counts, 1, mpi.typeInt, root, comm, request),
+    start(everyRank ? calls.iallgather(mine, 1, mpi.typeInt, counts, 1, mpi.typeInt, comm, request)
+        : calls.igather(mine, 1, mpi.typeInt, counts, 1, mpi.typeInt, root, comm, request),
         everyRank ? "MPI_Iallgather" : "MPI_Igather");
     await(operation);
     int[] lengths = everyRank || world.rank() == root ? counts.toArray(JAVA_INT) : new int[size];
@@ -266,8 +268,8 @@ final class MpiCollectives implements DeviceCollectives {
     MemorySegment all = scratch.asSlice(tables + sendBytes, total * element);
     MemorySegment.copy(local, 0, send, layout, 0, n);
     start(everyRank
-        ? mpi.iallgatherv(send, n, type, all, counts, displacements, type, comm, request)
-        : mpi.igatherv(send, n, type, all, counts, displacements, type, root, comm, request),
+        ? calls.iallgatherv(send, n, type, all, counts, displacements, type, comm, request)
+        : calls.igatherv(send, n, type, all, counts, displacements, type, root, comm, request),
         everyRank ? "MPI_Iallgatherv" : "MPI_Igatherv");
     await(operation);
     Object result = layout == JAVA_INT ? new int[(int) total] : new double[(int) total];
@@ -294,7 +296,7 @@ final class MpiCollectives implements DeviceCollectives {
     if (world.rank() == root) {
       MemorySegment.copy(data, 0, buffer, layout, 0, n);
     }
-    start(mpi.ibcast(buffer, n, type, root, comm, request), "MPI_Ibcast");
+    start(calls.ibcast(buffer, n, type, root, comm, request), "MPI_Ibcast");
     await("broadcast");
     if (world.rank() != root) {
       MemorySegment.copy(buffer, layout, 0, data, 0, n);
@@ -303,7 +305,7 @@ final class MpiCollectives implements DeviceCollectives {
 
   @Override
   public synchronized void barrier() {
-    start(mpi.ibarrier(comm, request), "MPI_Ibarrier");
+    start(calls.ibarrier(comm, request), "MPI_Ibarrier");
     await("barrier");
   }
 

@@ -54,22 +54,22 @@ final class MpiCommunicator extends DeviceCommunicator {
   @Override
   public Request isend(Request request, double[] array, int offset, int length, int peer,
       int tag) {
-    MpiRequest r = own(request);
-    CommArguments.checkPointToPoint(array, offset, length, peer, tag, size);
-    world.checkAbort();
-    r.checkRestartable();
-    r.startSend(comm, array, offset, length, peer, tag);
-    return r;
+    return staged(false, request, array, offset, length, peer, tag);
   }
 
   @Override
   public Request irecv(Request request, double[] array, int offset, int capacity, int peer,
       int tag) {
+    return staged(true, request, array, offset, capacity, peer, tag);
+  }
+
+  private MpiRequest staged(boolean receive, Request request, double[] array, int offset,
+      int count, int peer, int tag) {
     MpiRequest r = own(request);
-    CommArguments.checkPointToPoint(array, offset, capacity, peer, tag, size);
+    CommArguments.checkPointToPoint(array, offset, count, peer, tag, size);
     world.checkAbort();
     r.checkRestartable();
-    r.startReceive(comm, array, offset, capacity, peer, tag);
+    r.startStaged(receive, comm, array, offset, count, peer, tag);
     return r;
   }
 
@@ -88,22 +88,22 @@ final class MpiCommunicator extends DeviceCommunicator {
   @Override
   public Request isend(Request request, MessageBuffer buffer, int offset, int length, int peer,
       int tag) {
-    MpiRequest r = own(request);
-    MpiMessageBuffer b = own(buffer);
-    checkPeerAndTag(peer, tag);
-    r.checkRestartable();
-    r.startSend(comm, b, offset, length, peer, tag);
-    return r;
+    return inPlace(false, request, buffer, offset, length, peer, tag);
   }
 
   @Override
   public Request irecv(Request request, MessageBuffer buffer, int offset, int capacity, int peer,
       int tag) {
+    return inPlace(true, request, buffer, offset, capacity, peer, tag);
+  }
+
+  private MpiRequest inPlace(boolean receive, Request request, MessageBuffer buffer, int offset,
+      int count, int peer, int tag) {
     MpiRequest r = own(request);
     MpiMessageBuffer b = own(buffer);
     checkPeerAndTag(peer, tag);
     r.checkRestartable();
-    r.startReceive(comm, b, offset, capacity, peer, tag);
+    r.startInPlace(receive, comm, b, offset, count, peer, tag);
     return r;
   }
 

@@ -16,7 +16,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Open MPI's C API through downcalls of the Foreign Function and Memory API: one method per MPI
- * function this device calls, each returning MPI's error code.
+ * function this device calls, each returning MPI's error code; the non-blocking collectives' are
+ * in {@link MpiCollectiveCalls} ({@link #collectives}).
  *
  * <p><b>Handles.</b> Open MPI's handles ({@code MPI_Comm}, {@code MPI_Datatype}, {@code MPI_Op},
  * {@code MPI_Request}, {@code MPI_Errhandler}) are pointers, and its predefined handles are the
@@ -78,15 +79,10 @@ final class MpiLibrary {
   private final MethodHandle test;
   private final MethodHandle iprobe;
   private final MethodHandle getCount;
-  private final MethodHandle iallreduce;
-  private final MethodHandle igather;
-  private final MethodHandle iallgather;
-  private final MethodHandle iallgatherv;
-  private final MethodHandle igatherv;
-  private final MethodHandle ibcast;
-  private final MethodHandle ibarrier;
   private final MethodHandle errorString;
   private final MethodHandle libraryVersion;
+  /** The non-blocking collectives' downcalls. */
+  final MpiCollectiveCalls collectives;
   /** Held around every call when the library is not thread-multiple; null otherwise. */
   private ReentrantLock serializer;
 
@@ -127,21 +123,9 @@ final class MpiLibrary {
     iprobe = function(lookup, critical, "MPI_Iprobe", JAVA_INT, JAVA_INT, ADDRESS, ADDRESS,
         ADDRESS);
     getCount = function(lookup, critical, "MPI_Get_count", ADDRESS, ADDRESS, ADDRESS);
-    iallreduce = function(lookup, "MPI_Iallreduce", ADDRESS, ADDRESS, JAVA_INT, ADDRESS,
-        ADDRESS, ADDRESS, ADDRESS);
-    igather = function(lookup, "MPI_Igather", ADDRESS, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT,
-        ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
-    iallgather = function(lookup, "MPI_Iallgather", ADDRESS, JAVA_INT, ADDRESS, ADDRESS,
-        JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
-    iallgatherv = function(lookup, "MPI_Iallgatherv", ADDRESS, JAVA_INT, ADDRESS, ADDRESS,
-        ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS);
-    igatherv = function(lookup, "MPI_Igatherv", ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS,
-        ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
-    ibcast = function(lookup, "MPI_Ibcast", ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS,
-        ADDRESS);
-    ibarrier = function(lookup, "MPI_Ibarrier", ADDRESS, ADDRESS);
     errorString = function(lookup, "MPI_Error_string", JAVA_INT, ADDRESS, ADDRESS);
     libraryVersion = function(lookup, "MPI_Get_library_version", ADDRESS, ADDRESS);
+    collectives = new MpiCollectiveCalls(this, lookup);
   }
 
   /**
@@ -178,7 +162,7 @@ final class MpiLibrary {
     return found.get();
   }
 
-  private static MethodHandle function(SymbolLookup lookup, String symbol,
+  static MethodHandle function(SymbolLookup lookup, String symbol,
       MemoryLayout... arguments) throws Unavailable {
     return function(lookup, null, symbol, arguments);
   }
@@ -339,97 +323,6 @@ final class MpiLibrary {
     }
   }
 
-  int iallreduce(MemorySegment send, MemorySegment receive, int count, MemorySegment type,
-      MemorySegment op, MemorySegment comm, MemorySegment request) {
-    lock();
-    try {
-      return (int) iallreduce.invokeExact(send, receive, count, type, op, comm, request);
-    } catch (Throwable t) {
-      throw unexpected("MPI_Iallreduce", t);
-    } finally {
-      unlock();
-    }
-  }
-
-  int igather(MemorySegment send, int sendCount, MemorySegment sendType, MemorySegment receive,
-      int receiveCount, MemorySegment receiveType, int root, MemorySegment comm,
-      MemorySegment request) {
-    lock();
-    try {
-      return (int) igather.invokeExact(send, sendCount, sendType, receive, receiveCount,
-          receiveType, root, comm, request);
-    } catch (Throwable t) {
-      throw unexpected("MPI_Igather", t);
-    } finally {
-      unlock();
-    }
-  }
-
-  int iallgather(MemorySegment send, int sendCount, MemorySegment sendType,
-      MemorySegment receive, int receiveCount, MemorySegment receiveType, MemorySegment comm,
-      MemorySegment request) {
-    lock();
-    try {
-      return (int) iallgather.invokeExact(send, sendCount, sendType, receive, receiveCount,
-          receiveType, comm, request);
-    } catch (Throwable t) {
-      throw unexpected("MPI_Iallgather", t);
-    } finally {
-      unlock();
-    }
-  }
-
-  int igatherv(MemorySegment send, int sendCount, MemorySegment sendType, MemorySegment receive,
-      MemorySegment receiveCounts, MemorySegment displacements, MemorySegment receiveType,
-      int root, MemorySegment comm, MemorySegment request) {
-    lock();
-    try {
-      return (int) igatherv.invokeExact(send, sendCount, sendType, receive, receiveCounts,
-          displacements, receiveType, root, comm, request);
-    } catch (Throwable t) {
-      throw unexpected("MPI_Igatherv", t);
-    } finally {
-      unlock();
-    }
-  }
-
-  int iallgatherv(MemorySegment send, int sendCount, MemorySegment sendType,
-      MemorySegment receive, MemorySegment receiveCounts, MemorySegment displacements,
-      MemorySegment receiveType, MemorySegment comm, MemorySegment request) {
-    lock();
-    try {
-      return (int) iallgatherv.invokeExact(send, sendCount, sendType, receive, receiveCounts,
-          displacements, receiveType, comm, request);
-    } catch (Throwable t) {
-      throw unexpected("MPI_Iallgatherv", t);
-    } finally {
-      unlock();
-    }
-  }
-
-  int ibcast(MemorySegment buffer, int count, MemorySegment type, int root, MemorySegment comm,
-      MemorySegment request) {
-    lock();
-    try {
-      return (int) ibcast.invokeExact(buffer, count, type, root, comm, request);
-    } catch (Throwable t) {
-      throw unexpected("MPI_Ibcast", t);
-    } finally {
-      unlock();
-    }
-  }
-
-  int ibarrier(MemorySegment comm, MemorySegment request) {
-    lock();
-    try {
-      return (int) ibarrier.invokeExact(comm, request);
-    } catch (Throwable t) {
-      throw unexpected("MPI_Ibarrier", t);
-    } finally {
-      unlock();
-    }
-  }
-
   /** {@code MPI_Get_library_version}, up to its first comma, e.g. {@code Open MPI v4.1.4}. */
   String libraryVersion() {
     try (Arena arena = Arena.ofConfined()) {
@@ -467,19 +360,21 @@ final class MpiLibrary {
     }
   }
 
-  private void lock() {
+  /** Takes the lock of a library that is not thread-multiple (every downcall holds it). */
+  void lock() {
     if (serializer != null) {
       serializer.lock();
     }
   }
 
-  private void unlock() {
+  void unlock() {
     if (serializer != null) {
       serializer.unlock();
     }
   }
 
-  private static IllegalStateException unexpected(String call, Throwable t) {
+  /** A downcall's throwable: rethrown when unchecked, else wrapped naming {@code call}. */
+  static IllegalStateException unexpected(String call, Throwable t) {
     if (t instanceof RuntimeException r) {
       throw r;
     }

@@ -81,43 +81,30 @@ final class MpiRequest implements Request {
     }
   }
 
-  /** {@code MPI_Isend} of {@code array[offset, offset + elements)}, copied into the staging. */
-  void startSend(MemorySegment comm, double[] array, int offset, int elements, int toPeer,
-      int withTag) {
+  /**
+   * {@code MPI_Isend} of {@code array[offset, offset + elements)}, copied into the staging, or
+   * {@code MPI_Irecv} into the staging, whose message reaches {@code array} in {@link #test}.
+   */
+  void startStaged(boolean isReceive, MemorySegment comm, double[] array, int offset,
+      int elements, int operationPeer, int operationTag) {
     ensureStaging(elements);
-    MemorySegment.copy(array, offset, staging, JAVA_DOUBLE, 0, elements);
-    begin(false, null, 0, elements, toPeer, withTag);
-    int rc = mpi.isend(staging, elements, mpi.typeDouble, toPeer, withTag, comm, handle);
-    if (rc != MpiLibrary.SUCCESS) {
-      end();
-      mpi.check(rc, "MPI_Isend to peer " + toPeer + " with tag " + withTag);
+    if (!isReceive) {
+      MemorySegment.copy(array, offset, staging, JAVA_DOUBLE, 0, elements);
     }
+    begin(isReceive, isReceive ? array : null, offset, elements, operationPeer, operationTag);
+    post(comm, staging, elements);
   }
 
-  /** {@code MPI_Isend} of {@code source[offset, offset + elements)}, in place. */
-  void startSend(MemorySegment comm, MpiMessageBuffer source, int offset, int elements,
-      int toPeer, int withTag) {
-    MemorySegment range = source.range(offset, elements);
-    begin(false, null, 0, elements, toPeer, withTag);
-    hold(source);
-    int rc = mpi.isend(range, elements, mpi.typeDouble, toPeer, withTag, comm, handle);
-    if (rc != MpiLibrary.SUCCESS) {
-      end();
-      mpi.check(rc, "MPI_Isend to peer " + toPeer + " with tag " + withTag);
-    }
-  }
-
-  /** {@code MPI_Irecv} into {@code destination[offset, offset + elements)}, in place. */
-  void startReceive(MemorySegment comm, MpiMessageBuffer destination, int offset, int elements,
-      int fromPeer, int withTag) {
-    MemorySegment range = destination.range(offset, elements);
-    begin(true, null, 0, elements, fromPeer, withTag);
-    hold(destination);
-    int rc = mpi.irecv(range, elements, mpi.typeDouble, fromPeer, withTag, comm, handle);
-    if (rc != MpiLibrary.SUCCESS) {
-      end();
-      mpi.check(rc, "MPI_Irecv from peer " + fromPeer + " with tag " + withTag);
-    }
+  /**
+   * {@code MPI_Isend} of {@code buffer[offset, offset + elements)}, or {@code MPI_Irecv} into it,
+   * in place.
+   */
+  void startInPlace(boolean isReceive, MemorySegment comm, MpiMessageBuffer messageBuffer,
+      int offset, int elements, int operationPeer, int operationTag) {
+    MemorySegment range = messageBuffer.range(offset, elements);
+    begin(isReceive, null, 0, elements, operationPeer, operationTag);
+    hold(messageBuffer);
+    post(comm, range, elements);
   }
 
   private void hold(MpiMessageBuffer b) {
@@ -125,15 +112,15 @@ final class MpiRequest implements Request {
     b.held();
   }
 
-  /** {@code MPI_Irecv} into the staging; the message reaches {@code array} in {@link #test}. */
-  void startReceive(MemorySegment comm, double[] array, int offset, int elements, int fromPeer,
-      int withTag) {
-    ensureStaging(elements);
-    begin(true, array, offset, elements, fromPeer, withTag);
-    int rc = mpi.irecv(staging, elements, mpi.typeDouble, fromPeer, withTag, comm, handle);
+  /** Starts the operation {@link #begin} recorded on {@code memory}; ends it when MPI refuses. */
+  private void post(MemorySegment comm, MemorySegment memory, int elements) {
+    int rc = receive
+        ? mpi.irecv(memory, elements, mpi.typeDouble, peer, tag, comm, handle)
+        : mpi.isend(memory, elements, mpi.typeDouble, peer, tag, comm, handle);
     if (rc != MpiLibrary.SUCCESS) {
       end();
-      mpi.check(rc, "MPI_Irecv from peer " + fromPeer + " with tag " + withTag);
+      mpi.check(rc, receive ? "MPI_Irecv from peer " + peer + " with tag " + tag
+          : "MPI_Isend to peer " + peer + " with tag " + tag);
     }
   }
 
