@@ -253,8 +253,10 @@ public final class Metadata {
     return first(ROLE);
   }
 
+  /** Indexed: boundary-cache builds ask once per boundary, with no iterator even before C2. */
   private MetadataFlag first(List<MetadataFlag> group) {
-    for (MetadataFlag f : group) {
+    for (int g = 0; g < group.size(); g++) {
+      MetadataFlag f = group.get(g);
       if (flags.contains(f)) {
         return f;
       }
