@@ -1,6 +1,5 @@
 package org.metope.comm;
 
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -11,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * moves the messages through it, and counts the messages of each kind, so a test can show that a
  * caller sends from message buffers and never from heap arrays. Duplicates share the counts.
  */
-public final class DirectBufferCommunicator implements Communicator {
+public final class DirectBufferCommunicator extends ForwardingCommunicator {
   /** Messages started, by kind, over this communicator and its duplicates. */
   public static final class Counts {
     private final AtomicLong arrayMessages = new AtomicLong();
@@ -28,7 +27,6 @@ public final class DirectBufferCommunicator implements Communicator {
     }
   }
 
-  private final Communicator inner;
   private final Counts counts;
 
   /** Wraps {@code inner} with fresh counts. */
@@ -37,7 +35,7 @@ public final class DirectBufferCommunicator implements Communicator {
   }
 
   private DirectBufferCommunicator(Communicator inner, Counts counts) {
-    this.inner = inner;
+    super(inner);
     this.counts = counts;
   }
 
@@ -186,14 +184,14 @@ public final class DirectBufferCommunicator implements Communicator {
 
   @Override
   public Request newRequest() {
-    return new HoldingRequest(inner.newRequest());
+    return new HoldingRequest(inner().newRequest());
   }
 
   @Override
   public Request isend(Request request, double[] array, int offset, int length, int peer,
       int tag) {
     counts.arrayMessages.incrementAndGet();
-    inner.isend(own(request).start(null), array, offset, length, peer, tag);
+    inner().isend(own(request).start(null), array, offset, length, peer, tag);
     return request;
   }
 
@@ -201,7 +199,7 @@ public final class DirectBufferCommunicator implements Communicator {
   public Request irecv(Request request, double[] array, int offset, int capacity, int peer,
       int tag) {
     counts.arrayMessages.incrementAndGet();
-    inner.irecv(own(request).start(null), array, offset, capacity, peer, tag);
+    inner().irecv(own(request).start(null), array, offset, capacity, peer, tag);
     return request;
   }
 
@@ -211,7 +209,7 @@ public final class DirectBufferCommunicator implements Communicator {
     DirectBuffer b = own(buffer);
     MessageBuffer.checkRange(b.values.length, offset, length);
     counts.bufferMessages.incrementAndGet();
-    inner.isend(own(request).start(b), b.values, offset, length, peer, tag);
+    inner().isend(own(request).start(b), b.values, offset, length, peer, tag);
     return request;
   }
 
@@ -221,92 +219,17 @@ public final class DirectBufferCommunicator implements Communicator {
     DirectBuffer b = own(buffer);
     MessageBuffer.checkRange(b.values.length, offset, capacity);
     counts.bufferMessages.incrementAndGet();
-    inner.irecv(own(request).start(b), b.values, offset, capacity, peer, tag);
+    inner().irecv(own(request).start(b), b.values, offset, capacity, peer, tag);
     return request;
   }
 
   @Override
-  public int rank() {
-    return inner.rank();
-  }
-
-  @Override
-  public int size() {
-    return inner.size();
-  }
-
-  @Override
   public String describe() {
-    return inner.describe() + ", direct message buffers";
-  }
-
-  @Override
-  public int iprobe(int peer, int tag) {
-    return inner.iprobe(peer, tag);
-  }
-
-  @Override
-  public void allreduce(double[] values, ReduceOp op) {
-    inner.allreduce(values, op);
-  }
-
-  @Override
-  public void allreduce(long[] values, ReduceOp op) {
-    inner.allreduce(values, op);
-  }
-
-  @Override
-  public void allreduce(long[] values, ReduceOp[] ops) {
-    inner.allreduce(values, ops);
-  }
-
-  @Override
-  public int[] allgather(int[] local) {
-    return inner.allgather(local);
-  }
-
-  @Override
-  public double[] allgather(double[] local) {
-    return inner.allgather(local);
-  }
-
-  @Override
-  public double[] gather(double[] local, int root) {
-    return inner.gather(local, root);
-  }
-
-  @Override
-  public void broadcast(double[] data, int root) {
-    inner.broadcast(data, root);
-  }
-
-  @Override
-  public void broadcast(int[] data, int root) {
-    inner.broadcast(data, root);
-  }
-
-  @Override
-  public void barrier() {
-    inner.barrier();
-  }
-
-  @Override
-  public void setStallTimeout(Duration timeout) {
-    inner.setStallTimeout(timeout);
-  }
-
-  @Override
-  public Duration stallTimeout() {
-    return inner.stallTimeout();
+    return inner().describe() + ", direct message buffers";
   }
 
   @Override
   public Communicator duplicate() {
-    return new DirectBufferCommunicator(inner.duplicate(), counts);
-  }
-
-  @Override
-  public void abort(String reason) {
-    inner.abort(reason);
+    return new DirectBufferCommunicator(inner().duplicate(), counts);
   }
 }

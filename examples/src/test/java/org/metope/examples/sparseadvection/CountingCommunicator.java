@@ -1,9 +1,9 @@
 package org.metope.examples.sparseadvection;
 
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.metope.comm.Communicator;
-import org.metope.comm.ReduceOp;
+import org.metope.comm.ForwardingCommunicator;
+import org.metope.comm.MessageBuffer;
 import org.metope.comm.Request;
 
 /**
@@ -12,8 +12,7 @@ import org.metope.comm.Request;
  * through duplicates); collectives are passed on uncounted. Used by the sparse traffic test and
  * the advection device-traffic test.
  */
-public final class CountingCommunicator implements Communicator {
-  private final Communicator inner;
+public final class CountingCommunicator extends ForwardingCommunicator {
   private final AtomicLong messages;
   private final AtomicLong values;
 
@@ -22,7 +21,7 @@ public final class CountingCommunicator implements Communicator {
   }
 
   private CountingCommunicator(Communicator inner, AtomicLong messages, AtomicLong values) {
-    this.inner = inner;
+    super(inner);
     this.messages = messages;
     this.values = values;
   }
@@ -38,111 +37,23 @@ public final class CountingCommunicator implements Communicator {
   }
 
   @Override
-  public int rank() {
-    return inner.rank();
-  }
-
-  @Override
-  public int size() {
-    return inner.size();
-  }
-
-  @Override
-  public String describe() {
-    return inner.describe();
-  }
-
-  @Override
-  public Request newRequest() {
-    return inner.newRequest();
-  }
-
-  @Override
   public Request isend(Request request, double[] array, int offset, int length, int peer,
       int tag) {
     messages.incrementAndGet();
     values.addAndGet(length);
-    return inner.isend(request, array, offset, length, peer, tag);
+    return inner().isend(request, array, offset, length, peer, tag);
   }
 
   @Override
-  public Request irecv(Request request, double[] array, int offset, int capacity, int peer,
+  public Request isend(Request request, MessageBuffer buffer, int offset, int length, int peer,
       int tag) {
-    return inner.irecv(request, array, offset, capacity, peer, tag);
-  }
-
-  @Override
-  public int iprobe(int peer, int tag) {
-    return inner.iprobe(peer, tag);
-  }
-
-  @Override
-  public double allreduce(double value, ReduceOp op) {
-    return inner.allreduce(value, op);
-  }
-
-  @Override
-  public long allreduce(long value, ReduceOp op) {
-    return inner.allreduce(value, op);
-  }
-
-  @Override
-  public void allreduce(double[] v, ReduceOp op) {
-    inner.allreduce(v, op);
-  }
-
-  @Override
-  public void allreduce(long[] v, ReduceOp op) {
-    inner.allreduce(v, op);
-  }
-
-  @Override
-  public void allreduce(long[] v, ReduceOp[] ops) {
-    inner.allreduce(v, ops);
-  }
-
-  @Override
-  public int[] allgather(int[] local) {
-    return inner.allgather(local);
-  }
-
-  @Override
-  public double[] gather(double[] local, int root) {
-    return inner.gather(local, root);
-  }
-
-  @Override
-  public double[] allgather(double[] local) {
-    return inner.allgather(local);
-  }
-
-  @Override
-  public void broadcast(double[] data, int root) {
-    inner.broadcast(data, root);
-  }
-
-  @Override
-  public void broadcast(int[] data, int root) {
-    inner.broadcast(data, root);
-  }
-
-  @Override
-  public void barrier() {
-    inner.barrier();
-  }
-
-  @Override
-  public void setStallTimeout(Duration timeout) {
-    inner.setStallTimeout(timeout);
+    messages.incrementAndGet();
+    values.addAndGet(length);
+    return inner().isend(request, buffer, offset, length, peer, tag);
   }
 
   @Override
   public Communicator duplicate() {
-    return new CountingCommunicator(inner.duplicate(), messages, values);
-  }
-
-  @Override
-  public void abort(String reason) {
-    inner.abort(reason);
+    return new CountingCommunicator(inner().duplicate(), messages, values);
   }
 }

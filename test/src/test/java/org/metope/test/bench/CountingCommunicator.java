@@ -3,6 +3,8 @@ package org.metope.test.bench;
 import java.util.ArrayList;
 import java.util.List;
 import org.metope.comm.Communicator;
+import org.metope.comm.ForwardingCommunicator;
+import org.metope.comm.MessageBuffer;
 import org.metope.comm.ReduceOp;
 import org.metope.comm.Request;
 
@@ -19,10 +21,9 @@ import org.metope.comm.Request;
  * Counting adds no message and changes no payload, so a counted run computes what an uncounted
  * one does.
  */
-final class CountingCommunicator implements Communicator {
+final class CountingCommunicator extends ForwardingCommunicator {
   private static final String FIELD_COMMUNICATORS = "org.metope.bvals.channel.FieldCommunicators";
 
-  private final Communicator delegate;
   private final RankTraffic traffic;
   private TrafficKind kind;
   /** Duplicates made by the current {@code FieldCommunicators.create} call, and their lines. */
@@ -30,7 +31,7 @@ final class CountingCommunicator implements Communicator {
   private final List<Integer> pendingLines = new ArrayList<>();
 
   CountingCommunicator(Communicator delegate, RankTraffic traffic, TrafficKind kind) {
-    this.delegate = delegate;
+    super(delegate);
     this.traffic = traffic;
     this.kind = kind;
   }
@@ -40,77 +41,53 @@ final class CountingCommunicator implements Communicator {
   }
 
   @Override
-  public int rank() {
-    return delegate.rank();
-  }
-
-  @Override
-  public int size() {
-    return delegate.size();
-  }
-
-  @Override
-  public String describe() {
-    return delegate.describe();
-  }
-
-  @Override
-  public Request newRequest() {
-    return delegate.newRequest();
-  }
-
-  @Override
   public Request isend(Request request, double[] array, int offset, int length, int peer,
       int tag) {
     traffic.send(kind, peer, tag, length);
-    return delegate.isend(request, array, offset, length, peer, tag);
+    return inner().isend(request, array, offset, length, peer, tag);
   }
 
   @Override
-  public Request irecv(Request request, double[] array, int offset, int capacity, int peer,
+  public Request isend(Request request, MessageBuffer buffer, int offset, int length, int peer,
       int tag) {
-    return delegate.irecv(request, array, offset, capacity, peer, tag);
-  }
-
-  @Override
-  public int iprobe(int peer, int tag) {
-    return delegate.iprobe(peer, tag);
+    traffic.send(kind, peer, tag, length);
+    return inner().isend(request, buffer, offset, length, peer, tag);
   }
 
   @Override
   public double allreduce(double value, ReduceOp op) {
     traffic.collective(kind, 8);
-    return delegate.allreduce(value, op);
+    return inner().allreduce(value, op);
   }
 
   @Override
   public long allreduce(long value, ReduceOp op) {
     traffic.collective(kind, 8);
-    return delegate.allreduce(value, op);
+    return inner().allreduce(value, op);
   }
 
   @Override
   public void allreduce(double[] values, ReduceOp op) {
     traffic.collective(kind, 8L * values.length);
-    delegate.allreduce(values, op);
+    inner().allreduce(values, op);
   }
 
   @Override
   public void allreduce(long[] values, ReduceOp op) {
     traffic.collective(kind, 8L * values.length);
-    delegate.allreduce(values, op);
+    inner().allreduce(values, op);
   }
 
   @Override
   public void allreduce(long[] values, ReduceOp[] ops) {
     traffic.collective(kind, 8L * values.length);
-    delegate.allreduce(values, ops);
+    inner().allreduce(values, ops);
   }
 
   /** Counted as the bytes this rank receives: the whole result at the root, nothing elsewhere. */
   @Override
   public double[] gather(double[] local, int root) {
-    double[] all = delegate.gather(local, root);
+    double[] all = inner().gather(local, root);
     traffic.collective(kind, 8L * all.length);
     return all;
   }
@@ -119,31 +96,31 @@ final class CountingCommunicator implements Communicator {
   @Override
   public int[] allgather(int[] local) {
     traffic.collective(kind, 4L * local.length * size());
-    return delegate.allgather(local);
+    return inner().allgather(local);
   }
 
   @Override
   public double[] allgather(double[] local) {
     traffic.collective(kind, 8L * local.length * size());
-    return delegate.allgather(local);
+    return inner().allgather(local);
   }
 
   @Override
   public void broadcast(double[] data, int root) {
     traffic.collective(kind, 8L * data.length);
-    delegate.broadcast(data, root);
+    inner().broadcast(data, root);
   }
 
   @Override
   public void broadcast(int[] data, int root) {
     traffic.collective(kind, 4L * data.length);
-    delegate.broadcast(data, root);
+    inner().broadcast(data, root);
   }
 
   @Override
   public void barrier() {
     traffic.collective(kind, 0);
-    delegate.barrier();
+    inner().barrier();
   }
 
   @Override
@@ -151,7 +128,7 @@ final class CountingCommunicator implements Communicator {
     StackWalker.StackFrame caller = StackWalker.getInstance().walk(frames -> frames
         .filter(f -> !f.getClassName().equals(CountingCommunicator.class.getName()))
         .findFirst().orElseThrow());
-    CountingCommunicator copy = new CountingCommunicator(delegate.duplicate(), traffic,
+    CountingCommunicator copy = new CountingCommunicator(inner().duplicate(), traffic,
         TrafficKind.WORLD);
     String cls = caller.getClassName();
     if (cls.equals("org.metope.amr.AdaptiveRefinement")) {
@@ -195,10 +172,5 @@ final class CountingCommunicator implements Communicator {
         pending.get(i).kind = line == lowest ? TrafficKind.BOUNDARY : TrafficKind.FLUX_CORRECTION;
       }
     }
-  }
-
-  @Override
-  public void abort(String reason) {
-    delegate.abort(reason);
   }
 }
