@@ -18,6 +18,12 @@ import org.metope.kernels.table.BoundaryTable;
  */
 class TornadoKernelBackendTest {
   private static final double ARITHMETIC_TOLERANCE = 1e-15;
+  /**
+   * Linear slopes are not limited, so a child's terms are larger than the cell's value on these
+   * random tables and their contractions change more of its last bits (seen on PoCL: 1.6e-15;
+   * every boundary linear on the device but min-mod on the JVM: 1.3).
+   */
+  private static final double LINEAR_TOLERANCE = 1e-14;
 
   private static int[] mixedOps(long seed, int count) {
     Random random = new Random(seed);
@@ -60,6 +66,12 @@ class TornadoKernelBackendTest {
     int[] ops = mixedOps(ndim, 60);
     Scenario jvmCase = Scenario.random(200 + ndim, ndim, ops);
     Scenario deviceCase = Scenario.random(200 + ndim, ndim, ops);
+    // every other boundary prolongates with linear slopes (ProlongateSharedLinear)
+    for (Scenario s : new Scenario[] {jvmCase, deviceCase}) {
+      for (int b = 0; b < s.table.size; b += 2) {
+        s.table.ints[BoundaryTable.SLOPES * s.table.size + b] = BoundaryTable.SLOPES_LINEAR;
+      }
+    }
     try (KernelBackend jvm = new JvmKernelBackend(2);
         KernelBackend device = KernelBackends.create("tornado", 1)) {
       for (Scenario s : new Scenario[] {jvmCase, deviceCase}) {
@@ -70,7 +82,7 @@ class TornadoKernelBackendTest {
         backend.prolongate(t, t.all, t.size, s.data);
       }
       Reference.assertClose(jvmCase.buffers, deviceCase.buffers, ARITHMETIC_TOLERANCE);
-      Reference.assertClose(jvmCase.data, deviceCase.data, ARITHMETIC_TOLERANCE);
+      Reference.assertClose(jvmCase.data, deviceCase.data, LINEAR_TOLERANCE);
       assertArrayEquals(jvmCase.table.nonzero, deviceCase.table.nonzero);
     }
   }

@@ -116,17 +116,30 @@ public final class RefinementOps {
     final double cdx1 = RefinementKernels.coarseDx(reals, n, b, 0);
     final double fx1 = RefinementKernels.fineXmin(reals, n, b, 0);
     final double fdx1 = RefinementKernels.fineDx(reals, n, b, 0);
-    // Parthenon leaves spacings and gradients of inactive directions at zero
-    final double dx2m = ndim >= 2 ? spacingBelow(reals, n, b, 1, j) : 0.0;
-    final double dx2p = ndim >= 2 ? spacingAbove(reals, n, b, 1, j) : 0.0;
-    final double dx2fm = ndim >= 2 ? toFirstChild(reals, n, b, 1, j, fj) : 0.0;
-    final double dx2fp = ndim >= 2 ? toSecondChild(reals, n, b, 1, j, fj) : 0.0;
-    final double dx3m = ndim >= 3 ? spacingBelow(reals, n, b, 2, k) : 0.0;
-    final double dx3p = ndim >= 3 ? spacingAbove(reals, n, b, 2, k) : 0.0;
-    final double dx3fm = ndim >= 3 ? toFirstChild(reals, n, b, 2, k, fk) : 0.0;
-    final double dx3fp = ndim >= 3 ? toSecondChild(reals, n, b, 2, k, fk) : 0.0;
     final boolean x2 = ndim >= 2;
     final boolean x3 = ndim >= 3;
+    // Parthenon leaves spacings and gradients of inactive directions at zero. One branch per
+    // direction, not one per value: TornadoVM inlines the row into one graph of limited size.
+    double dx2m = 0.0;
+    double dx2p = 0.0;
+    double dx2fm = 0.0;
+    double dx2fp = 0.0;
+    if (x2) {
+      dx2m = spacingBelow(reals, n, b, 1, j);
+      dx2p = spacingAbove(reals, n, b, 1, j);
+      dx2fm = toFirstChild(reals, n, b, 1, j, fj);
+      dx2fp = toSecondChild(reals, n, b, 1, j, fj);
+    }
+    double dx3m = 0.0;
+    double dx3p = 0.0;
+    double dx3fm = 0.0;
+    double dx3fp = 0.0;
+    if (x3) {
+      dx3m = spacingBelow(reals, n, b, 2, k);
+      dx3p = spacingAbove(reals, n, b, 2, k);
+      dx3fm = toFirstChild(reals, n, b, 2, k, fk);
+      dx3fp = toSecondChild(reals, n, b, 2, k, fk);
+    }
     for (int m = 0; m < count; m++) {
       final int p = coarse + m;
       final int ci = ci0 + m;
@@ -137,16 +150,35 @@ public final class RefinementOps {
       final double dx1p = RefinementKernels.center(cx1, cdx1, ci + 1) - xc;
       final double dx1fm = xc - RefinementKernels.center(fx1, fdx1, fi);
       final double dx1fp = RefinementKernels.center(fx1, fdx1, fi + 1) - xc;
-      final double g1m = slope(linear, true, fc, data[p - 1], data[p + 1], dx1m, dx1p);
-      final double g1p = slope(linear, false, fc, data[p - 1], data[p + 1], dx1m, dx1p);
-      final double g2m = x2 ? slope(linear, true, fc, data[p - coarseJ], data[p + coarseJ],
-          dx2m, dx2p) : 0.0;
-      final double g2p = x2 ? slope(linear, false, fc, data[p - coarseJ], data[p + coarseJ],
-          dx2m, dx2p) : 0.0;
-      final double g3m = x3 ? slope(linear, true, fc, data[p - coarseK], data[p + coarseK],
-          dx3m, dx3p) : 0.0;
-      final double g3p = x3 ? slope(linear, false, fc, data[p - coarseK], data[p + coarseK],
-          dx3m, dx3p) : 0.0;
+      // one-sided slopes towards each side, and one min-mod slope of the two per direction
+      final double g1lo = (fc - data[p - 1]) / dx1m;
+      final double g1hi = (data[p + 1] - fc) / dx1p;
+      double g2lo = 0.0;
+      double g2hi = 0.0;
+      if (x2) {
+        g2lo = (fc - data[p - coarseJ]) / dx2m;
+        g2hi = (data[p + coarseJ] - fc) / dx2p;
+      }
+      double g3lo = 0.0;
+      double g3hi = 0.0;
+      if (x3) {
+        g3lo = (fc - data[p - coarseK]) / dx3m;
+        g3hi = (data[p + coarseK] - fc) / dx3p;
+      }
+      double g1m = g1lo;
+      double g1p = g1hi;
+      double g2m = g2lo;
+      double g2p = g2hi;
+      double g3m = g3lo;
+      double g3p = g3hi;
+      if (!linear) {
+        g1m = minmod(g1lo, g1hi);
+        g1p = g1m;
+        g2m = minmod(g2lo, g2hi);
+        g2p = g2m;
+        g3m = minmod(g3lo, g3hi);
+        g3p = g3m;
+      }
       final int f = fine + 2 * m;
       data[f] = fc - (g1m * dx1fm + g2m * dx2fm + g3m * dx3fm);
       data[f + 1] = fc + (g1p * dx1fp - g2m * dx2fm - g3m * dx3fm);
@@ -161,18 +193,6 @@ public final class RefinementOps {
         data[f + fineK + fineJ + 1] = fc + (g1p * dx1fp + g2p * dx2fp + g3p * dx3fp);
       }
     }
-  }
-
-  /**
-   * The slope for the lower ({@code lower}) or upper child: the one-sided difference towards that
-   * side when {@code linear}, else the min-mod slope for both.
-   */
-  static double slope(boolean linear, boolean lower, double fc, double fm, double fp, double dxm,
-      double dxp) {
-    if (!linear) {
-      return minmod(fc, fm, fp, dxm, dxp);
-    }
-    return lower ? (fc - fm) / dxm : (fp - fc) / dxp;
   }
 
   /** Coarse centre {@code idx} minus coarse centre {@code idx - 1} along direction d. */
@@ -210,8 +230,14 @@ public final class RefinementOps {
    * extremum, else the smaller slope.
    */
   public static double minmod(double fc, double fm, double fp, double dxm, double dxp) {
-    final double gm = (fc - fm) / dxm;
-    final double gp = (fp - fc) / dxp;
+    return minmod((fc - fm) / dxm, (fp - fc) / dxp);
+  }
+
+  /**
+   * The min-mod of the one-sided slopes {@code gm} and {@code gp}: zero where their signs differ,
+   * else the one of smaller magnitude (zero for two zeros).
+   */
+  static double minmod(double gm, double gp) {
     final double am = Math.abs(gm);
     final double ap = Math.abs(gp);
     // std::min(am, ap) returns am unless ap is strictly smaller
