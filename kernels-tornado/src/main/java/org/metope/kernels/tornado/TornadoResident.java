@@ -163,13 +163,13 @@ final class TornadoResident implements Residency.DeviceMemory {
   }
 
   /**
-   * A stage launch on the device arena; a per-block minimum brings back its results (one value per
-   * block).
+   * A stage launch on the device arena; a reduction (a per-block minimum, maximum or sum) brings
+   * back its results (one value per block).
    */
   void stage(StageLaunch launch, double w1, double w2) {
     int g = launch.runsPackageBody() ? bodyGraph(launch) : ResidentPlan.graph(launch.kind);
     System.arraycopy(tables.stage(launch), 0, args[g], 0, LaunchTables.ARGS);
-    boolean rows = launch.writesArena(); // a minimum: one thread per entry
+    boolean rows = launch.writesArena(); // a reduction: one thread per entry
     size(g, 0, Math.max(1, launch.count), rows ? launch.maxK : 1, rows ? launch.maxJ : 1);
     weights[0] = w1;
     weights[1] = w2;
@@ -178,7 +178,7 @@ final class TornadoResident implements Residency.DeviceMemory {
     run(g);
     if (!launch.writesArena()) {
       System.arraycopy(tables.results, 0, launch.results, 0, launch.count);
-      trace.toHost("minimum", 8L * tables.results.length);
+      trace.toHost("reduction", 8L * tables.results.length);
     }
   }
 

@@ -336,7 +336,7 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
         results);
     if (!launch.writesArena()) {
       System.arraycopy(results, 0, launch.results, 0, results.length);
-      trace().toHost("minimum", 8L * results.length);
+      trace().toHost("reduction", 8L * results.length);
     }
   }
 
