@@ -16,7 +16,8 @@ import org.metope.comm.Request;
  * a part of it (its <em>home</em>). The load kernel writes straight into the message and the
  * receive lands where the unload kernel reads. Where the communicator prefers message buffers
  * (the MPI device) the wire layout below is written into a buffer of the message's own instead,
- * one bulk copy per member, and read back from it; elsewhere the slice is the wire ({@link
+ * one bulk copy per run of them that lies back to back in the slice (the whole message when no
+ * member sends null), and read back from it; elsewhere the slice is the wire ({@link
  * MessageStaging}):
  *
  * <pre>
@@ -196,9 +197,9 @@ public final class CoalescedMessage {
   }
 
   /**
-   * Sender: member {@code slot} is ready; the last one packs the flagged members' data behind the
-   * flags and starts the send of header, flags and that data. The packing overwrites homes, which
-   * the next load fills again.
+   * Sender: member {@code slot} is ready; the last one writes header and flags into the slice,
+   * packs them and the flagged members' data onto the wire ({@link #pack}) and starts the send.
+   * Packing in the slice overwrites homes, which the next load fills again.
    */
   synchronized void memberSent(int slot, boolean hasData) {
     this.hasData[slot] = hasData;
@@ -209,23 +210,45 @@ public final class CoalescedMessage {
     double[] a = slice.array();
     int o = slice.offset();
     long seq = ++sequence;
-    staging.set(a, o, FINGERPRINT, fingerprint);
-    staging.set(a, o, SEQUENCE, seq);
-    staging.set(a, o, COUNT, members.length);
+    a[o + FINGERPRINT] = fingerprint;
+    a[o + SEQUENCE] = seq;
+    a[o + COUNT] = members.length;
     writeFlags(a, o);
-    int end = HEADER + flagWords;
-    for (int i = 0; i < members.length; i++) {
-      if (this.hasData[i]) {
-        staging.put(a, o, homes[i], end, lengths[i]);
-        end += lengths[i];
-      }
-    }
+    int end = pack(a, o);
     staging.send(request, a, o, end, group.peerRank(), tag);
     inFlight = true;
     slice.arena().beginFlight();
     if (CommTrace.ENABLED) {
       CommTrace.logMessage(rank, "send-message", group, tag, end, seq);
     }
+  }
+
+  /**
+   * Puts header, flags and the flagged members' data on the wire back to back, one copy per run
+   * of them that lies back to back in the slice too (all of it, when no member sent null), and
+   * returns the message's length. A run moves towards the start of the slice, never over a later
+   * run, so in-slice packing needs no order beyond this one.
+   */
+  private int pack(double[] a, int o) {
+    int runHome = 0;
+    int runAt = 0;
+    int runLength = HEADER + flagWords;
+    int end = runLength;
+    for (int i = 0; i < members.length; i++) {
+      if (!hasData[i]) {
+        continue;
+      }
+      if (homes[i] != runHome + runLength) {
+        staging.put(a, o, runHome, runAt, runLength);
+        runHome = homes[i];
+        runAt = end;
+        runLength = 0;
+      }
+      runLength += lengths[i];
+      end += lengths[i];
+    }
+    staging.put(a, o, runHome, runAt, runLength);
+    return end;
   }
 
   /**
@@ -290,6 +313,7 @@ public final class CoalescedMessage {
     long seq = ++sequence;
     int received = request.length();
     staging.arrived(a, o, received);
+    staging.take(a, o, 0, 0, Math.min(received, HEADER + flagWords));
     checkHeader(received, a, o, seq);
     unpack(a, o, received);
     stale = 0;
@@ -303,17 +327,30 @@ public final class CoalescedMessage {
   }
 
   /**
-   * Moves the flagged members' data from behind the flags to their homes, last member first, so
-   * that no member's data is overwritten before it moved (a home never starts before the data's
-   * packed place).
+   * Moves the flagged members' data from the wire behind the flags to their homes, one copy per
+   * run of members whose homes lie back to back, last run first, so that in the slice no data are
+   * overwritten before they moved (a home never starts before the data's packed place).
    */
   private void unpack(double[] a, int o, int received) {
     int end = received;
+    int runHome = 0;
+    int runAt = 0;
+    int runLength = 0;
     for (int i = members.length - 1; i >= 0; i--) {
-      if (hasData[i]) {
-        end -= lengths[i];
-        staging.take(a, o, end, homes[i], lengths[i]);
+      if (!hasData[i]) {
+        continue;
       }
+      end -= lengths[i];
+      if (runLength > 0 && homes[i] + lengths[i] != runHome) {
+        staging.take(a, o, runAt, runHome, runLength);
+        runLength = 0;
+      }
+      runHome = homes[i];
+      runAt = end;
+      runLength += lengths[i];
+    }
+    if (runLength > 0) {
+      staging.take(a, o, runAt, runHome, runLength);
     }
   }
 
@@ -331,14 +368,14 @@ public final class CoalescedMessage {
           bits |= 1L << (i - first);
         }
       }
-      staging.set(a, o, HEADER + w, bits);
+      a[o + HEADER + w] = bits;
     }
   }
 
   /** Reads the flag words into {@link #hasData}; {@code false} when a word is no flag word. */
   private boolean readFlags(double[] a, int o) {
     for (int w = 0; w < flagWords; w++) {
-      double word = staging.get(a, o, HEADER + w);
+      double word = a[o + HEADER + w];
       long bits = (long) word;
       if (bits != word || bits < 0 || bits >= 1L << FLAGS_PER_WORD) {
         return false;
@@ -363,18 +400,17 @@ public final class CoalescedMessage {
   }
 
   private void checkHeader(int received, double[] a, int o, long seq) {
-    if (received < HEADER + flagWords || staging.get(a, o, COUNT) != members.length
-        || !readFlags(a, o)) {
+    if (received < HEADER + flagWords || a[o + COUNT] != members.length || !readFlags(a, o)) {
       throw corrupted("coalesced message without the expected flags: messageLength=" + received
-          + ", channels=" + (received < HEADER ? "?" : staging.get(a, o, COUNT))
-          + ", expectedChannels=" + members.length);
+          + ", channels=" + (received < HEADER ? "?" : a[o + COUNT]) + ", expectedChannels="
+          + members.length);
     }
-    double sentFingerprint = staging.get(a, o, FINGERPRINT);
+    double sentFingerprint = a[o + FINGERPRINT];
     if (sentFingerprint != fingerprint) {
       throw corrupted("sender and receiver disagree on the coalesced message layout: fingerprint="
           + (long) sentFingerprint + ", expectedFingerprint=" + (long) fingerprint);
     }
-    double sentSequence = staging.get(a, o, SEQUENCE);
+    double sentSequence = a[o + SEQUENCE];
     if (sentSequence != seq) {
       throw corrupted("coalesced message out of sequence: sequence=" + (long) sentSequence
           + ", expectedSequence=" + seq);

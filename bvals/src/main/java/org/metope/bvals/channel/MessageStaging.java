@@ -15,8 +15,8 @@ import org.metope.comm.Request;
  * arena slice, {@code array[offset + home]}. On the arena the wire is the slice itself, so
  * {@link #put} and {@link #take} move values inside the slice only where the two positions
  * differ; on a buffer they copy between slice and buffer. Either way the kernels read and write
- * the arena, and a message's data cross into native memory once, by one bulk copy per member,
- * with no staging copy in the communicator.
+ * the arena, and a message's data cross into native memory once, by one bulk copy per run of
+ * data that lie back to back, with no staging copy in the communicator.
  *
  * <p>The buffer is allocated at the first message and kept (a zero-capacity one, for null
  * messages, likewise): steady state allocates nothing. A message in flight holds its buffer, so a
@@ -61,24 +61,12 @@ final class MessageStaging {
     return buffer;
   }
 
-  /** Sender: writes {@code value} at wire position {@code at}. */
-  void set(double[] array, int offset, int at, double value) {
-    if (buffered) {
-      buffer(capacity).set(at, value);
-    } else {
-      array[offset + at] = value;
-    }
-  }
-
-  /** Receiver: the value at wire position {@code at} of the message that arrived. */
-  double get(double[] array, int offset, int at) {
-    return buffered ? buffer.get(at) : array[offset + at];
-  }
-
   /** Sender: copies {@code length} values from home position {@code home} to wire position {@code at}. */
   void put(double[] array, int offset, int home, int at, int length) {
     if (buffered) {
-      buffer(capacity).copyFrom(array, offset + home, at, length);
+      if (length > 0) {
+        buffer(capacity).copyFrom(array, offset + home, at, length);
+      }
     } else if (home != at) {
       System.arraycopy(array, offset + home, array, offset + at, length);
     }
@@ -87,7 +75,9 @@ final class MessageStaging {
   /** Receiver: copies {@code length} values from wire position {@code at} to home position {@code home}. */
   void take(double[] array, int offset, int at, int home, int length) {
     if (buffered) {
-      buffer.copyTo(at, array, offset + home, length);
+      if (length > 0) {
+        buffer.copyTo(at, array, offset + home, length);
+      }
     } else if (home != at) {
       System.arraycopy(array, offset + at, array, offset + home, length);
     }
