@@ -10,9 +10,9 @@ import java.util.function.BooleanSupplier;
  * A time limit for a child process measured by its progress, so that a busy machine stretches
  * it instead of failing the test: the process tree (the process and its descendants) has hung
  * when its CPU time stayed put for {@code limit} of wall time (every process waits), and has run
- * away when it used more CPU time than {@code limit} on every processor. A slow child on a loaded
- * machine keeps using CPU, a little at a time, and is waited for. {@link #untilHere} measures
- * this JVM instead: a test waiting for its own threads.
+ * away when, while waited for, it used more CPU time than {@code limit} on every processor. A
+ * slow child on a loaded machine keeps using CPU, a little at a time, and is waited for. {@link
+ * #untilHere} measures this JVM instead: a test waiting for its own threads.
  */
 public final class ProgressDeadline {
   /** A tree that used less than this share of one core over the limit made no progress. */
@@ -51,10 +51,12 @@ public final class ProgressDeadline {
     Map<Long, Long> seen = new HashMap<>();
     long windowStart = System.nanoTime();
     long windowCpu = cpu(roots, seen);
+    // Measured from here: a JVM that waits for its own threads has used CPU time before.
+    long startCpu = windowCpu;
     while (!done.getAsBoolean()) {
       Thread.sleep(POLL_MILLIS);
       long cpu = cpu(roots, seen);
-      if (cpu > budget) {
+      if (cpu - startCpu > budget) {
         return "its processes used more than " + limit.toSeconds() + " s of CPU time on each of "
             + Runtime.getRuntime().availableProcessors() + " processors";
       }

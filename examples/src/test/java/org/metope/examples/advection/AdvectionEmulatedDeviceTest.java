@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.IntFunction;
@@ -21,6 +22,7 @@ import org.metope.kernels.tornado.EmulatedDeviceBackend.FirstLoadsOverlap;
 import org.metope.mesh.Mesh;
 import org.metope.comm.InProcessCluster;
 import org.metope.comm.InProcessRun;
+import org.metope.comm.ProgressDeadline;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -30,7 +32,8 @@ import org.metope.mesh.input.ParameterInput;
  * launch: on the 32^3 deck with 3 task threads, on 2 ranks with one message per channel, and on
  * the adaptive 2D deck, whose launches prolongate, restrict and correct fluxes. Each launch holds
  * its copies a moment before copying back, so that other threads write meanwhile; on 2 ranks,
- * {@link FirstLoadsOverlap} makes the other rank's messages land during the first load every time.
+ * {@link FirstLoadsOverlap} makes the other rank's messages land during the first load every time
+ * (its waits end on events, not after a time, so a loaded machine only slows them).
  * The negative control brings back the old whole-arena copy-back on 2 ranks and loses them. (With
  * task threads alone the old copy-back lost other partitions' writes too, 2,000 to 5,000 cells on
  * the 32^3 deck, but only when threads happened to overlap a launch; EmulatedDeviceBackendTest
@@ -38,8 +41,8 @@ import org.metope.mesh.input.ParameterInput;
  */
 class AdvectionEmulatedDeviceTest {
   private static final long WINDOW_MILLIS = 1;
-  /** The longest a first load waits for the other rank. */
-  private static final long PATIENCE_NANOS = 10_000_000_000L;
+  /** A first load waiting for the other rank gives up when the JVM made no progress this long. */
+  private static final Duration STALL = Duration.ofSeconds(30);
   /** Cycles of the uniform deck: enough for every launch kind to meet other threads' writes. */
   private static final String CYCLES = "parthenon/time/nlim=3";
 
@@ -50,7 +53,8 @@ class AdvectionEmulatedDeviceTest {
 
   private Outcome run(String deck, String name, int ranks, Fault fault, String... overrides)
       throws IOException {
-    FirstLoadsOverlap overlap = new FirstLoadsOverlap(PATIENCE_NANOS);
+    FirstLoadsOverlap overlap = new FirstLoadsOverlap(
+        done -> ProgressDeadline.untilHere(STALL, done));
     return run(deck, name, ranks, fault, rank -> ranks == 2 ? overlap.hook(rank)
         : (kind, target) -> pause(), overrides);
   }

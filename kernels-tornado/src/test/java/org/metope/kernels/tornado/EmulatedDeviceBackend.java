@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.KernelKind;
 import org.metope.kernels.body.StageLaunch;
@@ -116,16 +116,25 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
    * Launch hooks for the two ranks of an in-process run that make the other rank write this
    * rank's buffer arena while a launch holds its copies, every time rather than by chance: rank
    * 1's first load waits until rank 0's first load holds its copies, and rank 0's first load then
-   * waits until some value of its buffer arena changed (rank 1's messages landing), each for at
-   * most {@code patienceNanos}.
+   * waits until some value of its buffer arena changed (rank 1's messages landing). Both waits end
+   * on those events, however slow the machine; only a waiter that finds the run stuck (the test's
+   * {@link Waiter}, e.g. one that measures progress) ends them otherwise, and the launch then
+   * stops the run with one line saying which event did not come.
    */
   public static final class FirstLoadsOverlap {
-    private final CountDownLatch rankZeroHoldsCopies = new CountDownLatch(1);
-    private final long patienceNanos;
+    /** How a hook waits for an event. */
+    @FunctionalInterface
+    public interface Waiter {
+      /** Waits until {@code done} holds; returns null then, or why it gave up. */
+      String until(BooleanSupplier done) throws InterruptedException;
+    }
 
-    /** Hooks that wait at most {@code patienceNanos} for the other rank. */
-    public FirstLoadsOverlap(long patienceNanos) {
-      this.patienceNanos = patienceNanos;
+    private final CountDownLatch rankZeroHoldsCopies = new CountDownLatch(1);
+    private final Waiter waiter;
+
+    /** Hooks whose waits end on their events, or when {@code waiter} gives up. */
+    public FirstLoadsOverlap(Waiter waiter) {
+      this.waiter = waiter;
     }
 
     /** The hook for {@code rank} (0 or 1) to pass to {@link #duringLaunch}. */
@@ -135,21 +144,29 @@ public final class EmulatedDeviceBackend extends DeviceBackend {
         if (kind != KernelKind.LOAD || !first.getAndSet(false)) {
           return;
         }
-        try {
-          if (rank == 0) {
-            double[] before = buffers.clone();
-            rankZeroHoldsCopies.countDown();
-            long end = System.nanoTime() + patienceNanos;
-            while (Arrays.equals(before, buffers) && System.nanoTime() < end) {
-              Thread.sleep(0, 100_000);
-            }
-          } else {
-            rankZeroHoldsCopies.await(patienceNanos, TimeUnit.NANOSECONDS);
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+        String stalled;
+        if (rank == 0) {
+          double[] before = buffers.clone();
+          rankZeroHoldsCopies.countDown();
+          stalled = await(() -> !Arrays.equals(before, buffers));
+        } else {
+          stalled = await(() -> rankZeroHoldsCopies.getCount() == 0);
+        }
+        if (stalled != null) {
+          throw new IllegalStateException("first loads did not overlap: rank " + rank + " waited"
+              + (rank == 0 ? " for the other rank's messages to land during its load"
+                  : " for rank 0's first load to hold its copies") + ", and " + stalled);
         }
       };
+    }
+
+    private String await(BooleanSupplier done) {
+      try {
+        return waiter.until(done);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return "was interrupted";
+      }
     }
   }
 

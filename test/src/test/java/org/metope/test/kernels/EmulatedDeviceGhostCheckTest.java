@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
@@ -21,6 +22,7 @@ import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.FirstLoadsOverlap;
 import org.metope.comm.InProcessRun;
+import org.metope.comm.ProgressDeadline;
 import org.metope.mesh.input.ParameterInput;
 import org.metope.test.RepoPaths;
 
@@ -33,8 +35,8 @@ import org.metope.test.RepoPaths;
  * negative control brings back the old whole-arena copy-back, which loses those messages.
  */
 class EmulatedDeviceGhostCheckTest {
-  /** The longest a launch waits for the other rank; past it the run goes on unordered. */
-  private static final long PATIENCE_NANOS = 10_000_000_000L;
+  /** A launch waiting for the other rank gives up when the JVM made no progress this long. */
+  private static final Duration STALL = Duration.ofSeconds(30);
 
   static Stream<Arguments> decksAndCoalescing() throws IOException {
     List<Path> decks;
@@ -50,7 +52,8 @@ class EmulatedDeviceGhostCheckTest {
   private static long wrongCells(Path deck, boolean coalesce, Fault fault) throws IOException {
     String text = Files.readString(deck);
     AtomicLong wrong = new AtomicLong(-1);
-    FirstLoadsOverlap overlap = new FirstLoadsOverlap(PATIENCE_NANOS);
+    FirstLoadsOverlap overlap = new FirstLoadsOverlap(
+        done -> ProgressDeadline.untilHere(STALL, done));
     InProcessRun.run(2, comm -> {
       ParameterInput pin = ParameterInput.parse(deck.getFileName().toString(), text,
           List.of("parthenon/comm/coalesce=" + coalesce));
