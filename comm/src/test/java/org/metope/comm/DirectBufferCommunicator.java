@@ -190,36 +190,46 @@ public final class DirectBufferCommunicator extends ForwardingCommunicator {
   @Override
   public Request isend(Request request, double[] array, int offset, int length, int peer,
       int tag) {
-    counts.arrayMessages.incrementAndGet();
-    inner().isend(own(request).start(null), array, offset, length, peer, tag);
-    return request;
+    return start(false, request, null, array, offset, length, peer, tag);
   }
 
   @Override
   public Request irecv(Request request, double[] array, int offset, int capacity, int peer,
       int tag) {
-    counts.arrayMessages.incrementAndGet();
-    inner().irecv(own(request).start(null), array, offset, capacity, peer, tag);
-    return request;
+    return start(true, request, null, array, offset, capacity, peer, tag);
   }
 
   @Override
   public Request isend(Request request, MessageBuffer buffer, int offset, int length, int peer,
       int tag) {
     DirectBuffer b = own(buffer);
-    MessageBuffer.checkRange(b.values.length, offset, length);
-    counts.bufferMessages.incrementAndGet();
-    inner().isend(own(request).start(b), b.values, offset, length, peer, tag);
-    return request;
+    return start(false, request, b, b.values, offset, length, peer, tag);
   }
 
   @Override
   public Request irecv(Request request, MessageBuffer buffer, int offset, int capacity, int peer,
       int tag) {
     DirectBuffer b = own(buffer);
-    MessageBuffer.checkRange(b.values.length, offset, capacity);
-    counts.bufferMessages.incrementAndGet();
-    inner().irecv(own(request).start(b), b.values, offset, capacity, peer, tag);
+    return start(true, request, b, b.values, offset, capacity, peer, tag);
+  }
+
+  /**
+   * Counts and starts a send or receive of {@code values[offset, offset + count)} on the inner
+   * communicator: the array of a heap message, or the values of {@code buffer}, which the request
+   * holds until found complete.
+   */
+  private Request start(boolean receive, Request request, DirectBuffer buffer, double[] values,
+      int offset, int count, int peer, int tag) {
+    if (buffer != null) {
+      MessageBuffer.checkRange(values.length, offset, count);
+    }
+    (buffer == null ? counts.arrayMessages : counts.bufferMessages).incrementAndGet();
+    Request started = own(request).start(buffer);
+    if (receive) {
+      inner().irecv(started, values, offset, count, peer, tag);
+    } else {
+      inner().isend(started, values, offset, count, peer, tag);
+    }
     return request;
   }
 
