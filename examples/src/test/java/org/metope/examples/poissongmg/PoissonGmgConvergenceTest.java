@@ -52,10 +52,7 @@ class PoissonGmgConvergenceTest {
    */
   @Test
   void givenTheRefinedTwoDimensionalDeck_thenTheUniformMeshesFactor() throws IOException {
-    double uniform = worstFactor("parthinput.uniform");
-    double refined = worstFactor("parthinput.refined");
-    assertTrue(uniform < 0.2, "uniform " + uniform);
-    assertTrue(refined < 0.2 && refined < MARGIN * uniform, refined + " against " + uniform);
+    assertNearTheUniformMeshes("parthinput.refined", "parthinput.uniform", 0.2);
   }
 
   /**
@@ -66,10 +63,16 @@ class PoissonGmgConvergenceTest {
    */
   @Test
   void givenTheRefinedThreeDimensionalDeck_thenTheUniformMeshesFactor() throws IOException {
-    double uniform = worstFactor("parthinput.uniform3d");
-    double refined = worstFactor("parthinput.refined3d");
-    assertTrue(uniform < 0.25, "uniform " + uniform);
-    assertTrue(refined < 0.25 && refined < MARGIN * uniform, refined + " against " + uniform);
+    assertNearTheUniformMeshes("parthinput.refined3d", "parthinput.uniform3d", 0.25);
+  }
+
+  /** Both factors below {@code bound}, the refined one within {@link #MARGIN} of the uniform one. */
+  private void assertNearTheUniformMeshes(String refinedDeck, String uniformDeck, double bound)
+      throws IOException {
+    double uniform = worstFactor(uniformDeck);
+    double refined = worstFactor(refinedDeck);
+    assertTrue(uniform < bound, "uniform " + uniform);
+    assertTrue(refined < bound && refined < MARGIN * uniform, refined + " against " + uniform);
   }
 
   /**
