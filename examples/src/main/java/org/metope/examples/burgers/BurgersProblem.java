@@ -1,6 +1,7 @@
 package org.metope.examples.burgers;
 
 import java.util.function.DoubleUnaryOperator;
+import org.metope.examples.libm.GlibcExp;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.geometry.IndexDomain;
@@ -20,13 +21,15 @@ import org.metope.mesh.geometry.UniformCartesian;
  * </pre>
  *
  * Each factor depends on one coordinate, so it is evaluated once per index of the block and the
- * products are formed per cell in Parthenon's order. The functions give the bits of glibc's, which
- * Parthenon calls, on all but rare arguments, and the same bits on every machine: {@code tanh} is
- * {@link StrictMath}'s, fdlibm's algorithm, which glibc's {@code tanh} also is; {@code cos},
- * {@code sin} and {@code exp} are {@link CorrectlyRounded}'s, where glibc's round correctly but
- * for arguments within a few thousandths of an ulp of a midpoint (fdlibm's are only within an
- * ulp). On the reference decks' cells (glibc 2.36) there are two such arguments: {@code exp(-30
- * x^2)} at {@code x = +-0.0390625} and {@code sin(pi x)} at {@code x = +-0.052734375} (see {@code
+ * products are formed per cell in Parthenon's order. The examples' policy for the functions of an
+ * initial state is glibc's bits, which Parthenon gets, computed the same on every machine: glibc's
+ * own algorithm where Metope has it ({@code tanh}: {@link StrictMath}'s, fdlibm's algorithm, which
+ * glibc's also is; {@code exp}: {@link GlibcExp}, which {@code poisson_gmg} takes too), else
+ * correctly rounded ({@code cos} and {@code sin}: {@link CorrectlyRounded}'s, where glibc's round
+ * correctly but for arguments within a few thousandths of an ulp of a midpoint; fdlibm's are only
+ * within an ulp). On the reference decks' cells (glibc 2.36) glibc misrounds two arguments: {@code
+ * exp(-30 x^2)} at {@code x = +-0.0390625}, which {@link GlibcExp} reproduces, and {@code sin(pi
+ * x)} at {@code x = +-0.052734375}, which {@link CorrectlyRounded} does not (see {@code
  * BurgersParthenonComparisonTest}).
  */
 final class BurgersProblem {
@@ -36,9 +39,9 @@ final class BurgersProblem {
   record Functions(DoubleUnaryOperator tanh, DoubleUnaryOperator cos, DoubleUnaryOperator sin,
       DoubleUnaryOperator exp) {}
 
-  /** fdlibm's {@code tanh} (glibc's algorithm too), correctly rounded {@code cos, sin, exp}. */
+  /** fdlibm's {@code tanh} and glibc's {@code exp}, correctly rounded {@code cos} and {@code sin}. */
   static final Functions FUNCTIONS = new Functions(StrictMath::tanh, CorrectlyRounded::cos,
-      CorrectlyRounded::sin, CorrectlyRounded::exp);
+      CorrectlyRounded::sin, GlibcExp::exp);
 
   /** Sets block {@code b} of {@code md} (a partition of {@code base}). */
   static void generate(MeshData md, int b) {

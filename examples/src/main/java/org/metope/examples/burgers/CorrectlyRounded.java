@@ -6,10 +6,11 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
- * {@code exp}, {@code sin} and {@code cos} rounded correctly (to the double nearest the exact
- * value), so that the same arguments give the same bits as any other correctly rounded library.
- * Parthenon's initial state calls glibc's, which round correctly but for rare arguments within a
- * few thousandths of an ulp of a midpoint; {@link StrictMath}'s (fdlibm) are only within an ulp.
+ * {@code sin} and {@code cos} rounded correctly (to the double nearest the exact value), so that
+ * the same arguments give the same bits as any other correctly rounded library. Parthenon's
+ * initial state calls glibc's, which round correctly but for rare arguments within a few
+ * thousandths of an ulp of a midpoint; {@link StrictMath}'s (fdlibm) are only within an ulp.
+ * ({@code exp} is glibc's own algorithm, {@link org.metope.examples.libm.GlibcExp}.)
  *
  * <p>Each function first evaluates the value as a double-double (about 100 bits) and returns its
  * rounding when the error bound cannot straddle a midpoint between doubles (Ziv's test); otherwise,
@@ -22,39 +23,14 @@ final class CorrectlyRounded {
   /** Series terms below this, relative to the first, are left out. */
   private static final BigDecimal NEGLIGIBLE = BigDecimal.ONE.movePointLeft(115);
   private static final double[] HALF_PI_PARTS = parts(piTo(80).divide(BigDecimal.valueOf(2)));
-  private static final double[] LN2_PARTS =
-      parts(atanhInverse(3, new MathContext(80)).multiply(BigDecimal.valueOf(2)));
   /** {@code 1/n!} as double-doubles, {@code n = 0 .. 31}. */
   private static final DoubleDouble[] INVERSE_FACTORIAL = inverseFactorials(31);
   /** Relative error bound of the fast paths, well above their analysed ~2^-95. */
   private static final double FAST_RELATIVE_ERROR = 0x1p-90;
   /** Absolute error bound from reducing a sin/cos argument up to 2^20 by pi / 2 in three parts. */
   private static final double REDUCTION_ERROR = 0x1p-130;
-  private static final int EXP_SQUARINGS = 8;
 
   private CorrectlyRounded() {}
-
-  /** e^x, correctly rounded. */
-  static double exp(double x) {
-    if (x == 0.0) {
-      return 1.0;
-    }
-    if (Math.abs(x) < 700.0) {
-      double k = Math.rint(x * (1.0 / LN2_PARTS[0]));
-      DoubleDouble r = DoubleDouble.of(x).minusProduct(k, LN2_PARTS[0])
-          .minusProduct(k, LN2_PARTS[1]).plus(DoubleDouble.of(-k * LN2_PARTS[2]));
-      DoubleDouble s = r.scaled(-EXP_SQUARINGS);
-      DoubleDouble y = taylor(s, 0, 1, 11);
-      for (int n = 0; n < EXP_SQUARINGS; n++) {
-        y = y.times(y);
-      }
-      double rounded = round(y, FAST_RELATIVE_ERROR * y.hi());
-      if (!Double.isNaN(rounded)) {
-        return Math.scalb(rounded, (int) k);
-      }
-    }
-    return expWide(x);
-  }
 
   /** sin x, correctly rounded. */
   static double sin(double x) {
@@ -91,7 +67,7 @@ final class CorrectlyRounded {
 
   /**
    * {@code sum_{m} t^m / (first + step m)!} over {@code first + step m <= last}, by Horner's rule:
-   * {@code exp} for first 0 step 1, {@code sin(r)/r} and {@code cos r} for {@code t = -r^2}.
+   * {@code sin(r)/r} (first 1) and {@code cos r} (first 0) for {@code t = -r^2}, step 2.
    */
   private static DoubleDouble taylor(DoubleDouble t, int first, int step, int last) {
     int n = last - (last - first) % step;
@@ -111,32 +87,6 @@ final class CorrectlyRounded {
     double up = Math.nextUp(hi) - hi;
     double down = hi - Math.nextDown(hi);
     return y.lo() + error < 0.5 * up && y.lo() - error > -0.5 * down ? hi : Double.NaN;
-  }
-
-  /** e^x from 110 digits. */
-  static double expWide(double x) {
-    if (Double.isNaN(x)) {
-      return x;
-    }
-    if (x > 710.0) {
-      return Double.POSITIVE_INFINITY;
-    }
-    if (x < -746.0) {
-      return 0.0;
-    }
-    // e^x = (e^(x / 2^m))^(2^m) with |x / 2^m| < 2^-10: a short series, then m squarings.
-    int m = Math.max(0, Math.getExponent(x) + 11);
-    BigDecimal t = new BigDecimal(x).multiply(BigDecimal.valueOf(0.5).pow(m), WIDE);
-    BigDecimal sum = BigDecimal.ONE;
-    BigDecimal term = BigDecimal.ONE;
-    for (int n = 1; term.abs().compareTo(NEGLIGIBLE) > 0; n++) {
-      term = term.multiply(t).divide(BigDecimal.valueOf(n), WIDE);
-      sum = sum.add(term, WIDE);
-    }
-    for (int n = 0; n < m; n++) {
-      sum = sum.multiply(sum, WIDE);
-    }
-    return sum.doubleValue();
   }
 
   /** sin x ({@code shift = 0}) or cos x ({@code shift = 1}) from 110 digits. */
@@ -178,15 +128,6 @@ final class CorrectlyRounded {
 
   /** atan(1/n) = sum (-1)^m / ((2m+1) n^(2m+1)). */
   private static BigDecimal atanInverse(int n, MathContext mc) {
-    return inverseSeries(n, true, mc);
-  }
-
-  /** atanh(1/n) = sum 1 / ((2m+1) n^(2m+1)); ln 2 = 2 atanh(1/3). */
-  private static BigDecimal atanhInverse(int n, MathContext mc) {
-    return inverseSeries(n, false, mc);
-  }
-
-  private static BigDecimal inverseSeries(int n, boolean alternating, MathContext mc) {
     BigDecimal power = BigDecimal.ONE.divide(BigDecimal.valueOf(n), mc);
     BigDecimal square = BigDecimal.valueOf((long) n * n);
     BigDecimal sum = power;
@@ -194,7 +135,7 @@ final class CorrectlyRounded {
     for (int m = 1; power.compareTo(threshold) > 0; m++) {
       power = power.divide(square, mc);
       BigDecimal term = power.divide(BigDecimal.valueOf(2L * m + 1), mc);
-      sum = alternating && m % 2 == 1 ? sum.subtract(term, mc) : sum.add(term, mc);
+      sum = m % 2 == 1 ? sum.subtract(term, mc) : sum.add(term, mc);
     }
     return sum;
   }
@@ -254,11 +195,6 @@ final class CorrectlyRounded {
 
     DoubleDouble negated() {
       return new DoubleDouble(-hi, -lo);
-    }
-
-    /** This times 2^n, exact while no part leaves the normal range. */
-    DoubleDouble scaled(int n) {
-      return new DoubleDouble(Math.scalb(hi, n), Math.scalb(lo, n));
     }
 
     private static DoubleDouble normalized(double hi, double lo) {

@@ -7,6 +7,7 @@ import org.metope.app.Simulation;
 import org.metope.bvals.conditions.BoundaryFunctions;
 import org.metope.driver.Driver;
 import org.metope.driver.ProblemGenerator;
+import org.metope.examples.libm.GlibcExp;
 import org.metope.mesh.field.Packages;
 import org.metope.mesh.field.RefinementOps;
 import org.metope.mesh.input.ParameterInput;

@@ -2,6 +2,7 @@ package org.metope.examples.poissongmg;
 
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
+import org.metope.examples.libm.GlibcExp;
 import org.metope.mesh.CompositeLevels;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
  * {@link CorrectlyRounded} against an independent oracle: test resource {@code
  * correctly-rounded/table.txt}, written by {@code make_table.py} beside it with mpmath at 400 bits
  * and exact rounding to the nearest double (the arguments of Parthenon-VIBE's initial state on
- * 64 to 256 cells, random arguments near zero, in the decks' ranges, over the whole range of exp
- * and up to 2^1000 for sin and cos, and known hard cases).
+ * 64 to 256 cells, random arguments near zero, in the decks' ranges, up to 2^1000, and known hard
+ * cases). Its {@code exp} rows check {@link org.metope.examples.libm.GlibcExp} ({@code
+ * GlibcExpTest}).
  */
 class CorrectlyRoundedTest {
   private record Case(String function, double x, double expected) {}
@@ -27,6 +28,9 @@ class CorrectlyRoundedTest {
         .getResourceAsStream("/correctly-rounded/table.txt")) {
       for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
         String[] w = line.trim().split(" ");
+        if (w[0].equals("exp")) {
+          continue;
+        }
         cases.add(new Case(w[0], Double.parseDouble(w[1]), Double.parseDouble(w[2])));
       }
     }
@@ -35,7 +39,6 @@ class CorrectlyRoundedTest {
 
   private static DoubleUnaryOperator fast(String function) {
     return switch (function) {
-      case "exp" -> CorrectlyRounded::exp;
       case "sin" -> CorrectlyRounded::sin;
       default -> CorrectlyRounded::cos;
     };
@@ -43,7 +46,6 @@ class CorrectlyRoundedTest {
 
   private static DoubleUnaryOperator wide(String function) {
     return switch (function) {
-      case "exp" -> CorrectlyRounded::expWide;
       case "sin" -> x -> CorrectlyRounded.sinCosWide(x, 0);
       default -> x -> CorrectlyRounded.sinCosWide(x, 1);
     };
@@ -51,7 +53,6 @@ class CorrectlyRoundedTest {
 
   private static DoubleUnaryOperator strict(String function) {
     return switch (function) {
-      case "exp" -> StrictMath::exp;
       case "sin" -> StrictMath::sin;
       default -> StrictMath::cos;
     };
@@ -60,7 +61,7 @@ class CorrectlyRoundedTest {
   @Test
   void givenTheOraclesArguments_thenBothEvaluationsGiveItsBits() throws IOException {
     List<Case> cases = table();
-    assertTrue(cases.size() > 2500, "table rows: " + cases.size());
+    assertTrue(cases.size() > 1800, "table rows: " + cases.size());
     for (Case c : cases) {
       String what = c.function + "(" + Double.toHexString(c.x) + ")";
       assertEquals(Double.toHexString(c.expected),
@@ -73,7 +74,7 @@ class CorrectlyRoundedTest {
   @Test
   void givenTheOraclesArguments_thenStrictMathDiffersOnSome() throws IOException {
     // Negative control: the table tells last-bit errors apart, as fdlibm's shows.
-    for (String function : List.of("exp", "sin", "cos")) {
+    for (String function : List.of("sin", "cos")) {
       int differ = 0;
       for (Case c : table()) {
         if (c.function.equals(function)
@@ -87,13 +88,9 @@ class CorrectlyRoundedTest {
 
   @Test
   void givenSpecialArguments_thenIeeeResults() {
-    assertEquals(1.0, CorrectlyRounded.exp(0.0));
-    assertEquals(Double.POSITIVE_INFINITY, CorrectlyRounded.exp(710.0));
-    assertEquals(0.0, CorrectlyRounded.exp(-746.0));
     assertEquals(Double.doubleToRawLongBits(-0.0),
         Double.doubleToRawLongBits(CorrectlyRounded.sin(-0.0)));
     assertEquals(1.0, CorrectlyRounded.cos(0.0));
     assertTrue(Double.isNaN(CorrectlyRounded.sin(Double.POSITIVE_INFINITY)));
-    assertTrue(Double.isNaN(CorrectlyRounded.exp(Double.NaN)));
   }
 }

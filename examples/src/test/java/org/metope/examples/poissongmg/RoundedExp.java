@@ -1,8 +1,9 @@
 package org.metope.examples.poissongmg;
 
 /**
- * {@code exp(x)} rounded to the nearest double: the control of {@link GlibcExp}, whose C library
- * is not correctly rounded on two of the refined {@code poisson_gmg} deck's arguments (Java's
+ * {@code exp(x)} rounded to the nearest double: the control of {@link
+ * org.metope.examples.libm.GlibcExp}, whose C library is not correctly rounded on two of the
+ * refined {@code poisson_gmg} deck's arguments (Java's
  * {@code Math.exp} and {@code StrictMath.exp} are off on others). Evaluated in double-double
  * arithmetic (about 32 digits, exact products through {@code Math.fma}): {@code x = k ln2 + r}, a
  * Taylor series of {@code r / 256}, squared eight times, scaled by {@code 2^k}, then rounded
