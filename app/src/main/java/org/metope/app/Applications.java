@@ -204,15 +204,25 @@ public final class Applications {
     return false;
   }
 
-  /** The applications of {@code found} whose marks the deck holds, or all when none has. */
+  /**
+   * The applications of {@code found} less those without a held mark whose block a marked one
+   * shares: the mark decides between applications of one block only, so a deck with another
+   * application's block as well still names both.
+   */
   private static List<Application> markedFirst(List<Application> found, ParameterInput pin) {
-    List<Application> marked = new ArrayList<>();
+    List<Application> kept = new ArrayList<>();
     for (Application app : found) {
-      if (marked(app, pin)) {
-        marked.add(app);
+      boolean outmarked = false;
+      if (!marked(app, pin)) {
+        for (Application other : found) {
+          outmarked |= other.deckBlock().equals(app.deckBlock()) && marked(other, pin);
+        }
+      }
+      if (!outmarked) {
+        kept.add(app);
       }
     }
-    return marked.isEmpty() ? found : marked;
+    return kept;
   }
 
   /** What selects each of {@code apps}: {@code <Advection> (advection)}, marks included. */

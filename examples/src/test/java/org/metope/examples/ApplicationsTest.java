@@ -55,6 +55,22 @@ class ApplicationsTest {
   }
 
   /**
+   * A mark decides between the applications of one block only: Parthenon's fine_advection deck
+   * with a {@code <burgers>} block as well is for fine_advection or burgers, never silently the
+   * first (it was, and the burgers block went unread without a warning).
+   */
+  @Test
+  void givenAMarkedApplicationAndAnotherApplicationsBlock_thenOneLineNamingBoth() {
+    InputError e = assertThrows(InputError.class, () -> Applications.load().select(pin(
+        "<Advection>\ncfl = 0.45\n<parthenon/output0>\nfile_type = hdf5\n"
+        + "variables = advection.scalar\n<burgers>\ncfl = 0.8\n")));
+    assertTrue(e.getMessage().startsWith("a.in: the deck is for several applications: <burgers>"
+        + " (burgers), <Advection> with "), e.getMessage());
+    assertTrue(e.getMessage().contains("(fine_advection): expected one of them named, <metope>"
+        + " application = burgers or fine_advection"), e.getMessage());
+  }
+
+  /**
    * Every deck in inputs/ runs the application of the example it comes from, as its header
    * says: Parthenon's advection, fine_advection, sparse_advection, particle and poisson decks,
    * Parthenon-VIBE's burgers, and Metope's own examples; the mesh_* decks hold a mesh only (for
