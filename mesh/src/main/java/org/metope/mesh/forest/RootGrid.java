@@ -103,19 +103,23 @@ public record RootGrid(
    * when {@code loc} lies outside a non-periodic axis (beyond a physical boundary).
    */
   public LogicalLocation wrap(LogicalLocation loc) {
-    long[] l = {loc.lx1(), loc.lx2(), loc.lx3()};
-    boolean moved = false;
+    if (inRange(0, loc) && inRange(1, loc) && inRange(2, loc)) {
+      return loc; // the common case, every block's neighbour search asks it: nothing allocated
+    }
     for (int axis = 0; axis < 3; axis++) {
-      long n = extent(axis, loc.level());
-      if (l[axis] >= 0 && l[axis] < n) {
-        continue;
-      }
-      if (!isPeriodic(axis)) {
+      if (!inRange(axis, loc) && !isPeriodic(axis)) {
         return null;
       }
-      l[axis] = Math.floorMod(l[axis], n);
-      moved = true;
     }
-    return moved ? new LogicalLocation(loc.level(), l[0], l[1], l[2]) : loc;
+    return new LogicalLocation(loc.level(), folded(0, loc), folded(1, loc), folded(2, loc));
+  }
+
+  private boolean inRange(int axis, LogicalLocation loc) {
+    long l = loc.l(axis);
+    return l >= 0 && l < extent(axis, loc.level());
+  }
+
+  private long folded(int axis, LogicalLocation loc) {
+    return Math.floorMod(loc.l(axis), extent(axis, loc.level()));
   }
 }

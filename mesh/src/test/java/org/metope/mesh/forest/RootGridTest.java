@@ -3,6 +3,7 @@ package org.metope.mesh.forest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,6 +36,12 @@ class RootGridTest {
     assertEquals(new LogicalLocation(3, 0, 1, 0), grid.wrap(new LogicalLocation(3, 6, 1, 0)));
     assertNull(grid.wrap(new LogicalLocation(3, 0, 4, 0)));
     assertNull(grid.wrap(new LogicalLocation(3, 0, 1, 1)));
+    assertNull(grid.wrap(new LogicalLocation(3, -1, 4, 0)), "x1 wraps, x2 is a wall");
+    LogicalLocation inside = new LogicalLocation(3, 5, 3, 0);
+    assertSame(inside, grid.wrap(inside), "a location in the domain is its own image");
+    RootGrid twoPeriodic = new RootGrid(2, 3, 2, 1, true, true, false);
+    assertEquals(new LogicalLocation(3, 5, 3, 0),
+        twoPeriodic.wrap(new LogicalLocation(3, -1, -1, 0)), "a corner image folds both axes");
     assertTrue(grid.contains(new LogicalLocation(2, 2, 1, 0)));
     assertFalse(grid.contains(new LogicalLocation(2, 3, 1, 0)));
     assertFalse(grid.isPeriodic(2));
