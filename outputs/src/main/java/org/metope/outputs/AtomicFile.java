@@ -71,7 +71,8 @@ public final class AtomicFile {
       return;
     }
     try {
-      renames.submit(() -> renameIntoPlace(target, what, temporary));
+      renames.submit(() -> renameIntoPlace(target, what, temporary),
+          () -> removeTemporary(temporary));
     } catch (DriverError earlier) {
       removeTemporary(temporary);
       throw earlier;

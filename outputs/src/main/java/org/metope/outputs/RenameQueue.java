@@ -19,7 +19,10 @@ import org.metope.mesh.DriverError;
  * disk slower than the outputs holds the run back rather than filling up with temporaries. The
  * first failure (a rename that cannot happen) removes its temporary file and is thrown, as the
  * {@link DriverError} the write would have thrown, by the next {@link #submit} or by {@link
- * #await}; {@link #await} returns once every queued file is in place.
+ * #await}; {@link #await} returns once every queued file is in place. Files queued before a
+ * failure is thrown are abandoned (their temporaries removed), as the writes after a failed one
+ * never happen when the writer renames itself: a failed file's {@code .xdmf} never names a file
+ * that is not there.
  */
 final class RenameQueue {
   /** Files that may wait at once. */
@@ -29,6 +32,8 @@ final class RenameQueue {
       new ArrayBlockingQueue<>(CAPACITY), RenameQueue::daemon, RenameQueue::waitForPlace);
   private Future<?> last;
   private volatile DriverError failure;
+  /** Failures so far: a file queued when there were fewer is abandoned. */
+  private volatile int failures;
 
   RenameQueue() {
     thread.allowCoreThreadTimeOut(true);
@@ -51,18 +56,25 @@ final class RenameQueue {
   }
 
   /**
-   * Queues {@code finish}, the rest of a write whose temporary file is complete; throws the first
-   * failure of an earlier file instead, if there was one.
+   * Queues {@code finish}, the rest of a write whose temporary file is complete, or {@code
+   * abandon} in its place where an earlier file fails first; throws the first failure of an
+   * earlier file instead, if there was one.
    */
-  synchronized void submit(Runnable finish) {
+  synchronized void submit(Runnable finish, Runnable abandon) {
     throwFailure();
+    int failuresBefore = failures;
     last = thread.submit(() -> {
+      if (failures != failuresBefore) {
+        abandon.run();
+        return;
+      }
       try {
         finish.run();
       } catch (DriverError e) {
         if (failure == null) {
           failure = e;
         }
+        failures++;
       }
     });
   }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,8 @@ import org.metope.mesh.DriverError;
 
 /**
  * GIVEN writes whose rename is queued, THEN the writer does not wait for it, files appear in the
- * order written, and a rename that fails is thrown once, by the next write or the wait. The
+ * order written, a rename that fails is thrown once, by the next write or the wait, and the files
+ * queued behind it are not placed. The
  * rename thread is held at {@link AtomicFile}'s before-rename hook, so nothing here depends on
  * timing.
  */
@@ -100,33 +102,31 @@ class RenameQueueTest {
     assertEquals("fine", Files.readString(dir.resolve("later.phdf")));
   }
 
+  /**
+   * A failed file and the files queued behind it: none of those is placed (its XDMF file would
+   * name a file that is not there), and the next write throws the failure.
+   */
   @Test
-  void givenARenameThatFailed_thenTheNextWriteThrowsItAndRemovesItsOwnTemporary()
+  void givenARenameThatFailed_thenFilesQueuedBehindItAreAbandonedAndTheNextWriteThrowsIt()
       throws Exception {
     Path blocked = blockedName("run.out1.00003.phdf");
-    CountDownLatch afterFailure = new CountDownLatch(1);
-    // The rename after the failing one starts only once the failure is recorded (one thread,
-    // in order); it announces that and waits.
-    AtomicFile.beforeRename((target, temporary) -> {
-      if (target.getFileName().toString().equals("next.phdf")) {
-        afterFailure.countDown();
-        try {
-          release.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-    });
+    CountDownLatch behind = new CountDownLatch(1);
+    AtomicBoolean abandoned = new AtomicBoolean();
     AtomicFile.writeString(blocked, "output file", "values", queue);
-    AtomicFile.writeString(dir.resolve("next.phdf"), "output file", "next", queue);
-    afterFailure.await();
+    AtomicFile.writeString(dir.resolve("run.out1.00003.phdf.xdmf"), "XDMF file", "x", queue);
+    // Queued behind both, so it runs once the failure is recorded: this waits for that.
+    queue.submit(behind::countDown, () -> {
+      abandoned.set(true);
+      behind.countDown();
+    });
+    behind.await();
+    assertTrue(abandoned.get(), "a file queued before the failure was thrown is abandoned");
     DriverError e = assertThrows(DriverError.class, () -> AtomicFile.writeString(
         dir.resolve("third.phdf"), "output file", "third", queue));
     assertTrue(e.getMessage().startsWith("cannot write the output file " + blocked + " ("),
         e.getMessage());
-    release.countDown();
     queue.await();
-    assertEquals(List.of("next.phdf", "run.out1.00003.phdf"), names(),
-        "the refused write left no temporary; the one queued before it is in place");
+    assertEquals(List.of("run.out1.00003.phdf"), names(),
+        "neither the XDMF file queued behind the failed file nor a temporary is left");
   }
 }
