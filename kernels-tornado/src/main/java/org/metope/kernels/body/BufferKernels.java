@@ -88,23 +88,24 @@ public final class BufferKernels {
     final int cells = planes * rows * count;
     int slice = ints[BUFFER_OFFSET * n + b];
     int nonzero = 0;
+    final boolean load = mode == LOAD;
     for (int c = 0; c < ncomp; c++) {
       final int box = BoundaryIndex.varRow(b, n, ints, c, ks, js);
-      if (mode == LOAD) {
-        copyBox(data, box, ni, plane, buffers, slice, count, rows * count, planes, rows, count);
-        if (nonzero == 0) {
+      final int owned = mode == RECEIVE_COPY ? ownedMask(b, n, ints, c) : OWNED_ALL;
+      if (load || mode == RECEIVE_COPY && owned == OWNED_ALL) {
+        // box -> slice on a load, slice -> box on a receive; one call for both, so that C2
+        // compiles one copy of the box walk into this method, not two
+        copyBox(load ? data : buffers, load ? box : slice, load ? ni : count,
+            load ? plane : rows * count, load ? buffers : data, load ? slice : box,
+            load ? count : ni, load ? rows * count : plane, planes, rows, count);
+        if (load && nonzero == 0) {
           nonzero = anyAtLeast(buffers, slice, cells, reals[SPARSE_THRESHOLD * n + b]);
         }
       } else if (mode == RECEIVE_COPY) {
-        final int owned = ownedMask(b, n, ints, c);
-        if (owned == OWNED_ALL) {
-          copyBox(buffers, slice, count, rows * count, data, box, ni, plane, planes, rows, count);
-        } else {
-          for (int p = 0; p < planes; p++) {
-            for (int r = 0; r < rows; r++) {
-              copyOwnedRow(buffers, slice + (p * rows + r) * count, data, box + p * plane + r * ni,
-                  count, owned, boxClass(r, rows), boxClass(p, planes));
-            }
+        for (int p = 0; p < planes; p++) {
+          for (int r = 0; r < rows; r++) {
+            copyOwnedRow(buffers, slice + (p * rows + r) * count, data, box + p * plane + r * ni,
+                count, owned, boxClass(r, rows), boxClass(p, planes));
           }
         }
       } else {
@@ -128,16 +129,18 @@ public final class BufferKernels {
    */
   public static void copyBox(double[] from, int fromPos, int fromRow, int fromPlane, double[] to,
       int toPos, int toRow, int toPlane, int planes, int rows, int count) {
-    if (planes > rows) {
-      for (int r = 0; r < rows; r++) {
-        copyRows(from, fromPos + r * fromRow, fromPlane, to, toPos + r * toRow, toPlane, planes,
-            count);
-      }
-    } else {
-      for (int p = 0; p < planes; p++) {
-        copyRows(from, fromPos + p * fromPlane, fromRow, to, toPos + p * toPlane, toRow, rows,
-            count);
-      }
+    // the directions are chosen first and copyRows is called from one place: C2 compiles one copy
+    // of its loops here, not one per direction
+    final boolean planesInside = planes > rows;
+    final int outer = planesInside ? rows : planes;
+    final int inner = planesInside ? planes : rows;
+    final int fromOuter = planesInside ? fromRow : fromPlane;
+    final int fromInner = planesInside ? fromPlane : fromRow;
+    final int toOuter = planesInside ? toRow : toPlane;
+    final int toInner = planesInside ? toPlane : toRow;
+    for (int o = 0; o < outer; o++) {
+      copyRows(from, fromPos + o * fromOuter, fromInner, to, toPos + o * toOuter, toInner, inner,
+          count);
     }
   }
 
