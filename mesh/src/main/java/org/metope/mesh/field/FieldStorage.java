@@ -152,10 +152,6 @@ public final class FieldStorage {
   }
 
   /**
-   * A new arena of {@code length} doubles, or, when the heap cannot hold it, a {@link
-   * FieldMemoryError} naming the block count and the memory needed.
-   */
-  /**
    * Whether a growing arena collects the heap first: when the dead arena, {@code deadBytes}, is at
    * least a quarter of the heap's current size {@code heapBytes}, so that growing the heap instead
    * would keep a large share of memory twice. A smaller dead arena (a 2D deck's few MB in a 30 MB
@@ -166,6 +162,10 @@ public final class FieldStorage {
     return deadBytes >= heapBytes / 4;
   }
 
+  /**
+   * A new arena of {@code length} doubles, or, when the heap cannot hold it, a {@link
+   * FieldMemoryError} naming the block count and the memory needed.
+   */
   private static double[] allocate(int length, int numBlocks) {
     try {
       return new double[length];
