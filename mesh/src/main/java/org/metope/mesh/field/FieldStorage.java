@@ -106,15 +106,12 @@ public final class FieldStorage {
       Arrays.fill(old, 0, needed, 0.0);
       this.data = old;
     } else {
-      long deadBytes = (long) old.length * Double.BYTES;
       old = null; // unreachable from here on: the collector may reclaim it for the new arena
       // Left to itself, G1 grows the heap for a large new array rather than collect, so the
       // process would keep the dead arena's pages as well as the new one's: on the shipped
       // burgers deck that was 15.3 GB resident against 6.2 GB of fields. Collecting first lets
-      // the new arena take the old one's memory, where that memory is worth a full collection.
-      if (collectBeforeGrowing(deadBytes, Runtime.getRuntime().totalMemory())) {
-        System.gc();
-      }
+      // the new arena take the old one's memory.
+      System.gc();
       this.data = allocate((int) Math.min(needed + needed / 8L, ArenaLayout.MAX_DOUBLES),
           numBlocks);
     }
@@ -149,17 +146,6 @@ public final class FieldStorage {
   /** Whether this storage was built from mesh blocks (tests build it from a count). */
   public boolean hasBlocks() {
     return blocks != null;
-  }
-
-  /**
-   * Whether a growing arena collects the heap first: when the dead arena, {@code deadBytes}, is at
-   * least a quarter of the heap's current size {@code heapBytes}, so that growing the heap instead
-   * would keep a large share of memory twice. A smaller dead arena (a 2D deck's few MB in a 30 MB
-   * heap) is left to the collector's own pace: a full collection there stops the time loop for
-   * longer than the memory is worth, several times a run as the mesh grows.
-   */
-  static boolean collectBeforeGrowing(long deadBytes, long heapBytes) {
-    return deadBytes >= heapBytes / 4;
   }
 
   /**

@@ -173,15 +173,4 @@ class FieldStorageTest {
     assertEquals(used + used / 8, replaced.data().length);
     assertEquals(mesh.blocks().get(2), reused.block(2));
   }
-
-  @Test
-  void givenAGrowingArena_thenTheHeapIsCollectedFirstOnlyWhenTheDeadArenaIsAQuarterOfIt() {
-    long mb = 1L << 20;
-    // The shipped burgers deck: a 6.2 GB arena in a heap not much larger.
-    assertTrue(FieldStorage.collectBeforeGrowing(6200 * mb, 9000 * mb));
-    assertTrue(FieldStorage.collectBeforeGrowing(8 * mb, 32 * mb), "exactly a quarter");
-    // Parthenon's 2D adaptive deck: a few MB of arena in the launcher's 32 MB heap.
-    assertFalse(FieldStorage.collectBeforeGrowing(3 * mb, 32 * mb));
-    assertFalse(FieldStorage.collectBeforeGrowing(8 * mb - 1, 32 * mb));
-  }
 }
