@@ -51,15 +51,23 @@ public final class AdvectionPackage {
 
   private AdvectionPackage() {}
 
-  /** Reads {@code <Advection>} and declares the package. */
-  public static StateDescriptor initialize(ParameterInput pin) {
-    StateDescriptor pkg = new StateDescriptor(NAME);
+  /**
+   * {@code <Advection> cfl} (default 0.45), checked: a Courant number in (0, {@value #MAX_CFL}]
+   * (advection's and fine_advection's donor-cell updates share the bound).
+   */
+  public static double courantNumber(ParameterInput pin) {
     double cfl = pin.getOrAddReal(BLOCK, "cfl", 0.45);
     if (!(cfl > 0.0 && cfl <= MAX_CFL)) {
       throw pin.error(BLOCK, "cfl", "a Courant number in (0, " + MAX_CFL + "] (the time step is"
           + " cfl times the cell crossing time; the donor-cell update is unstable above 1)");
     }
-    pkg.addParam("cfl", cfl);
+    return cfl;
+  }
+
+  /** Reads {@code <Advection>} and declares the package. */
+  public static StateDescriptor initialize(ParameterInput pin) {
+    StateDescriptor pkg = new StateDescriptor(NAME);
+    pkg.addParam("cfl", courantNumber(pin));
     boolean vConst = pin.getOrAddBoolean(BLOCK, "v_const", true);
     double vx = pin.getOrAddReal(BLOCK, "vx", 1.0);
     double vy = pin.getOrAddReal(BLOCK, "vy", 1.0);

@@ -1,6 +1,7 @@
 package org.metope.examples.fineadvection;
 
 import java.util.List;
+import org.metope.examples.advection.AdvectionPackage;
 import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
@@ -52,7 +53,7 @@ public final class FineAdvectionPackage {
   /** Reads {@code <Advection>} and declares the package (Parthenon's {@code Initialize}). */
   public static StateDescriptor initialize(ParameterInput pin) {
     StateDescriptor pkg = new StateDescriptor(NAME);
-    pkg.addParam("cfl", pin.getOrAddReal(BLOCK, "cfl", 0.45));
+    pkg.addParam("cfl", AdvectionPackage.courantNumber(pin));
     pkg.addParam("vx", pin.getOrAddReal(BLOCK, "vx", 1.0));
     pkg.addParam("vy", pin.getOrAddReal(BLOCK, "vy", 0.0));
     pkg.addParam("vz", pin.getOrAddReal(BLOCK, "vz", 0.0));
