@@ -112,6 +112,10 @@ class RenameQueueTest {
     Path blocked = blockedName("run.out1.00003.phdf");
     CountDownLatch behind = new CountDownLatch(1);
     AtomicBoolean abandoned = new AtomicBoolean();
+    // The rename thread waits here until all three are queued: a failure recorded earlier would
+    // be thrown by the next submit, not by the write the test expects it from.
+    CountDownLatch queued = new CountDownLatch(1);
+    queue.submit(() -> awaitUninterruptibly(queued), () -> { });
     AtomicFile.writeString(blocked, "output file", "values", queue);
     AtomicFile.writeString(dir.resolve("run.out1.00003.phdf.xdmf"), "XDMF file", "x", queue);
     // Queued behind both, so it runs once the failure is recorded: this waits for that.
@@ -119,6 +123,7 @@ class RenameQueueTest {
       abandoned.set(true);
       behind.countDown();
     });
+    queued.countDown();
     behind.await();
     assertTrue(abandoned.get(), "a file queued before the failure was thrown is abandoned");
     DriverError e = assertThrows(DriverError.class, () -> AtomicFile.writeString(
@@ -128,5 +133,13 @@ class RenameQueueTest {
     queue.await();
     assertEquals(List.of("run.out1.00003.phdf"), names(),
         "neither the XDMF file queued behind the failed file nor a temporary is left");
+  }
+
+  private static void awaitUninterruptibly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }
