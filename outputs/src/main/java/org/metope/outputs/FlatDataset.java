@@ -1,34 +1,11 @@
 package org.metope.outputs;
 
-import io.jhdf.AbstractWritableNode;
-import io.jhdf.HdfFile;
-import io.jhdf.ObjectHeader;
-import io.jhdf.api.Attribute;
-import io.jhdf.api.NodeType;
-import io.jhdf.api.WritableDataset;
-import io.jhdf.exceptions.HdfWritingException;
-import io.jhdf.filter.PipelineFilterWithData;
-import io.jhdf.object.message.AttributeInfoMessage;
-import io.jhdf.object.message.AttributeMessage;
-import io.jhdf.object.message.DataLayout;
-import io.jhdf.object.message.DataLayoutMessage.ContiguousDataLayoutMessage;
-import io.jhdf.object.message.DataSpace;
-import io.jhdf.object.message.DataSpaceMessage;
-import io.jhdf.object.message.DataTypeMessage;
-import io.jhdf.object.message.FillValueMessage;
-import io.jhdf.object.message.Message;
-import io.jhdf.storage.HdfFileChannel;
-import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.CRC32C;
 
@@ -43,28 +20,32 @@ import java.util.zip.CRC32C;
  * <p>A dataset {@link #reserved} without data takes its place in the file's layout when the file
  * is written (header and data area, the file's length included) and gets its values afterwards
  * through {@link #fill}, in order, chunk by chunk: the data of a field never has to be held whole.
- * Its header is written again when the values are complete, with their checksum.
+ * Its header is written again when the values are complete, with their checksum. The header
+ * holds a datatype, a simple dataspace, "no fill value", the contiguous layout and the attributes
+ * ({@link Hdf5Header}).
  */
-final class FlatDataset extends AbstractWritableNode implements WritableDataset {
-  private static final int CHUNK_BYTES = 1 << 20;
+final class FlatDataset {
   /**
    * The attribute every dataset carries: the CRC-32C of its raw data bytes as stored, which
    * {@link FileIntegrity} uses to name the damaged dataset of a file whose seal does not match.
    */
   static final String CHECKSUM_ATTRIBUTE = "MetopeDataCRC32C";
 
+  private final String name;
   /** The values, or null for a {@link #reserved} dataset. */
   private final Object data;
   private final int[] dimensions;
+  private final long size;
   private final Hdf5Type dataType;
-  private final DataSpace dataSpace;
-  /** Where jhdf put a reserved dataset's header and data; -1 until it has written the file. */
+  private final Map<String, Hdf5Attribute> attributes = new LinkedHashMap<>();
+  /** The image the file's structure was laid out in; null until then. */
+  private Hdf5Image image;
+  /** Where the header and the data went; -1 until laid out. */
   private long headerPosition = -1;
   private long dataAddress = -1;
   private int headerLength = -1;
 
   private FlatDataset(String name, Object data, int[] dimensions, Hdf5Type dataType) {
-    super(null, name);
     long count = 1;
     for (int d : dimensions) {
       if (d < 1) {
@@ -77,18 +58,11 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
       throw new IllegalArgumentException("dataset name=" + name + " dimensions="
           + Arrays.toString(dimensions) + " do not hold length=" + Array.getLength(data));
     }
+    this.name = name;
     this.data = data;
     this.dimensions = dimensions.clone();
+    this.size = count;
     this.dataType = dataType;
-    this.dataSpace = DataSpace.modifyDimensions(
-        DataSpace.fromObject(Array.newInstance(byte.class, ones(dimensions.length))),
-        dimensions);
-  }
-
-  private static int[] ones(int rank) {
-    int[] ones = new int[rank];
-    Arrays.fill(ones, 1);
-    return ones;
   }
 
   /** 64-bit floats. */
@@ -125,61 +99,57 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
     return new FlatDataset(name, data, dimensions, Hdf5Type.UINT8);
   }
 
+  /** The dataset's name in its group. */
+  String getName() {
+    return name;
+  }
+
   /** Sets attribute {@code a}, replacing one of the same name. */
   void put(Hdf5Attribute a) {
-    getAttributes().put(a.getName(), a);
-  }
-
-  @Override
-  public Attribute putAttribute(String name, Object value) {
-    throw new UnsupportedOperationException("attribute " + name + " of dataset " + getName()
-        + ": give its HDF5 type with put(Hdf5Attribute)");
-  }
-
-  @Override
-  public long write(HdfFileChannel channel, long position) {
-    // The checksum is a placeholder of the same length until the data are written (a reserved
-    // dataset's until fill() ends), so the header's length, and the data's address, are known.
-    put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, 0));
-    long address = position + header(position, Long.MAX_VALUE - 1, 0).limit();
-    long size = getSizeInBytes();
-    if (data == null) {
-      reserve(channel.getFileChannel(), address + size - 1);
-    } else {
-      put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, writeData(channel.getFileChannel(), address)));
-    }
-    ByteBuffer header = header(position, address, size);
-    headerPosition = position;
-    headerLength = header.remaining();
-    dataAddress = address;
-    channel.write(header, position);
-    return address + size;
-  }
-
-  /** Extends the file to {@code lastByte}, so that jhdf records the length with the data in it. */
-  private void reserve(FileChannel file, long lastByte) {
-    try {
-      file.write(ByteBuffer.allocate(1), lastByte);
-    } catch (IOException e) {
-      throw new HdfWritingException("cannot reserve dataset " + getName() + " up to " + lastByte,
-          e);
-    }
+    attributes.put(a.getName(), a);
   }
 
   /**
-   * The values of this reserved dataset, appended in order through the returned fill once jhdf
-   * has written (and closed) the file {@code file} is open on; its checksum then goes into
+   * Lays the dataset out at the end of {@code image}: its header, then its values, or a hole for
+   * them when it is reserved. Returns the end of what was laid out.
+   */
+  long write(Hdf5Image image) {
+    // The checksum is a placeholder of the same length until the data are written (a reserved
+    // dataset's until fill() ends), so the header's length, and the data's address, are known.
+    put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, 0));
+    this.image = image;
+    headerPosition = image.end();
+    headerLength = headerLength();
+    image.append(headerLength);
+    dataAddress = image.end();
+    long bytes = getSizeInBytes();
+    if (data == null) {
+      image.skip(bytes);
+    } else {
+      int at = image.append(Math.toIntExact(bytes));
+      copyInto(image.nativeOrder(), at);
+      CRC32C crc = new CRC32C();
+      crc.update(image.bytes(), at, (int) bytes);
+      put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, (int) crc.getValue()));
+    }
+    writeHeader();
+    return image.end();
+  }
+
+  /**
+   * The values of this reserved dataset, appended in order through the returned fill once the
+   * file's structure is written and {@code file} is open on it; its checksum then goes into
    * {@link #completeHeader}.
    */
   DatasetFill fill(FileChannel file) {
     if (data != null || dataAddress < 0) {
-      throw new IllegalStateException("dataset name=" + getName() + " is not a reserved dataset"
+      throw new IllegalStateException("dataset name=" + name + " is not a reserved dataset"
           + " laid out in a file: reserved=" + (data == null) + " address=" + dataAddress);
     }
-    return DatasetFill.part(file, getName(), dataAddress, 0, getSize(), dataType.getSize());
+    return DatasetFill.part(file, name, dataAddress, 0, size, dataType.getSize());
   }
 
-  /** Where this dataset's values start in the file; -1 until jhdf has written it. */
+  /** Where this dataset's values start in the file; -1 until laid out. */
   long dataAddress() {
     return dataAddress;
   }
@@ -187,219 +157,69 @@ final class FlatDataset extends AbstractWritableNode implements WritableDataset 
   /** Writes this reserved dataset's header again, now recording its data's {@code checksum}. */
   void completeHeader(FileChannel file, int checksum) throws IOException {
     put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, checksum));
-    ByteBuffer header = header(headerPosition, dataAddress, getSizeInBytes());
-    if (header.remaining() != headerLength) {
-      throw new IllegalStateException("dataset name=" + getName() + " header length="
-          + header.remaining() + " differs from the reserved length=" + headerLength);
+    if (headerLength() != headerLength) {
+      throw new IllegalStateException("dataset name=" + name + " header length="
+          + headerLength() + " differs from the reserved length=" + headerLength);
     }
-    long at = headerPosition;
-    while (header.hasRemaining()) {
-      at += file.write(header, at);
-    }
+    writeHeader();
+    image.rewrite(file, headerPosition, headerLength);
   }
 
-  /** The object header; its length does not depend on the address and size it records. */
-  private ByteBuffer header(long position, long dataAddress, long size) {
-    List<Message> messages = new ArrayList<>();
-    messages.add(DataTypeMessage.create(dataType));
-    messages.add(DataSpaceMessage.create(dataSpace));
-    messages.add(FillValueMessage.NO_FILL);
-    messages.add(ContiguousDataLayoutMessage.create(dataAddress, size));
-    Map<String, Attribute> attributes = getAttributes();
+  private int headerLength() {
+    int messages = 4;
+    int bodies = dataType.message().length + Hdf5Header.dataspaceSize(dimensions.length)
+        + Hdf5Header.FILL_VALUE_SIZE + Hdf5Header.DATA_LAYOUT_SIZE;
     if (!attributes.isEmpty()) {
-      messages.add(AttributeInfoMessage.create());
-      for (Map.Entry<String, Attribute> a : attributes.entrySet()) {
-        messages.add(AttributeMessage.create(a.getKey(), a.getValue()));
+      messages += 1 + attributes.size();
+      bodies += Hdf5Header.ATTRIBUTE_INFO_SIZE;
+      for (Hdf5Attribute a : attributes.values()) {
+        bodies += a.messageSize();
       }
     }
-    return new ObjectHeader.ObjectHeaderV2(position, messages).toBuffer();
+    return Hdf5Header.length(messages, bodies);
   }
 
-  /** Writes the data at {@code address}; returns their CRC-32C, computed on the way. */
-  private int writeData(FileChannel file, long address) {
-    CRC32C crc = new CRC32C();
-    long[] at = {address};
-    try {
-      forEachChunk(buffer -> {
-        buffer.mark();
-        crc.update(buffer);
-        buffer.reset();
-        while (buffer.hasRemaining()) {
-          at[0] += file.write(buffer, at[0]);
-        }
-      });
-    } catch (UncheckedIOException e) {
-      throw new HdfWritingException("cannot write dataset " + getName() + " at " + at[0],
-          e.getCause());
-    }
-    return (int) crc.getValue();
-  }
-
-  /** Hands the data, in stored byte order, to {@code sink} one chunk of at most 1 MiB at a time. */
-  private void forEachChunk(ChunkSink sink) {
-    int elementBytes = dataType.getSize();
-    int length = Array.getLength(data);
-    int perChunk = Math.max(1, CHUNK_BYTES / elementBytes);
-    ByteBuffer buffer = ByteBuffer.allocate(Math.min(length, perChunk) * elementBytes)
-        .order(ByteOrder.nativeOrder());
-    for (int start = 0; start < length; start += perChunk) {
-      int end = Math.min(length, start + perChunk);
-      buffer.clear();
-      copyInto(buffer, start, end);
-      buffer.flip();
-      try {
-        sink.accept(buffer);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
+  /** The object header, into the image; its length does not depend on the values it records. */
+  private void writeHeader() {
+    Hdf5Header h = new Hdf5Header(image, headerPosition, headerLength);
+    h.message(Hdf5Header.DATATYPE, dataType.message().length).bytes(dataType.message());
+    h.message(Hdf5Header.DATASPACE, Hdf5Header.dataspaceSize(dimensions.length))
+        .dataspaceBody(dimensions).noFill().contiguous(dataAddress, getSizeInBytes());
+    if (!attributes.isEmpty()) {
+      h.attributeInfo();
+      for (Hdf5Attribute a : attributes.values()) {
+        a.encode(h, image);
       }
     }
+    h.finish();
   }
 
-  /** Receives one chunk of data bytes (position to limit). */
-  @FunctionalInterface
-  private interface ChunkSink {
-    void accept(ByteBuffer chunk) throws IOException;
-  }
-
-  private void copyInto(ByteBuffer buffer, int start, int end) {
+  /** The values, in the machine's byte order, into {@code buffer} from index {@code at}. */
+  private void copyInto(ByteBuffer buffer, int at) {
+    ByteBuffer b = buffer.duplicate().order(buffer.order()).position(at);
     if (data instanceof double[] d) {
-      buffer.asDoubleBuffer().put(d, start, end - start);
+      b.asDoubleBuffer().put(d);
     } else if (data instanceof long[] l) {
-      buffer.asLongBuffer().put(l, start, end - start);
+      b.asLongBuffer().put(l);
     } else if (data instanceof int[] n) {
-      buffer.asIntBuffer().put(n, start, end - start);
+      b.asIntBuffer().put(n);
     } else {
-      buffer.put((byte[]) data, start, end - start);
+      b.put((byte[]) data);
     }
-    buffer.position((end - start) * dataType.getSize());
   }
 
-  @Override
-  public long getSize() {
-    return dataSpace.getTotalLength();
+  /** The number of values. */
+  long getSize() {
+    return size;
   }
 
-  @Override
-  public long getSizeInBytes() {
-    return getSize() * dataType.getSize();
+  /** The values' bytes as stored. */
+  long getSizeInBytes() {
+    return size * dataType.getSize();
   }
 
-  @Override
-  public long getStorageInBytes() {
-    return getSizeInBytes();
-  }
-
-  @Override
-  public int[] getDimensions() {
+  /** The dimensions. */
+  int[] getDimensions() {
     return dimensions.clone();
-  }
-
-  @Override
-  public boolean isScalar() {
-    return false;
-  }
-
-  @Override
-  public boolean isEmpty() {
-    return false;
-  }
-
-  @Override
-  public boolean isCompound() {
-    return false;
-  }
-
-  @Override
-  public boolean isVariableLength() {
-    return false;
-  }
-
-  @Override
-  public long[] getMaxSize() {
-    return dataSpace.getMaxSizes();
-  }
-
-  @Override
-  public DataLayout getDataLayout() {
-    return DataLayout.CONTIGUOUS;
-  }
-
-  @Override
-  public Object getData() {
-    return data;
-  }
-
-  @Override
-  public Object getDataFlat() {
-    return data;
-  }
-
-  @Override
-  public Object getData(long[] sliceOffset, int[] sliceDimensions) {
-    throw new UnsupportedOperationException("slices of a dataset being written: name="
-        + getName());
-  }
-
-  @Override
-  public Class<?> getJavaType() {
-    if (data == null) {
-      return dataType.getSize() == 4 ? float.class : double.class;
-    }
-    return data.getClass().getComponentType();
-  }
-
-  @Override
-  public Hdf5Type getDataType() {
-    return dataType;
-  }
-
-  @Override
-  public Object getFillValue() {
-    return null;
-  }
-
-  @Override
-  public List<PipelineFilterWithData> getFilters() {
-    return List.of();
-  }
-
-  @Override
-  public NodeType getType() {
-    return NodeType.DATASET;
-  }
-
-  @Override
-  public boolean isGroup() {
-    return false;
-  }
-
-  @Override
-  public File getFile() {
-    throw new UnsupportedOperationException("dataset " + getName() + " is being written");
-  }
-
-  @Override
-  public Path getFileAsPath() {
-    throw new UnsupportedOperationException("dataset " + getName() + " is being written");
-  }
-
-  @Override
-  public HdfFile getHdfFile() {
-    throw new UnsupportedOperationException("dataset " + getName() + " is being written");
-  }
-
-  @Override
-  public long getAddress() {
-    throw new UnsupportedOperationException("address unknown until written: name=" + getName());
-  }
-
-  @Override
-  public boolean isLink() {
-    return false;
-  }
-
-  @Override
-  public boolean isAttributeCreationOrderTracked() {
-    return false;
   }
 }

@@ -1,22 +1,21 @@
 package org.metope.outputs;
 
-import io.jhdf.api.Attribute;
-import io.jhdf.api.Node;
-import io.jhdf.object.datatype.DataType;
-import io.jhdf.object.message.DataSpace;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 
 /**
  * One attribute of a file being written, with the exact HDF5 type Parthenon writes for it ({@link
  * Hdf5Type}): one value is a scalar, several a one-dimensional list, as Parthenon's {@code
- * HDF5WriteAttribute} makes them (it writes no attribute for an empty list). jhdf's object header
- * encodes it as an attribute message; it is never read back through this class.
+ * HDF5WriteAttribute} makes them (it writes no attribute for an empty list), encoded as a version 3
+ * attribute message ({@link #encode}).
  */
-final class Hdf5Attribute implements Attribute {
+final class Hdf5Attribute {
   private final String name;
+  private final byte[] nameBytes;
   private final Hdf5Type type;
   /** {@code long[]}, {@code double[]} or {@link StringHeap.Strings}. */
   private final Object values;
+  private final int count;
   private final boolean scalar;
 
   private Hdf5Attribute(String name, Hdf5Type type, Object values, int count) {
@@ -25,8 +24,10 @@ final class Hdf5Attribute implements Attribute {
           + " has no value: HDF5 files hold no empty attribute");
     }
     this.name = name;
+    this.nameBytes = name.getBytes(StandardCharsets.UTF_8);
     this.type = type;
     this.values = values;
+    this.count = count;
     this.scalar = count == 1;
   }
 
@@ -59,69 +60,53 @@ final class Hdf5Attribute implements Attribute {
     return new Hdf5Attribute(name, Hdf5Type.VLEN_STRING, heap.add(values), values.length);
   }
 
-  private int count() {
-    return values instanceof StringHeap.Strings s ? s.count()
-        : java.lang.reflect.Array.getLength(values);
-  }
-
-  @Override
-  public Node getNode() {
-    throw new UnsupportedOperationException("attribute " + name + " is being written");
-  }
-
-  @Override
-  public String getName() {
+  /** The attribute's name. */
+  String getName() {
     return name;
   }
 
-  @Override
-  public long getSize() {
-    return count();
+  /** The body size of its attribute message. */
+  int messageSize() {
+    return 10 + nameBytes.length + type.message().length
+        + Hdf5Header.dataspaceSize(scalar ? 0 : 1) + count * type.getSize();
   }
 
-  @Override
-  public long getSizeInBytes() {
-    return (long) count() * type.getSize();
-  }
-
-  @Override
-  public int[] getDimensions() {
-    return scalar ? new int[0] : new int[] {count()};
-  }
-
-  /** What {@link Hdf5Type#encodeData} encodes (jhdf's attribute message passes it there). */
-  @Override
-  public Object getData() {
-    return values;
-  }
-
-  @Override
-  public Class<?> getJavaType() {
-    return type.getJavaType();
-  }
-
-  @Override
-  public boolean isScalar() {
-    return scalar;
-  }
-
-  @Override
-  public boolean isEmpty() {
-    return false;
-  }
-
-  @Override
-  public ByteBuffer getBuffer() {
-    return type.encodeData(values);
-  }
-
-  @Override
-  public DataSpace getDataSpace() {
-    return DataSpace.fromObject(scalar ? (Object) 0 : new byte[count()]);
-  }
-
-  @Override
-  public DataType getDataType() {
-    return type;
+  /**
+   * Its attribute message: version 3, UTF-8 name with a terminating zero, datatype, dataspace
+   * (scalar for one value), then the values: numbers in the machine's order (as the datatype
+   * says), strings as {@link StringHeap.Strings} encodes them.
+   */
+  void encode(Hdf5Header h, Hdf5Image image) {
+    h.message(Hdf5Header.ATTRIBUTE, messageSize()).u8(3).u8(0).u16(nameBytes.length + 1)
+        .u16(type.message().length).u16(Hdf5Header.dataspaceSize(scalar ? 0 : 1)).u8(1)
+        .bytes(nameBytes).u8(0).bytes(type.message());
+    h.dataspaceBody(scalar ? new int[0] : new int[] {count});
+    if (values instanceof StringHeap.Strings strings) {
+      strings.encode(h);
+      return;
+    }
+    ByteBuffer b = image.nativeOrder();
+    int at = h.index();
+    int size = type.getSize();
+    if (values instanceof long[] longs) {
+      for (long v : longs) {
+        switch (size) {
+          case 1 -> b.put(at, (byte) v);
+          case 4 -> b.putInt(at, (int) v);
+          default -> b.putLong(at, v);
+        }
+        at += size;
+      }
+    } else {
+      for (double v : (double[]) values) {
+        if (size == 4) {
+          b.putFloat(at, (float) v);
+        } else {
+          b.putDouble(at, v);
+        }
+        at += size;
+      }
+    }
+    h.advance(count * size);
   }
 }

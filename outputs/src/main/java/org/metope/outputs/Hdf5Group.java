@@ -1,24 +1,13 @@
 package org.metope.outputs;
 
-import io.jhdf.ObjectHeader;
-import io.jhdf.object.message.AttributeInfoMessage;
-import io.jhdf.object.message.AttributeMessage;
-import io.jhdf.object.message.GroupInfoMessage;
-import io.jhdf.object.message.LinkInfoMessage;
-import io.jhdf.object.message.LinkMessage;
-import io.jhdf.object.message.Message;
-import io.jhdf.storage.HdfFileChannel;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
  * A group of a file being written ({@link Hdf5File}): its attributes, typed as Parthenon types
  * them ({@link Hdf5Attribute}), and its child groups and {@link FlatDataset}s, in the order they
- * were added. Written as a version 2 object header with compact links (as jhdf writes groups),
+ * were added. Written as a version 2 object header with compact links ({@link Hdf5Header}),
  * followed by its children, depth first.
  */
 final class Hdf5Group {
@@ -74,41 +63,53 @@ final class Hdf5Group {
   }
 
   /**
-   * Writes this group's header at {@code position} and its children after it; with {@code
-   * placeHeap}, the file's string heap goes between the header and the children. Returns the end
-   * of what was written.
+   * Lays this group out at the end of {@code image}: its header, then (with {@code placeHeap}) the
+   * file's string heap, then its children, depth first; the header is written last, when the
+   * children's addresses are known. Returns the end of what was laid out.
    */
-  long write(HdfFileChannel channel, long position, boolean placeHeap) throws IOException {
-    long next = position + header(position, null).remaining();
-    if (placeHeap && !heap.isEmpty()) {
-      heap.write(channel.getFileChannel(), next);
-      next += heap.size();
-    }
-    List<Long> addresses = new ArrayList<>();
-    for (Object child : children.values()) {
-      addresses.add(next);
-      next = child instanceof Hdf5Group g ? g.write(channel, next, false)
-          : ((FlatDataset) child).write(channel, next);
-    }
-    Hdf5File.writeFully(channel.getFileChannel(), header(position, addresses), position);
-    return next;
-  }
-
-  /** The object header; with null addresses (for sizing) every link points at 0. */
-  private ByteBuffer header(long position, List<Long> addresses) {
-    List<Message> messages = new ArrayList<>();
-    messages.add(GroupInfoMessage.createBasic());
-    messages.add(LinkInfoMessage.createBasic());
+  long write(Hdf5Image image, boolean placeHeap) {
+    long position = image.end();
+    byte[][] names = new byte[children.size()][];
     int n = 0;
+    int bodies = Hdf5Header.GROUP_INFO_SIZE + Hdf5Header.LINK_INFO_SIZE;
     for (String name : children.keySet()) {
-      messages.add(LinkMessage.create(name, addresses == null ? 0L : addresses.get(n++)));
+      names[n] = name.getBytes(StandardCharsets.UTF_8);
+      bodies += Hdf5Header.linkSize(names[n++]);
     }
+    int messages = 2 + names.length;
     if (!attributes.isEmpty()) {
-      messages.add(AttributeInfoMessage.create());
+      messages += 1 + attributes.size();
+      bodies += Hdf5Header.ATTRIBUTE_INFO_SIZE;
       for (Hdf5Attribute a : attributes.values()) {
-        messages.add(AttributeMessage.create(a.getName(), a));
+        bodies += a.messageSize();
       }
     }
-    return new ObjectHeader.ObjectHeaderV2(position, messages).toBuffer();
+    int length = Hdf5Header.length(messages, bodies);
+    image.append(length);
+    if (placeHeap && !heap.isEmpty()) {
+      heap.write(image);
+    }
+    long[] addresses = new long[names.length];
+    n = 0;
+    for (Object child : children.values()) {
+      addresses[n++] = image.end();
+      if (child instanceof Hdf5Group g) {
+        g.write(image, false);
+      } else {
+        ((FlatDataset) child).write(image);
+      }
+    }
+    Hdf5Header h = new Hdf5Header(image, position, length).groupInfo().linkInfo();
+    for (n = 0; n < names.length; n++) {
+      h.link(names[n], addresses[n]);
+    }
+    if (!attributes.isEmpty()) {
+      h.attributeInfo();
+      for (Hdf5Attribute a : attributes.values()) {
+        a.encode(h, image);
+      }
+    }
+    h.finish();
+    return image.end();
   }
 }

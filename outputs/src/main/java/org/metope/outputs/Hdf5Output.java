@@ -349,7 +349,8 @@ public final class Hdf5Output implements OutputType {
     boolean[] offered = {false};
     try {
       AtomicFile.write(file, settings.restart() ? "restart file" : "output file", temporary -> {
-        List<FlatDataset> datasets = PhdfWriter.write(temporary, content);
+        PhdfWriter.Layout layout = PhdfWriter.write(temporary, content);
+        List<FlatDataset> datasets = layout.reserved();
         int[] checksums;
         try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.READ,
             StandardOpenOption.WRITE)) {
@@ -363,7 +364,7 @@ public final class Hdf5Output implements OutputType {
             datasets.get(v).completeHeader(channel, checksums[v]);
           }
         }
-        FileSeal.append(temporary, known(datasets, checksums));
+        FileSeal.append(temporary, known(layout, checksums));
       }, renames);
     } finally {
       if (!offered[0]) {
@@ -389,9 +390,13 @@ public final class Hdf5Output implements OutputType {
     }
   }
 
-  /** The datasets' values as known bytes of the file for its seal, in the order of the file. */
-  private static List<FileSeal.Known> known(List<FlatDataset> datasets, int[] checksums) {
-    List<FileSeal.Known> known = new ArrayList<>();
+  /**
+   * The file's structure and the datasets' values as known bytes of the file for its seal, in the
+   * order of the file: together, every byte of it.
+   */
+  private static List<FileSeal.Known> known(PhdfWriter.Layout layout, int[] checksums) {
+    List<FlatDataset> datasets = layout.reserved();
+    List<FileSeal.Known> known = new ArrayList<>(layout.file().structure());
     for (int v = 0; v < datasets.size(); v++) {
       FlatDataset dataset = datasets.get(v);
       known.add(new FileSeal.Known(dataset.dataAddress(), dataset.getSizeInBytes(),

@@ -1,7 +1,5 @@
 package org.metope.outputs;
 
-import io.jhdf.object.datatype.DataType;
-import io.jhdf.storage.HdfBackingStorage;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -15,7 +13,7 @@ import java.nio.ByteOrder;
  * <p>A variable-length string element is 16 bytes: its length in bytes, the address of the global
  * heap collection holding it and its index there ({@link StringHeap}).
  */
-final class Hdf5Type extends DataType {
+final class Hdf5Type {
   private static final int FIXED_POINT = 0;
   private static final int FLOATING_POINT = 1;
   private static final int VARIABLE_LENGTH = 9;
@@ -35,11 +33,34 @@ final class Hdf5Type extends DataType {
   /** Variable-length ASCII strings in the file's global heap. */
   static final Hdf5Type VLEN_STRING = new Hdf5Type(VARIABLE_LENGTH, 16, false);
 
+  private final int dataClass;
+  private final int size;
   private final boolean signed;
+  /** The datatype message's body ({@link #toBuffer}), encoded once. */
+  private final byte[] message;
 
   private Hdf5Type(int dataClass, int size, boolean signed) {
-    super(dataClass, size);
+    this.dataClass = dataClass;
+    this.size = size;
     this.signed = signed;
+    ByteBuffer body = toBuffer();
+    this.message = new byte[body.remaining()];
+    body.get(message);
+  }
+
+  /** The HDF5 type class: fixed point 0, floating point 1, variable length 9. */
+  int getDataClass() {
+    return dataClass;
+  }
+
+  /** Bytes per element. */
+  int getSize() {
+    return size;
+  }
+
+  /** The datatype message's body, as {@link #toBuffer} encodes it (not to be changed). */
+  byte[] message() {
+    return message;
   }
 
   /** Whether the elements are strings. */
@@ -48,8 +69,7 @@ final class Hdf5Type extends DataType {
   }
 
   /** The datatype message, as HDF5's {@code H5O_dtype_encode} writes it (version 1). */
-  @Override
-  public ByteBuffer toBuffer() {
+  private ByteBuffer toBuffer() {
     ByteBuffer b = ByteBuffer.allocate(getDataClass() == FLOATING_POINT ? 20
         : getDataClass() == FIXED_POINT ? 12 : 20).order(ByteOrder.LITTLE_ENDIAN);
     boolean bigEndian = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
@@ -71,52 +91,5 @@ final class Hdf5Type extends DataType {
       b.putInt(1).putShort((short) 0).putShort((short) 8);
     }
     return b.flip();
-  }
-
-  /**
-   * The stored bytes of {@code data}: a {@code long[]} for integer types, a {@code double[]} for
-   * floats, {@link StringHeap.Strings} for strings.
-   */
-  @Override
-  public ByteBuffer encodeData(Object data) {
-    if (data instanceof StringHeap.Strings strings) {
-      return strings.encode();
-    }
-    ByteBuffer b;
-    if (data instanceof long[] values && getDataClass() == FIXED_POINT) {
-      b = ByteBuffer.allocate(values.length * getSize()).order(ByteOrder.nativeOrder());
-      for (long v : values) {
-        switch (getSize()) {
-          case 1 -> b.put((byte) v);
-          case 4 -> b.putInt((int) v);
-          default -> b.putLong(v);
-        }
-      }
-    } else if (data instanceof double[] values && getDataClass() == FLOATING_POINT) {
-      b = ByteBuffer.allocate(values.length * getSize()).order(ByteOrder.nativeOrder());
-      for (double v : values) {
-        if (getSize() == 4) {
-          b.putFloat((float) v);
-        } else {
-          b.putDouble(v);
-        }
-      }
-    } else {
-      throw new IllegalArgumentException("type class=" + getDataClass() + " size=" + getSize()
-          + " cannot hold " + (data == null ? "null" : data.getClass().getSimpleName()));
-    }
-    return b.flip();
-  }
-
-  @Override
-  public Class<?> getJavaType() {
-    return isString() ? String.class : getDataClass() == FLOATING_POINT ? double.class
-        : long.class;
-  }
-
-  /** Write-only: files are read with jhdf's own types. */
-  @Override
-  public Object fillData(ByteBuffer buffer, int[] dimensions, HdfBackingStorage storage) {
-    throw new UnsupportedOperationException("Hdf5Type is for writing only");
   }
 }

@@ -88,11 +88,16 @@ final class PhdfWriter {
       boolean swarmPositions) {}
 
   /**
-   * Writes {@code content} to {@code file} (a new file; the caller renames it into place) and
-   * returns the datasets of {@code content.variables()}, in their order, reserved in it for their
-   * values.
+   * A file {@link #write} has written: the datasets of the content's variables, in their order,
+   * reserved for their values, and the file, whose {@link Hdf5File#structure} the seal needs.
    */
-  static List<FlatDataset> write(Path file, Content content) {
+  record Layout(List<FlatDataset> reserved, Hdf5File file) {}
+
+  /**
+   * Writes {@code content} to {@code file} (a new file; the caller renames it into place), with
+   * the datasets of {@code content.variables()} reserved in it for their values.
+   */
+  static Layout write(Path file, Content content) {
     try (Hdf5File h5 = Hdf5File.create(file)) {
       Hdf5Group root = h5.root();
       writeInfo(root.group("Info"), content);
@@ -104,7 +109,7 @@ final class PhdfWriter {
       for (OutputSwarms.Gathered swarm : content.swarms()) {
         writeSwarm(root.group(swarm.selected().swarm()), swarm, content.swarmPositions());
       }
-      return reserved;
+      return new Layout(reserved, h5);
     }
   }
 

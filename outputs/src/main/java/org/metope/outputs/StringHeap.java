@@ -1,9 +1,6 @@
 package org.metope.outputs;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +22,8 @@ final class StringHeap {
   private static final int MIN_SIZE = 4096;
   private static final int HEADER = 16;
   private static final int OBJECT_HEADER = 16;
+
+  private static final byte[] GCOL = "GCOL".getBytes(StandardCharsets.US_ASCII);
 
   private final List<byte[]> objects = new ArrayList<>();
   private long address = -1;
@@ -50,12 +49,10 @@ final class StringHeap {
      * Each element's length, collection address and index; before the heap is placed the
      * address is 0, which only sizes a header.
      */
-    ByteBuffer encode() {
-      ByteBuffer b = ByteBuffer.allocate(16 * lengths.length).order(ByteOrder.LITTLE_ENDIAN);
+    void encode(Hdf5Header h) {
       for (int n = 0; n < lengths.length; n++) {
-        b.putInt(lengths[n]).putLong(Math.max(address, 0)).putInt(indices[n]);
+        h.u32(lengths[n]).u64(Math.max(address, 0)).u32(indices[n]);
       }
-      return b.flip();
     }
   }
 
@@ -93,20 +90,22 @@ final class StringHeap {
     return (length + 7L) & ~7L;
   }
 
-  /** Writes the collection at {@code at}, which string elements encoded from now on point to. */
-  void write(FileChannel file, long at) throws IOException {
-    address = at;
+  /**
+   * Lays the collection out at the end of {@code image}; string elements encoded from now on
+   * point to it.
+   */
+  void write(Hdf5Image image) {
+    address = image.end();
     long size = size();
-    ByteBuffer b = ByteBuffer.allocate(Math.toIntExact(size)).order(ByteOrder.LITTLE_ENDIAN);
-    b.put("GCOL".getBytes(StandardCharsets.US_ASCII)).put((byte) 1).put(new byte[3])
-        .putLong(size);
+    ByteBuffer b = image.littleEndian();
+    int at = image.append(Math.toIntExact(size));
+    b.put(at, GCOL).put(at + 4, (byte) 1).putLong(at + 8, size);
+    at += HEADER;
     for (int n = 0; n < objects.size(); n++) {
       byte[] o = objects.get(n);
-      b.putShort((short) (n + 1)).putShort((short) 0).putInt(0).putLong(o.length).put(o);
-      b.position(b.position() + (int) (padded(o.length) - o.length));
+      b.putShort(at, (short) (n + 1)).putLong(at + 8, o.length).put(at + OBJECT_HEADER, o);
+      at += OBJECT_HEADER + (int) padded(o.length);
     }
-    long free = size - b.position();
-    b.putShort((short) 0).putShort((short) 0).putInt(0).putLong(free);
-    Hdf5File.writeFully(file, b.clear(), at);
+    b.putLong(at + 8, size - (at - image.index(address)));
   }
 }
