@@ -135,8 +135,20 @@ public final class AtomicFile {
 
   /** {@link #writeString(Path, String, String)}, renamed into place by {@code renames}. */
   static void writeString(Path target, String what, String text, RenameQueue renames) {
-    write(target, what, temporary -> Files.writeString(temporary, text, StandardCharsets.UTF_8),
-        renames);
+    writeBytes(target, what, text.getBytes(StandardCharsets.UTF_8), renames);
+  }
+
+  /**
+   * Writes {@code bytes} to {@code target} through a temporary file (in one write call where the
+   * system takes them at once) and a rename by {@code renames} (null: here).
+   */
+  static void writeBytes(Path target, String what, byte[] bytes, RenameQueue renames) {
+    write(target, what, temporary -> {
+      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
+          StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+        Hdf5File.writeFully(channel, ByteBuffer.wrap(bytes), 0);
+      }
+    }, renames);
   }
 
   /**

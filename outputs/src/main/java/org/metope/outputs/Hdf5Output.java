@@ -378,9 +378,9 @@ public final class Hdf5Output implements OutputType {
     if (settings.writeXdmf()) {
       IndexDomain domain = settings.ghostZones() ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
       int[] n = {cells.ncellsI(domain), cells.ncellsJ(domain), cells.ncellsK(domain)};
-      String xdmf = XdmfWriter.render(file.getFileName().toString(), content.ncycle(),
+      byte[] xdmf = XdmfWriter.render(file.getFileName().toString(), content.ncycle(),
           content.time(), mesh.totalBlocks(), n, variables, settings.singlePrecision());
-      AtomicFile.writeString(file.resolveSibling(file.getFileName() + ".xdmf"), "XDMF file",
+      AtomicFile.writeBytes(file.resolveSibling(file.getFileName() + ".xdmf"), "XDMF file",
           xdmf, renames);
     }
     if (settings.writeSwarmXdmf() && !content.swarms().isEmpty()) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.metope.mesh.field.Metadata;
@@ -19,10 +20,42 @@ class XdmfWriterTest {
         new IndexShape(8, 4, 0, 2), false);
   }
 
+  private static String render(String hdfName, int ncycle, double time, int nblocks,
+      List<OutputVariable> variables, boolean singlePrecision) {
+    return new String(XdmfWriter.render(hdfName, ncycle, time, nblocks, new int[] {8, 4, 1},
+        variables, singlePrecision), StandardCharsets.UTF_8);
+  }
+
+  private static int count(String text, String part) {
+    return text.split(java.util.regex.Pattern.quote(part), -1).length - 1;
+  }
+
+  /**
+   * Block numbers of one to four digits each stand where the block's number belongs: the grid's
+   * name and the first index of each hyperslab's start, six per block (x, y, z, q and v's two
+   * components), and nowhere else.
+   */
+  @Test
+  void givenManyBlocks_thenEachGridNamesItsOwnNumber() {
+    int nblocks = 1001;
+    String x = render("a.phdf", 3, 0.5, nblocks, variables(), false);
+    String[] grids = x.split("    <Grid GridType=\"Uniform\" Name=\"", -1);
+    assertEquals(nblocks + 1, grids.length);
+    for (int b = 0; b < nblocks; b++) {
+      String grid = grids[b + 1];
+      assertTrue(grid.startsWith(b + "\">\n"), grid);
+      assertEquals(3, count(grid, "\n            " + b + " 0 1\n"), grid);
+      assertEquals(1, count(grid, "\n            " + b + " 0 0 0\n"), grid);
+      assertEquals(1, count(grid, "\n            " + b + " 0 0 0 0\n"), grid);
+      assertEquals(1, count(grid, "\n            " + b + " 1 0 0 0\n"), grid);
+      assertEquals(6, count(grid, "Dimensions=\"" + nblocks + " "), grid);
+    }
+    assertTrue(x.endsWith("      </Attribute>\n    </Grid>\n    </Grid>\n  </Domain>\n</Xdmf>\n"));
+  }
+
   @Test
   void givenTwoBlocks_thenAGridPerBlockWithHyperslabsOfThatBlock() {
-    String x = XdmfWriter.render("a.phdf", 7, 0.140625, 2, new int[] {8, 4, 1}, variables(),
-        false);
+    String x = render("a.phdf", 7, 0.140625, 2, variables(), false);
     assertTrue(x.startsWith("<?xml version=\"1.0\" ?>\n<!DOCTYPE Xdmf SYSTEM \"Xdmf.dtd\">\n"));
     assertTrue(x.contains("    <Information Name=\"Cycle\" Value=\"7\"/>\n"
         + "    <Time Value=\"0.140625\"/>\n"), x);
@@ -52,9 +85,8 @@ class XdmfWriterTest {
     pkg.addField("n", Metadata.of(Metadata.NODE, Metadata.INDEPENDENT));
     Packages packages = new Packages();
     packages.add(pkg);
-    String x = XdmfWriter.render("a.phdf", 0, 0.0, 1, new int[] {8, 4, 1},
-        OutputVariable.selectByName(packages.resolve(), List.of("b", "e", "n"),
-            new IndexShape(8, 4, 0, 2), false), false);
+    String x = render("a.phdf", 0, 0.0, 1, OutputVariable.selectByName(packages.resolve(),
+        List.of("b", "e", "n"), new IndexShape(8, 4, 0, 2), false), false);
     assertTrue(x.contains("<Attribute Name=\"n\" Center=\"Node\">\n"
         + "        <DataItem ItemType=\"HyperSlab\" Dimensions=\"1 5 9\">\n"), x);
     assertFalse(x.contains("Name=\"b\""), x);
@@ -63,7 +95,7 @@ class XdmfWriterTest {
 
   @Test
   void givenSinglePrecision_thenFieldsArePrecisionFourAndCoordinatesEight() {
-    String x = XdmfWriter.render("a.phdf", 0, 0.0, 1, new int[] {8, 4, 1}, variables(), true);
+    String x = render("a.phdf", 0, 0.0, 1, variables(), true);
     assertTrue(x.contains("Name=\"q\" NumberType=\"Float\" Precision=\"4\""), x);
     assertTrue(x.contains("Name=\"x\" NumberType=\"Float\" Precision=\"8\""), x);
     assertFalse(x.contains("Name=\"q\" NumberType=\"Float\" Precision=\"8\""), x);
