@@ -319,20 +319,9 @@ public final class Mesh {
     return this;
   }
 
+  /** This rank's blocks of the current distribution ({@link BlockList}). */
   private void buildBlockList() {
-    int first = distribution.firstGid(myRank);
-    int count = distribution.blockCount(myRank);
-    MemoryBudget.requireBlocks(count, locations.size());
-    List<MeshBlock> list = new ArrayList<>(count);
-    for (int lid = 0; lid < count; lid++) {
-      int gid = first + lid;
-      LogicalLocation loc = locations.get(gid);
-      MeshBlock block = new MeshBlock(this, gid, lid, loc, geometry.region(loc),
-          geometry.boundaryFlags(loc), costs[gid]);
-      block.setNeighbors(neighbors(gid));
-      list.add(block);
-    }
-    blocks = List.copyOf(list);
+    blocks = BlockList.build(this, geometry, blocks == null ? List.of() : blocks);
   }
 
   /** The configuration the mesh was built from. */

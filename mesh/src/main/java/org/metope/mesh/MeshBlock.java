@@ -59,6 +59,25 @@ public final class MeshBlock {
     this.coords = new UniformCartesian(region, nghost);
   }
 
+  /**
+   * {@code kept}, a block of the mesh before a remesh at the same location, renumbered: its
+   * geometry (immutable) is shared rather than made again; its neighbours are set apart.
+   */
+  MeshBlock(MeshBlock kept, int gid, int lid, double cost) {
+    this.mesh = kept.mesh;
+    this.gid = gid;
+    this.lid = lid;
+    this.loc = kept.loc;
+    this.region = kept.region;
+    this.boundaryFlags = kept.boundaryFlags;
+    this.cost = cost;
+    this.cellBounds = kept.cellBounds;
+    this.coarseCellBounds = kept.coarseCellBounds;
+    this.fineCellBounds = kept.fineCellBounds;
+    this.coords = kept.coords;
+    this.fineCoords = kept.fineCoords;
+  }
+
   /** The mesh this block belongs to. */
   public Mesh mesh() {
     return mesh;

@@ -294,6 +294,50 @@ class MeshTest {
         LoadBalance.distribute(costs, mesh.nranks() + 1)));
   }
 
+  @Test
+  void givenRemeshesThatRefineAndMerge_thenEveryBlockHasTheNeighboursAFreshSearchFinds() {
+    // Blocks kept through a remesh keep their neighbour lists, renumbered; each list must still be
+    // what the forest search gives, on both ranks, while refinements, merges and new costs move
+    // blocks, gids and ranks around them.
+    var config = Decks.config(Decks.deck(64, 64, 1, 8, 8, 1,
+        "refinement = adaptive\nnumlevel = 4\n" + Decks.periodic(), ""));
+    for (int rank = 0; rank < 2; rank++) {
+      Mesh mesh = Mesh.build(config, 2, rank);
+      var packages = new org.metope.mesh.field.Packages();
+      packages.add(org.metope.mesh.TestMeshes.toyPackage(1.0));
+      mesh.initializeFields(packages, List.of("base"));
+      LogicalLocation first = mesh.location(5);
+      LogicalLocation second = mesh.location(40);
+      int kept = 0;
+      for (int step = 0; step < 5; step++) {
+        switch (step) {
+          case 0 -> mesh.forest().refine(first);
+          case 1 -> mesh.forest().refine(first.children(2)[3]);
+          case 2 -> mesh.forest().refine(second);
+          case 3 -> mesh.forest().derefine(first.children(2)[3]);
+          default -> mesh.forest().derefine(second);
+        }
+        List<LogicalLocation> leaves = mesh.forest().resolveGids();
+        double[] costs = new double[leaves.size()];
+        for (int gid = 0; gid < costs.length; gid++) {
+          costs[gid] = 1.0 + (gid * 7 + step) % 3;
+        }
+        Map<LogicalLocation, List<NeighborBlock>> before = new HashMap<>();
+        for (MeshBlock block : mesh.blocks()) {
+          before.put(block.loc(), block.neighbors());
+        }
+        mesh.replaceBlocks(leaves, costs);
+        for (MeshBlock block : mesh.blocks()) {
+          assertEquals(mesh.neighbors(block.gid()), block.neighbors(), "step " + step + " rank "
+              + rank + " block " + block);
+          kept += block.neighbors() == before.get(block.loc()) ? 1 : 0;
+        }
+      }
+      // Some lists are the very ones from before: the reuse happened, the search was skipped.
+      assertTrue(kept > 0, "no neighbour list kept on rank " + rank);
+    }
+  }
+
   /** A flux function that records the state it was resolved in and fails when told to. */
   private static final class ResolvingFluxes implements FluxFunction {
     private final List<ResolvedState> seen = new ArrayList<>();

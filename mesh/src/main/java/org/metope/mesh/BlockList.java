@@ -1,0 +1,75 @@
+package org.metope.mesh;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.metope.mesh.forest.LogicalLocation;
+
+/**
+ * Makes a rank's {@link MeshBlock}s for the mesh's current leaves and distribution, at start and
+ * after every remesh. A block whose location was this rank's before keeps that block's geometry,
+ * and its neighbours too when none of them stopped being a leaf, renumbered: a block's
+ * neighbourhood changes only where a leaf touching it was refined or merged away (a new leaf
+ * touching it is part of, or the union of, old leaves that touched it), so most blocks of a remesh
+ * skip the forest search ({@link Mesh#neighbors}).
+ */
+final class BlockList {
+  private BlockList() {}
+
+  /**
+   * This rank's blocks of {@code mesh}, reusing what {@code old} (its blocks before, in gid order)
+   * allows. Old and new blocks both come in Morton order, so one pass pairs them.
+   */
+  static List<MeshBlock> build(Mesh mesh, BlockGeometry geometry, List<MeshBlock> old) {
+    BlockDistribution distribution = mesh.distribution();
+    int first = distribution.firstGid(mesh.myRank());
+    int count = distribution.blockCount(mesh.myRank());
+    MemoryBudget.requireBlocks(count, mesh.totalBlocks());
+    List<MeshBlock> list = new ArrayList<>(count);
+    int o = 0;
+    for (int lid = 0; lid < count; lid++) {
+      int gid = first + lid;
+      LogicalLocation loc = mesh.location(gid);
+      while (o < old.size() && old.get(o).loc().compareTo(loc) < 0) {
+        o++;
+      }
+      MeshBlock kept = o < old.size() && old.get(o).loc().equals(loc) ? old.get(o) : null;
+      MeshBlock block;
+      if (kept == null) {
+        block = new MeshBlock(mesh, gid, lid, loc, geometry.region(loc),
+            geometry.boundaryFlags(loc), mesh.cost(gid));
+        block.setNeighbors(mesh.neighbors(gid));
+      } else {
+        block = new MeshBlock(kept, gid, lid, mesh.cost(gid));
+        List<NeighborBlock> same = renumbered(mesh, kept.neighbors());
+        block.setNeighbors(same != null ? same : mesh.neighbors(gid));
+      }
+      list.add(block);
+    }
+    return List.copyOf(list);
+  }
+
+  /**
+   * {@code before}, a kept block's neighbours, with the current gids and ranks (the same list when
+   * none changed), or null when one of them is no longer a leaf.
+   */
+  private static List<NeighborBlock> renumbered(Mesh mesh, List<NeighborBlock> before) {
+    NeighborBlock[] now = null;
+    for (int n = 0; n < before.size(); n++) {
+      NeighborBlock nb = before.get(n);
+      int ngid = mesh.forest().gid(nb.loc());
+      if (ngid < 0) {
+        return null;
+      }
+      int nrank = mesh.rank(ngid);
+      if (ngid != nb.gid() || nrank != nb.rank()) {
+        if (now == null) {
+          now = before.toArray(new NeighborBlock[0]);
+        }
+        now[n] = new NeighborBlock(ngid, nrank, nb.loc(), nb.originLoc(), nb.element(), nb.fi1(),
+            nb.fi2(), nb.levelDifference());
+      }
+    }
+    return now == null ? before : Arrays.asList(now);
+  }
+}
