@@ -67,6 +67,8 @@ final class BoundaryCacheBuilder {
             s.block = b;
             s.meshBlock = block;
             s.field = fields.get(f);
+            s.fieldIndex = f;
+            s.neighborIndex = n;
             s.nb = nb;
             visitor.visit(index++, s);
           }
@@ -203,12 +205,16 @@ final class BoundaryCacheBuilder {
   }
 
   /**
-   * The channel of the scratch's current boundary: channel {@code i} of {@code old} when {@code
-   * old} was built on the current channels and that one has the boundary's key (no key object),
-   * else the registry's.
+   * The channel of the scratch's current boundary: a boundary-value channel from {@link
+   * ValueChannels}; a flux correction's is channel {@code i} of {@code old} when {@code old} was
+   * built on the current channels and that one has the boundary's key (no key object), else the
+   * registry's.
    */
   private CommBuffer channel(CacheBuildScratch s, BoundaryType type, boolean sender,
       BvarsSubCache old, int i) {
+    if (!type.isFluxCorrection()) {
+      return comm.valueChannels().channel(s.meshBlock, s.fieldIndex, s.neighborIndex, sender);
+    }
     int self = s.meshBlock.gid();
     int other = s.nb.gid();
     int senderGid = sender ? self : other;

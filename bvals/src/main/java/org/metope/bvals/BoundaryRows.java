@@ -127,7 +127,7 @@ final class BoundaryRows {
         elementRow(s.prores, p, s.field, ownedByElement(s));
         addInternalRows(md, s, coarse, coarseOffset, data, dataOffset);
       }
-    } else if (hasCoarserNeighbor(block)) {
+    } else if (hasCoarserNeighbor(s)) {
       int r = s.prores.add(BoundaryOp.RESTRICT, ndim, coarse, coarseOffset, s.coarseBox, 0);
       fine(s.prores, r, s, data, dataOffset);
       if (!isCell(s.field)) {
@@ -215,14 +215,17 @@ final class BoundaryRows {
     t.coordinates(r, s.fineXmin, s.fineDx, s.coarseXmin, s.coarseDx);
   }
 
-  private static boolean hasCoarserNeighbor(MeshBlock block) {
-    List<NeighborBlock> neighbors = block.neighbors();
-    for (int n = 0; n < neighbors.size(); n++) {
-      if (neighbors.get(n).isCoarser()) {
-        return true;
+  /** Whether the scratch's current block has a coarser neighbour: looked up once per block. */
+  private static boolean hasCoarserNeighbor(CacheBuildScratch s) {
+    if (s.coarserCheckedFor != s.meshBlock) {
+      s.coarserCheckedFor = s.meshBlock;
+      s.hasCoarserNeighbor = false;
+      List<NeighborBlock> neighbors = s.meshBlock.neighbors();
+      for (int n = 0; n < neighbors.size() && !s.hasCoarserNeighbor; n++) {
+        s.hasCoarserNeighbor = neighbors.get(n).isCoarser();
       }
     }
-    return false;
+    return s.hasCoarserNeighbor;
   }
 
   private static int faceAxis(NeighborBlock nb) {

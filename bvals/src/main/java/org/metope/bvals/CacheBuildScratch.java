@@ -51,7 +51,13 @@ final class CacheBuildScratch {
   int block;
   MeshBlock meshBlock;
   FieldInfo field;
+  /** {@link #field}'s index in the list walked, and {@link #nb}'s in the block's neighbours. */
+  int fieldIndex;
+  int neighborIndex;
   NeighborBlock nb;
+  /** The block {@link #hasCoarserNeighbor} was found for (a block's boundaries come together). */
+  MeshBlock coarserCheckedFor;
+  boolean hasCoarserNeighbor;
   /** The blocks ranked below the others of their level for shared values (usually none). */
   Set<LogicalLocation> newlyRefined = Set.of();
 
@@ -72,6 +78,7 @@ final class CacheBuildScratch {
     proresOwner.clear();
     buffers.clear();
     meshBlock = null;
+    coarserCheckedFor = null;
     field = null;
     nb = null;
   }

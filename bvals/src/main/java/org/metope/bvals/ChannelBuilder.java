@@ -1,10 +1,12 @@
 package org.metope.bvals;
 
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.metope.bvals.channel.BoundaryType;
 import org.metope.bvals.channel.BufferGroup;
 import org.metope.bvals.channel.BufferSlice;
@@ -42,7 +44,16 @@ import org.metope.mesh.field.MetadataFlag;
  */
 final class ChannelBuilder {
   private final InOneBoundaryCommunication comm;
-  private final Map<BufferGroupLength, Integer> demand = new HashMap<>();
+  /** Dense slices wanted per group and length; each count an array the last {@link PoolUse} holds. */
+  private final Map<BufferGroupLength, int[]> demand = new HashMap<>();
+  /**
+   * Per buffer group, the pool, lease and demand counter of each slice length ({@code -length}
+   * for sparse channels), so that a channel finds its pool without a key object; channels of one
+   * group mostly come together, so the last group is kept at hand.
+   */
+  private final Map<BufferGroup, Int2ObjectOpenHashMap<PoolUse>> uses = new HashMap<>();
+  private BufferGroup lastGroup;
+  private Int2ObjectOpenHashMap<PoolUse> lastUses;
   private final List<CommBuffer> toAllocate = new ArrayList<>();
   private final CoalescedMessageBuilder messages = new CoalescedMessageBuilder();
   /** The box of the boundary at hand, {@code is, ie, js, je, ks, ke}. */
@@ -65,14 +76,21 @@ final class ChannelBuilder {
     this.comm = comm;
   }
 
-  /** Creates every channel of {@code mesh} and, with coalescing on, their messages. */
-  void build(Mesh mesh) {
+  /**
+   * Creates every channel of {@code mesh} and, with coalescing on, their messages; returns the
+   * boundary-value channels in the order cache builds walk them.
+   */
+  ValueChannels build(Mesh mesh) {
     int me = mesh.myRank();
+    List<FieldInfo> ghostFields = comm.ghostFields();
+    ValueChannels values = new ValueChannels(mesh.blocks(), ghostFields.size());
     for (MeshBlock block : mesh.blocks()) {
       int partition = PartitionRule.partitionOf(mesh, block.gid());
-      for (FieldInfo field : comm.ghostFields()) {
-        for (NeighborBlock nb : block.neighbors()) {
-          addValueChannels(block, partition, field, nb, me);
+      List<NeighborBlock> neighbors = block.neighbors();
+      for (int f = 0; f < ghostFields.size(); f++) {
+        for (int n = 0; n < neighbors.size(); n++) {
+          addValueChannels(block, partition, ghostFields.get(f), neighbors.get(n), me, values, f,
+              n);
         }
       }
       for (FieldInfo field : comm.fluxFields()) {
@@ -84,16 +102,16 @@ final class ChannelBuilder {
     // One array for every dense slice and message, each group's slices one after the other (its
     // region last while it fills, so it grows in place): the arena ends at the total, no copy.
     long total = messages.totalLength();
-    for (Map.Entry<BufferGroupLength, Integer> e : demand.entrySet()) {
-      total += (long) e.getKey().length * e.getValue();
+    for (Map.Entry<BufferGroupLength, int[]> e : demand.entrySet()) {
+      total += (long) e.getKey().length * e.getValue()[0];
     }
     comm.arena().reserve((int) Math.min(total, Integer.MAX_VALUE - 8));
-    List<Map.Entry<BufferGroupLength, Integer>> entries = new ArrayList<>(demand.entrySet());
-    entries.sort(Map.Entry.<BufferGroupLength, Integer>comparingByKey(Comparator.comparing(
+    List<Map.Entry<BufferGroupLength, int[]>> entries = new ArrayList<>(demand.entrySet());
+    entries.sort(Map.Entry.<BufferGroupLength, int[]>comparingByKey(Comparator.comparing(
         BufferGroupLength::group, CoalescedMessageBuilder.GROUP_ORDER)
         .thenComparingInt(BufferGroupLength::length)));
-    for (Map.Entry<BufferGroupLength, Integer> e : entries) {
-      comm.pools().pool(e.getKey().group, e.getKey().length).ensureCapacity(e.getValue());
+    for (Map.Entry<BufferGroupLength, int[]> e : entries) {
+      comm.pools().pool(e.getKey().group, e.getKey().length).ensureCapacity(e.getValue()[0]);
     }
     for (CommBuffer b : toAllocate) {
       b.allocate();
@@ -101,22 +119,39 @@ final class ChannelBuilder {
     for (CoalescedMessage m : messages.build(comm.pools(), comm.fieldCommunicators())) {
       comm.registry().add(m);
     }
+    values.resolveLocal(mesh.blocks(), ghostFields.size(), ids(ghostFields),
+        comm.registry().boundaryValues());
+    return values;
   }
 
+  private static int[] ids(List<FieldInfo> fields) {
+    int[] out = new int[fields.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = fields.get(i).id();
+    }
+    return out;
+  }
+
+  /**
+   * The channels of {@code block}'s boundary with neighbour {@code n} for field {@code f}, put in
+   * {@code values} (a same-rank channel's receiving side is filled in once all exist).
+   */
   private void addValueChannels(MeshBlock block, int partition, FieldInfo field,
-      NeighborBlock nb, int me) {
+      NeighborBlock nb, int me, ValueChannels values, int f, int n) {
     int planes = field.metadata().elements().size() * field.numComponents();
     ChannelKey send = new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index());
     BoundaryRows.valueBox(block, nb, field, BoundaryIndices.Range.SEND, box);
-    create(send, ChannelKind.BOUNDARY_VALUES, me, nb.rank(), block, nb, field,
-        planes * cells(box), partition);
+    CommBuffer sending = create(send, ChannelKind.BOUNDARY_VALUES, me, nb.rank(), block, nb,
+        field, planes * cells(box), partition);
+    CommBuffer receiving = null;
     if (nb.rank() != me) {
       ChannelKey receive = new ChannelKey(nb.gid(), block.gid(), field.id(),
           nb.element().reverse().index());
       BoundaryRows.valueBox(block, nb, field, BoundaryIndices.Range.RECEIVE, box);
-      create(receive, ChannelKind.BOUNDARY_VALUES, nb.rank(), me, block, nb, field,
+      receiving = create(receive, ChannelKind.BOUNDARY_VALUES, nb.rank(), me, block, nb, field,
           planes * cells(box), partition);
     }
+    values.put(block, f, n, sending, receiving);
   }
 
   private void addFluxChannels(MeshBlock block, int partition, FieldInfo field, NeighborBlock nb,
@@ -164,11 +199,13 @@ final class ChannelBuilder {
     }
   }
 
-  private void create(ChannelKey key, ChannelKind kind, int senderRank, int receiverRank,
+  /** The channel named {@code key}: made now unless an earlier boundary made it. */
+  private CommBuffer create(ChannelKey key, ChannelKind kind, int senderRank, int receiverRank,
       MeshBlock block, NeighborBlock nb, FieldInfo field, int length, int partition) {
     ChannelMap map = comm.registry().map(kind);
-    if (map.contains(key)) {
-      return;
+    CommBuffer existing = map.get(key);
+    if (existing != null) {
+      return existing;
     }
     int me = comm.myRank();
     boolean local = senderRank == receiverRank;
@@ -185,21 +222,47 @@ final class ChannelBuilder {
       CommBuffer buffer = new CommBuffer(spec, fieldComm, part);
       map.put(buffer);
       messages.add(new BufferGroup(nb.rank(), sendingPartition, kind, role), buffer, part);
-      return;
+      return buffer;
     }
     int tag = local ? TagMap.NO_TAG
         : comm.tags().tag(block.gid(), nb.element().index(), nb.rank(), nb.gid(),
             nb.element().reverse().index());
     ChannelSpec spec = new ChannelSpec(key, kind, senderRank, receiverRank, tag, length, sparse);
-    BufferGroup group = new BufferGroup(local ? me : nb.rank(), partition, kind, role);
-    ObjectPool<BufferSlice> pool = sparse ? comm.pools().onDemandPool(group, length)
-        : comm.pools().pool(group, length);
-    CommBuffer buffer = new CommBuffer(spec, fieldComm, pool::get);
+    PoolUse use = poolUse(local ? me : nb.rank(), partition, kind, role, length, sparse);
+    CommBuffer buffer = new CommBuffer(spec, fieldComm, use.lease);
     map.put(buffer);
     if (!sparse) {
-      demand.merge(new BufferGroupLength(group, length), 1, Integer::sum);
+      use.demand[0]++;
       toAllocate.add(buffer);
     }
+    return buffer;
+  }
+
+  /** The pool of a buffer group and slice length, with its lease and (dense) demand counter. */
+  private PoolUse poolUse(int peer, int partition, ChannelKind kind, ChannelRole role, int length,
+      boolean sparse) {
+    BufferGroup last = lastGroup;
+    if (last == null || last.peerRank() != peer || last.partition() != partition
+        || last.kind() != kind || last.role() != role) {
+      lastGroup = new BufferGroup(peer, partition, kind, role);
+      lastUses = uses.computeIfAbsent(lastGroup, g -> new Int2ObjectOpenHashMap<>());
+    }
+    int key = sparse ? -length : length;
+    PoolUse use = lastUses.get(key);
+    if (use == null) {
+      BufferGroup group = lastGroup;
+      ObjectPool<BufferSlice> pool = sparse ? comm.pools().onDemandPool(group, length)
+          : comm.pools().pool(group, length);
+      int[] count = sparse ? null
+          : demand.computeIfAbsent(new BufferGroupLength(group, length), k -> new int[1]);
+      use = new PoolUse(pool::get, count);
+      lastUses.put(key, use);
+    }
+    return use;
+  }
+
+  /** A pool as {@link #create} uses it; {@code demand} is null for sparse channels. */
+  private record PoolUse(Supplier<ObjectPool.Owner<BufferSlice>> lease, int[] demand) {
   }
 
   /** Number of cells of a box {@code is, ie, js, je, ks, ke}. */

@@ -77,6 +77,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private TaskThreadPool ghostFillThreads;
   private final SparseDeallocation sparseDeallocation;
   private ChannelRegistry registry;
+  /** The registry's boundary-value channels in cache-build order. */
+  private ValueChannels valueChannels;
   private Mesh mesh;
   /** The deck this was made from, for errors found at set-up; null when built directly. */
   private ParameterInput deck;
@@ -217,7 +219,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     }
     // Coalesced messages are tagged by sending partition; per-channel tags only without them.
     tags = coalesce ? null : buildTagMap(target);
-    new ChannelBuilder(this).build(target);
+    valueChannels = new ChannelBuilder(this).build(target);
     arena.openOnDemandRegion();
     arena.freeze();
     if (!staticOnly) {
@@ -574,6 +576,10 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
   ChannelRegistry registry() {
     return registry;
+  }
+
+  ValueChannels valueChannels() {
+    return valueChannels;
   }
 
   FieldCommunicators fieldCommunicators() {

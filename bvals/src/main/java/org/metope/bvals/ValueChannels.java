@@ -1,0 +1,87 @@
+package org.metope.bvals;
+
+import java.util.List;
+import org.metope.bvals.channel.ChannelKey;
+import org.metope.bvals.channel.ChannelMap;
+import org.metope.bvals.channel.CommBuffer;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.NeighborBlock;
+
+/**
+ * The boundary-value channels of a rank's blocks in the order cache builds walk them: per local
+ * block, per ghost-filled field (its index in the exchanged list), per neighbour (its index in the
+ * block's list), the channel the block sends on and the one it receives on. {@link ChannelBuilder}
+ * fills it when it creates the channels, so a cache build reads each channel from an array instead
+ * of looking its key up in the {@link ChannelMap} (up to three lookups per boundary at every
+ * remesh).
+ */
+final class ValueChannels {
+  /** Per block lid, {@code field * neighbours + neighbour}. */
+  private final CommBuffer[][] send;
+  private final CommBuffer[][] receive;
+
+  ValueChannels(List<MeshBlock> blocks, int fields) {
+    send = new CommBuffer[blocks.size()][];
+    receive = new CommBuffer[blocks.size()][];
+    for (int lid = 0; lid < blocks.size(); lid++) {
+      int boundaries = fields * blocks.get(lid).neighbors().size();
+      send[lid] = new CommBuffer[boundaries];
+      receive[lid] = new CommBuffer[boundaries];
+    }
+  }
+
+  /** Where block {@code lid}'s channels with neighbour {@code n} for field {@code field} sit. */
+  private static int slot(MeshBlock block, int field, int n) {
+    return field * block.neighbors().size() + n;
+  }
+
+  void put(MeshBlock block, int field, int n, CommBuffer sending, CommBuffer receiving) {
+    send[block.lid()][slot(block, field, n)] = sending;
+    receive[block.lid()][slot(block, field, n)] = receiving;
+  }
+
+  /**
+   * Fills in the receiving side of same-rank channels: the neighbour's sending channel back to
+   * the block, found in the neighbour's own list (the entry with the block's gid and the reversed
+   * element), or by key in {@code map} should the lists ever disagree.
+   */
+  void resolveLocal(List<MeshBlock> blocks, int fields, int[] fieldIds, ChannelMap map) {
+    if (fields == 0 || blocks.isEmpty()) {
+      return;
+    }
+    int firstGid = blocks.get(0).gid();
+    for (MeshBlock block : blocks) {
+      List<NeighborBlock> neighbors = block.neighbors();
+      for (int n = 0; n < neighbors.size(); n++) {
+        if (receive[block.lid()][slot(block, 0, n)] != null) {
+          continue; // from another rank: made with the block's own channels
+        }
+        NeighborBlock nb = neighbors.get(n);
+        MeshBlock other = blocks.get(nb.gid() - firstGid);
+        int back = entryOf(other.neighbors(), block.gid(), nb.element().reverse().index());
+        for (int f = 0; f < fields; f++) {
+          receive[block.lid()][slot(block, f, n)] = back >= 0
+              ? send[other.lid()][slot(other, f, back)]
+              : map.require(new ChannelKey(nb.gid(), block.gid(), fieldIds[f],
+                  nb.element().reverse().index()));
+        }
+      }
+    }
+  }
+
+  /** The index in {@code neighbors} of the entry for block {@code gid} through {@code element}. */
+  private static int entryOf(List<NeighborBlock> neighbors, int gid, int element) {
+    for (int m = 0; m < neighbors.size(); m++) {
+      NeighborBlock nb = neighbors.get(m);
+      if (nb.gid() == gid && nb.element().index() == element) {
+        return m;
+      }
+    }
+    return -1;
+  }
+
+  /** The channel {@code block} sends ({@code sender}) or receives on with neighbour {@code n}. */
+  CommBuffer channel(MeshBlock block, int field, int n, boolean sender) {
+    return (sender ? send : receive)[block.lid()][slot(block, field, n)];
+  }
+}
