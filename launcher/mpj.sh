@@ -487,7 +487,7 @@ run_mpj() {
     -np "$MPJ_NP" -dev "$MPJ_DEV" -machinesfile "$RUN_DIR/machines" \
     -psl "${METOPE_MPJ_PSL:-$NIODEV_PSL}" \
     "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "-D$TRANSPORT_PROPERTY=${METOPE_MPJ_TRANSPORT:-shared}" \
-    "$(run_agent "$share")" $(heap_opts "$heap_share") $(memory_opts) $(jit_opts) \
+    "$(run_agent "$share")" $(heap_opts "$heap_share") $(memory_opts) $(jit_opts "$MPJ_NP") \
     $starter_opts "${DEVICE_LAUNCHER_OPTS[@]}" -cp "$cp" \
     "$RANK_MAIN" "$MPJ_APP_CLASS" "${MPJ_APP_ARGS[@]}" </dev/null &
   MPJRUN_PID=$!

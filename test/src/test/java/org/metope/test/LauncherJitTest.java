@@ -15,8 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The launcher's JIT policy ({@code METOPE_JIT}), read back from the JVM it starts
- * ({@code -XX:+PrintFlagsFinal}): a JVM limited to one CPU waits longer before C2 compiles, one
- * with more CPUs does not, {@code quick} stops at C1 and a wrong value is one line.
+ * ({@code -XX:+PrintFlagsFinal}): a JVM limited to one CPU, or whose ranks are as many as its
+ * CPUs, waits longer before C2 compiles, one with more CPUs per rank does not, {@code quick} stops
+ * at C1 and a wrong value is one line.
  */
 class LauncherJitTest {
   private static final Pattern FLAG =
@@ -37,6 +38,18 @@ class LauncherJitTest {
   }
 
   @Test
+  void givenAsManyMpjRanksAsCpus_thenC2WaitsLongerThanForOneRank() throws Exception {
+    // Two multicore ranks share one JVM on two CPUs: each rank has one CPU, as when pinned.
+    Map<String, String> two = flags("auto", "0,1", "-np", "2");
+    assertEquals("200000", two.get("Tier4InvocationThreshold"));
+    assertEquals("1600000", two.get("Tier4BackEdgeThreshold"));
+    // The control: one rank on the same two CPUs keeps the JVM's tier-4 thresholds (doubled).
+    Map<String, String> one = flags("auto", "0,1", "-np", "1");
+    assertEquals("10000", one.get("Tier4InvocationThreshold"));
+    assertEquals("80000", one.get("Tier4BackEdgeThreshold"));
+  }
+
+  @Test
   void givenQuickOrPeak_thenC1OnlyOrTheJvmDefaults() throws Exception {
     assertEquals("1", flags("quick", "0").get("TieredStopAtLevel"));
     Map<String, String> peak = flags("peak", "0");
@@ -54,10 +67,17 @@ class LauncherJitTest {
         r.output().strip());
   }
 
-  /** The final JVM flags of a one-cycle run under {@code taskset -c cpus}. */
-  private Map<String, String> flags(String policy, String cpus) throws Exception {
+  /**
+   * The final JVM flags of a one-cycle run under {@code taskset -c cpus}, launched with {@code
+   * launcherArgs} (e.g. {@code -np 2}); where several JVMs print them (the launch check of a
+   * multi-rank run, then the ranks' JVM), the last JVM's.
+   */
+  private Map<String, String> flags(String policy, String cpus, String... launcherArgs)
+      throws Exception {
     List<String> command = new ArrayList<>(List.of("taskset", "-c", cpus,
-        RepoPaths.launcher().toString(), "-i", deck(), "parthenon/time/nlim=1", "-d",
+        RepoPaths.launcher().toString()));
+    command.addAll(List.of(launcherArgs));
+    command.addAll(List.of("-i", deck(), "parthenon/time/nlim=1", "-d",
         Files.createTempDirectory(tmp, "run").toString()));
     ProcessResult r = ProcessResult.run(Path.of("."), 120, Map.of("METOPE_JIT", policy,
         "METOPE_SKIP_BUILD", "1", "METOPE_JAVA_OPTS", "-XX:+PrintFlagsFinal"),
