@@ -103,8 +103,9 @@ final class PhdfWriter {
       writeInfo(root.group("Info"), content);
       root.group("Input").putStrings("File", content.deck());
       writeParams(root.group("Params"), content.mesh());
-      writeBlocks(root, content);
-      writeCoordinates(root, content.mesh(), content.ghosts());
+      UniformCartesian[] coords = blockCoordinates(content.mesh());
+      writeBlocks(root, content, coords);
+      writeCoordinates(root, content.mesh(), content.ghosts(), coords);
       List<FlatDataset> reserved = writeVariables(root, content);
       for (OutputSwarms.Gathered swarm : content.swarms()) {
         writeSwarm(root.group(swarm.selected().swarm()), swarm, content.swarmPositions());
@@ -235,7 +236,16 @@ final class PhdfWriter {
     return null;
   }
 
-  private static void writeBlocks(Hdf5Group root, Content c) {
+  /** Every block's coordinates, in gid order. */
+  private static UniformCartesian[] blockCoordinates(Mesh mesh) {
+    UniformCartesian[] coords = new UniformCartesian[mesh.totalBlocks()];
+    for (int gid = 0; gid < coords.length; gid++) {
+      coords[gid] = new UniformCartesian(mesh.blockRegion(mesh.location(gid)), mesh.nghost());
+    }
+    return coords;
+  }
+
+  private static void writeBlocks(Hdf5Group root, Content c, UniformCartesian[] coords) {
     Mesh mesh = c.mesh();
     int nb = mesh.totalBlocks();
     int ndim = mesh.ndim();
@@ -246,9 +256,8 @@ final class PhdfWriter {
     long[] levels = new long[nb];
     for (int gid = 0; gid < nb; gid++) {
       LogicalLocation loc = mesh.location(gid);
-      UniformCartesian coords = new UniformCartesian(mesh.blockRegion(loc), mesh.nghost());
       for (int axis = 0; axis < ndim; axis++) {
-        xmin[gid * ndim + axis] = coords.xf(axis, 0);
+        xmin[gid * ndim + axis] = coords[gid].xf(axis, 0);
       }
       for (int axis = 0; axis < 3; axis++) {
         lx123[gid * 3 + axis] = loc.l(axis);
@@ -270,7 +279,8 @@ final class PhdfWriter {
     root.add(FlatDataset.of("LogicalLocations", lx123.clone(), nb, 3));
   }
 
-  private static void writeCoordinates(Hdf5Group root, Mesh mesh, boolean ghosts) {
+  private static void writeCoordinates(Hdf5Group root, Mesh mesh, boolean ghosts,
+      UniformCartesian[] coords) {
     IndexShape shape = blockShape(mesh);
     IndexDomain domain = ghosts ? IndexDomain.ENTIRE : IndexDomain.INTERIOR;
     IndexRange[] ranges = {shape.boundsI(domain), shape.boundsJ(domain), shape.boundsK(domain)};
@@ -281,11 +291,11 @@ final class PhdfWriter {
         IndexRange r = ranges[axis];
         int n = r.size() + (face ? 1 : 0);
         double[] x = new double[nb * n];
+        int s = r.s();
         for (int gid = 0; gid < nb; gid++) {
-          UniformCartesian coords = new UniformCartesian(mesh.blockRegion(mesh.location(gid)),
-              mesh.nghost());
+          UniformCartesian block = coords[gid];
           for (int idx = 0; idx < n; idx++) {
-            x[gid * n + idx] = face ? coords.xf(axis, r.s() + idx) : coords.xc(axis, r.s() + idx);
+            x[gid * n + idx] = face ? block.xf(axis, s + idx) : block.xc(axis, s + idx);
           }
         }
         String name = new String[] {"x", "y", "z"}[axis];

@@ -27,10 +27,16 @@ final class DeckWriter {
         valueWidth = Math.max(valueWidth, p.value.length());
       }
       for (Parameter p : params) {
-        StringBuilder line = new StringBuilder();
-        line.append(pad(p.key, nameWidth + 1)).append("= ");
-        line.append(pad(p.value, valueWidth + 1)).append(p.comment);
-        out.append(line.toString().stripTrailing()).append('\n');
+        int start = out.length();
+        pad(out.append(p.key), start + nameWidth + 1).append("= ");
+        int value = out.length();
+        pad(out.append(p.value), value + valueWidth + 1).append(p.comment);
+        int end = out.length();
+        while (end > start && Character.isWhitespace(out.charAt(end - 1))) {
+          end--;
+        }
+        out.setLength(end);
+        out.append('\n');
       }
     }
     out.append(MARKER).append('\n');
@@ -38,11 +44,11 @@ final class DeckWriter {
     return out.toString();
   }
 
-  private static String pad(String text, int width) {
-    StringBuilder padded = new StringBuilder(text);
-    while (padded.length() < width) {
-      padded.append(' ');
+  /** Appends spaces to {@code out} until it is {@code length} characters long. */
+  private static StringBuilder pad(StringBuilder out, int length) {
+    while (out.length() < length) {
+      out.append(' ');
     }
-    return padded.toString();
+    return out;
   }
 }
