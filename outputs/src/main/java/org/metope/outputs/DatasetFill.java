@@ -30,23 +30,33 @@ final class DatasetFill {
   private long remaining;
 
   private DatasetFill(String name, FileChannel file, long position, long values,
-      int elementBytes) {
+      int elementBytes, ByteBuffer buffer) {
     this.name = name;
     this.file = file;
     this.elementBytes = elementBytes;
     this.position = position;
     this.remaining = values;
-    this.buffer = ByteBuffer.allocate((int) Math.min(BUFFER_BYTES, values * elementBytes))
+    this.buffer = buffer;
+  }
+
+  /**
+   * A buffer for fills of datasets of at most {@code bytes} each (at most 1 MiB): fills may share
+   * it, since each holds values in it only during its {@link #append}.
+   */
+  static ByteBuffer buffer(long bytes) {
+    return ByteBuffer.allocate((int) Math.max(Double.BYTES, Math.min(BUFFER_BYTES, bytes)))
         .order(ByteOrder.nativeOrder());
   }
 
   /**
    * Values {@code [first, first + count)} of the dataset {@code name} whose values start at
-   * {@code dataAddress} of {@code file}, {@code elementBytes} each when stored.
+   * {@code dataAddress} of {@code file}, {@code elementBytes} each when stored, converted in
+   * {@code buffer} ({@link #buffer}).
    */
   static DatasetFill part(FileChannel file, String name, long dataAddress, long first,
-      long count, int elementBytes) {
-    return new DatasetFill(name, file, dataAddress + first * elementBytes, count, elementBytes);
+      long count, int elementBytes, ByteBuffer buffer) {
+    return new DatasetFill(name, file, dataAddress + first * elementBytes, count, elementBytes,
+        buffer);
   }
 
   /** Writes {@code values[from, from + length)} after the values appended before. */

@@ -138,15 +138,15 @@ final class FlatDataset {
 
   /**
    * The values of this reserved dataset, appended in order through the returned fill once the
-   * file's structure is written and {@code file} is open on it; its checksum then goes into
-   * {@link #completeHeader}.
+   * file's structure is written and {@code file} is open on it, converted in {@code buffer}
+   * ({@link DatasetFill#buffer}); its checksum then goes into {@link #completeHeader}.
    */
-  DatasetFill fill(FileChannel file) {
+  DatasetFill fill(FileChannel file, ByteBuffer buffer) {
     if (data != null || dataAddress < 0) {
       throw new IllegalStateException("dataset name=" + name + " is not a reserved dataset"
           + " laid out in a file: reserved=" + (data == null) + " address=" + dataAddress);
     }
-    return DatasetFill.part(file, name, dataAddress, 0, size, dataType.getSize());
+    return DatasetFill.part(file, name, dataAddress, 0, size, dataType.getSize(), buffer);
   }
 
   /** Where this dataset's values start in the file; -1 until laid out. */

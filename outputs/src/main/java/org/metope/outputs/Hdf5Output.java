@@ -3,6 +3,7 @@ package org.metope.outputs;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.RuntimeMXBean;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -413,8 +414,13 @@ public final class Hdf5Output implements OutputType {
   private int[] fillValues(Mesh mesh, List<FlatDataset> datasets, FileChannel channel,
       FieldStream.BlockPacker packer) throws IOException {
     DatasetFill[] fills = new DatasetFill[datasets.size()];
+    long largest = 0;
+    for (FlatDataset dataset : datasets) {
+      largest = Math.max(largest, dataset.getSizeInBytes());
+    }
+    ByteBuffer buffer = DatasetFill.buffer(largest);
     for (int v = 0; v < fills.length; v++) {
-      fills[v] = datasets.get(v).fill(channel);
+      fills[v] = datasets.get(v).fill(channel, buffer);
     }
     stream.receive(mesh.distribution(), variables, packer,
         (v, values, length) -> fills[v].append(values, 0, length));

@@ -248,6 +248,11 @@ final class SharedFileWrite {
     }
     int me = comm.rank();
     int blocks = distribution.blockCount(me);
+    long largest = 0;
+    for (OutputVariable variable : variables) {
+      largest = Math.max(largest, (long) blocks * variable.valuesPerBlock() * elementBytes);
+    }
+    ByteBuffer buffer = DatasetFill.buffer(largest);
     for (int v = 0; v < variables.size(); v++) {
       OutputVariable variable = variables.get(v);
       int perBlock = variable.valuesPerBlock();
@@ -255,7 +260,8 @@ final class SharedFileWrite {
       double[] values = new double[perChunk * perBlock];
       largestBuffer = Math.max(largestBuffer, values.length);
       DatasetFill fill = DatasetFill.part(file, variable.label(), addresses[v],
-          (long) distribution.firstGid(me) * perBlock, (long) blocks * perBlock, elementBytes);
+          (long) distribution.firstGid(me) * perBlock, (long) blocks * perBlock, elementBytes,
+          buffer);
       for (int first = 0; first < blocks; first += perChunk) {
         int count = Math.min(perChunk, blocks - first);
         for (int b = 0; b < count; b++) {

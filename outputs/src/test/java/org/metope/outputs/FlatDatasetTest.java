@@ -73,7 +73,7 @@ class FlatDatasetTest {
   private static void fill(Path file, FlatDataset dataset, double[] values, int chunk)
       throws IOException {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-      DatasetFill fill = dataset.fill(channel);
+      DatasetFill fill = dataset.fill(channel, DatasetFill.buffer(16)); // two values a write
       for (int start = 0; start < values.length; start += chunk) {
         fill.append(values, start, Math.min(chunk, values.length - start));
       }
@@ -128,7 +128,7 @@ class FlatDatasetTest {
       h5.root().add(q);
     }
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-      DatasetFill fill = q.fill(channel);
+      DatasetFill fill = q.fill(channel, DatasetFill.buffer(q.getSizeInBytes()));
       fill.append(new double[] {1, 2, 3}, 0, 3);
       IllegalStateException e = assertThrows(IllegalStateException.class, fill::checksum);
       assertEquals("dataset name=q ended with 1 values missing", e.getMessage());

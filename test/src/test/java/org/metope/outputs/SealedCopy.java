@@ -40,7 +40,8 @@ public final class SealedCopy {
     }
     try (FileChannel channel = FileChannel.open(to, StandardOpenOption.WRITE)) {
       for (Map.Entry<FlatDataset, double[]> r : reserved.entrySet()) {
-        DatasetFill fill = r.getKey().fill(channel);
+        DatasetFill fill = r.getKey().fill(channel,
+            DatasetFill.buffer(r.getKey().getSizeInBytes()));
         fill.append(r.getValue(), 0, r.getValue().length);
         r.getKey().completeHeader(channel, fill.checksum());
       }
