@@ -56,18 +56,24 @@ public final class FileSeal {
   static void append(Path file, List<Known> known) throws IOException {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ,
         StandardOpenOption.WRITE)) {
-      long length = channel.size();
-      int checksum = checksum(channel, length, known);
-      ByteBuffer seal = ByteBuffer.allocate(LENGTH).order(ByteOrder.BIG_ENDIAN);
-      seal.put(MAGIC).putInt(VERSION).putInt(checksum).putLong(length);
-      seal.putInt(crc(seal.array(), 24)).putInt(0);
-      seal.flip();
-      long at = length;
-      while (seal.hasRemaining()) {
-        at += channel.write(seal, at);
-      }
+      append(channel, known);
     }
   }
+
+  /** {@link #append(Path, List)} through {@code channel}, open for reading and writing. */
+  static void append(FileChannel channel, List<Known> known) throws IOException {
+    long length = channel.size();
+    int checksum = checksum(channel, length, known);
+    ByteBuffer seal = ByteBuffer.allocate(LENGTH).order(ByteOrder.BIG_ENDIAN);
+    seal.put(MAGIC).putInt(VERSION).putInt(checksum).putLong(length);
+    seal.putInt(crc(seal.array(), 24)).putInt(0);
+    seal.flip();
+    long at = length;
+    while (seal.hasRemaining()) {
+      at += channel.write(seal, at);
+    }
+  }
+
 
   /** CRC-32C of the first {@code length} bytes of {@code channel}, {@code known} ones not read. */
   private static int checksum(FileChannel channel, long length, List<Known> known)

@@ -24,18 +24,29 @@ final class Hdf5File implements AutoCloseable {
   private static final int SUPERBLOCK_CHECKED = 44;
 
   private final Path path;
+  /** The open file to write into, or null: open {@link #path} to write. */
+  private final FileChannel channel;
   private final StringHeap heap = new StringHeap();
   private final Hdf5Group root = new Hdf5Group(heap);
   private final Hdf5Image image = new Hdf5Image();
   private boolean written;
 
-  private Hdf5File(Path path) {
+  private Hdf5File(Path path, FileChannel channel) {
     this.path = path;
+    this.channel = channel;
   }
 
   /** A file to be written at {@code path} (created or replaced) when it is closed. */
   static Hdf5File create(Path path) {
-    return new Hdf5File(path);
+    return new Hdf5File(path, null);
+  }
+
+  /**
+   * A file to be written through {@code channel}, open on the new, empty file {@code path}, when
+   * it is closed; the channel stays open.
+   */
+  static Hdf5File create(Path path, FileChannel channel) {
+    return new Hdf5File(path, channel);
   }
 
   /** The root group. */
@@ -62,9 +73,15 @@ final class Hdf5File implements AutoCloseable {
     image.append((int) ROOT_GROUP_ADDRESS);
     long eof = root.write(image, true);
     superblock(eof);
-    try (FileChannel file = FileChannel.open(path, StandardOpenOption.CREATE,
-        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-      image.writeTo(file);
+    try {
+      if (channel != null) {
+        image.writeTo(channel);
+        return;
+      }
+      try (FileChannel file = FileChannel.open(path, StandardOpenOption.CREATE,
+          StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+        image.writeTo(file);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + path, e);
     }

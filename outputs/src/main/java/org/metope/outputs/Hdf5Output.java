@@ -350,13 +350,13 @@ public final class Hdf5Output implements OutputType {
     boolean[] offered = {false};
     try {
       AtomicFile.write(file, settings.restart() ? "restart file" : "output file", temporary -> {
-        PhdfWriter.Layout layout = PhdfWriter.write(temporary, content);
-        List<FlatDataset> datasets = layout.reserved();
-        int[] checksums;
-        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.READ,
+        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ,
             StandardOpenOption.WRITE)) {
+          PhdfWriter.Layout layout = PhdfWriter.write(temporary, channel, content);
+          List<FlatDataset> datasets = layout.reserved();
           offered[0] = true;
-          checksums = shared.offer(temporary, channel, datasets, mesh.distribution(), variables,
+          int[] checksums = shared.offer(temporary, channel, datasets, mesh.distribution(), variables,
               packer);
           if (checksums == null) {
             checksums = fillValues(mesh, datasets, channel, packer);
@@ -364,8 +364,8 @@ public final class Hdf5Output implements OutputType {
           for (int v = 0; v < datasets.size(); v++) {
             datasets.get(v).completeHeader(channel, checksums[v]);
           }
+          FileSeal.append(channel, known(layout, checksums));
         }
-        FileSeal.append(temporary, known(layout, checksums));
       }, renames);
     } finally {
       if (!offered[0]) {

@@ -1,5 +1,6 @@
 package org.metope.outputs;
 
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,11 +95,12 @@ final class PhdfWriter {
   record Layout(List<FlatDataset> reserved, Hdf5File file) {}
 
   /**
-   * Writes {@code content} to {@code file} (a new file; the caller renames it into place), with
-   * the datasets of {@code content.variables()} reserved in it for their values.
+   * Writes {@code content} to {@code file} (a new file, open in {@code channel}; the caller
+   * renames it into place), with the datasets of {@code content.variables()} reserved in it for
+   * their values.
    */
-  static Layout write(Path file, Content content) {
-    try (Hdf5File h5 = Hdf5File.create(file)) {
+  static Layout write(Path file, FileChannel channel, Content content) {
+    try (Hdf5File h5 = Hdf5File.create(file, channel)) {
       Hdf5Group root = h5.root();
       writeInfo(root.group("Info"), content);
       root.group("Input").putStrings("File", content.deck());
