@@ -76,7 +76,8 @@ ensure_aot_cache() {
 # The options that make java $1 on class path $2 with JVM options $3 use its cache (training it
 # first where needed), or nothing for a JVM older than 25. Where this policy's cache is missing
 # and cannot be trained here (METOPE_SKIP_BUILD: the ranks ./metope --dev mpi starts under
-# mpirun, after it trained the cache of its own policy), the newest cache of another policy for
+# mpirun, after it trained the cache of the policy it expects them to run, ensure_rank_aot_cache
+# in launcher/mpi.sh), the newest cache of another policy for
 # the same class path and options serves: its classes are the same, only its profiles differ.
 aot_opts() {
   local release
