@@ -52,26 +52,36 @@ final class BoundaryCacheBuilder {
    */
   private int forEachBoundary(MeshData md, BoundaryType type, CacheBuildScratch s,
       BoundaryVisitor visitor) {
-    int myRank = comm.myRank();
-    List<FieldInfo> fields = type.isFluxCorrection() ? comm.fluxFields() : comm.ghostFields();
     int index = 0;
     for (int b = 0; b < md.numBlocks(); b++) {
-      MeshBlock block = md.block(b);
-      List<NeighborBlock> neighbors = block.neighbors();
-      for (int f = 0; f < fields.size(); f++) {
-        boolean edgeFluxes = type.isFluxCorrection()
-            && EdgeFluxBoxes.hasEdgeFluxes(fields.get(f));
-        for (int n = 0; n < neighbors.size(); n++) {
-          NeighborBlock nb = neighbors.get(n);
-          if (type.covers(nb, myRank, edgeFluxes)) {
-            s.block = b;
-            s.meshBlock = block;
-            s.field = fields.get(f);
-            s.fieldIndex = f;
-            s.neighborIndex = n;
-            s.nb = nb;
-            visitor.visit(index++, s);
-          }
+      index = forEachBoundaryOf(md, b, type, s, visitor, index);
+    }
+    return index;
+  }
+
+  /**
+   * Visits partition block {@code b}'s boundaries as {@link #forEachBoundary} does, the first
+   * with index {@code index}; returns the index after the last.
+   */
+  private int forEachBoundaryOf(MeshData md, int b, BoundaryType type, CacheBuildScratch s,
+      BoundaryVisitor visitor, int index) {
+    int myRank = comm.myRank();
+    List<FieldInfo> fields = type.isFluxCorrection() ? comm.fluxFields() : comm.ghostFields();
+    MeshBlock block = md.block(b);
+    List<NeighborBlock> neighbors = block.neighbors();
+    for (int f = 0; f < fields.size(); f++) {
+      boolean edgeFluxes = type.isFluxCorrection()
+          && EdgeFluxBoxes.hasEdgeFluxes(fields.get(f));
+      for (int n = 0; n < neighbors.size(); n++) {
+        NeighborBlock nb = neighbors.get(n);
+        if (type.covers(nb, myRank, edgeFluxes)) {
+          s.block = b;
+          s.meshBlock = block;
+          s.field = fields.get(f);
+          s.fieldIndex = f;
+          s.neighborIndex = n;
+          s.nb = nb;
+          visitor.visit(index++, s);
         }
       }
     }
@@ -107,10 +117,36 @@ final class BoundaryCacheBuilder {
    * per boundary.
    */
   BvarsSubCache build(MeshData md, BoundaryType type, boolean sender, BvarsSubCache old) {
+    return build(md, type, sender, old,
+        type == BoundaryType.ANY ? comm.previousPlans() : null);
+  }
+
+  /**
+   * {@link #build(MeshData, BoundaryType, boolean, BvarsSubCache)} taking the rows of blocks that
+   * kept their neighbours since the last remesh from {@code previous} (ghost-exchange plans only;
+   * null: build every row).
+   */
+  BvarsSubCache build(MeshData md, BoundaryType type, boolean sender, BvarsSubCache old,
+      PreviousPlans previous) {
     CacheBuildScratch s = scratch.get();
     s.clear();
     s.newlyRefined = comm.newlyRefined();
-    int n = forEachBoundary(md, type, s, (i, row) -> addBoundary(md, type, sender, old, i, row));
+    BoundaryVisitor visitor = (i, row) -> addBoundary(md, type, sender, old, i, row);
+    int n;
+    if (previous != null && previous.serves(md, comm.ghostFields())) {
+      n = 0;
+      for (int b = 0; b < md.numBlocks(); b++) {
+        int copied = previous.copyBlock(md, b, sender, s, n, comm);
+        if (copied >= 0) {
+          comm.countRelocated(copied - n);
+          n = copied;
+        } else {
+          n = forEachBoundaryOf(md, b, type, s, visitor, n);
+        }
+      }
+    } else {
+      n = forEachBoundary(md, type, s, visitor);
+    }
     BvarsSubCache same = sameChannels(old, s.buffers, n);
     BoundaryTable built = s.table.build(same == null ? null : same.table);
     BoundaryTable proresTable = s.prores.build(same == null ? null : same.prores);
@@ -129,7 +165,8 @@ final class BoundaryCacheBuilder {
     BvarsSubCache sub = new BvarsSubCache(type, sender, built, channels, comm.registry(),
         kept(s.blocks, same == null ? null : same.block),
         kept(s.fields, same == null ? null : same.field),
-        kept(s.sparse, same == null ? null : same.sparseBoundaries), proresTable, subsets,
+        kept(s.sparse, same == null ? null : same.sparseBoundaries), proresTable,
+        kept(s.proresOwner, same == null ? null : same.proresOwner), subsets,
         md.allocationVersion(), comm.arena().layoutVersion());
     s.clear();
     return sub;

@@ -42,6 +42,8 @@ final class BvarsSubCache {
   /** Boundaries whose channel is sparse: their buffer slice may change between steps. */
   final int[] sparseBoundaries;
   final BoundaryTable prores;
+  /** Per {@link #prores} row, the boundary it belongs to (ascending). */
+  final int[] proresOwner;
   final int[][] bufferSubsets;
   final int[] bufferSubsetSizes;
   /** The partition's allocation version and the buffer arena's layout version it was built on. */
@@ -50,7 +52,7 @@ final class BvarsSubCache {
 
   BvarsSubCache(BoundaryType type, boolean sender, BoundaryTable table, ChannelVector channels,
       ChannelRegistry registry, int[] block, int[] field, int[] sparseBoundaries,
-      BoundaryTable prores, int[][] bufferSubsets, long allocationVersion,
+      BoundaryTable prores, int[] proresOwner, int[][] bufferSubsets, long allocationVersion,
       long arenaLayoutVersion) {
     this.type = type;
     this.sender = sender;
@@ -61,6 +63,7 @@ final class BvarsSubCache {
     this.field = field;
     this.sparseBoundaries = sparseBoundaries;
     this.prores = prores;
+    this.proresOwner = proresOwner;
     this.bufferSubsets = bufferSubsets;
     this.bufferSubsetSizes = new int[] {bufferSubsets[0].length, bufferSubsets[1].length,
         bufferSubsets[2].length};

@@ -30,7 +30,7 @@ final class ContainerPlans {
     IntUnaryOperator move = dataOffsetMove(md.layout(), state, fromMd.container(), md.container());
     return new BvarsSubCache(from.type, from.sender, from.table.withOffsets(move), from.channels,
         from.registry, from.block, from.field, from.sparseBoundaries,
-        from.prores.withOffsets(move), from.bufferSubsets, md.allocationVersion(),
+        from.prores.withOffsets(move), from.proresOwner, from.bufferSubsets, md.allocationVersion(),
         arenaLayoutVersion);
   }
 

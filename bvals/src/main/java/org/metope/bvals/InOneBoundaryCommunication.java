@@ -89,6 +89,9 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private final AtomicLong cacheBuilds = new AtomicLong();
   private final AtomicLong cacheReuses = new AtomicLong();
   private final AtomicLong plansCarriedOver = new AtomicLong();
+  private final AtomicLong boundariesRelocated = new AtomicLong();
+  /** The ghost-exchange plans at the last {@link #release}, for the builds after a remesh. */
+  private PreviousPlans previousPlans;
 
   /**
    * Boundary communication with coalesced messages between ranks (the default).
@@ -179,6 +182,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     if (registry != null) {
       registry.awaitSends();
     }
+    previousPlans = mesh == null ? null
+        : PreviousPlans.of(mesh, ghostFields, caches, arena.layoutVersion());
     for (BvarsCache c : caches.values()) {
       c.releaseAll(backend);
     }
@@ -532,6 +537,22 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   /** Of {@link #cacheBuilds()}, the plans carried over from another container's partition. */
   public long plansCarriedOver() {
     return plansCarriedOver.get();
+  }
+
+  /**
+   * Boundaries whose rows a plan took from the plan before a remesh ({@link PreviousPlans})
+   * instead of working them out.
+   */
+  public long boundariesRelocated() {
+    return boundariesRelocated.get();
+  }
+
+  void countRelocated(int boundaries) {
+    boundariesRelocated.addAndGet(boundaries);
+  }
+
+  PreviousPlans previousPlans() {
+    return previousPlans;
   }
 
   /** Number of sub-caches built so far (setup, remesh and allocation changes). */

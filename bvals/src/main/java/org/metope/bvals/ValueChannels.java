@@ -6,6 +6,7 @@ import org.metope.bvals.channel.ChannelMap;
 import org.metope.bvals.channel.CommBuffer;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
+import org.metope.mesh.forest.NeighborIndex;
 
 /**
  * The boundary-value channels of a rank's blocks in the order cache builds walk them: per local
@@ -19,14 +20,21 @@ final class ValueChannels {
   /** Per block lid, {@code field * neighbours + neighbour}. */
   private final CommBuffer[][] send;
   private final CommBuffer[][] receive;
+  /**
+   * Per block lid, per element (0 to 26), the first index of its neighbour entries through that
+   * element and one past the last: a block's entries come grouped by element.
+   */
+  private final int[][] entries;
 
   ValueChannels(List<MeshBlock> blocks, int fields) {
     send = new CommBuffer[blocks.size()][];
     receive = new CommBuffer[blocks.size()][];
+    entries = new int[blocks.size()][];
     for (int lid = 0; lid < blocks.size(); lid++) {
       int boundaries = fields * blocks.get(lid).neighbors().size();
       send[lid] = new CommBuffer[boundaries];
       receive[lid] = new CommBuffer[boundaries];
+      entries[lid] = entriesByElement(blocks.get(lid).neighbors());
     }
   }
 
@@ -58,7 +66,7 @@ final class ValueChannels {
         }
         NeighborBlock nb = neighbors.get(n);
         MeshBlock other = blocks.get(nb.gid() - firstGid);
-        int back = entryOf(other.neighbors(), block.gid(), nb.element().reverse().index());
+        int back = entryOf(other, block.gid(), nb.element().reverse().index());
         for (int f = 0; f < fields; f++) {
           receive[block.lid()][slot(block, f, n)] = back >= 0
               ? send[other.lid()][slot(other, f, back)]
@@ -69,11 +77,25 @@ final class ValueChannels {
     }
   }
 
-  /** The index in {@code neighbors} of the entry for block {@code gid} through {@code element}. */
-  private static int entryOf(List<NeighborBlock> neighbors, int gid, int element) {
-    for (int m = 0; m < neighbors.size(); m++) {
-      NeighborBlock nb = neighbors.get(m);
-      if (nb.gid() == gid && nb.element().index() == element) {
+  /** {@link #entries} of one block: {@code [2e]} first, {@code [2e + 1]} one past the last. */
+  private static int[] entriesByElement(List<NeighborBlock> neighbors) {
+    int[] range = new int[2 * NeighborIndex.COUNT];
+    for (int m = neighbors.size() - 1; m >= 0; m--) {
+      int e = neighbors.get(m).element().index();
+      if (range[2 * e + 1] == 0) {
+        range[2 * e + 1] = m + 1;
+      }
+      range[2 * e] = m;
+    }
+    return range;
+  }
+
+  /** Where among {@code other}'s neighbours its entry for block {@code gid} through {@code element} is. */
+  private int entryOf(MeshBlock other, int gid, int element) {
+    int[] range = entries[other.lid()];
+    List<NeighborBlock> neighbors = other.neighbors();
+    for (int m = range[2 * element]; m < range[2 * element + 1]; m++) {
+      if (neighbors.get(m).gid() == gid) {
         return m;
       }
     }

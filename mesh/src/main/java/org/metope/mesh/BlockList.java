@@ -43,6 +43,7 @@ final class BlockList {
         block = new MeshBlock(kept, gid, lid, mesh.cost(gid));
         List<NeighborBlock> same = renumbered(mesh, kept.neighbors());
         block.setNeighbors(same != null ? same : mesh.neighbors(gid));
+        block.setPreviousLid(same != null ? kept.lid() : -1);
       }
       list.add(block);
     }

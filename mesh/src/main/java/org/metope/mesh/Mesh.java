@@ -41,6 +41,8 @@ public final class Mesh {
   private double[] costs;
   private BlockDistribution distribution;
   private List<MeshBlock> blocks;
+  /** {@link #blockGeneration()}. */
+  private int blockGeneration;
   private Communicator communicator;
   private Packages packages;
   private ResolvedState resolved;
@@ -322,6 +324,15 @@ public final class Mesh {
   /** This rank's blocks of the current distribution ({@link BlockList}). */
   private void buildBlockList() {
     blocks = BlockList.build(this, geometry, blocks == null ? List.of() : blocks);
+    blockGeneration++;
+  }
+
+  /**
+   * How many times this rank's block list was made: once at start, once per {@link
+   * #replaceBlocks}. {@link MeshBlock#previousLid()} names a block of the generation before.
+   */
+  public int blockGeneration() {
+    return blockGeneration;
   }
 
   /** The configuration the mesh was built from. */

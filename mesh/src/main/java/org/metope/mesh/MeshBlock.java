@@ -33,6 +33,8 @@ public final class MeshBlock {
   /** {@link #fineCoords()}, made on first use (cache builds ask for it per boundary). */
   private UniformCartesian fineCoords;
   private List<NeighborBlock> neighbors = List.of();
+  /** {@link #previousLid()}. */
+  private int previousLid = -1;
 
   MeshBlock(Mesh mesh, int gid, int lid, LogicalLocation loc, RegionSize region,
       BoundaryFlag[] boundaryFlags, double cost) {
@@ -190,6 +192,20 @@ public final class MeshBlock {
 
   void setNeighbors(List<NeighborBlock> neighbors) {
     this.neighbors = List.copyOf(neighbors);
+  }
+
+  /**
+   * This rank's lid of the block that had this block's location and neighbours (the same
+   * locations in the same order) in the block list before this one ({@link
+   * Mesh#blockGeneration()} one less), or -1: a new block, one from another rank, or one whose
+   * neighbourhood changed. Plans for such a block differ from its old ones in arena places only.
+   */
+  public int previousLid() {
+    return previousLid;
+  }
+
+  void setPreviousLid(int lid) {
+    this.previousLid = lid;
   }
 
   @Override

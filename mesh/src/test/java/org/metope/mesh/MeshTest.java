@@ -309,6 +309,7 @@ class MeshTest {
       LogicalLocation first = mesh.location(5);
       LogicalLocation second = mesh.location(40);
       int kept = 0;
+      int previous = 0;
       for (int step = 0; step < 5; step++) {
         switch (step) {
           case 0 -> mesh.forest().refine(first);
@@ -326,15 +327,27 @@ class MeshTest {
         for (MeshBlock block : mesh.blocks()) {
           before.put(block.loc(), block.neighbors());
         }
+        List<MeshBlock> oldBlocks = mesh.blocks();
+        int generation = mesh.blockGeneration();
         mesh.replaceBlocks(leaves, costs);
+        assertEquals(generation + 1, mesh.blockGeneration());
         for (MeshBlock block : mesh.blocks()) {
           assertEquals(mesh.neighbors(block.gid()), block.neighbors(), "step " + step + " rank "
               + rank + " block " + block);
           kept += block.neighbors() == before.get(block.loc()) ? 1 : 0;
+          if (block.previousLid() >= 0) {
+            // The old block there had the same neighbours: the same locations, in order.
+            MeshBlock old = oldBlocks.get(block.previousLid());
+            assertEquals(old.loc(), block.loc());
+            assertEquals(old.neighbors().stream().map(NeighborBlock::loc).toList(),
+                block.neighbors().stream().map(NeighborBlock::loc).toList());
+            previous++;
+          }
         }
       }
       // Some lists are the very ones from before: the reuse happened, the search was skipped.
       assertTrue(kept > 0, "no neighbour list kept on rank " + rank);
+      assertTrue(previous > 0, "no block names its previous one on rank " + rank);
     }
   }
 

@@ -132,6 +132,37 @@ public final class BoundaryTableBuilder {
   }
 
   /**
+   * Adds row {@code row} of {@code from} again, with its var offset {@code varOffset}, its fine
+   * offset {@code fineOffset} (used by refinement rows only) and its buffer offset {@code
+   * bufferOffset}; every other column, coordinates included, as {@code from} has it. For a plan
+   * rebuilt after a remesh from rows of the plan before, where a block and its neighbours stayed
+   * and only the arena places moved.
+   */
+  public int addCopy(BoundaryTable from, int row, int varOffset, int fineOffset,
+      int bufferOffset) {
+    if (row < 0 || row >= from.size) {
+      throw new IllegalArgumentException("no such row: row=" + row + " size=" + from.size);
+    }
+    ensureCapacity(size + 1);
+    int b = size++;
+    for (int c = 0; c < BoundaryTable.INT_COLUMNS; c++) {
+      set(b, c, from.ints[c * from.size + row]);
+    }
+    for (int c = 0; c < BoundaryTable.REAL_COLUMNS; c++) {
+      setReal(b, c, from.reals[c * from.size + row]);
+    }
+    set(b, BoundaryTable.VAR_OFFSET, varOffset);
+    set(b, BoundaryTable.BUFFER_OFFSET, bufferOffset);
+    boolean refines = BoundaryOp.usesFine(get(b, BoundaryTable.OP));
+    if (refines) {
+      set(b, BoundaryTable.FINE_OFFSET, fineOffset);
+    }
+    hasFine[b] = refines;
+    hasCoordinates[b] = refines;
+    return b;
+  }
+
+  /**
    * Gives cell-field prolongation {@code b} the slopes {@code slopes} ({@link
    * BoundaryTable#SLOPES_MIN_MOD} or {@link BoundaryTable#SLOPES_LINEAR}).
    */

@@ -52,6 +52,40 @@ class BoundaryTableTest {
   }
 
   @Test
+  void givenRowsOfAnEarlierTable_whenCopied_thenOnlyTheirThreeOffsetsChange() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    builder.add(BoundaryOp.COPY, 2, new BlockLayout(40, 1, 1, 6, 6), new IndexBox(1, 4, 0, 0, 0,
+        0), 7);
+    int p = builder.add(BoundaryOp.PROLONGATE, 2, new BlockLayout(0, 1, 1, 6, 6),
+        new IndexBox(1, 4, 1, 4, 0, 0), 0);
+    builder.fine(p, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
+    BoundaryTable before = builder.build();
+    BoundaryTableBuilder again = new BoundaryTableBuilder();
+    again.addCopy(before, 0, 540, 123, 77);
+    again.addCopy(before, 1, 500, 600, 0);
+    BoundaryTable after = again.build();
+    // Row 0 is a copy, without a fine side: the fine offset 123 given for it is not taken.
+    for (int c = 0; c < BoundaryTable.INT_COLUMNS; c++) {
+      for (int b = 0; b < 2; b++) {
+        int expected = before.get(c, b);
+        if (c == BoundaryTable.VAR_OFFSET) {
+          expected = b == 0 ? 540 : 500;
+        } else if (c == BoundaryTable.BUFFER_OFFSET) {
+          expected = b == 0 ? 77 : 0;
+        } else if (c == BoundaryTable.FINE_OFFSET && b == 1) {
+          expected = 600;
+        }
+        assertEquals(expected, after.get(c, b), "column " + c + " row " + b);
+      }
+    }
+    for (int c = 0; c < BoundaryTable.REAL_COLUMNS; c++) {
+      for (int b = 0; b < 2; b++) {
+        assertEquals(before.getReal(c, b), after.getReal(c, b), 0.0, "real " + c + " row " + b);
+      }
+    }
+  }
+
+  @Test
   void givenABoxOutsideItsBlock_whenAdded_thenTheMessageNamesBoxAndVar() {
     BoundaryTableBuilder builder = new BoundaryTableBuilder();
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -1,0 +1,115 @@
+package org.metope.bvals;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.metope.bvals.channel.BoundaryType;
+import org.metope.bvals.channel.PostingOrder;
+import org.metope.comm.InProcessRun;
+import org.metope.kernels.KernelBackend;
+import org.metope.kernels.KernelBackends;
+import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshConfiguration;
+import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.Packages;
+import org.metope.mesh.field.SparseConfig;
+import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.forest.LogicalLocation;
+import org.metope.mesh.input.ParameterInput;
+
+/**
+ * After a remesh, a ghost-exchange plan that takes the rows of blocks that kept their neighbours
+ * from the plan before ({@link PreviousPlans}) is the plan a build from scratch makes, column for
+ * column, channel for channel, in every partition of both stage containers, on one rank and on
+ * each of two, through two remeshes (a refinement, then a refinement next to it).
+ */
+class PreviousPlansTest {
+  @ParameterizedTest(name = "ranks={0}, coalesce={1}")
+  @CsvSource({"1, true", "2, true", "2, false"})
+  void givenARemesh_thenPlansFromOldRowsAreTheBuiltOnes(int ranks, boolean coalesce) {
+    long[] relocated = new long[ranks];
+    InProcessRun.run(ranks, world -> {
+      String deck = ElementMultilevelExchangeTest.deck(2, 32, 8, 3);
+      ParameterInput pin = ParameterInput.parse("previous.in", deck, List.of());
+      Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
+      StateDescriptor pkg = new StateDescriptor("previous");
+      pkg.addField("q", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
+          Metadata.FILL_GHOST).shape(2).build());
+      pkg.addField("r", Metadata.of(Metadata.CELL, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
+      Packages packages = new Packages();
+      packages.add(pkg);
+      mesh.initializeFields(packages, List.of("base", "1"));
+      try (KernelBackend backend = KernelBackends.create("jvm", 1)) {
+        InOneBoundaryCommunication comm = new InOneBoundaryCommunication(backend,
+            PostingOrder.cacheOrder(), SparseConfig.fromInput(pin), coalesce);
+        comm.setup(mesh);
+        BoundaryCacheBuilder builder = new BoundaryCacheBuilder(comm);
+        for (int remesh = 0; remesh < 2; remesh++) {
+          buildEveryPlan(mesh, comm);
+          comm.release();
+          LogicalLocation root = mesh.location(remesh);
+          mesh.forest().refine(remesh == 0 ? root : root.children(2)[0]);
+          List<LogicalLocation> leaves = mesh.forest().resolveGids();
+          double[] costs = new double[leaves.size()];
+          Arrays.fill(costs, 1.0);
+          mesh.replaceBlocks(leaves, costs);
+          comm.setup(mesh);
+          PreviousPlans previous = comm.previousPlans();
+          assertNotNull(previous);
+          for (String container : List.of("base", "1")) {
+            for (MeshData md : mesh.meshData(container)) {
+              for (boolean sender : new boolean[] {true, false}) {
+                BvarsSubCache fresh = builder.build(md, BoundaryType.ANY, sender, null, null);
+                BvarsSubCache taken = builder.build(md, BoundaryType.ANY, sender, null, previous);
+                assertSamePlan(fresh, taken);
+              }
+            }
+          }
+        }
+        relocated[world.rank()] = comm.boundariesRelocated();
+      }
+    });
+    for (int r = 0; r < ranks; r++) {
+      assertTrue(relocated[r] > 0, "rank " + r + " took no rows from the old plans");
+    }
+  }
+
+  private static void buildEveryPlan(Mesh mesh, InOneBoundaryCommunication comm) {
+    for (String container : List.of("base", "1")) {
+      for (MeshData md : mesh.meshData(container)) {
+        comm.subCache(md, BoundaryType.ANY, true);
+        comm.subCache(md, BoundaryType.ANY, false);
+      }
+    }
+  }
+
+  private static void assertSamePlan(BvarsSubCache fresh, BvarsSubCache taken) {
+    assertEquals(fresh.size(), taken.size());
+    assertArrayEquals(fresh.table.ints, taken.table.ints);
+    assertArrayEquals(fresh.table.reals, taken.table.reals);
+    assertArrayEquals(fresh.table.allocated, taken.table.allocated);
+    assertArrayEquals(fresh.table.crossRank, taken.table.crossRank);
+    assertArrayEquals(fresh.prores.ints, taken.prores.ints);
+    assertArrayEquals(fresh.prores.reals, taken.prores.reals);
+    assertArrayEquals(fresh.prores.allocated, taken.prores.allocated);
+    assertArrayEquals(fresh.block, taken.block);
+    assertArrayEquals(fresh.field, taken.field);
+    assertArrayEquals(fresh.proresOwner, taken.proresOwner);
+    for (int row = 0; row < 3; row++) {
+      assertArrayEquals(fresh.bufferSubsets[row], taken.bufferSubsets[row]);
+    }
+    for (int b = 0; b < fresh.size(); b++) {
+      assertSame(fresh.channels.inCacheOrder(b), taken.channels.inCacheOrder(b));
+    }
+    assertFalse(fresh.size() == 0);
+  }
+}
