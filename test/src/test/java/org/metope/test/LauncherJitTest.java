@@ -50,6 +50,21 @@ class LauncherJitTest {
   }
 
   @Test
+  void givenAsManyTaskThreadsAsCpus_thenC2WaitsLongerThanForOneThread() throws Exception {
+    // Two task threads on two CPUs, asked for in the deck or on the command line (which wins).
+    Path deck = tmp.resolve("threads.in");
+    Files.writeString(deck, Files.readString(Path.of(deck())) + "\n<metope>\nthreads = 2\n");
+    Map<String, String> inDeck = deckFlags("auto", "0,1", deck.toString());
+    assertEquals("200000", inDeck.get("Tier4InvocationThreshold"));
+    Map<String, String> onCommandLine = deckFlags("auto", "0,1", deck(), "metope/threads=2");
+    assertEquals("200000", onCommandLine.get("Tier4InvocationThreshold"));
+    // The control: the command line's one thread on the same two CPUs keeps the JVM's tier-4
+    // thresholds (doubled).
+    Map<String, String> one = deckFlags("auto", "0,1", deck.toString(), "metope/threads=1");
+    assertEquals("10000", one.get("Tier4InvocationThreshold"));
+  }
+
+  @Test
   void givenQuickOrPeak_thenC1OnlyOrTheJvmDefaults() throws Exception {
     assertEquals("1", flags("quick", "0").get("TieredStopAtLevel"));
     Map<String, String> peak = flags("peak", "0");
@@ -74,10 +89,26 @@ class LauncherJitTest {
    */
   private Map<String, String> flags(String policy, String cpus, String... launcherArgs)
       throws Exception {
+    List<String> command = new ArrayList<>(List.of(launcherArgs));
+    command.addAll(List.of("-i", deck()));
+    return flags(policy, cpus, command);
+  }
+
+  /** The same for a run of {@code deck} with the keys {@code overrides} on the command line. */
+  private Map<String, String> deckFlags(String policy, String cpus, String deck,
+      String... overrides)
+      throws Exception {
+    List<String> command = new ArrayList<>(List.of("-i", deck));
+    command.addAll(List.of(overrides));
+    return flags(policy, cpus, command);
+  }
+
+  private Map<String, String> flags(String policy, String cpus, List<String> args)
+      throws Exception {
     List<String> command = new ArrayList<>(List.of("taskset", "-c", cpus,
         RepoPaths.launcher().toString()));
-    command.addAll(List.of(launcherArgs));
-    command.addAll(List.of("-i", deck(), "parthenon/time/nlim=1", "-d",
+    command.addAll(args);
+    command.addAll(List.of("parthenon/time/nlim=1", "-d",
         Files.createTempDirectory(tmp, "run").toString()));
     ProcessResult r = ProcessResult.run(Path.of("."), 120, Map.of("METOPE_JIT", policy,
         "METOPE_SKIP_BUILD", "1", "METOPE_JAVA_OPTS", "-XX:+PrintFlagsFinal"),
