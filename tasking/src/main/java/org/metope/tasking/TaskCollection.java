@@ -48,15 +48,16 @@ public final class TaskCollection {
     for (int r = 0; r < regions.size(); r++) {
       TaskRegion region = regions.get(r);
       region.reset();
-      runLists(region, 0, 1, null);
+      runLists(region);
     }
   }
 
   /**
-   * Runs every region in sequence, each region's lists spread over the pool's threads (list {@code
-   * i} on thread {@code i mod threads}; a thread whose lists are complete helps with the others').
-   * Results equal those of {@link #execute()} as long as tasks of different lists touch disjoint
-   * data, which is the contract of one list per partition.
+   * Runs every region in sequence, each region's lists shared by the pool's threads: a thread
+   * takes the next list in round-robin order for one pass ({@link #runShared}), so a thread that
+   * starts late, or is descheduled, leaves its share to the others. Results equal those of {@link
+   * #execute()} as long as tasks of different lists touch disjoint data, which is the contract of
+   * one list per partition.
    */
   public void execute(TaskThreadPool pool) {
     if (pool == null || pool.threads() == 1) {
@@ -70,72 +71,104 @@ public final class TaskCollection {
     }
   }
 
-  /**
-   * Round-robin over lists {@code first, first + stride, ...} of the region until the region is
-   * complete. Shared by the serial and threaded executions; with a {@code pool}, each pass runs
-   * inside its gate as worker {@code first} ({@link TaskThreadPool#runExclusive}), and a worker
-   * whose own lists are complete, or made no progress in this pass, passes over the others'
-   * incomplete lists too, one pass at a time under the list's claim ({@link TaskList#tryClaim}):
-   * with more lists on one thread than on another (7 partitions on 2 threads) the first to finish
-   * takes its share of the rest instead of waiting at the end of the region, and a thread whose
-   * lists wait for another thread's lists (a boundary message) runs those itself when that thread
-   * is not scheduled. The pass returns only when every list of the region is complete. Which
-   * thread runs a pass changes no result: the lists of a region touch disjoint data.
-   */
-  void runLists(TaskRegion region, int first, int stride, TaskThreadPool pool) {
+  /** Round-robin over every list of the region on the calling thread until all are complete. */
+  private void runLists(TaskRegion region) {
     final int n = region.size();
     int idlePasses = 0;
     while (!region.aborted()) {
       boolean allComplete = true;
       boolean progress = false;
-      if (pool != null) {
-        pool.beginPass(first);
-      }
-      try {
-        for (int i = first; i < n; i += stride) {
-          TaskList list = region.get(i);
-          if (!list.isComplete()) {
-            int outcome = passOnce(list, pool != null);
-            progress |= (outcome & CHANGED) != 0;
-            allComplete &= (outcome & COMPLETE) != 0;
-          }
-        }
-        if (pool != null && (allComplete || !progress)) {
-          for (int k = 1; k < n; k++) {
-            TaskList list = region.get((first + k) % n);
-            if ((first + k) % n % stride != first && !list.isComplete()) {
-              int outcome = passOnce(list, true);
-              progress |= (outcome & CHANGED) != 0;
-              allComplete &= (outcome & COMPLETE) != 0;
-            }
-          }
-        }
-      } finally {
-        if (pool != null) {
-          pool.endPass(first);
+      for (int i = 0; i < n; i++) {
+        TaskList list = region.get(i);
+        if (!list.isComplete()) {
+          progress |= list.pass();
+          allComplete &= list.isComplete();
         }
       }
       if (allComplete) {
         return;
       }
-      if (progress) {
-        idlePasses = 0;
-        region.markProgress(System.nanoTime());
-        continue;
-      }
-      idlePasses++;
-      backOff(idlePasses);
-      if (System.nanoTime() - region.lastProgressNanos() > stallNanos) {
-        StringBuilder report = new StringBuilder();
-        report.append("no task made progress for ").append(duration(stallNanos));
-        String waiting = region.waiting();
-        if (waiting != null) {
-          report.append("; waiting: ").append(waiting);
+      idlePasses = progress ? 0 : idlePasses + 1;
+      waitForProgress(region, progress, idlePasses);
+    }
+  }
+
+  /**
+   * Worker {@code worker}'s part of a parallel execution: until every list of the region is
+   * complete, it takes the next list of the region's shared round-robin order that no other thread
+   * holds ({@link TaskRegion#claimNext}) and passes over it once. Handing lists out one pass at a
+   * time, in one order for all threads, balances the threads whatever else they run (the caller's
+   * serial work, the JIT compiler on the same core) and keeps the serial order of the lists where
+   * one thread runs alone; a thread whose list waits for another's (a boundary message) goes on
+   * to the next and passes over that one itself when its holder is not scheduled. Each sweep of
+   * up to {@code n} passes runs inside the pool's gate ({@link TaskThreadPool#runExclusive}).
+   * Which thread runs a pass changes no result: the lists of a region touch disjoint data.
+   */
+  void runShared(TaskRegion region, int worker, TaskThreadPool pool) {
+    final int n = region.size();
+    int idleSweeps = 0;
+    while (!region.aborted() && !region.allListsComplete()) {
+      boolean progress = false;
+      pool.beginPass(worker);
+      try {
+        for (int k = 0; k < n; k++) {
+          TaskList list = region.claimNext();
+          if (list == null) {
+            break;
+          }
+          progress |= passClaimed(region, list);
         }
-        report.append("; pending tasks:\n");
-        region.describePending(report);
-        throw new TaskStallException(report.toString().stripTrailing());
+      } finally {
+        pool.endPass(worker);
       }
+      if (region.allListsComplete()) {
+        return;
+      }
+      idleSweeps = progress ? 0 : idleSweeps + 1;
+      waitForProgress(region, progress, idleSweeps);
+    }
+  }
+
+  /**
+   * One pass over {@code list}, which the calling thread has claimed, then released; whether it
+   * changed anything. The pass that completes the list tells the region.
+   */
+  private static boolean passClaimed(TaskRegion region, TaskList list) {
+    try {
+      if (list.isComplete()) {
+        return false;
+      }
+      boolean changed = list.pass();
+      if (list.isComplete()) {
+        region.listCompleted();
+      }
+      return changed;
+    } finally {
+      list.release();
+    }
+  }
+
+  /**
+   * After a pass or sweep without completing the region: records progress, or backs off after
+   * {@code idle} fruitless ones and declares a stall once no task of the region has made
+   * progress for the stall timeout.
+   */
+  private void waitForProgress(TaskRegion region, boolean progress, int idle) {
+    if (progress) {
+      region.markProgress(System.nanoTime());
+      return;
+    }
+    backOff(idle);
+    if (System.nanoTime() - region.lastProgressNanos() > stallNanos) {
+      StringBuilder report = new StringBuilder();
+      report.append("no task made progress for ").append(duration(stallNanos));
+      String waiting = region.waiting();
+      if (waiting != null) {
+        report.append("; waiting: ").append(waiting);
+      }
+      report.append("; pending tasks:\n");
+      region.describePending(report);
+      throw new TaskStallException(report.toString().stripTrailing());
     }
   }
 
@@ -145,29 +178,6 @@ public final class TaskCollection {
       return Duration.ofNanos(nanos).toMillis() + " ms";
     }
     return nanos >= 1_000 ? nanos / 1_000 + " us" : nanos + " ns";
-  }
-
-  /** A bit of {@link #passOnce}'s result: the pass changed something. */
-  private static final int CHANGED = 1;
-  /** A bit of {@link #passOnce}'s result: the list is complete after the pass. */
-  private static final int COMPLETE = 2;
-
-  /**
-   * One pass over {@code list}, under its claim when {@code claim} (parallel executions); the
-   * {@link #CHANGED} and {@link #COMPLETE} bits, neither when another thread holds the list.
-   */
-  private static int passOnce(TaskList list, boolean claim) {
-    if (claim && !list.tryClaim()) {
-      return 0;
-    }
-    try {
-      int changed = !list.isComplete() && list.pass() ? CHANGED : 0;
-      return changed | (list.isComplete() ? COMPLETE : 0);
-    } finally {
-      if (claim) {
-        list.release();
-      }
-    }
   }
 
   /** Spins briefly, then yields, then parks, so waiting lists leave the cores to other ranks. */

@@ -163,6 +163,11 @@ public final class TaskList implements TaskAdder {
     return claimed.compareAndSet(false, true);
   }
 
+  /** Whether a thread holds the list for a pass (a hint: the next {@link #tryClaim} decides). */
+  boolean isClaimed() {
+    return claimed.get();
+  }
+
   /** Ends the pass begun by a successful {@link #tryClaim}. */
   void release() {
     claimed.set(false);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
@@ -22,6 +23,10 @@ public final class TaskRegion {
   private volatile long lastProgressNanos;
   /** Set when one thread of a parallel execution failed, so the others stop. */
   private volatile boolean aborted;
+  /** The round-robin turn of a parallel execution: list {@code turn mod size} is next. */
+  private final AtomicInteger turn = new AtomicInteger();
+  /** How many lists are complete in a parallel execution. */
+  private final AtomicInteger completeLists = new AtomicInteger();
 
   /** Creates a region of {@code size} empty lists named {@code prefix[i]}. */
   TaskRegion(String prefix, int size) {
@@ -62,6 +67,37 @@ public final class TaskRegion {
     return regionalDone.get(t) >= (long) lists.size() * n;
   }
 
+  /**
+   * In a parallel execution, claims ({@link TaskList#tryClaim}) and returns the next list of the
+   * round-robin order the threads share that is neither complete nor held by another thread;
+   * null when there is none.
+   */
+  TaskList claimNext() {
+    final int n = lists.size();
+    int start = (turn.getAndIncrement() & Integer.MAX_VALUE) % n;
+    for (int k = 0; k < n; k++) {
+      int i = start + k < n ? start + k : start + k - n;
+      TaskList list = lists.get(i);
+      if (!list.isComplete() && !list.isClaimed() && list.tryClaim()) {
+        if (k > 0) {
+          turn.addAndGet(k);
+        }
+        return list;
+      }
+    }
+    return null;
+  }
+
+  /** Counts a list that became complete in a parallel execution. */
+  void listCompleted() {
+    completeLists.incrementAndGet();
+  }
+
+  /** Whether every list is complete (parallel executions). */
+  boolean allListsComplete() {
+    return completeLists.get() == lists.size();
+  }
+
   void markProgress(long now) {
     lastProgressNanos = now;
   }
@@ -82,6 +118,7 @@ public final class TaskRegion {
     aborted = false;
     lastProgressNanos = System.nanoTime();
     int max = 0;
+    int empty = 0;
     int[] reference = null;
     for (int l = 0; l < lists.size(); l++) {
       TaskList list = lists.get(l);
@@ -96,7 +133,12 @@ public final class TaskRegion {
       }
       max = Math.max(max, list.size());
       list.reset();
+      if (list.isComplete()) {
+        empty++;
+      }
     }
+    turn.set(0);
+    completeLists.set(empty);
     if (regionalDone.length() != max) {
       regionalDone = new AtomicIntegerArray(max);
     } else {
@@ -106,7 +148,6 @@ public final class TaskRegion {
     }
   }
 
-  /** Appends every pending task of every list. */
   /**
    * The first task of the region that waits on something outside it ({@link
    * TaskList#firstWaiting}), and how many other lists have one; null when none does.
@@ -129,6 +170,7 @@ public final class TaskRegion {
         : " (" + more + (more == 1 ? " other list waits" : " other lists wait") + " too)");
   }
 
+  /** Appends every pending task of every list. */
   void describePending(StringBuilder out) {
     for (TaskList list : lists) {
       list.describePending(out);

@@ -7,19 +7,19 @@ import java.util.concurrent.locks.StampedLock;
 
 /**
  * Persistent worker threads that run the lists of a {@link TaskRegion} in parallel. The calling
- * thread is worker 0; the others wait between regions (briefly spinning, then parked), so running
- * a region starts no thread and allocates nothing.
+ * thread is worker 0; the others wait between regions (spinning briefly, then yielding their core
+ * for a while, then parked), so running a region starts no thread and allocates nothing.
  *
- * <p>A region never waits for a worker to start: the caller works through the lists itself (a
- * thread whose own lists are done or stuck passes over the others', {@link
- * TaskCollection#runLists}), and when every list is complete it closes the region to a worker that
- * has not joined yet and waits only for workers inside it. So a worker the operating system has
- * not scheduled (the JIT compiler or another process holds the core) costs the region nothing;
- * which thread runs a list changes no result.
+ * <p>A region never waits for a worker to start: the threads take the lists one pass at a time in
+ * one shared order ({@link TaskCollection#runShared}), so the caller works through them alone
+ * until a worker joins, and when every list is complete it closes the region to a worker that has
+ * not joined yet and waits only for workers inside it. So a worker the operating system has not
+ * scheduled (the JIT compiler or another process holds the core) costs the region nothing; which
+ * thread runs a list changes no result.
  *
- * <p>A worker runs each pass over its lists inside the pool's gate (shared); {@link
- * #runExclusive} lets a task do something no other task may overlap, such as moving an array the
- * other tasks' kernels write, by waiting until every other worker has finished its current pass.
+ * <p>A worker runs each sweep of passes inside the pool's gate (shared); {@link #runExclusive}
+ * lets a task do something no other task may overlap, such as moving an array the other tasks'
+ * kernels write, by waiting until every other worker has finished its current sweep.
  */
 public final class TaskThreadPool implements AutoCloseable {
   /**
@@ -29,8 +29,16 @@ public final class TaskThreadPool implements AutoCloseable {
    */
   private static final ThreadLocal<WorkerSlot[]> CURRENT =
       ThreadLocal.withInitial(() -> new WorkerSlot[1]);
-  /** How often an idle worker checks for a new region before it parks. */
+  /** How often a thread waiting for another spins before it yields its core. */
   private static final int IDLE_SPINS = 1 << 10;
+  /** How often an idle worker spins before it yields. */
+  private static final int PURE_SPINS = 64;
+  /**
+   * How long an idle worker keeps yielding before it parks: longer than the caller's serial work
+   * between two stages or two cycles usually takes, so that the next region finds it awake
+   * (waking a parked thread takes tens of microseconds, a sizeable part of a region).
+   */
+  private static final long IDLE_NANOS = 200_000L;
 
   /**
    * A worker's part in region number {@code g} is {@code 4 g + phase}: the caller opens it, the
@@ -156,15 +164,24 @@ public final class TaskThreadPool implements AutoCloseable {
     }
   }
 
-  /** Waits until the region number differs from {@code seen} (spinning briefly, then parked). */
+  /**
+   * Waits until the region number differs from {@code seen}: a few spins, then yielding the core
+   * for up to {@link #IDLE_NANOS} (to any other thread that wants it: the caller on a single CPU,
+   * a JIT compiler), then parked until the next region's {@code unpark}.
+   */
   private long awaitRegion(long seen) {
+    long parkAt = 0;
     for (int spins = 0; ; spins++) {
       long g = generation;
       if (g != seen || shutdown) {
         return g;
       }
-      if (spins < IDLE_SPINS) {
+      if (spins < PURE_SPINS) {
         Thread.onSpinWait();
+      } else if (spins == PURE_SPINS) {
+        parkAt = System.nanoTime() + IDLE_NANOS;
+      } else if (System.nanoTime() - parkAt < 0) {
+        Thread.yield();
       } else {
         LockSupport.park(this);
       }
@@ -176,7 +193,7 @@ public final class TaskThreadPool implements AutoCloseable {
     current[0] = slots[worker];
     try {
       if (worker < region.size()) {
-        collection.runLists(region, worker, threads, this);
+        collection.runShared(region, worker, this);
       }
     } catch (Throwable t) {
       region.abort();
@@ -190,12 +207,12 @@ public final class TaskThreadPool implements AutoCloseable {
     }
   }
 
-  /** Enters the gate (shared) for one pass of {@code worker} over its lists. */
+  /** Enters the gate (shared) for one sweep of {@code worker} over the lists. */
   void beginPass(int worker) {
     passStamps[worker] = gate.readLock();
   }
 
-  /** Leaves the gate after a pass of {@code worker}. */
+  /** Leaves the gate after a sweep of {@code worker}. */
   void endPass(int worker) {
     long stamp = passStamps[worker];
     passStamps[worker] = 0;

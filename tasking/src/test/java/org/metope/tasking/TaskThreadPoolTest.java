@@ -309,4 +309,46 @@ class TaskThreadPoolTest {
       assertTrue(listOneRan.get(), "the next region ran after the worker joined");
     }
   }
+
+  /**
+   * GIVEN a pool whose worker is held back and six lists, each waiting for the list before it (as
+   * a partition waits for its neighbour's boundary message), THEN the caller alone passes over the
+   * lists in the serial order, 0 to 5, so each list's task runs once and finds its predecessor
+   * done. (With lists dealt out per thread, list {@code i} to thread {@code i mod 2}, the caller
+   * passes over lists 0, 2 and 4 first, and lists 2 and 4 return INCOMPLETE.)
+   */
+  @Test
+  void givenAWorkerThatHasNotStarted_thenTheCallerPassesOverTheListsInTheSerialOrder() {
+    CountDownLatch hold = new CountDownLatch(1);
+    ThreadFactory heldBack = body -> new Thread(() -> {
+      try {
+        hold.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      body.run();
+    });
+    int n = 6;
+    boolean[] done = new boolean[n];
+    int[] calls = new int[n];
+    TaskCollection tc = new TaskCollection();
+    TaskRegion region = tc.addRegion(n);
+    for (int p = 0; p < n; p++) {
+      final int part = p;
+      region.get(p).addTask(TaskId.NONE, "after_" + (p - 1), () -> {
+        calls[part]++;
+        if (part > 0 && !done[part - 1]) {
+          return TaskStatus.INCOMPLETE;
+        }
+        done[part] = true;
+        return TaskStatus.COMPLETE;
+      });
+    }
+    try (TaskThreadPool pool = new TaskThreadPool(2, heldBack)) {
+      tc.execute(pool);
+      hold.countDown();
+    }
+    assertArrayEquals(new int[] {1, 1, 1, 1, 1, 1}, calls);
+  }
 }
