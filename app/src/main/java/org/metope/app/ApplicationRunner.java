@@ -44,6 +44,13 @@ import org.metope.tasking.TaskThreadPool;
 public final class ApplicationRunner {
   /** More task threads than this is a typo, not a machine (a thread costs a stack). */
   static final int MAX_THREADS = 1024;
+  /**
+   * Packs of a rank per task thread where the deck leaves {@code pack_size} below 1: more than
+   * one, so that a thread that starts late or shares its core with the JIT compiler leaves part
+   * of its share to the others; few, because every partition costs its own tasks and kernel
+   * launches per stage.
+   */
+  static final int PACKS_PER_THREAD = 2;
 
   private ApplicationRunner() {}
 
@@ -178,13 +185,13 @@ public final class ApplicationRunner {
     for (String key : app.requiredKeys()) {
       pin.checkRequired(block(key), key(key));
     }
-    Prepared prepared = setUp(app, launch);
-    for (String key : app.desiredKeys()) {
-      pin.checkDesired(block(key), key(key));
-    }
     int threads = pin.getOrAddInteger(Applications.BLOCK, "threads", 1);
     if (threads < 1 || threads > MAX_THREADS) {
       throw pin.error(Applications.BLOCK, "threads", "an integer from 1 to " + MAX_THREADS);
+    }
+    Prepared prepared = setUp(app, launch, threads);
+    for (String key : app.desiredKeys()) {
+      pin.checkDesired(block(key), key(key));
     }
     Mesh mesh = prepared.mesh();
     BoundaryCommunication boundaries = prepared.boundaries();
@@ -259,7 +266,7 @@ public final class ApplicationRunner {
     PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
     Launch oneRank = new Launch(pin, RunOptions.of(Path.of("."), discard), discard,
         InProcessCluster.singleRank(), boundaries);
-    Mesh started = setUp(app, oneRank).mesh();
+    Mesh started = setUp(app, oneRank, 1).mesh();
     return Mesh.build(config, started.locations(), nranks, 0);
   }
 
@@ -268,13 +275,14 @@ public final class ApplicationRunner {
       LowStorageIntegrator integrator, MultigridLevels multigrid) {}
 
   /** Packages, mesh, fields and the initial state, in Parthenon's order. */
-  private static Prepared setUp(Application app, Launch launch) {
+  private static Prepared setUp(Application app, Launch launch, int threads) {
     ParameterInput pin = launch.pin();
     launch.communicator().setStallTimeout(MultiStageDriver.stallTimeout(pin));
     Packages packages = processPackages(app, pin);
     BoundaryFunctions userBoundaries = new BoundaryFunctions();
     app.registerBoundaryFunctions(pin, userBoundaries);
-    MeshConfiguration config = MeshConfiguration.fromInput(pin, userBoundaries.names());
+    MeshConfiguration config = MeshConfiguration.fromInput(pin, userBoundaries.names())
+        .withPacksPerRank(threads == 1 ? 1 : PACKS_PER_THREAD * threads);
     LowStorageIntegrator integrator = LowStorageIntegrator.fromInput(pin);
     RestartFile restart = launch.restart();
     Mesh mesh = restart == null ? Mesh.build(config, launch.communicator())

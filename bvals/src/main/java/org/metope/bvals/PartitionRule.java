@@ -4,14 +4,15 @@ import org.metope.mesh.Mesh;
 
 /**
  * Which partition ({@code MeshData}) of its own rank any block belongs to, computed from what every
- * rank knows: the block distribution and {@code <parthenon/mesh> pack_size}. A rank's blocks are
- * consecutive gids and its partitions consecutive groups of {@code pack_size} of them, the last
- * possibly smaller, or all of them in one partition when {@code pack_size} is below 1 ({@code
- * FieldStorage.partitions}, {@link Mesh#defaultPackSize()}):
+ * rank knows: the block distribution and the mesh configuration. A rank's blocks are consecutive
+ * gids and its partitions consecutive groups of {@code blocksPerPack} of them, the last possibly
+ * smaller: {@code pack_size}, or when it is below 1 the rank's blocks over the packs per rank
+ * (one unless the run has several task threads; {@code FieldStorage.partitions}, {@link
+ * Mesh#defaultPackSize()}, {@code MeshConfiguration.blocksPerPack}):
  *
  * <pre>
  * lid       = gid - firstGid(rank(gid))
- * partition = pack_size &lt; 1 ? 0 : lid / pack_size
+ * partition = lid / blocksPerPack(blockCount(rank(gid)))
  * </pre>
  *
  * <p>A receiving rank uses it to group the channels it receives by the sender's partition, so that
@@ -24,11 +25,8 @@ final class PartitionRule {
 
   /** The partition of block {@code gid} on the rank that owns it. */
   static int partitionOf(Mesh mesh, int gid) {
-    int packSize = mesh.config().packSize();
-    if (packSize < 1) {
-      return 0;
-    }
-    int lid = gid - mesh.distribution().firstGid(mesh.rank(gid));
-    return lid / packSize;
+    int rank = mesh.rank(gid);
+    int lid = gid - mesh.distribution().firstGid(rank);
+    return lid / mesh.config().blocksPerPack(mesh.distribution().blockCount(rank));
   }
 }

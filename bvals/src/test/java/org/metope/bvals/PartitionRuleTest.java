@@ -16,14 +16,16 @@ import org.metope.mesh.input.ParameterInput;
 
 /**
  * Another rank's view of a block's partition agrees with the partitions the owning rank actually
- * builds ({@code Mesh.meshData}), for every block, rank count and pack size.
+ * builds ({@code Mesh.meshData}), for every block, rank count, pack size and number of packs per
+ * rank (task threads; the 8 blocks on 3 ranks are 3, 3 and 2 per rank, so their packs differ).
  */
 class PartitionRuleTest {
 
-  private static Mesh mesh(int packSize, int nranks, int rank) {
+  private static Mesh mesh(int packSize, int packsPerRank, int nranks, int rank) {
     ParameterInput pin = ParameterInput.parse("rule.in", ExchangeFixture.periodic3d(packSize),
         List.of());
-    Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), nranks, rank);
+    Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin).withPacksPerRank(packsPerRank),
+        nranks, rank);
     StateDescriptor pkg = new StateDescriptor("rule");
     pkg.addField("u", Metadata.of(MetadataFlag.CELL, MetadataFlag.FILL_GHOST));
     Packages packages = new Packages();
@@ -32,14 +34,15 @@ class PartitionRuleTest {
     return mesh;
   }
 
-  @ParameterizedTest(name = "pack_size={0} on {1} ranks")
-  @CsvSource({"-1, 3", "1, 3", "2, 3", "3, 2", "5, 2", "2, 1", "4, 5"})
+  @ParameterizedTest(name = "pack_size={0}, {1} packs per rank, on {2} ranks")
+  @CsvSource({"-1, 1, 3", "1, 1, 3", "2, 1, 3", "3, 1, 2", "5, 1, 2", "2, 1, 1", "4, 1, 5",
+      "-1, 2, 3", "-1, 3, 1", "-1, 4, 2", "-1, 2, 5", "3, 2, 2"})
   void givenAnyRank_thenItComputesEveryBlocksPartitionAsItsOwnerBuildsIt(int packSize,
-      int nranks) {
-    Mesh observer = mesh(packSize, nranks, nranks - 1);
+      int packsPerRank, int nranks) {
+    Mesh observer = mesh(packSize, packsPerRank, nranks, nranks - 1);
     int checked = 0;
     for (int owner = 0; owner < nranks; owner++) {
-      Mesh owned = mesh(packSize, nranks, owner);
+      Mesh owned = mesh(packSize, packsPerRank, nranks, owner);
       for (MeshData md : owned.meshData("base")) {
         for (int b = 0; b < md.numBlocks(); b++) {
           int gid = md.block(b).gid();

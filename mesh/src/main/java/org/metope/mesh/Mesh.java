@@ -461,9 +461,12 @@ public final class Mesh {
     return blocks.get(lid);
   }
 
-  /** Blocks per pack: {@code pack_size}, or all of this rank's blocks when it is below 1. */
+  /**
+   * Blocks per pack: {@code pack_size}, or when it is below 1 this rank's blocks shared by the
+   * configuration's packs per rank ({@link MeshConfiguration#blocksPerPack}).
+   */
   public int defaultPackSize() {
-    return config.packSize() < 1 ? Math.max(blocks.size(), 1) : config.packSize();
+    return config.blocksPerPack(blocks.size());
   }
 
   /** Physical bounds and cell counts of the block at {@code loc}. */

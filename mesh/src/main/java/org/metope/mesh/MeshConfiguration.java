@@ -20,11 +20,15 @@ import org.metope.mesh.input.ParameterInput;
  * @param refinement none, static or adaptive
  * @param numLevel number of levels allowed with adaptive refinement (1 = root grid only)
  * @param nghost ghost cells on each side of an active axis
- * @param packSize blocks per pack ({@code pack_size}); below 1 means all blocks of a rank
+ * @param packSize blocks per pack ({@code pack_size}); below 1 means a rank's blocks shared by
+ *     {@code packsPerRank} packs
  * @param staticRegions static refinement regions, in deck order (empty unless multilevel)
  * @param sparse the {@code <parthenon/sparse>} settings
  * @param multigrid {@code multigrid}: whether the geometric multigrid levels are built ({@link
  *     MultigridLevels})
+ * @param packsPerRank how many packs share a rank's blocks when {@code packSize} is below 1: 1
+ *     (Parthenon's one pack per rank) unless the run has several task threads ({@link
+ *     #withPacksPerRank})
  */
 public record MeshConfiguration(
     RegionSize meshSize,
@@ -38,7 +42,8 @@ public record MeshConfiguration(
     int packSize,
     List<StaticRefinementRegion> staticRegions,
     SparseConfig sparse,
-    boolean multigrid) {
+    boolean multigrid,
+    int packsPerRank) {
 
   /** Boundary condition names every mesh accepts. */
   public static final List<String> BUILT_IN_BOUNDARY_NAMES =
@@ -51,6 +56,31 @@ public record MeshConfiguration(
     if (boundaryNames.size() != 6) {
       throw new IllegalArgumentException("six boundary names needed: got=" + boundaryNames);
     }
+    if (packsPerRank < 1) {
+      throw new IllegalArgumentException("packsPerRank must be >= 1: packsPerRank="
+          + packsPerRank);
+    }
+  }
+
+  /**
+   * This configuration with {@code packs} packs per rank where the deck leaves {@code pack_size}
+   * below 1, so that several task threads have partitions to share.
+   */
+  public MeshConfiguration withPacksPerRank(int packs) {
+    return new MeshConfiguration(meshSize, blockNx1, blockNx2, blockNx3, boundaryNames,
+        refinement, numLevel, nghost, packSize, staticRegions, sparse, multigrid, packs);
+  }
+
+  /**
+   * Blocks per pack on a rank of {@code blocks} blocks: {@code pack_size}, or when it is below 1
+   * the rank's blocks over {@code packsPerRank} packs, rounded up (at least 1). A rank's packs are
+   * consecutive groups of this many blocks, the last possibly smaller.
+   */
+  public int blocksPerPack(int blocks) {
+    if (packSize >= 1) {
+      return packSize;
+    }
+    return Math.max(1, (blocks + packsPerRank - 1) / packsPerRank);
   }
 
   /**
@@ -152,7 +182,7 @@ public record MeshConfiguration(
   public MeshConfiguration multigridLevel(boolean unrefined) {
     return new MeshConfiguration(meshSize, blockNx1, blockNx2, blockNx3, boundaryNames,
         unrefined ? Refinement.NONE : refinement, unrefined ? 1 : numLevel, nghost, -1,
-        unrefined ? List.of() : staticRegions, sparse, multigrid);
+        unrefined ? List.of() : staticRegions, sparse, multigrid, 1);
   }
 
   /**
@@ -182,6 +212,6 @@ public record MeshConfiguration(
     }
     return new MeshConfiguration(new RegionSize(xmin, xmax, nx, symmetry), block[0], block[1],
         block[2], boundaryNames, refinement, numLevel, 1, packSize, staticRegions, sparse,
-        multigrid);
+        multigrid, packsPerRank);
   }
 }

@@ -90,7 +90,7 @@ final class MeshConfigurationReader {
     }
     MeshConfiguration config = new MeshConfiguration(meshSize, blockNx[0], blockNx[1],
         blockNx[2], boundaryNames, refinement, numLevel, nghost, packSize, regions,
-        SparseConfig.fromInput(pin), multigrid);
+        SparseConfig.fromInput(pin), multigrid, 1);
     int trees = multigrid ? new BlockGeometry(config).treeCount() : 0;
     if (multigrid && trees != config.rootGrid().rootBlockCount()) {
       // Parthenon's coarse levels then merge the root blocks of a tree into one block first.

@@ -35,6 +35,28 @@ class MeshConfigurationTest {
     assertEquals(c.rootGrid().rootLevel(), c.maxLevel());
   }
 
+  /**
+   * GIVEN pack_size below 1 THEN a rank's blocks form one pack, or with several packs per rank
+   * (task threads) packs of the rank's blocks over the packs, rounded up; a pack_size of the deck
+   * wins over the packs per rank.
+   */
+  @Test
+  void givenPacksPerRank_thenBlocksPerPackShareTheRanksBlocksUnlessTheDeckSetsPackSize() {
+    MeshConfiguration one = Decks.config(CUBE);
+    assertEquals(1, one.packsPerRank());
+    assertEquals(64, one.blocksPerPack(64));
+    assertEquals(1, one.blocksPerPack(0));
+    MeshConfiguration four = one.withPacksPerRank(4);
+    assertEquals(16, four.blocksPerPack(64));
+    assertEquals(17, four.blocksPerPack(65), "130 blocks over 4 packs: 33, 33, 33, 31");
+    assertEquals(1, four.blocksPerPack(3), "fewer blocks than packs: one block each");
+    assertEquals(1, four.blocksPerPack(0));
+    MeshConfiguration deckSize = Decks.config(CUBE, "parthenon/mesh/pack_size=5")
+        .withPacksPerRank(4);
+    assertEquals(5, deckSize.blocksPerPack(64));
+    assertThrows(IllegalArgumentException.class, () -> one.withPacksPerRank(0));
+  }
+
   @Test
   void givenNoMeshblockSection_thenOneBlockCoversTheMesh() {
     String text = "<parthenon/mesh>\nnx1 = 32\nx1min = 0\nx1max = 1\nnx2 = 1\nx2min = 0\n"

@@ -186,6 +186,7 @@ class AdvectionDeterminismTest {
     List<AmrOutcome> others = List.of(
         runAmr(1, "parthenon/mesh/pack_size=4", "metope/threads=3"),
         runAmr(2, "parthenon/mesh/pack_size=8", "metope/threads=2"),
+        runAmr(2, "metope/threads=2"),
         runAmr(4));
     for (AmrOutcome o : others) {
       assertEquals(reference.field(), o.field());
