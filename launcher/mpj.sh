@@ -475,8 +475,8 @@ run_mpj() {
   device_launcher_opts
   # multicore: the ranks are threads of one JVM, their messages in-JVM unless
   # METOPE_MPJ_TRANSPORT=mpj; niodev: one JVM per rank on this machine.
-  local heap_share=1
-  [ "$MPJ_DEV" = niodev ] && heap_share="$MPJ_NP"
+  local heap_share=1 jvm_ranks="$MPJ_NP"
+  [ "$MPJ_DEV" = niodev ] && heap_share="$MPJ_NP" && jvm_ranks=1
 
   local share=""
   [ "$MPJ_DEV" = multicore ] && share="$(shared_jars "$cp")"
@@ -487,7 +487,8 @@ run_mpj() {
     -np "$MPJ_NP" -dev "$MPJ_DEV" -machinesfile "$RUN_DIR/machines" \
     -psl "${METOPE_MPJ_PSL:-$NIODEV_PSL}" \
     "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "-D$TRANSPORT_PROPERTY=${METOPE_MPJ_TRANSPORT:-shared}" \
-    "$(run_agent "$share")" $(heap_opts "$heap_share") $(memory_opts) $(jit_opts "$MPJ_NP") \
+    "$(run_agent "$share")" $(heap_opts "$heap_share") $(memory_opts "$jvm_ranks") \
+    $(jit_opts "$MPJ_NP") \
     $starter_opts "${DEVICE_LAUNCHER_OPTS[@]}" -cp "$cp" \
     "$RANK_MAIN" "$MPJ_APP_CLASS" "${MPJ_APP_ARGS[@]}" </dev/null &
   MPJRUN_PID=$!

@@ -1,15 +1,12 @@
 package org.metope.test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,9 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
  * at C1 and a wrong value is one line.
  */
 class LauncherJitTest {
-  private static final Pattern FLAG =
-      Pattern.compile("^\\s*\\S+\\s+(\\w+)\\s+=\\s+(\\S+)", Pattern.MULTILINE);
-
   @TempDir Path tmp;
 
   @Test
@@ -105,22 +99,7 @@ class LauncherJitTest {
 
   private Map<String, String> flags(String policy, String cpus, List<String> args)
       throws Exception {
-    List<String> command = new ArrayList<>(List.of("taskset", "-c", cpus,
-        RepoPaths.launcher().toString()));
-    command.addAll(args);
-    command.addAll(List.of("parthenon/time/nlim=1", "-d",
-        Files.createTempDirectory(tmp, "run").toString()));
-    ProcessResult r = ProcessResult.run(Path.of("."), 120, Map.of("METOPE_JIT", policy,
-        "METOPE_SKIP_BUILD", "1", "METOPE_JAVA_OPTS", "-XX:+PrintFlagsFinal"),
-        command.toArray(new String[0]));
-    assertEquals(0, r.exitCode(), r.output());
-    Map<String, String> flags = new java.util.HashMap<>();
-    Matcher m = FLAG.matcher(r.output());
-    while (m.find()) {
-      flags.put(m.group(1), m.group(2));
-    }
-    assertTrue(flags.containsKey("Tier4InvocationThreshold"), r.output());
-    return flags;
+    return LauncherFlags.of(tmp, Map.of("METOPE_JIT", policy), cpus, args);
   }
 
   private static String deck() {
