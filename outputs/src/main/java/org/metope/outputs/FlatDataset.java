@@ -208,18 +208,8 @@ final class FlatDataset {
     }
   }
 
-  /** The number of values. */
-  long getSize() {
-    return size;
-  }
-
   /** The values' bytes as stored. */
   long getSizeInBytes() {
     return size * dataType.getSize();
-  }
-
-  /** The dimensions. */
-  int[] getDimensions() {
-    return dimensions.clone();
   }
 }

@@ -63,11 +63,6 @@ final class Hdf5Type {
     return message;
   }
 
-  /** Whether the elements are strings. */
-  boolean isString() {
-    return getDataClass() == VARIABLE_LENGTH;
-  }
-
   /** The datatype message, as HDF5's {@code H5O_dtype_encode} writes it (version 1). */
   private ByteBuffer toBuffer() {
     ByteBuffer b = ByteBuffer.allocate(getDataClass() == FLOATING_POINT ? 20

@@ -41,10 +41,6 @@ final class StringHeap {
       this.indices = indices;
     }
 
-    int count() {
-      return lengths.length;
-    }
-
     /**
      * Each element's length, collection address and index; before the heap is placed the
      * address is 0, which only sizes a header.
