@@ -76,7 +76,8 @@ class ContainerPlansTest {
     }
   }
 
-  private static void assertSamePlan(BvarsSubCache built, BvarsSubCache carried) {
+  /** Every column, per-boundary array, subset and channel of the two plans is the same. */
+  static void assertSamePlan(BvarsSubCache built, BvarsSubCache carried) {
     assertArrayEquals(built.table.ints, carried.table.ints);
     assertArrayEquals(built.table.reals, carried.table.reals);
     assertArrayEquals(built.table.allocated, carried.table.allocated);

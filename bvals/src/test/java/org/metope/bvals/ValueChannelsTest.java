@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.metope.bvals.channel.ChannelKey;
 import org.metope.bvals.channel.ChannelMap;
 import org.metope.bvals.channel.PostingOrder;
+import org.metope.comm.Communicator;
 import org.metope.comm.InProcessRun;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelBackends;
@@ -32,21 +33,29 @@ import org.metope.mesh.input.ParameterInput;
  * messages or without.
  */
 class ValueChannelsTest {
+  /** A 2D periodic mesh of 4 x 4 root blocks of 8^2 cells, refined twice around its centre. */
+  static final String DECK = ElementMultilevelExchangeTest.deck(2, 32, 8, 3);
+
+  /** {@link #DECK}'s mesh on {@code world}'s rank with two ghost-filled cell fields. */
+  static Mesh twoFieldMesh(ParameterInput pin, Communicator world, List<String> containers) {
+    Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
+    StateDescriptor pkg = new StateDescriptor("two_fields");
+    pkg.addField("q", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
+        Metadata.FILL_GHOST).shape(2).build());
+    pkg.addField("r", Metadata.of(Metadata.CELL, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
+    Packages packages = new Packages();
+    packages.add(pkg);
+    mesh.initializeFields(packages, containers);
+    return mesh;
+  }
+
   @ParameterizedTest(name = "ranks={0}, coalesce={1}")
   @CsvSource({"1, true", "2, true", "2, false"})
   void givenAMultilevelMesh_thenEveryChannelIsTheOneItsKeyNames(int ranks, boolean coalesce) {
     int[] checked = new int[ranks];
     InProcessRun.run(ranks, world -> {
-      String deck = ElementMultilevelExchangeTest.deck(2, 32, 8, 3);
-      ParameterInput pin = ParameterInput.parse("channels.in", deck, List.of());
-      Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
-      StateDescriptor pkg = new StateDescriptor("channels");
-      pkg.addField("q", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
-          Metadata.FILL_GHOST).shape(2).build());
-      pkg.addField("r", Metadata.of(Metadata.CELL, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
-      Packages packages = new Packages();
-      packages.add(pkg);
-      mesh.initializeFields(packages, List.of("base"));
+      ParameterInput pin = ParameterInput.parse("channels.in", DECK, List.of());
+      Mesh mesh = twoFieldMesh(pin, world, List.of("base"));
       try (KernelBackend backend = KernelBackends.create("jvm", 1)) {
         InOneBoundaryCommunication comm = new InOneBoundaryCommunication(backend,
             PostingOrder.cacheOrder(), SparseConfig.fromInput(pin), coalesce);
