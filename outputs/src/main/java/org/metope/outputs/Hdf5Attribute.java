@@ -10,6 +10,9 @@ import java.nio.charset.StandardCharsets;
  * attribute message ({@link #encode}).
  */
 final class Hdf5Attribute {
+  /** The largest message body an object header holds: its size field has two bytes. */
+  static final int MAX_MESSAGE = 0xFFFF;
+
   private final String name;
   private final byte[] nameBytes;
   private final Hdf5Type type;
@@ -29,6 +32,11 @@ final class Hdf5Attribute {
     this.values = values;
     this.count = count;
     this.scalar = count == 1;
+    if (messageSize() > MAX_MESSAGE) {
+      throw new IllegalArgumentException("attribute name=" + name + " of " + count
+          + " values needs a message of " + messageSize() + " bytes: an object header message"
+          + " holds at most " + MAX_MESSAGE);
+    }
   }
 
   /** Integers of {@code type}. */

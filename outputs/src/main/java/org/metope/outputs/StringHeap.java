@@ -93,8 +93,9 @@ final class StringHeap {
   void write(Hdf5Image image) {
     address = image.end();
     long size = size();
-    ByteBuffer b = image.littleEndian();
     int at = image.append(Math.toIntExact(size));
+    // After the append: a growing image moves to a new array.
+    ByteBuffer b = image.littleEndian();
     b.put(at, GCOL).put(at + 4, (byte) 1).putLong(at + 8, size);
     at += HEADER;
     for (int n = 0; n < objects.size(); n++) {
