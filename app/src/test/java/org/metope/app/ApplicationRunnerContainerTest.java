@@ -11,13 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessCluster;
-import org.metope.driver.Driver;
 import org.metope.driver.DriverStatus;
-import org.metope.driver.ProblemGenerator;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.field.Metadata;
-import org.metope.mesh.field.Packages;
-import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -34,37 +31,19 @@ class ApplicationRunnerContainerTest {
       + "x3min = 0\nx3max = 1\n<parthenon/meshblock>\nnx1 = 4\n<solve>\n";
 
   /** A one-shot application whose driver reads the partitions of {@code delta}. */
-  private static final class DeltaApplication extends DescribedApplication {
+  private static final class DeltaApplication extends OneFieldApplication {
     private final List<String> containers;
 
     DeltaApplication(List<String> containers) {
-      super(ApplicationDescriptor.of("solve", "solve", "a driver using a second container"));
+      super("solve", "phi", new MetadataFlag[] {Metadata.CELL, Metadata.INDEPENDENT,
+          Metadata.FILL_GHOST}, sim -> () -> sim.mesh().meshData("delta").isEmpty()
+              ? DriverStatus.FAILED : DriverStatus.COMPLETE);
       this.containers = containers;
-    }
-
-    @Override
-    public Packages processPackages(ParameterInput pin) {
-      StateDescriptor pkg = new StateDescriptor("solve");
-      pkg.addField("phi", Metadata.of(Metadata.CELL, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
-      Packages packages = new Packages();
-      packages.add(pkg);
-      return packages;
-    }
-
-    @Override
-    public ProblemGenerator problemGenerator(Packages packages) {
-      return (md, b) -> { };
     }
 
     @Override
     public List<String> containerNames(org.metope.driver.LowStorageIntegrator integrator) {
       return containers;
-    }
-
-    @Override
-    public Driver makeDriver(Simulation sim) {
-      return () -> sim.mesh().meshData("delta").isEmpty() ? DriverStatus.FAILED
-          : DriverStatus.COMPLETE;
     }
   }
 

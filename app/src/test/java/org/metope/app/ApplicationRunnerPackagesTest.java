@@ -11,14 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessCluster;
-import org.metope.driver.Driver;
 import org.metope.driver.DriverStatus;
-import org.metope.driver.ProblemGenerator;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.MetadataFlag;
-import org.metope.mesh.field.Packages;
-import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -35,35 +31,11 @@ class ApplicationRunnerPackagesTest {
       + "x3min = 0\nx3max = 1\n<parthenon/meshblock>\nnx1 = 4\n<solve>\n";
 
   /** A one-shot application with one field {@code u_fine} of the given metadata flags. */
-  private static final class FineApplication extends DescribedApplication {
-    private final MetadataFlag[] flags;
-
-    FineApplication(MetadataFlag... flags) {
-      super(ApplicationDescriptor.of("solve", "solve", "one fine field"));
-      this.flags = flags;
-    }
-
-    @Override
-    public Packages processPackages(ParameterInput pin) {
-      StateDescriptor pkg = new StateDescriptor("solve");
-      pkg.addField("u_fine", Metadata.of(flags));
-      Packages packages = new Packages();
-      packages.add(pkg);
-      return packages;
-    }
-
-    @Override
-    public ProblemGenerator problemGenerator(Packages packages) {
-      return (md, b) -> { };
-    }
-
-    @Override
-    public Driver makeDriver(Simulation sim) {
-      return () -> DriverStatus.COMPLETE;
-    }
+  private static Application fine(MetadataFlag... flags) {
+    return new OneFieldApplication("solve", "u_fine", flags, sim -> () -> DriverStatus.COMPLETE);
   }
 
-  private int run(FineApplication app, ByteArrayOutputStream err) {
+  private int run(Application app, ByteArrayOutputStream err) {
     ParameterInput pin = ParameterInput.parse("solve.in", DECK, List.of());
     return ApplicationRunner.run(app, new ApplicationRunner.Launch(
         pin, RunOptions.of(dir, new PrintStream(new ByteArrayOutputStream())),
@@ -74,7 +46,7 @@ class ApplicationRunnerPackagesTest {
   @Test
   void givenFineOnAFaceField_thenOneSentenceAndExitOne() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    assertEquals(1, run(new FineApplication(Metadata.FACE, Metadata.FINE,
+    assertEquals(1, run(fine(Metadata.FACE, Metadata.FINE,
         Metadata.INDEPENDENT, Metadata.FILL_GHOST), err));
     String text = err.toString(StandardCharsets.UTF_8);
     assertEquals(1, text.lines().count(), text);
@@ -85,7 +57,7 @@ class ApplicationRunnerPackagesTest {
   @Test
   void givenASparseFieldThroughAddField_thenOneSentenceAndExitOne() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    assertEquals(1, run(new FineApplication(Metadata.CELL, Metadata.FINE, Metadata.SPARSE,
+    assertEquals(1, run(fine(Metadata.CELL, Metadata.FINE, Metadata.SPARSE,
         Metadata.INDEPENDENT, Metadata.FILL_GHOST), err));
     assertEquals("metope: application solve cannot be set up: package=solve field=u_fine is"
         + " SPARSE: declare it with addSparsePool\n", err.toString(StandardCharsets.UTF_8));
@@ -94,7 +66,7 @@ class ApplicationRunnerPackagesTest {
   @Test
   void givenFineOnACellField_thenTheRunEnds() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    assertEquals(0, run(new FineApplication(Metadata.CELL, Metadata.FINE, Metadata.INDEPENDENT,
+    assertEquals(0, run(fine(Metadata.CELL, Metadata.FINE, Metadata.INDEPENDENT,
         Metadata.FILL_GHOST), err));
     assertEquals("", err.toString(StandardCharsets.UTF_8));
   }

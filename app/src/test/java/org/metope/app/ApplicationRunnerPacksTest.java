@@ -12,14 +12,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.comm.InProcessCluster;
-import org.metope.driver.Driver;
 import org.metope.driver.DriverStatus;
-import org.metope.driver.ProblemGenerator;
 import org.metope.driver.RunOptions;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
-import org.metope.mesh.field.Packages;
-import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -35,39 +32,6 @@ class ApplicationRunnerPacksTest {
       + "ix1_bc = periodic\nox1_bc = periodic\nnx2 = 1\nx2min = 0\nx2max = 1\nnx3 = 1\n"
       + "x3min = 0\nx3max = 1\n<parthenon/meshblock>\nnx1 = 4\n<packs>\n";
 
-  /** A one-shot application whose driver records the block count of each partition. */
-  private static final class PacksApplication extends DescribedApplication {
-    final List<Integer> sizes = new ArrayList<>();
-
-    PacksApplication() {
-      super(ApplicationDescriptor.of("packs", "packs", "records its partitions"));
-    }
-
-    @Override
-    public Packages processPackages(ParameterInput pin) {
-      StateDescriptor pkg = new StateDescriptor("packs");
-      pkg.addField("u", Metadata.of(Metadata.CELL, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
-      Packages packages = new Packages();
-      packages.add(pkg);
-      return packages;
-    }
-
-    @Override
-    public ProblemGenerator problemGenerator(Packages packages) {
-      return (md, b) -> { };
-    }
-
-    @Override
-    public Driver makeDriver(Simulation sim) {
-      return () -> {
-        for (MeshData md : sim.mesh().meshData("base")) {
-          sizes.add(md.numBlocks());
-        }
-        return DriverStatus.COMPLETE;
-      };
-    }
-  }
-
   @ParameterizedTest(name = "threads={0} {1}")
   @CsvSource(delimiter = '|', value = {
       "1 | parthenon/mesh/pack_size=-1 | 8",
@@ -79,7 +43,14 @@ class ApplicationRunnerPacksTest {
       String expected) {
     ParameterInput pin = ParameterInput.parse("packs.in", DECK,
         List.of("metope/threads=" + threads, packSize.strip()));
-    PacksApplication app = new PacksApplication();
+    List<Integer> sizes = new ArrayList<>();
+    Application app = new OneFieldApplication("packs", "u", new MetadataFlag[] {Metadata.CELL,
+        Metadata.INDEPENDENT, Metadata.FILL_GHOST}, sim -> () -> {
+          for (MeshData md : sim.mesh().meshData("base")) {
+            sizes.add(md.numBlocks());
+          }
+          return DriverStatus.COMPLETE;
+        });
     ApplicationRunner.simulate(app, new ApplicationRunner.Launch(pin,
         RunOptions.of(dir, new PrintStream(new ByteArrayOutputStream())),
         new PrintStream(new ByteArrayOutputStream()), InProcessCluster.singleRank(),
@@ -88,6 +59,6 @@ class ApplicationRunnerPacksTest {
     for (String s : expected.strip().split(" ")) {
       want.add(Integer.parseInt(s));
     }
-    assertEquals(want, app.sizes);
+    assertEquals(want, sizes);
   }
 }

@@ -71,6 +71,22 @@ class TaskThreadPoolTest {
     return tc;
   }
 
+  /**
+   * Workers that wait for {@code hold} before their loop, as the operating system may hold a
+   * thread behind the JIT compiler or another process.
+   */
+  private static ThreadFactory heldBack(CountDownLatch hold) {
+    return body -> new Thread(() -> {
+      try {
+        hold.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      body.run();
+    });
+  }
+
   private static double[][] initial(int nlists) {
     double[][] data = new double[nlists][200];
     for (int p = 0; p < nlists; p++) {
@@ -272,15 +288,7 @@ class TaskThreadPoolTest {
   @Test
   void givenAWorkerThatHasNotStarted_whenTheCallersListWaitsForItsList_thenTheCallerRunsBoth() {
     CountDownLatch hold = new CountDownLatch(1);
-    ThreadFactory heldBack = body -> new Thread(() -> {
-      try {
-        hold.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-      body.run();
-    });
+    ThreadFactory heldBack = heldBack(hold);
     AtomicBoolean listOneRan = new AtomicBoolean();
     AtomicReference<String> listOneThread = new AtomicReference<>();
     TaskCollection tc = new TaskCollection();
@@ -320,15 +328,7 @@ class TaskThreadPoolTest {
   @Test
   void givenAWorkerThatHasNotStarted_thenTheCallerPassesOverTheListsInTheSerialOrder() {
     CountDownLatch hold = new CountDownLatch(1);
-    ThreadFactory heldBack = body -> new Thread(() -> {
-      try {
-        hold.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-      body.run();
-    });
+    ThreadFactory heldBack = heldBack(hold);
     int n = 6;
     boolean[] done = new boolean[n];
     int[] calls = new int[n];
