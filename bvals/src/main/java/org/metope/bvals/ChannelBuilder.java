@@ -44,7 +44,7 @@ import org.metope.mesh.field.MetadataFlag;
  */
 final class ChannelBuilder {
   private final InOneBoundaryCommunication comm;
-  /** Dense slices wanted per group and length; each count an array the last {@link PoolUse} holds. */
+  /** Dense slices wanted per group and length, each count an array its {@link PoolUse} holds. */
   private final Map<BufferGroupLength, int[]> demand = new HashMap<>();
   /**
    * Per buffer group, the pool, lease and demand counter of each slice length ({@code -length}

@@ -162,7 +162,7 @@ final class PreviousPlans {
     return null;
   }
 
-  /** The first index in {@code [from, to)} of ascending {@code values} at {@code value} or above. */
+  /** The first index in {@code [from, to)} of ascending {@code values} at {@code value} or more. */
   private static int firstAtLeast(int[] values, int from, int to, int value) {
     int lo = from;
     int hi = to;

@@ -90,7 +90,7 @@ final class ValueChannels {
     return range;
   }
 
-  /** Where among {@code other}'s neighbours its entry for block {@code gid} through {@code element} is. */
+  /** The index of {@code other}'s entry for block {@code gid} through {@code element}, or -1. */
   private int entryOf(MeshBlock other, int gid, int element) {
     int[] range = entries[other.lid()];
     List<NeighborBlock> neighbors = other.neighbors();
