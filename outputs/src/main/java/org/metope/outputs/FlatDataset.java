@@ -1,6 +1,7 @@
 package org.metope.outputs;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -30,6 +31,11 @@ final class FlatDataset {
    * {@link FileIntegrity} uses to name the damaged dataset of a file whose seal does not match.
    */
   static final String CHECKSUM_ATTRIBUTE = "MetopeDataCRC32C";
+  /**
+   * The most bytes of values a dataset given whole keeps in the image of the file's structure;
+   * larger ones go to the file in chunks of this size, so that the image holds no copy of them.
+   */
+  static final int IN_IMAGE_BYTES = 1 << 20;
 
   private final String name;
   /** The values, or null for a {@link #reserved} dataset. */
@@ -125,15 +131,45 @@ final class FlatDataset {
     long bytes = getSizeInBytes();
     if (data == null) {
       image.skip(bytes);
-    } else {
+    } else if (bytes <= IN_IMAGE_BYTES) {
       int at = image.append(Math.toIntExact(bytes));
-      copyInto(image.nativeOrder(), at);
+      copyInto(image.nativeOrder(), at, 0, (int) size);
       CRC32C crc = new CRC32C();
       crc.update(image.bytes(), at, (int) bytes);
       put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, (int) crc.getValue()));
+    } else {
+      image.skip(bytes);
+      put(Hdf5Attribute.ints(CHECKSUM_ATTRIBUTE, writeValues(image)));
     }
     writeHeader();
     return image.end();
+  }
+
+  /**
+   * Writes the values straight to the image's file at {@link #dataAddress}, chunk by chunk;
+   * their CRC-32C, which the image also records for the seal.
+   */
+  private int writeValues(Hdf5Image image) {
+    int elementBytes = dataType.getSize();
+    int perChunk = IN_IMAGE_BYTES / elementBytes;
+    ByteBuffer chunk = DatasetFill.buffer((long) perChunk * elementBytes);
+    CRC32C crc = new CRC32C();
+    long at = dataAddress;
+    try {
+      for (int start = 0; start < size; start += perChunk) {
+        int count = (int) Math.min(perChunk, size - start);
+        copyInto(chunk.clear(), 0, start, count);
+        chunk.limit(count * elementBytes);
+        crc.update(chunk);
+        Hdf5File.writeFully(image.file(), chunk.flip(), at);
+        at += (long) count * elementBytes;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write dataset " + name + " at " + at, e);
+    }
+    int checksum = (int) crc.getValue();
+    image.known(new FileSeal.Known(dataAddress, getSizeInBytes(), checksum));
+    return checksum;
   }
 
   /**
@@ -194,17 +230,20 @@ final class FlatDataset {
     h.finish();
   }
 
-  /** The values, in the machine's byte order, into {@code buffer} from index {@code at}. */
-  private void copyInto(ByteBuffer buffer, int at) {
+  /**
+   * Values {@code [from, from + count)}, in the machine's byte order, into {@code buffer} from
+   * index {@code at}.
+   */
+  private void copyInto(ByteBuffer buffer, int at, int from, int count) {
     ByteBuffer b = buffer.duplicate().order(buffer.order()).position(at);
     if (data instanceof double[] d) {
-      b.asDoubleBuffer().put(d);
+      b.asDoubleBuffer().put(d, from, count);
     } else if (data instanceof long[] l) {
-      b.asLongBuffer().put(l);
+      b.asLongBuffer().put(l, from, count);
     } else if (data instanceof int[] n) {
-      b.asIntBuffer().put(n);
+      b.asIntBuffer().put(n, from, count);
     } else {
-      b.put((byte[]) data);
+      b.put((byte[]) data, from, count);
     }
   }
 

@@ -70,21 +70,26 @@ final class Hdf5File implements AutoCloseable {
       return;
     }
     written = true;
-    image.append((int) ROOT_GROUP_ADDRESS);
-    long eof = root.write(image, true);
-    superblock(eof);
     try {
       if (channel != null) {
-        image.writeTo(channel);
+        write(channel);
         return;
       }
       try (FileChannel file = FileChannel.open(path, StandardOpenOption.CREATE,
           StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-        image.writeTo(file);
+        write(file);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + path, e);
     }
+  }
+
+  private void write(FileChannel file) throws IOException {
+    image.attach(file);
+    image.append((int) ROOT_GROUP_ADDRESS);
+    long eof = root.write(image, true);
+    superblock(eof);
+    image.writeTo(file);
   }
 
   /**

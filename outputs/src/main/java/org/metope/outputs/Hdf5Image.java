@@ -6,14 +6,16 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
  * The bytes of a file's structure as {@link Hdf5File} lays it out: superblock, object headers, the
- * string heap and the values of datasets given whole, at their file positions, in one growable
- * array. The values of {@link FlatDataset#reserved} datasets are holes: they come into the file
- * later. The structure then goes to the file in one write per run of bytes between holes, and its
+ * string heap and the values of datasets given whole (up to {@link FlatDataset#IN_IMAGE_BYTES}
+ * each), at their file positions, in one growable array. The values of {@link
+ * FlatDataset#reserved} datasets are holes: they come into the file later; larger values given
+ * whole are holes too, written straight to the file as they are laid out. The structure then goes to the file in one write per run of bytes between holes, and its
  * checksums come from memory ({@link #known}), so sealing the file reads none of it back.
  *
  * <pre>
@@ -33,9 +35,28 @@ final class Hdf5Image {
   private long[] runStart = new long[8];
   private int[] runOffset = new int[8];
   private int runs;
+  /** The file being written, for values written straight to it ({@link #known(FileSeal.Known)}). */
+  private FileChannel file;
+  /** Bytes of the file written straight to it, with their CRC-32C. */
+  private final List<FileSeal.Known> direct = new ArrayList<>();
 
   private ByteBuffer view(ByteOrder order) {
     return ByteBuffer.wrap(bytes).order(order);
+  }
+
+  /** Lays the file out for {@code file}, which values too large to copy are written to. */
+  void attach(FileChannel file) {
+    this.file = file;
+  }
+
+  /** The file the image is for ({@link #attach}). */
+  FileChannel file() {
+    return file;
+  }
+
+  /** Records bytes written straight to the file, and their CRC-32C, for the seal. */
+  void known(FileSeal.Known written) {
+    direct.add(written);
   }
 
   /** The file position after everything laid out so far. */
@@ -108,15 +129,14 @@ final class Hdf5Image {
 
   /**
    * Writes every run of the image to {@code file} at its position, and makes the file as long as
-   * the layout (the last byte of a hole at the end).
+   * the layout (a zero for the last byte of a hole at the end, where nothing was written yet).
    */
   void writeTo(FileChannel file) throws IOException {
     for (int r = 0; r < runs; r++) {
       Hdf5File.writeFully(file, ByteBuffer.wrap(bytes, runOffset[r], runEnd(r) - runOffset[r]),
           runStart[r]);
     }
-    long laidOut = runs == 0 ? 0 : runStart[runs - 1] + (used - runOffset[runs - 1]);
-    if (laidOut < end) {
+    if (file.size() < end) {
       Hdf5File.writeFully(file, ByteBuffer.allocate(1), end - 1);
     }
   }
@@ -126,9 +146,12 @@ final class Hdf5Image {
     Hdf5File.writeFully(file, ByteBuffer.wrap(bytes, index(position), length), position);
   }
 
-  /** Every run of the image as bytes of the file whose CRC-32C is known, in file order. */
+  /**
+   * Every run of the image, and the values written straight to the file, as bytes of the file
+   * whose CRC-32C is known, in file order.
+   */
   List<FileSeal.Known> known() {
-    List<FileSeal.Known> known = new ArrayList<>(runs);
+    List<FileSeal.Known> known = new ArrayList<>(direct);
     CRC32C crc = new CRC32C();
     for (int r = 0; r < runs; r++) {
       crc.reset();
@@ -136,6 +159,7 @@ final class Hdf5Image {
       crc.update(bytes, runOffset[r], length);
       known.add(new FileSeal.Known(runStart[r], length, (int) crc.getValue()));
     }
+    known.sort(Comparator.comparingLong(FileSeal.Known::start));
     return known;
   }
 }

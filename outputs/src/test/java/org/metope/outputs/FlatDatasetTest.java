@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -116,6 +117,52 @@ class FlatDatasetTest {
       assertEquals((int) crc.getValue(),
           dataset.getAttribute(FlatDataset.CHECKSUM_ATTRIBUTE).getData());
       assertArrayEquals(values, (double[]) dataset.getDataFlat());
+    }
+  }
+
+  /**
+   * Values given whole but larger than the structure's image keeps go to the file in chunks: the
+   * file equals one whose values were filled into a reserved dataset, whether the large dataset
+   * ends the file or another follows it, and its seal made from the known checksums is the seal
+   * made by reading every byte.
+   */
+  @Test
+  void givenValuesTooLargeForTheImage_thenTheFileEqualsOneFilledAndItsSealHolds()
+      throws Exception {
+    double[] values = new double[FlatDataset.IN_IMAGE_BYTES / Double.BYTES + 3]; // 5 x 26215
+    for (int n = 0; n < values.length; n++) {
+      values[n] = Math.cos(n) * 7.0;
+    }
+    for (boolean last : new boolean[] {true, false}) {
+      Path whole = dir.resolve("large-whole-" + last + ".h5");
+      List<FileSeal.Known> known;
+      try (Hdf5File h5 = Hdf5File.create(whole)) {
+        h5.root().group("Info").putInts("n", 3);
+        h5.root().add(FlatDataset.of("big", values, 5, values.length / 5));
+        if (!last) {
+          h5.root().add(FlatDataset.of("after", new int[] {1, 2}, 2));
+        }
+        h5.close();
+        known = h5.structure();
+      }
+      Path filled = dir.resolve("large-filled-" + last + ".h5");
+      FlatDataset big;
+      try (Hdf5File h5 = Hdf5File.create(filled)) {
+        h5.root().group("Info").putInts("n", 3);
+        big = FlatDataset.reserved("big", false, 5, values.length / 5);
+        h5.root().add(big);
+        if (!last) {
+          h5.root().add(FlatDataset.of("after", new int[] {1, 2}, 2));
+        }
+      }
+      fill(filled, big, values, 100_000);
+      assertArrayEquals(Files.readAllBytes(filled), Files.readAllBytes(whole), "last=" + last);
+      Path readBack = dir.resolve("large-read-" + last + ".h5");
+      Files.copy(whole, readBack);
+      FileSeal.append(whole, known);
+      FileSeal.append(readBack, List.of());
+      assertArrayEquals(Files.readAllBytes(readBack), Files.readAllBytes(whole), "last=" + last);
+      assertEquals(null, FileIntegrity.problem(whole), "last=" + last);
     }
   }
 
