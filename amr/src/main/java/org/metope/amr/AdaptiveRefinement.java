@@ -203,7 +203,9 @@ public final class AdaptiveRefinement implements MeshRefinement {
   @Override
   public void localVotes(long[] votes, int at) {
     votes[at] = tagging.count(AmrTag.REFINE_VALUE);
-    votes[at + 1] = tagging.count(AmrTag.DEREFINE_VALUE);
+    int rank = mesh.myRank();
+    votes[at + 1] = tagging.derefineVotesThatMayMerge(rank > 0,
+        rank < mesh.nranks() - 1);
   }
 
   @Override

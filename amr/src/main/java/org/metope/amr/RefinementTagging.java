@@ -11,6 +11,7 @@ import org.metope.mesh.field.AmrTag;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.RefinementCheck;
 import org.metope.mesh.field.StateDescriptor;
+import org.metope.mesh.forest.LogicalLocation;
 
 /**
  * Each block's refinement decision (Parthenon's {@code Refinement::CheckAllRefinement} and {@code
@@ -230,6 +231,51 @@ public final class RefinementTagging {
       }
     }
     return n;
+  }
+
+  /**
+   * This rank's votes to derefine that may still complete a sibling group, the second count of
+   * {@link AdaptiveRefinement#localVotes}: a group of children merges only when all {@code 2^ndim}
+   * are leaves voting to derefine, and such leaves are consecutive in gid order ({@link
+   * TreeUpdate}). A run of consecutive votes with one parent counts {@code 2^ndim} when it is the
+   * whole group, and its length when it touches this rank's first or last block and a rank holds
+   * blocks beyond (the rest of the group may be there); any other run lacks a sibling that is
+   * here and did not vote, or that is not a leaf, and counts nothing. So the sum over the ranks
+   * reaches {@code 2^ndim} whenever some group can merge, and a mesh whose only votes cannot
+   * merge (on the 2D adaptive deck, most cycles) skips the requests' allgather. Allocates nothing.
+   *
+   * @param blocksBefore whether a rank before this one holds blocks (gids below this rank's)
+   * @param blocksAfter whether a rank after this one holds blocks
+   */
+  int derefineVotesThatMayMerge(boolean blocksBefore, boolean blocksAfter) {
+    int group = 1 << mesh.ndim();
+    List<MeshBlock> blocks = mesh.blocks();
+    int votes = 0;
+    int i = 0;
+    while (i < flags.length) {
+      if (flags[i] != AmrTag.DEREFINE_VALUE) {
+        i++;
+        continue;
+      }
+      LogicalLocation first = blocks.get(i).loc();
+      int j = i + 1;
+      while (j < flags.length && flags[j] == AmrTag.DEREFINE_VALUE
+          && siblings(first, blocks.get(j).loc())) {
+        j++;
+      }
+      if (j - i == group) {
+        votes += group;
+      } else if (i == 0 && blocksBefore || j == flags.length && blocksAfter) {
+        votes += j - i;
+      }
+      i = j;
+    }
+    return votes;
+  }
+
+  private static boolean siblings(LogicalLocation a, LogicalLocation b) {
+    return a.level() == b.level() && a.lx1() >> 1 == b.lx1() >> 1 && a.lx2() >> 1 == b.lx2() >> 1
+        && a.lx3() >> 1 == b.lx3() >> 1;
   }
 
   /** This rank's decisions by local id (a copy). */

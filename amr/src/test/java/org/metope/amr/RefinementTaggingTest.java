@@ -156,4 +156,68 @@ class RefinementTaggingTest {
     assertEquals(AmrTag.REFINE_VALUE, tagging.flag(lid(mesh, new LogicalLocation(2, 1, 0, 0))));
     assertEquals(AmrTag.SAME_VALUE, tagging.flag(lid(mesh, new LogicalLocation(3, 0, 0, 0))));
   }
+  /** The mesh of {@link #mesh(List, StateDescriptor...)} as rank {@code rank} of {@code nranks}. */
+  private static Mesh rankMesh(LogicalLocation refine, int nranks, int rank,
+      StateDescriptor pkg) {
+    var config = MeshConfiguration.fromInput(AmrFixtures.pin(AmrFixtures.deck2d(32, 8, 3, "")));
+    Forest forest = new Forest(config.rootGrid(), config.maxLevel());
+    forest.refine(refine);
+    Mesh mesh = Mesh.build(config, forest.sortedLeaves(), nranks, rank);
+    Packages packages = new Packages();
+    packages.add(pkg);
+    mesh.initializeFields(packages, List.of("base"));
+    return mesh;
+  }
+
+  private int mergeVotes(Mesh mesh, int derefineCount) {
+    RefinementTagging tagging = new RefinementTagging(mesh, List.of(), derefineCount);
+    tagAll(mesh, tagging);
+    return tagging.derefineVotesThatMayMerge(mesh.myRank() > 0,
+        mesh.myRank() < mesh.nranks() - 1);
+  }
+
+  @Test
+  void givenVotesThatCannotCompleteAGroup_thenNoneCountTowardAMerge() {
+    Mesh mesh = mesh(List.of(new LogicalLocation(2, 0, 0, 0), new LogicalLocation(2, 3, 3, 0)),
+        AmrFixtures.toy(tags));
+    tags.otherwise = AmrTag.DEREFINE_VALUE;
+    tags.byLocation.put(new LogicalLocation(3, 1, 1, 0), AmrTag.SAME_VALUE);
+    tags.byLocation.put(new LogicalLocation(3, 6, 6, 0), AmrTag.SAME_VALUE);
+
+    // Six fine blocks vote to derefine (more than one group of four), but each group has a
+    // sibling that stays: no merge can happen, so nothing counts and the gather is skipped.
+    assertEquals(0, mergeVotes(mesh, 1));
+
+    tags.byLocation.clear();
+    assertEquals(8, mergeVotes(mesh, 1));
+  }
+
+  @Test
+  void givenAGroupSplitBetweenTwoRanks_thenTheRanksVotesSumToAWholeGroupOnlyWhenAllVote() {
+    LogicalLocation parent = null;
+    int split = -1;
+    for (int lx2 = 0; lx2 < 4 && parent == null; lx2++) {
+      for (int lx1 = 0; lx1 < 4 && parent == null; lx1++) {
+        LogicalLocation candidate = new LogicalLocation(2, lx1, lx2, 0);
+        List<LogicalLocation> first = rankMesh(candidate, 2, 0, AmrFixtures.toy(tags)).blocks()
+            .stream().map(b -> b.loc()).toList();
+        long children = first.stream().filter(l -> l.level() == 3).count();
+        if (children > 0 && children < 4) {
+          parent = candidate;
+          split = (int) children;
+        }
+      }
+    }
+    Mesh rank0 = rankMesh(parent, 2, 0, AmrFixtures.toy(tags));
+    Mesh rank1 = rankMesh(parent, 2, 1, AmrFixtures.toy(tags));
+    tags.otherwise = AmrTag.DEREFINE_VALUE;
+
+    assertEquals(split, mergeVotes(rank0, 1));
+    assertEquals(4 - split, mergeVotes(rank1, 1));
+
+    // The group's last child, on rank 1, stays: the two runs sum to three, below a group.
+    tags.byLocation.put(parent.child(1, 1, 0), AmrTag.SAME_VALUE);
+    assertEquals(split, mergeVotes(rank0, 1));
+    assertEquals(3 - split, mergeVotes(rank1, 1));
+  }
 }

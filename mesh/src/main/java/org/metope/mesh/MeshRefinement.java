@@ -57,7 +57,9 @@ public interface MeshRefinement {
 
   /**
    * This rank's votes from the last tagging: {@code votes[at]} the blocks asking to refine, {@code
-   * votes[at + 1]} those asking to derefine. The driver sums them over the ranks in its cycle's
+   * votes[at + 1]} those asking to derefine that may still complete a group of siblings (votes
+   * whose group has a sibling that stays do not count; a sum below one group means no merge can
+   * happen). The driver sums them over the ranks in its cycle's
    * one reduction (with the time step and the wall-time check) and passes the sums to {@link
    * #loadBalancingAndAdaptiveMeshRefinement(long, long, Runnable, Runnable)}.
    */
