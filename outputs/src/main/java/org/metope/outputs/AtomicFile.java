@@ -263,7 +263,7 @@ public final class AtomicFile {
   /**
    * Why a write failed, for its one line: the first message among {@code e}'s causes, or the
    * cause that says "No space left on device", which is also added when {@code target}'s disk has
-   * no room left (jhdf reports a full disk only as "Exception writing at position: 415").
+   * no room left (not every failed write says so).
    */
   private static String reason(Exception e, Path target) {
     for (Throwable c = e; c != null; c = c.getCause()) {
