@@ -2,7 +2,11 @@ package org.metope.app;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,12 +22,28 @@ class AotTrainingTest {
 
   @Test
   void givenAFailingRun_thenItsCodeIsKeptAndTheOtherRunsStillRun() {
-    // --applications alone exits 0; a missing deck is a user error (2). The failure is reported
-    // whether it comes first or last, so the run after a failure ran and the code was kept.
-    String[] first = {"-i", "no-such-deck.in", AotTraining.THEN, "--applications"};
+    // --applications alone exits 0; a missing deck is a user error (2), reported on stderr by
+    // name, so the second deck's line shows that the run after a failure ran.
+    String[] first = {"-i", "first-missing.in", AotTraining.THEN, "-i", "second-missing.in"};
     String[] last = {"--applications", AotTraining.THEN, "-i", "no-such-deck.in"};
-    assertEquals(2, AotTraining.run(first));
+    int[] code = new int[1];
+    String err = stderrOf(() -> code[0] = AotTraining.run(first));
+    assertEquals(2, code[0]);
+    assertTrue(err.contains("first-missing.in") && err.contains("second-missing.in"), err);
     assertEquals(2, AotTraining.run(last));
     assertEquals(0, AotTraining.run(new String[] {"--applications"}));
+  }
+
+  /** What {@code action} prints on System.err. */
+  private static String stderrOf(Runnable action) {
+    PrintStream saved = System.err;
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    try {
+      action.run();
+    } finally {
+      System.setErr(saved);
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
   }
 }
