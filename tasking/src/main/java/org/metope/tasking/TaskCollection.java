@@ -96,7 +96,8 @@ public final class TaskCollection {
   /**
    * Worker {@code worker}'s part of a parallel execution: until every list of the region is
    * complete, it takes the next list of the region's shared round-robin order that no other thread
-   * holds ({@link TaskRegion#claimNext}) and passes over it once. Handing lists out one pass at a
+   * holds, a list it began itself or one not begun first ({@link TaskRegion#claimNext}), and
+   * passes over it once. Handing lists out one pass at a
    * time, in one order for all threads, balances the threads whatever else they run (the caller's
    * serial work, the JIT compiler on the same core) and keeps the serial order of the lists where
    * one thread runs alone; a thread whose list waits for another's (a boundary message) goes on
@@ -112,7 +113,7 @@ public final class TaskCollection {
       pool.beginPass(worker);
       try {
         for (int k = 0; k < n; k++) {
-          TaskList list = region.claimNext();
+          TaskList list = region.claimNext(worker);
           if (list == null) {
             break;
           }

@@ -36,6 +36,8 @@ public final class TaskList implements TaskAdder {
   private int remaining;
   /** Held by the thread passing over this list in a parallel execution (see {@link #tryClaim}). */
   private final AtomicBoolean claimed = new AtomicBoolean();
+  /** The worker that last claimed the list in this execution, -1 before any. */
+  private volatile int lastWorker = -1;
   private TaskRegion region;
   /** Positions of the regional tasks, computed once per change of the list. */
   private int[] regional;
@@ -147,6 +149,7 @@ public final class TaskList implements TaskAdder {
       groups.get(g).reset();
     }
     remaining = n;
+    lastWorker = -1;
   }
 
   boolean isComplete() {
@@ -161,6 +164,16 @@ public final class TaskList implements TaskAdder {
    */
   boolean tryClaim() {
     return claimed.compareAndSet(false, true);
+  }
+
+  /** The worker that last claimed the list in this execution, -1 before any. */
+  int lastWorker() {
+    return lastWorker;
+  }
+
+  /** Records that {@code worker} claimed the list. */
+  void passedBy(int worker) {
+    lastWorker = worker;
   }
 
   /** Whether a thread holds the list for a pass (a hint: the next {@link #tryClaim} decides). */

@@ -68,21 +68,30 @@ public final class TaskRegion {
   }
 
   /**
-   * In a parallel execution, claims ({@link TaskList#tryClaim}) and returns the next list of the
-   * round-robin order the threads share that is neither complete nor held by another thread;
-   * null when there is none.
+   * In a parallel execution, claims ({@link TaskList#tryClaim}) for worker {@code worker} and
+   * returns the next list of the round-robin order the threads share that is neither complete nor
+   * held by another thread, preferring one that no thread has passed over yet or that this worker
+   * passed over last, so that a partition's later passes find its data in the cache of the core
+   * that began it; any other list only when there is none of those. Null when no list is free.
    */
-  TaskList claimNext() {
+  TaskList claimNext(int worker) {
     final int n = lists.size();
     int start = (turn.getAndIncrement() & Integer.MAX_VALUE) % n;
-    for (int k = 0; k < n; k++) {
-      int i = start + k < n ? start + k : start + k - n;
-      TaskList list = lists.get(i);
-      if (!list.isComplete() && !list.isClaimed() && list.tryClaim()) {
-        if (k > 0) {
-          turn.addAndGet(k);
+    for (int round = 0; round < 2; round++) {
+      for (int k = 0; k < n; k++) {
+        int i = start + k < n ? start + k : start + k - n;
+        TaskList list = lists.get(i);
+        if (list.isComplete() || list.isClaimed()
+            || round == 0 && list.lastWorker() != worker && list.lastWorker() >= 0) {
+          continue;
         }
-        return list;
+        if (list.tryClaim()) {
+          if (k > 0) {
+            turn.addAndGet(k);
+          }
+          list.passedBy(worker);
+          return list;
+        }
       }
     }
     return null;
