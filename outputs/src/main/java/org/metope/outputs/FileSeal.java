@@ -74,7 +74,6 @@ public final class FileSeal {
     }
   }
 
-
   /** CRC-32C of the first {@code length} bytes of {@code channel}, {@code known} ones not read. */
   private static int checksum(FileChannel channel, long length, List<Known> known)
       throws IOException {

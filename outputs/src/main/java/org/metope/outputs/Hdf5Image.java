@@ -15,8 +15,9 @@ import java.util.zip.CRC32C;
  * string heap and the values of datasets given whole (up to {@link FlatDataset#IN_IMAGE_BYTES}
  * each), at their file positions, in one growable array. The values of {@link
  * FlatDataset#reserved} datasets are holes: they come into the file later; larger values given
- * whole are holes too, written straight to the file as they are laid out. The structure then goes to the file in one write per run of bytes between holes, and its
- * checksums come from memory ({@link #known}), so sealing the file reads none of it back.
+ * whole are holes too, written straight to the file as they are laid out. The structure then
+ * goes to the file in one write per run of bytes between holes, and its checksums come from memory
+ * ({@link #known}), so sealing the file reads none of it back.
  *
  * <pre>
  * file:   [ run 0 ........ | hole (values) | run 1 .... | hole | run 2 ... ]

@@ -17,8 +17,8 @@ import org.metope.mesh.input.ParameterInput;
  *     {@code swarm_positions} and the {@code .swarm.xdmf} companion ({@link SwarmXdmfWriter})
  * @param fileNumberWidth {@code file_number_width} (5): digits of the file number
  * @param useFinalLabel {@code use_final_label} (true): the last file is {@code ...final.phdf}
- * @param compressionLevel {@code hdf5_compression_level} (5); recorded but not applied: Metope writes
- *     contiguous, uncompressed datasets
+ * @param compressionLevel {@code hdf5_compression_level} (5); recorded but not applied: Metope
+ *     writes contiguous, uncompressed datasets
  * @param sharedFileWrites {@code <metope> shared_file_writes} (true): ranks that can open rank 0's
  *     file write their values into it themselves; false streams them to rank 0 every time
  */
