@@ -156,9 +156,9 @@ final class FlatDataset {
     CRC32C crc = new CRC32C();
     long at = dataAddress;
     try {
-      for (int start = 0; start < size; start += perChunk) {
+      for (long start = 0; start < size; start += perChunk) {
         int count = (int) Math.min(perChunk, size - start);
-        copyInto(chunk.clear(), 0, start, count);
+        copyInto(chunk.clear(), 0, (int) start, count);
         chunk.limit(count * elementBytes);
         crc.update(chunk);
         Hdf5File.writeFully(image.file(), chunk.flip(), at);
