@@ -175,7 +175,7 @@ run_mpi_rank() {
   device_launcher_opts
   # shellcheck disable=SC2086
   exec "$MPI_JAVA_HOME/bin/java" "$MPI_NATIVE_ACCESS" \
-    $(heap_opts "$(launcher_local_size)") $(memory_opts) $(jit_opts "$(launcher_local_size)") \
+    $(heap_opts "$(launcher_local_size)") $(memory_opts) $(jit_opts) \
     $(mpi_aot_opts) ${METOPE_JAVA_OPTS:-} "${DEVICE_LAUNCHER_OPTS[@]}" \
     -cp "$(base_classpath):$(mpi_classes)$USER_CP" "$MPI_RANK_MAIN" "$class" "${args[@]}"
 }

@@ -488,7 +488,7 @@ run_mpj() {
     -psl "${METOPE_MPJ_PSL:-$NIODEV_PSL}" \
     "-D$RANK_STATUS_PROPERTY=$RUN_DIR/status" "-D$TRANSPORT_PROPERTY=${METOPE_MPJ_TRANSPORT:-shared}" \
     "$(run_agent "$share")" $(heap_opts "$heap_share") $(memory_opts "$jvm_ranks") \
-    $(jit_opts "$MPJ_NP") \
+    $(jit_opts) \
     $starter_opts "${DEVICE_LAUNCHER_OPTS[@]}" -cp "$cp" \
     "$RANK_MAIN" "$MPJ_APP_CLASS" "${MPJ_APP_ARGS[@]}" </dev/null &
   MPJRUN_PID=$!
