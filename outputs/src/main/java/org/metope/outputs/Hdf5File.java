@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
@@ -24,7 +23,7 @@ final class Hdf5File implements AutoCloseable {
   private static final int SUPERBLOCK_CHECKED = 44;
 
   private final Path path;
-  /** The open file to write into, or null: open {@link #path} to write. */
+  /** The open file to write into. */
   private final FileChannel channel;
   private final StringHeap heap = new StringHeap();
   private final Hdf5Group root = new Hdf5Group(heap);
@@ -34,11 +33,6 @@ final class Hdf5File implements AutoCloseable {
   private Hdf5File(Path path, FileChannel channel) {
     this.path = path;
     this.channel = channel;
-  }
-
-  /** A file to be written at {@code path} (created or replaced) when it is closed. */
-  static Hdf5File create(Path path) {
-    return new Hdf5File(path, null);
   }
 
   /**
@@ -71,14 +65,7 @@ final class Hdf5File implements AutoCloseable {
     }
     written = true;
     try {
-      if (channel != null) {
-        write(channel);
-        return;
-      }
-      try (FileChannel file = FileChannel.open(path, StandardOpenOption.CREATE,
-          StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-        write(file);
-      }
+      write(channel);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + path, e);
     }

@@ -26,7 +26,8 @@ class FlatDatasetTest {
       d[n] = n * 0.5 - 3.0;
     }
     FlatDataset f;
-    try (Hdf5File h5 = Hdf5File.create(file)) {
+    try (FileChannel out = TestFiles.newFile(file);
+        Hdf5File h5 = Hdf5File.create(file, out)) {
       h5.root().add(FlatDataset.of("d", d, 2, 3, 4));
       f = FlatDataset.reserved("f", true, 2);
       h5.root().add(f);
@@ -49,10 +50,11 @@ class FlatDatasetTest {
 
   /** Groups and datasets interleaved: every group, its string attribute and dataset read back. */
   @Test
-  void givenGroupsAndDatasetsInAnyOrder_thenEveryGroupAndAttributeReadsBack() {
+  void givenGroupsAndDatasetsInAnyOrder_thenEveryGroupAndAttributeReadsBack() throws Exception {
     for (int variant = 0; variant < 12; variant++) {
       Path file = dir.resolve("g" + variant + ".h5");
-      try (Hdf5File h5 = Hdf5File.create(file)) {
+      try (FileChannel out = TestFiles.newFile(file);
+          Hdf5File h5 = Hdf5File.create(file, out)) {
         for (int n = 0; n < 4; n++) {
           Hdf5Group g = h5.root().group("G" + variant + "_" + n);
           g.putStrings("a", "group " + n);
@@ -94,7 +96,8 @@ class FlatDatasetTest {
       values[n] = Math.sin(n) * 1.0e3;
     }
     Path whole = dir.resolve("whole.h5");
-    try (Hdf5File h5 = Hdf5File.create(whole)) {
+    try (FileChannel out = TestFiles.newFile(whole);
+        Hdf5File h5 = Hdf5File.create(whole, out)) {
       FlatDataset q = FlatDataset.of("q", values, 3, 5, 7);
       q.put(h5.root().stringAttribute("TopologicalLocation", "Cell"));
       h5.root().add(q);
@@ -102,7 +105,8 @@ class FlatDatasetTest {
     }
     Path streamed = dir.resolve("streamed.h5");
     FlatDataset q;
-    try (Hdf5File h5 = Hdf5File.create(streamed)) {
+    try (FileChannel out = TestFiles.newFile(streamed);
+        Hdf5File h5 = Hdf5File.create(streamed, out)) {
       q = FlatDataset.reserved("q", false, 3, 5, 7);
       q.put(h5.root().stringAttribute("TopologicalLocation", "Cell"));
       h5.root().add(q);
@@ -136,7 +140,8 @@ class FlatDatasetTest {
     for (boolean last : new boolean[] {true, false}) {
       Path whole = dir.resolve("large-whole-" + last + ".h5");
       List<FileSeal.Known> known;
-      try (Hdf5File h5 = Hdf5File.create(whole)) {
+      try (FileChannel out = TestFiles.newFile(whole);
+          Hdf5File h5 = Hdf5File.create(whole, out)) {
         h5.root().group("Info").putInts("n", 3);
         h5.root().add(FlatDataset.of("big", values, 5, values.length / 5));
         if (!last) {
@@ -147,7 +152,8 @@ class FlatDatasetTest {
       }
       Path filled = dir.resolve("large-filled-" + last + ".h5");
       FlatDataset big;
-      try (Hdf5File h5 = Hdf5File.create(filled)) {
+      try (FileChannel out = TestFiles.newFile(filled);
+          Hdf5File h5 = Hdf5File.create(filled, out)) {
         h5.root().group("Info").putInts("n", 3);
         big = FlatDataset.reserved("big", false, 5, values.length / 5);
         h5.root().add(big);
@@ -170,7 +176,8 @@ class FlatDatasetTest {
   void givenAReservedDatasetMissingValues_thenFinishingItNamesTheShortfall() throws Exception {
     Path file = dir.resolve("short.h5");
     FlatDataset q;
-    try (Hdf5File h5 = Hdf5File.create(file)) {
+    try (FileChannel out = TestFiles.newFile(file);
+        Hdf5File h5 = Hdf5File.create(file, out)) {
       q = FlatDataset.reserved("q", false, 4);
       h5.root().add(q);
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jhdf.HdfFile;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,8 @@ class Hdf5AttributeTest {
     Hdf5Attribute a = Hdf5Attribute.doubles("Edges", edges);
     assertEquals(Hdf5Attribute.MAX_MESSAGE, a.messageSize());
     Path file = dir.resolve("edge.h5");
-    try (Hdf5File h5 = Hdf5File.create(file)) {
+    try (FileChannel out = TestFiles.newFile(file);
+        Hdf5File h5 = Hdf5File.create(file, out)) {
       h5.root().group("Info").put(a);
       h5.root().add(FlatDataset.of("ids", new int[] {1, 2, 3}, 3));
     }

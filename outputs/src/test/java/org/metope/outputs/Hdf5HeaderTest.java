@@ -24,6 +24,7 @@ import io.jhdf.storage.HdfBackingStorage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,7 +60,8 @@ class Hdf5HeaderTest {
     Path file = dir.resolve("h.h5");
     FlatDataset d;
     FlatDataset reserved;
-    try (Hdf5File h5 = Hdf5File.create(file)) {
+    try (FileChannel out = TestFiles.newFile(file);
+        Hdf5File h5 = Hdf5File.create(file, out)) {
       Hdf5Group info = h5.root().group("Info");
       info.putInts("NCycle", 7);
       info.putInts("MeshBlockSize", 16, 16, 1);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jhdf.HdfFile;
 import io.jhdf.api.Node;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,8 @@ class StringHeapTest {
       names[n] = "name" + n;
     }
     Path file = dir.resolve("strings.h5");
-    try (Hdf5File h5 = Hdf5File.create(file)) {
+    try (FileChannel out = TestFiles.newFile(file);
+        Hdf5File h5 = Hdf5File.create(file, out)) {
       h5.root().group("Input").putStrings("File", deck);
       h5.root().group("Info").putStrings("Names", names);
     }

@@ -34,7 +34,10 @@ public final class SealedCopy {
    */
   public static void copy(Path from, Path to, Map<String, Object> changes) throws IOException {
     Map<FlatDataset, double[]> reserved = new LinkedHashMap<>();
-    try (HdfFile in = new HdfFile(from); Hdf5File out = Hdf5File.create(to)) {
+    try (HdfFile in = new HdfFile(from);
+        FileChannel file = FileChannel.open(to, StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        Hdf5File out = Hdf5File.create(to, file)) {
       copyAttributes(in, out.root(), out.root()::put, "", changes);
       copyChildren(in, out.root(), "", changes, reserved);
     }
