@@ -26,6 +26,13 @@ import org.metope.tasking.TaskThreadPool;
  * arena's spare room move nothing and need no such wait.
  */
 public final class FieldStorage {
+  /**
+   * An arena too short for a remesh's blocks is collected before its successor is allocated only
+   * from this size (64 MiB) up: below it, the memory a collector-grown heap could keep is small,
+   * and a full collection would cost more than the run's young collections of a whole remesh.
+   */
+  static final long COLLECT_BEFORE_GROWTH_BYTES = 64L << 20;
+
   private final ResolvedState state;
   private final BlockShape cells;
   private final BlockShape coarse;
@@ -75,8 +82,9 @@ public final class FieldStorage {
    * of storage that is no longer used, when it is long enough (zeroed where the layout uses it), so
    * that a remesh need not map fresh memory; otherwise a new arena with an eighth to spare, so
    * that a mesh that keeps growing reuses it next time. The reference is taken out of {@code
-   * recycled} first, and the heap is collected before a new arena is allocated, so that the memory
-   * of an array too short goes to the new one.
+   * recycled} first, and, for an array of {@link #COLLECT_BEFORE_GROWTH_BYTES} or more, the heap
+   * is collected before a new arena is allocated, so that the memory of an array too short goes to
+   * the new one.
    */
   public FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, BlockShape fine,
       List<MeshBlock> blocks, List<String> containerNames, AtomicReference<double[]> recycled) {
@@ -106,18 +114,27 @@ public final class FieldStorage {
       Arrays.fill(old, 0, needed, 0.0);
       this.data = old;
     } else {
+      boolean large = collectsBeforeGrowth(old.length);
       old = null; // unreachable from here on: the collector may reclaim it for the new arena
       // Left to itself, G1 grows the heap for a large new array rather than collect, so the
       // process would keep the dead arena's pages as well as the new one's: on the shipped
       // burgers deck that was 15.3 GB resident against 6.2 GB of fields. Collecting first lets
-      // the new arena take the old one's memory.
-      System.gc();
+      // the new arena take the old one's memory. A small arena (Parthenon's 2D adaptive deck's
+      // is under 2 MB) is left to the young and old collections the run makes anyway.
+      if (large) {
+        System.gc();
+      }
       this.data = allocate((int) Math.min(needed + needed / 8L, ArenaLayout.MAX_DOUBLES),
           numBlocks);
     }
     this.blocks = blocks;
     this.deallocationCounts = new int[state.numFields() * numBlocks];
     this.blockAllocationVersions = new int[numBlocks];
+  }
+
+  /** Whether an arena of {@code length} values that is too short is collected before growing. */
+  static boolean collectsBeforeGrowth(int length) {
+    return (long) length * Double.BYTES >= COLLECT_BEFORE_GROWTH_BYTES;
   }
 
   /**

@@ -173,4 +173,34 @@ class FieldStorageTest {
     assertEquals(used + used / 8, replaced.data().length);
     assertEquals(mesh.blocks().get(2), reused.block(2));
   }
+
+  @Test
+  void givenASmallArenaTooShort_thenItsSuccessorIsAllocatedWithoutAFullCollection() {
+    var mesh = org.metope.mesh.TestMeshes.mesh(org.metope.mesh.TestMeshes.pin(
+        org.metope.mesh.TestMeshes.deck1d(32, 8, "")),
+        org.metope.mesh.TestMeshes.packages(org.metope.mesh.TestMeshes
+            .toyPackage(1.0)), List.of("base"));
+    FieldStorage first = mesh.fields();
+    long before = fullCollections();
+    for (int i = 0; i < 5; i++) {
+      new FieldStorage(first.state(), first.cells(), first.coarse(), first.fine(), mesh.blocks(),
+          List.of("base"), new java.util.concurrent.atomic.AtomicReference<>(new double[1]));
+    }
+    // Before arenas under 64 MiB were exempt, each of these growths ran System.gc().
+    assertEquals(before, fullCollections());
+    assertFalse(FieldStorage.collectsBeforeGrowth((1 << 23) - 1));
+    assertTrue(FieldStorage.collectsBeforeGrowth(1 << 23));
+  }
+
+  /** Collections of the old generation (full ones: what System.gc() runs), all collectors. */
+  private static long fullCollections() {
+    long count = 0;
+    for (var gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+      String name = gc.getName();
+      if (name.contains("Old") || name.contains("MarkSweep") || name.contains("Full")) {
+        count += gc.getCollectionCount();
+      }
+    }
+    return count;
+  }
 }
