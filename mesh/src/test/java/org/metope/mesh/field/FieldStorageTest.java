@@ -150,10 +150,7 @@ class FieldStorageTest {
 
   @Test
   void givenARecycledArena_thenItIsReusedAndZeroedWhereUsedWhenLongEnoughElseReplacedWithSpare() {
-    var mesh = org.metope.mesh.TestMeshes.mesh(org.metope.mesh.TestMeshes.pin(
-        org.metope.mesh.TestMeshes.deck1d(32, 8, "")),
-        org.metope.mesh.TestMeshes.packages(org.metope.mesh.TestMeshes
-            .toyPackage(1.0)), List.of("base"));
+    var mesh = toyMesh();
     FieldStorage first = mesh.fields();
     int used = first.layout().end();
     double[] big = new double[used + 10];
@@ -176,10 +173,7 @@ class FieldStorageTest {
 
   @Test
   void givenASmallArenaTooShort_thenItsSuccessorIsAllocatedWithoutAFullCollection() {
-    var mesh = org.metope.mesh.TestMeshes.mesh(org.metope.mesh.TestMeshes.pin(
-        org.metope.mesh.TestMeshes.deck1d(32, 8, "")),
-        org.metope.mesh.TestMeshes.packages(org.metope.mesh.TestMeshes
-            .toyPackage(1.0)), List.of("base"));
+    var mesh = toyMesh();
     FieldStorage first = mesh.fields();
     long before = fullCollections();
     for (int i = 0; i < 5; i++) {
@@ -190,6 +184,14 @@ class FieldStorageTest {
     assertEquals(before, fullCollections());
     assertFalse(FieldStorage.collectsBeforeGrowth((1 << 23) - 1));
     assertTrue(FieldStorage.collectsBeforeGrowth(1 << 23));
+  }
+
+  /** A 1D mesh of 4 blocks with the toy package's field, in one container. */
+  private static org.metope.mesh.Mesh toyMesh() {
+    return org.metope.mesh.TestMeshes.mesh(org.metope.mesh.TestMeshes.pin(
+        org.metope.mesh.TestMeshes.deck1d(32, 8, "")),
+        org.metope.mesh.TestMeshes.packages(org.metope.mesh.TestMeshes
+            .toyPackage(1.0)), List.of("base"));
   }
 
   /** Collections of the old generation (full ones: what System.gc() runs), all collectors. */
