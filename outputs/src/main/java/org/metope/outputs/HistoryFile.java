@@ -73,9 +73,11 @@ public final class HistoryFile implements OutputType {
   private int fileNumber;
   private double nextTime;
   private TaskThreadPool pool;
+  /** The values the history files of the current output round have reduced. */
+  private final HistoryRound round;
 
-  /** One history output contributing one or more columns. */
-  private record Column(HistoryOutput output, int first) {}
+  /** One history output contributing its columns from value {@code first} of a record on. */
+  record Column(HistoryOutput output, int first) {}
 
   /**
    * A history output for the packages of {@code mesh} selected by {@code params}.
@@ -83,10 +85,13 @@ public final class HistoryFile implements OutputType {
    * @param nextTime the time of the first regular output
    * @param fileNumber the number of records already written (0 for a new run)
    * @param directory where the file is written
+   * @param round the values reduced so far in the current output round, shared by the run's
+   *     history files
    */
-  public HistoryFile(OutputParameters params, Mesh mesh, ParameterInput pin, double nextTime,
-      int fileNumber, Path directory) {
+  HistoryFile(OutputParameters params, Mesh mesh, ParameterInput pin, double nextTime,
+      int fileNumber, Path directory, HistoryRound round) {
     this.params = params;
+    this.round = round;
     this.pin = pin;
     this.nextTime = nextTime;
     this.fileNumber = fileNumber;
@@ -183,7 +188,7 @@ public final class HistoryFile implements OutputType {
     if (signal == OutputSignal.NOW) {
       return;
     }
-    double[] values = reduce(mesh);
+    double[] values = values(mesh);
     requireFinite(values, tm);
     if (mesh.myRank() == 0) {
       append(render(mesh, tm, values));
@@ -211,9 +216,23 @@ public final class HistoryFile implements OutputType {
     }
   }
 
-  /** Every column's value over the whole mesh, in file order. */
-  private double[] reduce(Mesh mesh) {
+  /**
+   * Every column's value over the whole mesh, in file order: from the round when an earlier
+   * history file of the round has reduced them all (the same on every rank: all run the same
+   * outputs), else reduced here and kept there.
+   */
+  private double[] values(Mesh mesh) {
     int total = columnsPerOp[0] + columnsPerOp[1] + columnsPerOp[2];
+    double[] record = round.take(columns, total);
+    if (record == null) {
+      record = reduce(mesh, total);
+      round.keep(columns, record);
+    }
+    return record;
+  }
+
+  /** Every column's value over the whole mesh, in file order, evaluated and reduced. */
+  private double[] reduce(Mesh mesh, int total) {
     int nblocks = mesh.blocks().size();
     int sums = columnsPerOp[0];
     double[] blockSums = new double[Math.max(nblocks * sums, 0)];

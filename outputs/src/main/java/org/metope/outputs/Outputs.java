@@ -36,6 +36,8 @@ public final class Outputs {
 
   private final List<OutputType> outputs = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
+  /** What the history files of the current round have reduced ({@link #makeOutputs}). */
+  private final HistoryRound historyRound = new HistoryRound();
   private RenameQueue renames;
 
   /**
@@ -90,7 +92,8 @@ public final class Outputs {
       OutputParameters params = new OutputParameters(block, number, type, dt, dn, basename, id,
           format, packages, analysis);
       if (!hdf5) {
-        HistoryFile history = new HistoryFile(params, mesh, pin, nextTime, fileNumber, directory);
+        HistoryFile history = new HistoryFile(params, mesh, pin, nextTime, fileNumber, directory,
+            historyRound);
         if (mesh.myRank() == 0 && history.appendsToAnEarlierRun()) {
           warnings.add("<" + block + "> " + history.file().getFileName() + " exists: this run"
               + " appends its records after the old ones, as Parthenon does (remove the file,"
@@ -241,7 +244,9 @@ public final class Outputs {
   /**
    * Writes every output that is due (Parthenon's {@code MakeOutputs}). {@code beforeOutput} runs
    * once before the first output that is not a history output (Parthenon's {@code
-   * UserWorkBeforeOutput}). Collective over the mesh's ranks.
+   * UserWorkBeforeOutput}). Collective over the mesh's ranks. History files due in one call take
+   * the columns an earlier one of the call has reduced, up to the next other output ({@link
+   * HistoryRound}): a package's history functions run once per call for all of them.
    */
   public void makeOutputs(Mesh mesh, SimTime tm, OutputSignal signal, Runnable beforeOutput) {
     makeOutputs(mesh, tm, signal, () -> {}, beforeOutput);
@@ -256,6 +261,7 @@ public final class Outputs {
       Runnable beforeOutput) {
     boolean any = true;
     boolean first = true;
+    historyRound.clear();
     for (int o = 0; o < outputs.size(); o++) {
       OutputType out = outputs.get(o);
       OutputParameters p = out.parameters();
@@ -275,6 +281,10 @@ public final class Outputs {
         first = false;
       }
       out.write(mesh, tm, signal);
+      if (!p.fileType().equals("hst")) {
+        // User work before it and its derived fields may have changed what history reads.
+        historyRound.clear();
+      }
     }
   }
 }

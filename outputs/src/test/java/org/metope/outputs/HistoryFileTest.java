@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metope.comm.InProcessRun;
@@ -76,6 +77,65 @@ class HistoryFileTest {
         () -> new Outputs(mesh(bad), bad, tm, dir));
     assertEquals("t.in:20: parthenon/output2/packages = \"nope\": expected names of packages of"
         + " this run (toy); there is no package nope", e.getMessage());
+  }
+
+  /**
+   * Two history files due at the same time, the second a package selection of the first's columns
+   * (Parthenon's 2D adaptive deck): the package's function runs once per block for both, and both
+   * files show its sum. Without the round's sharing it would run twice per block.
+   */
+  @Test
+  void givenTwoHistoryFilesDueTogether_thenTheirFunctionsRunOncePerBlock() throws IOException {
+    int[] calls = new int[1];
+    StateDescriptor counted = countedPackage(calls, () -> 1.0);
+    ParameterInput pin = TestMeshes.pin(TestMeshes.deck1d(32, 8, HST
+        + "<parthenon/output3>\nfile_type = hst\ndt = 0.5\npackages = counted\n"));
+    Mesh mesh = mesh(pin, counted);
+    SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
+    new Outputs(mesh, pin, tm, dir).makeOutputs(mesh, tm, OutputSignal.NONE, () -> { });
+    assertEquals(4, calls[0], "one call per block of the 4, for both files");
+    assertEquals("4.00000e+00", column(dir.resolve("toy.out3.hst"), "counted"));
+    assertEquals("4.00000e+00", column(dir.resolve("toy.out2.hst"), "counted"));
+  }
+
+  /**
+   * A history file after an HDF5 output in the same call reduces its columns again: the user work
+   * before that output changed what the function reads, and the second file shows the new value.
+   */
+  @Test
+  void givenAnOtherOutputBetweenTwoHistoryFiles_thenTheSecondReducesAfresh() throws IOException {
+    int[] calls = new int[1];
+    double[] value = {1.0};
+    StateDescriptor counted = countedPackage(calls, () -> value[0]);
+    ParameterInput pin = TestMeshes.pin(TestMeshes.deck1d(32, 8, HST
+        + "<parthenon/output3>\nfile_type = hdf5\ndt = 0.5\nvariables = q\n"
+        + "<parthenon/output4>\nfile_type = hst\ndt = 0.5\npackages = counted\n"));
+    Mesh mesh = mesh(pin, counted);
+    SimTime tm = new SimTime(0.0, 1.0, -1, 0, 1, 0, 0.125);
+    new Outputs(mesh, pin, tm, dir).makeOutputs(mesh, tm, OutputSignal.NONE,
+        () -> value[0] = 2.0);
+    assertEquals(8, calls[0], "each file reduced its own");
+    assertEquals("4.00000e+00", column(dir.resolve("toy.out2.hst"), "counted"));
+    assertEquals("8.00000e+00", column(dir.resolve("toy.out4.hst"), "counted"));
+  }
+
+  /** A package {@code counted} whose one history output sums {@code value} and counts calls. */
+  private static StateDescriptor countedPackage(int[] calls, DoubleSupplier value) {
+    StateDescriptor pkg = new StateDescriptor("counted");
+    pkg.addHistoryOutput(HistoryOutput.of(Operation.SUM, "counted", (md, b) -> {
+      calls[0]++;
+      return value.getAsDouble();
+    }));
+    return pkg;
+  }
+
+  /** The value in column {@code label} (by the header) of the last line of {@code file}. */
+  private static String column(Path file, String label) throws IOException {
+    List<String> lines = Files.readAllLines(file);
+    String header = lines.get(1);
+    int at = header.indexOf("]=" + label + " ");
+    int number = Integer.parseInt(header.substring(header.lastIndexOf('[', at) + 1, at));
+    return lines.get(lines.size() - 1).trim().split("\\s+")[number - 1];
   }
 
   @Test
