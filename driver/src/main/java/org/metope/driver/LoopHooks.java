@@ -5,6 +5,7 @@ import org.metope.mesh.Mesh;
 import org.metope.mesh.SimTime;
 import org.metope.mesh.field.BlockCallback;
 import org.metope.mesh.field.MeshData;
+import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.input.ParameterInput;
 
 /**
@@ -96,7 +97,16 @@ public final class LoopHooks {
     }
     boolean defaults = isDefault(preStepDiagnosticsInLoop, true)
         && isDefault(postStepDiagnosticsInLoop, false);
-    return !defaults || mesh.packages().all().stream().anyMatch(p -> p.hasStepDiagnostics());
+    if (!defaults) {
+      return true;
+    }
+    // Asked every cycle: a loop, not a stream, which the interpreter runs many times slower.
+    for (StateDescriptor p : mesh.packages().all()) {
+      if (p.hasStepDiagnostics()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isDefault(UserWorkInLoop work, boolean pre) {
