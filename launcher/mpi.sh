@@ -266,7 +266,8 @@ run_pingpong_bench() {
   local dev bench="org.metope.comm.CommunicatorBenchmark" exe="$ROOT/target/pingpong-c" flags=(-q)
   local out mpi_row="" c_row="" arrays="" copied=""
   echo "ping-pong between 2 ranks (median of 5 runs, METOPE_JIT=${METOPE_JIT:-peak}): latency of one double (half a round trip), bandwidth of 1 MiB messages"
-  printf '%-66s %12s %17s\n' "backend, ranks" "latency (us)" "bandwidth (MiB/s)"
+  printf '%-66s %12s %17s %14s\n' "backend, ranks" "latency (us)" "bandwidth (MiB/s)" \
+    "peak RSS (MB)"
   for dev in multicore niodev mpi; do
     if out="$(METOPE_JIT="${METOPE_JIT:-peak}" "$ROOT/metope" -np 2 --dev "$dev" --class "$bench" 2>&1)" \
         && grep -qE "$PINGPONG_ROW" <<<"$out"; then
@@ -297,8 +298,9 @@ run_pingpong_bench() {
   printf 'the same between heap arrays copied through message buffers (the boundary exchange on the mpi device):\n%s' "$copied"
 }
 
-# The table row of each ping-pong line on standard input (CommunicatorBenchmark's, or pingpong.c's).
+# The table row of each ping-pong line on standard input (CommunicatorBenchmark's, or pingpong.c's),
+# with the largest rank's peak resident memory ("?" where the line has none).
 pingpong_row() {
-  sed -nE "s#$PINGPONG_ROW.*#\\1|\\2|\\3|\\4#p" \
-    | awk -F'|' '{ name = $1 ~ /^C / ? "C over " $2 " (mpicc -O2)" : $2; printf "%-66s %12s %17s\n", name, $3, $4 }'
+  sed -nE "s#$PINGPONG_ROW.*peak RSS ([0-9]+) MB.*#\\1|\\2|\\3|\\4|\\5#p; t; s#$PINGPONG_ROW.*#\\1|\\2|\\3|\\4|?#p" \
+    | awk -F'|' '{ name = $1 ~ /^C / ? "C over " $2 " (mpicc -O2)" : $2; printf "%-66s %12s %17s %14s\n", name, $3, $4, $5 }'
 }

@@ -1,5 +1,6 @@
 package org.metope.comm;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -28,6 +29,7 @@ public final class CommunicatorBenchmark {
   private static final int SMALL = 1;
   private static final int LARGE = 1 << 17;
   private static final int TAG = 0;
+  private static final Path SELF_STATUS = Path.of("/proc/self/status");
 
   private CommunicatorBenchmark() {}
 
@@ -49,8 +51,13 @@ public final class CommunicatorBenchmark {
     String buffers = figures(c, new BufferMessages(c));
     String arrays = figures(c, new ArrayMessages(c));
     String copied = figures(c, new CopiedMessages(c));
+    // The largest rank process's peak (ranks that are threads of one JVM share theirs).
+    double kb = c.allreduce((double) PeakResidentMemory.kilobytesOf(SELF_STATUS), ReduceOp.MAX);
+    String rss = kb > 0 ? String.format(Locale.ROOT, "peak RSS %d MB (largest rank)",
+        ((long) kb + 512) / 1024) : "peak RSS unknown";
     if (c.rank() == 0) {
-      System.out.println("communicator benchmark on " + c.describe() + ": " + buffers);
+      System.out.println("communicator benchmark on " + c.describe() + ": " + buffers + "; "
+          + rss);
       System.out.println("  the same between heap arrays: " + arrays);
       System.out.println("  the same between heap arrays copied through message buffers: "
           + copied);
