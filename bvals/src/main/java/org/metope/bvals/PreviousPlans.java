@@ -129,7 +129,7 @@ final class PreviousPlans {
     int newBlock = md.blockIndex(b);
     BoundaryTable table = plan.table;
     BoundaryTable prores = plan.prores;
-    int r = firstAtLeast(plan.proresOwner, 0, plan.proresOwner.length, first);
+    int row = s.table.addCopies(table, first, count);
     for (int k = 0; k < count; k++) {
       int i = first + k;
       int f = k / neighbours;
@@ -138,16 +138,20 @@ final class PreviousPlans {
       s.blocks.add(b);
       s.fields.add(fields.get(f).id());
       s.allocated.add(1);
-      s.table.addCopy(table, i, move(table, i, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock),
+      s.table.moveCopy(row + k, move(table, i, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock),
           move(table, i, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock),
           buffer.isAllocated() ? buffer.buffer().offset() : 0);
-      for (; r < plan.proresOwner.length && plan.proresOwner[r] == i; r++) {
-        int p = s.prores.addCopy(prores, r,
-            move(prores, r, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock),
-            move(prores, r, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock), 0);
-        s.proresOwner.add(index + k);
-        s.subsets[subset(prores.ints[BoundaryTable.OP * prores.size + r])].add(p);
-      }
+    }
+    // The block's refinement rows follow each other too, in the order of their boundaries.
+    int r0 = firstAtLeast(plan.proresOwner, 0, plan.proresOwner.length, first);
+    int r1 = firstAtLeast(plan.proresOwner, r0, plan.proresOwner.length, first + count);
+    int p0 = s.prores.addCopies(prores, r0, r1 - r0);
+    for (int r = r0; r < r1; r++) {
+      int p = p0 + r - r0;
+      s.prores.moveCopy(p, move(prores, r, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock),
+          move(prores, r, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock), 0);
+      s.proresOwner.add(index + plan.proresOwner[r] - first);
+      s.subsets[subset(prores.ints[BoundaryTable.OP * prores.size + r])].add(p);
     }
     return index + count;
   }

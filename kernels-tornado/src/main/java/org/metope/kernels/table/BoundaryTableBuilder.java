@@ -31,6 +31,8 @@ public final class BoundaryTableBuilder {
   private boolean handedOver;
   private boolean[] hasFine;
   private boolean[] hasCoordinates;
+  /** Rows copied from a built table ({@link #addCopies}) and not changed since: checked there. */
+  private boolean[] checked;
   /** One boundary's int columns, for the reach check. */
   private final int[] row = new int[BoundaryTable.INT_COLUMNS];
 
@@ -49,6 +51,7 @@ public final class BoundaryTableBuilder {
     realColumns = new double[this.capacity * BoundaryTable.REAL_COLUMNS];
     hasFine = new boolean[this.capacity];
     hasCoordinates = new boolean[this.capacity];
+    checked = new boolean[this.capacity];
   }
 
   /** Number of boundaries added so far. */
@@ -132,34 +135,55 @@ public final class BoundaryTableBuilder {
   }
 
   /**
-   * Adds row {@code row} of {@code from} again, with its var offset {@code varOffset}, its fine
-   * offset {@code fineOffset} (used by refinement rows only) and its buffer offset {@code
-   * bufferOffset}; every other column, coordinates included, as {@code from} has it. For a plan
-   * rebuilt after a remesh from rows of the plan before, where a block and its neighbours stayed
-   * and only the arena places moved.
+   * Adds rows {@code first} to {@code first + count - 1} of {@code from} again, in order, every
+   * column as {@code from} has it, coordinates included, and returns the index of the first; each
+   * then gets its own offsets from {@link #moveCopy}. For a plan rebuilt after a remesh from rows
+   * of the plan before, where a block and its neighbours stayed and only the arena places moved:
+   * column by column, one array copy each. {@code from} checked the rows when it was built, and
+   * the checks do not depend on offsets, so {@link #build} does not check them again unless a
+   * later call changes one.
    */
-  public int addCopy(BoundaryTable from, int row, int varOffset, int fineOffset,
-      int bufferOffset) {
-    if (row < 0 || row >= from.size) {
-      throw new IllegalArgumentException("no such row: row=" + row + " size=" + from.size);
+  public int addCopies(BoundaryTable from, int first, int count) {
+    if (first < 0 || count < 0 || first + count > from.size) {
+      throw new IllegalArgumentException("no such rows: first=" + first + " count=" + count
+          + " size=" + from.size);
     }
-    ensureCapacity(size + 1);
-    int b = size++;
+    ensureCapacity(size + count);
+    int b = size;
     for (int c = 0; c < BoundaryTable.INT_COLUMNS; c++) {
-      set(b, c, from.ints[c * from.size + row]);
+      System.arraycopy(from.ints, c * from.size + first, columns, c * capacity + b, count);
     }
     for (int c = 0; c < BoundaryTable.REAL_COLUMNS; c++) {
-      setReal(b, c, from.reals[c * from.size + row]);
+      System.arraycopy(from.reals, c * from.size + first, realColumns, c * capacity + b, count);
+    }
+    for (int k = b; k < b + count; k++) {
+      boolean refines = BoundaryOp.usesFine(get(k, BoundaryTable.OP));
+      hasFine[k] = refines;
+      hasCoordinates[k] = refines;
+      checked[k] = true;
+    }
+    size += count;
+    return b;
+  }
+
+  /**
+   * Gives row {@code b}, added by {@link #addCopies}, its var offset {@code varOffset}, its fine
+   * offset {@code fineOffset} (taken by refinement rows only) and its buffer offset {@code
+   * bufferOffset}.
+   */
+  public BoundaryTableBuilder moveCopy(int b, int varOffset, int fineOffset, int bufferOffset) {
+    if (b < 0 || b >= size) {
+      throw new IllegalArgumentException("no such boundary: b=" + b + " size=" + size);
+    }
+    if (handedOver) {
+      relayout(capacity);
     }
     set(b, BoundaryTable.VAR_OFFSET, varOffset);
     set(b, BoundaryTable.BUFFER_OFFSET, bufferOffset);
-    boolean refines = BoundaryOp.usesFine(get(b, BoundaryTable.OP));
-    if (refines) {
+    if (hasFine[b]) {
       set(b, BoundaryTable.FINE_OFFSET, fineOffset);
     }
-    hasFine[b] = refines;
-    hasCoordinates[b] = refines;
-    return b;
+    return this;
   }
 
   /**
@@ -333,13 +357,14 @@ public final class BoundaryTableBuilder {
   public void clear() {
     Arrays.fill(hasFine, 0, size, false);
     Arrays.fill(hasCoordinates, 0, size, false);
+    Arrays.fill(checked, 0, size, false);
     size = 0;
   }
 
   private void check() {
     for (int b = 0; b < size; b++) {
       int op = get(b, BoundaryTable.OP);
-      if (BoundaryOp.usesFine(op)) {
+      if (BoundaryOp.usesFine(op) && !checked[b]) {
         if (!hasFine[b]) {
           throw new IllegalArgumentException("refinement boundary without fine layout: b=" + b
               + " op=" + BoundaryOp.name(op));
@@ -395,6 +420,7 @@ public final class BoundaryTableBuilder {
       relayout(Math.max(needed, 2 * capacity));
       hasFine = Arrays.copyOf(hasFine, capacity);
       hasCoordinates = Arrays.copyOf(hasCoordinates, capacity);
+      checked = Arrays.copyOf(checked, capacity);
     } else if (handedOver) {
       relayout(capacity);
     }
@@ -420,6 +446,7 @@ public final class BoundaryTableBuilder {
     if (handedOver) {
       relayout(capacity);
     }
+    checked[b] = false;
   }
 
   private int get(int b, int column) {

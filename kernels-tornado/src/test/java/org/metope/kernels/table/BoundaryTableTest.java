@@ -60,9 +60,9 @@ class BoundaryTableTest {
         new IndexBox(1, 4, 1, 4, 0, 0), 0);
     builder.fine(p, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
     BoundaryTable before = builder.build();
-    BoundaryTableBuilder again = new BoundaryTableBuilder();
-    again.addCopy(before, 0, 540, 123, 77);
-    again.addCopy(before, 1, 500, 600, 0);
+    BoundaryTableBuilder again = new BoundaryTableBuilder(1); // grows while copying
+    assertEquals(0, again.addCopies(before, 0, 2));
+    again.moveCopy(0, 540, 123, 77).moveCopy(1, 500, 600, 0);
     BoundaryTable after = again.build();
     // Row 0 is a copy, without a fine side: the fine offset 123 given for it is not taken.
     for (int c = 0; c < BoundaryTable.INT_COLUMNS; c++) {
@@ -83,6 +83,27 @@ class BoundaryTableTest {
         assertEquals(before.getReal(c, b), after.getReal(c, b), 0.0, "real " + c + " row " + b);
       }
     }
+  }
+
+  /**
+   * A copied refinement row is not checked again at build, unless it changed after the copy: a
+   * fine layout too small for its children is refused then (without the reset of the copy's mark
+   * it would be built).
+   */
+  @Test
+  void givenACopiedRowChangedAfterTheCopy_whenBuilt_thenItIsCheckedAgain() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    int p = builder.add(BoundaryOp.PROLONGATE, 2, new BlockLayout(0, 1, 1, 6, 6),
+        new IndexBox(1, 4, 1, 4, 0, 0), 0);
+    builder.fine(p, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
+    BoundaryTable before = builder.build();
+    BoundaryTableBuilder again = new BoundaryTableBuilder();
+    int b = again.addCopies(before, 0, 1);
+    assertEquals(1, again.build().size, "a copy as it was builds");
+    again.fine(b, new BlockLayout(100, 1, 1, 4, 4), -2, -2, 0);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, again::build);
+    assertTrue(e.getMessage().startsWith("refinement boundary reaches outside its block"),
+        e.getMessage());
   }
 
   @Test
