@@ -179,9 +179,6 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
   @Override
   public void release() {
-    if (registry != null) {
-      registry.awaitSends();
-    }
     previousPlans = mesh == null ? null
         : PreviousPlans.of(mesh, ghostFields, caches, arena.layoutVersion());
     for (BvarsCache c : caches.values()) {
@@ -189,6 +186,11 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     }
     caches.clear();
     planOwners.clear();
+    if (registry != null) {
+      // Waits for the last cross-rank sends before the channels' buffers go: once per remesh,
+      // here, so that the next setup finds nothing left to wait for or free.
+      registry.clear();
+    }
     if (statics != null) {
       statics.release();
     }
