@@ -39,11 +39,7 @@ class BoundaryTableTest {
 
   @Test
   void givenARefinementBoundaryWithoutCoordinates_whenBuilt_thenUnitCoordinatesAlignTheChildren() {
-    BoundaryTableBuilder builder = new BoundaryTableBuilder();
-    int b = builder.add(BoundaryOp.PROLONGATE, 2, new BlockLayout(0, 1, 1, 6, 6),
-        new IndexBox(1, 4, 1, 4, 0, 0), 0);
-    builder.fine(b, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
-    BoundaryTable table = builder.build();
+    BoundaryTable table = oneProlongation();
     double coarseCentre = RefinementKernels.center(table.getReal(BoundaryTable.COARSE_XMIN1, 0),
         table.getReal(BoundaryTable.COARSE_DX1, 0), 3);
     double firstChild = RefinementKernels.center(table.getReal(BoundaryTable.FINE_XMIN1, 0),
@@ -92,11 +88,7 @@ class BoundaryTableTest {
    */
   @Test
   void givenACopiedRowChangedAfterTheCopy_whenBuilt_thenItIsCheckedAgain() {
-    BoundaryTableBuilder builder = new BoundaryTableBuilder();
-    int p = builder.add(BoundaryOp.PROLONGATE, 2, new BlockLayout(0, 1, 1, 6, 6),
-        new IndexBox(1, 4, 1, 4, 0, 0), 0);
-    builder.fine(p, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
-    BoundaryTable before = builder.build();
+    BoundaryTable before = oneProlongation();
     BoundaryTableBuilder again = new BoundaryTableBuilder();
     int b = again.addCopies(before, 0, 1);
     assertEquals(1, again.build().size, "a copy as it was builds");
@@ -104,6 +96,15 @@ class BoundaryTableTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, again::build);
     assertTrue(e.getMessage().startsWith("refinement boundary reaches outside its block"),
         e.getMessage());
+  }
+
+  /** A table of one 2D prolongation, 4 x 4 coarse cells into a fine block of 8 x 8 with ghosts. */
+  private static BoundaryTable oneProlongation() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    int b = builder.add(BoundaryOp.PROLONGATE, 2, new BlockLayout(0, 1, 1, 6, 6),
+        new IndexBox(1, 4, 1, 4, 0, 0), 0);
+    builder.fine(b, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
+    return builder.build();
   }
 
   @Test
