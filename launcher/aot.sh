@@ -66,10 +66,19 @@ ensure_aot_cache() {
       parthenon/output9/dt=1 parthenon/output9/variables=advected --then \
       -i "$ROOT/inputs/advection.in" -d "$work/3d" parthenon/time/nlim=40 \
       parthenon/time/tlim=10 parthenon/output3/dt=-1 >/dev/null 2>&1 </dev/null \
-      && mv -f "$work/metope.aot" "$cache"
+      && mv -f "$work/metope.aot" "$cache" && remove_stale_aot_caches
     rm -rf "$work"
   fi
   [ -n "$lock" ] && exec {lock}>&-
+  return 0
+}
+
+# Removes the caches of earlier builds, those not newer than the build stamp (20 MB each): a
+# cache is trained again after every build, so they serve no JVM of this build, and one of a class
+# path or options that have since changed would stay forever.
+remove_stale_aot_caches() {
+  [ -f "$STAMP" ] || return 0
+  find "$ROOT/target" -maxdepth 1 -name 'metope-aot-*.aot' ! -newer "$STAMP" -delete 2>/dev/null
   return 0
 }
 

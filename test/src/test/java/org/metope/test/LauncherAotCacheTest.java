@@ -1,7 +1,9 @@
 package org.metope.test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,6 +54,33 @@ class LauncherAotCacheTest {
     assertEquals("", shell("auto-one-cpu", aotOpts()));
     Path twoCpus = cache("auto");
     assertEquals(aotCache(twoCpus), shell("auto-one-cpu", aotOpts()));
+  }
+
+  /**
+   * Training a cache removes those of earlier builds (older than the build stamp), a cache of a
+   * class path since changed among them, and keeps one trained since the build.
+   */
+  @Test
+  void givenCachesOfAnEarlierBuild_whenACacheIsTrained_thenTheyAreRemoved() throws Exception {
+    Files.writeString(java, "#!/bin/sh\nfor a; do case \"$a\" in -XX:AOTCacheOutput=*)"
+        + " echo trained > \"${a#*=}\";; esac; done\n");
+    Path target = tmp.resolve("target");
+    Path earlier = Files.writeString(target.resolve("metope-aot-123.aot"), "old class path");
+    Path stamp = Files.writeString(target.resolve("stamp"), "");
+    Path current = cache("auto");
+    earlier.toFile().setLastModified(stamp.toFile().lastModified() - 60_000);
+    current.toFile().setLastModified(stamp.toFile().lastModified() + 60_000);
+    String script = "set -e; ROOT='" + tmp + "'; STAMP=\"$ROOT/target/stamp\"; MAIN_CLASS=none;"
+        + " memory_opts() { :; }; jit_opts() { :; }; jit_policy() { echo auto-one-cpu; };"
+        + " source '" + RepoPaths.root().resolve("launcher/aot.sh") + "';"
+        + " ensure_aot_cache '" + java + "' " + CLASS_PATH + " '' 2>/dev/null";
+    ProcessResult r = ProcessResult.run(tmp, 60, Map.of("METOPE_SKIP_BUILD", "0"),
+        "bash", "-c", script);
+    assertEquals(0, r.exitCode(), r.output());
+    assertEquals("trained\n", Files.readString(
+        Path.of(shell("auto-one-cpu", "aot_cache_file " + CLASS_PATH + " '' auto-one-cpu"))));
+    assertFalse(Files.exists(earlier), "the earlier build's cache is removed");
+    assertTrue(Files.exists(current), "a cache trained since the build stays");
   }
 
   private Path cache(String policy) throws Exception {
