@@ -1,5 +1,7 @@
 package org.metope.outputs;
 
+import java.math.BigInteger;
+
 /**
  * The first {@code p} significant decimal digits of a positive double, rounded half-to-even from
  * its exact binary value, in integer arithmetic: {@code v = m 2^q} with a 53-bit {@code m}, so
@@ -11,7 +13,9 @@ package org.metope.outputs;
  * long divisions: a status line per cycle formats seven numbers, and in a short run that work
  * stays in the interpreter. Where the shifts or the divisor do not fit in 64 bits (exponents
  * beyond about {@code 10^±22} from the digits kept), {@link #exponent} says so and the caller falls
- * back to {@code BigDecimal}.
+ * back to the same rounding in {@code BigInteger} arithmetic ({@link #exponentExact}, {@link
+ * #roundScaledExact}). Not {@code BigDecimal}: on JDK 25 its class initialisation computes
+ * {@code 5^65536}, about 20 ms of one CPU in a cold JVM, the first time a history value needs it.
  */
 final class DecimalDigits {
   /** 5^0 .. 5^27: below 2^63. */
@@ -62,6 +66,59 @@ final class DecimalDigits {
       }
     }
     return UNSUPPORTED_EXPONENT;
+  }
+
+  /**
+   * {@link #exponent} for any finite {@code v > 0} and {@code p >= 1}, subnormals included, in
+   * {@code BigInteger} arithmetic.
+   */
+  static int exponentExact(double v, int p) {
+    BigInteger low = BigInteger.TEN.pow(p - 1);
+    BigInteger high = low.multiply(BigInteger.TEN);
+    int e = (int) Math.floor(Math.log10(v));
+    while (true) {
+      BigInteger whole = exact(v, p - 1 - e, false);
+      if (whole.compareTo(high) >= 0) {
+        e++;
+      } else if (whole.compareTo(low) < 0) {
+        e--;
+      } else {
+        return exact(v, p - 1 - e, true).equals(high) ? e + 1 : e;
+      }
+    }
+  }
+
+  /** {@code v 10^s} rounded half-to-even to an integer, for any finite {@code v >= 0}. */
+  static BigInteger roundScaledExact(double v, int s) {
+    return exact(v, s, true);
+  }
+
+  /** {@code v 10^s} rounded half-to-even ({@code round}) or down: {@code m 5^s 2^(q+s)}. */
+  private static BigInteger exact(double v, int s, boolean round) {
+    long bits = Double.doubleToRawLongBits(v);
+    int biased = (int) (bits >>> 52) & 0x7ff;
+    long fraction = bits & ((1L << 52) - 1);
+    BigInteger numerator = BigInteger.valueOf(biased == 0 ? fraction : fraction | (1L << 52));
+    int twos = (biased == 0 ? -1074 : biased - 1075) + s;
+    BigInteger denominator = BigInteger.ONE;
+    BigInteger fives = BigInteger.valueOf(5).pow(Math.abs(s));
+    if (s >= 0) {
+      numerator = numerator.multiply(fives);
+    } else {
+      denominator = fives;
+    }
+    if (twos >= 0) {
+      numerator = numerator.shiftLeft(twos);
+    } else {
+      denominator = denominator.shiftLeft(-twos);
+    }
+    BigInteger[] quotient = numerator.divideAndRemainder(denominator);
+    if (!round) {
+      return quotient[0];
+    }
+    int c = quotient[1].shiftLeft(1).compareTo(denominator);
+    return c > 0 || (c == 0 && quotient[0].testBit(0)) ? quotient[0].add(BigInteger.ONE)
+        : quotient[0];
   }
 
   /** {@code v 10^s} rounded half-to-even to an integer (below 2^62), or {@link #UNSUPPORTED}. */

@@ -1,9 +1,5 @@
 package org.metope.outputs;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
-
 /**
  * One C {@code printf} conversion of a {@code double} ({@code %e}, {@code %E}, {@code %f}, {@code
  * %F}, {@code %g}, {@code %G} with flags {@code -+ 0#}, a width and a precision), optionally with
@@ -185,9 +181,10 @@ public final class PrintfFormat {
 
   /** The exponent of {@code magnitude} once rounded to {@code digits} significant digits. */
   private static int decimalExponent(double magnitude, int digits) {
-    BigDecimal rounded = new BigDecimal(magnitude)
-        .round(new MathContext(digits, RoundingMode.HALF_EVEN));
-    return rounded.precision() - 1 - rounded.scale();
+    int exponent = digits <= MAX_LONG_DIGITS ? DecimalDigits.exponent(magnitude, digits)
+        : DecimalDigits.UNSUPPORTED_EXPONENT;
+    return exponent != DecimalDigits.UNSUPPORTED_EXPONENT ? exponent
+        : DecimalDigits.exponentExact(magnitude, digits);
   }
 
   /**
@@ -241,15 +238,8 @@ public final class PrintfFormat {
       if (exponent != DecimalDigits.UNSUPPORTED_EXPONENT) {
         digits = Long.toString(DecimalDigits.roundScaled(magnitude, p - 1 - exponent));
       } else {
-        BigDecimal rounded = new BigDecimal(magnitude)
-            .round(new MathContext(p, RoundingMode.HALF_EVEN));
-        String unscaled = rounded.unscaledValue().toString();
-        exponent = unscaled.length() - 1 - rounded.scale();
-        StringBuilder d = new StringBuilder(unscaled);
-        while (d.length() < p) {
-          d.append('0');
-        }
-        digits = d.substring(0, p);
+        exponent = DecimalDigits.exponentExact(magnitude, p);
+        digits = DecimalDigits.roundScaledExact(magnitude, p - 1 - exponent).toString();
       }
     }
     StringBuilder s = new StringBuilder(digitsAfterPoint + 8);
@@ -266,9 +256,28 @@ public final class PrintfFormat {
     return s.append(absExponent).toString();
   }
 
+  /**
+   * {@code %.Nf} of a non-negative finite value: the integer {@code magnitude 10^N}, rounded
+   * half-to-even from the exact binary value ({@link DecimalDigits}), with the point put back.
+   */
   private static String fixed(double magnitude, int digitsAfterPoint, boolean point) {
-    String text = new BigDecimal(magnitude).setScale(digitsAfterPoint, RoundingMode.HALF_EVEN)
-        .toPlainString();
+    long scaled = magnitude == 0 ? 0 : DecimalDigits.roundScaled(magnitude, digitsAfterPoint);
+    String digits = scaled != DecimalDigits.UNSUPPORTED ? Long.toString(scaled)
+        : DecimalDigits.roundScaledExact(magnitude, digitsAfterPoint).toString();
+    String text = withPoint(digits, digitsAfterPoint);
     return point && digitsAfterPoint == 0 ? text + "." : text;
+  }
+
+  /** {@code digits / 10^digitsAfterPoint} written out: at least one digit before the point. */
+  private static String withPoint(String digits, int digitsAfterPoint) {
+    if (digitsAfterPoint == 0) {
+      return digits;
+    }
+    StringBuilder s = new StringBuilder(digitsAfterPoint + 22);
+    for (int pad = digitsAfterPoint + 1 - digits.length(); pad > 0; pad--) {
+      s.append('0');
+    }
+    s.append(digits);
+    return s.insert(s.length() - digitsAfterPoint, '.').toString();
   }
 }

@@ -62,6 +62,29 @@ class DecimalDigitsTest {
     }
   }
 
+  /**
+   * The BigInteger path, which serves what 64 bits do not reach (a history's 1e-71, subnormals,
+   * 1e308, 30 digits): every binary exponent of the doubles, at precisions 1 to 30.
+   */
+  @Test
+  void givenAnyFiniteValue_thenTheExactPathGivesTheExactlyRoundedDigits() {
+    SplittableRandom random = new SplittableRandom(37);
+    for (int i = 0; i < 3_000; i++) {
+      double v = Math.scalb(1.0 + random.nextDouble(), random.nextInt(-1074, 1024));
+      if (i % 5 == 0) {
+        v = Double.longBitsToDouble(random.nextLong(1, 1L << 52)); // subnormal
+      }
+      int p = random.nextInt(1, 31);
+      int exponent = DecimalDigits.exponentExact(v, p);
+      assertEquals(reference(v, p), DecimalDigits.roundScaledExact(v, p - 1 - exponent)
+          + "e" + exponent, "v=" + v + " p=" + p);
+    }
+    assertEquals("100e1", DecimalDigits.roundScaledExact(9.996, 1) + "e"
+        + DecimalDigits.exponentExact(9.996, 3));
+    assertEquals("2", DecimalDigits.roundScaledExact(2.5, 0).toString());
+    assertEquals("5", DecimalDigits.roundScaledExact(Double.MIN_VALUE, 324).toString());
+  }
+
   @Test
   void givenExactTies_thenTheyRoundToEven() {
     // k / 2^j has a finite decimal expansion; at some precision its last kept digit is followed

@@ -1,9 +1,14 @@
 package org.metope.outputs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -59,6 +64,74 @@ class PrintfFormatTest {
     assertEquals("7.0312500000000002e-03", PrintfFormat.scientific(0.45 / 64, 16));
     assertEquals("-1.41e-01", PrintfFormat.scientific(-0.140625, 2));
     assertEquals("0.00e+00", PrintfFormat.scientific(0.0, 2));
+  }
+
+  /**
+   * {@code %.Nf} and {@code %g}, which take {@link DecimalDigits}' integer path where it reaches,
+   * against BigDecimal's exact rounding of the binary value (C's rule) over 40 decades, zero,
+   * subnormals and precisions past what a {@code long} holds.
+   */
+  @Test
+  void givenRandomValues_thenFixedAndGeneralEqualBigDecimalsExactRounding() {
+    SplittableRandom random = new SplittableRandom(36);
+    for (int n = 0; n < 20_000; n++) {
+      double v = Math.scalb(1.0 + random.nextDouble(), random.nextInt(-66, 66));
+      if (n % 7 == 0) {
+        v = Math.rint(v * 1000) / 1000; // short decimals, where ties come from
+      }
+      checkFixedAndGeneral(v, random.nextInt(0, 24), random.nextInt(1, 20));
+    }
+    for (double v : new double[] {0.0, Double.MIN_VALUE, 0.5, 2.5, 0.05, 9.5, 99.5, 1e22,
+        4.9e-324, 1.7976931348623157e308}) {
+      for (int digits = 0; digits < 30; digits++) {
+        checkFixedAndGeneral(v, digits, Math.max(1, digits));
+      }
+    }
+  }
+
+  private static void checkFixedAndGeneral(double v, int afterPoint, int significant) {
+    String fixed = new BigDecimal(v).setScale(afterPoint, RoundingMode.HALF_EVEN)
+        .toPlainString();
+    assertEquals(fixed, PrintfFormat.parse("%." + afterPoint + "f").format(v),
+        "v=" + v + ", %." + afterPoint + "f");
+    assertEquals(generalByBigDecimal(v, significant),
+        PrintfFormat.parse("%." + significant + "g").format(v), "v=" + v + ", %." + significant
+        + "g");
+  }
+
+  /** C's {@code %.Pg} from BigDecimal alone: the rule of C11 7.21.6.1, trailing zeros removed. */
+  private static String generalByBigDecimal(double v, int p) {
+    int exponent = 0;
+    if (v != 0) {
+      BigDecimal rounded = new BigDecimal(v).round(new MathContext(p, RoundingMode.HALF_EVEN));
+      exponent = rounded.precision() - 1 - rounded.scale();
+    }
+    if (exponent < p && exponent >= -4) {
+      String text = new BigDecimal(v).setScale(p - 1 - exponent, RoundingMode.HALF_EVEN)
+          .toPlainString();
+      return text.indexOf('.') < 0 ? text : text.replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+    String digits = new BigDecimal(v).round(new MathContext(p, RoundingMode.HALF_EVEN))
+        .unscaledValue().toString().replaceAll("0+$", "");
+    String mantissa = digits.length() == 1 ? digits
+        : digits.charAt(0) + "." + digits.substring(1);
+    return mantissa + (exponent < 0 ? "e-" : "e+") + (Math.abs(exponent) < 10 ? "0" : "")
+        + Math.abs(exponent);
+  }
+
+  /**
+   * The times an XDMF file prints ({@code %g}) take the integer path, so a run need not start
+   * BigDecimal: a fast path that always fell back would pass the test above and fail this one.
+   */
+  @Test
+  void givenOutputTimes_thenTheIntegerPathServesFixed() {
+    for (double t : new double[] {0.05, 0.15000000000000002, 1.0, 2.7182818, 1234.5}) {
+      int exponent = DecimalDigits.exponent(t, 6);
+      assertNotEquals(DecimalDigits.UNSUPPORTED_EXPONENT, exponent, "t=" + t);
+      assertNotEquals(DecimalDigits.UNSUPPORTED, DecimalDigits.roundScaled(t, 5 - exponent),
+          "t=" + t);
+    }
+    assertEquals("0.15", PrintfFormat.parse("%g").format(0.15000000000000002));
   }
 
   @Test
