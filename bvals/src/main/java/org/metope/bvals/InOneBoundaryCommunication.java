@@ -188,8 +188,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     planOwners.clear();
     if (registry != null) {
       // Waits for the last cross-rank sends before the channels' buffers go: once per remesh,
-      // here, so that the next setup finds nothing left to wait for or free.
-      registry.clear();
+      // here, so that the next setup finds nothing left in flight (ChannelRegistry.retire).
+      registry.awaitSends();
     }
     if (statics != null) {
       statics.release();
@@ -204,8 +204,11 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   @Override
   public void setup(Mesh target, Set<LogicalLocation> newlyRefined) {
     this.newlyRefined = Set.copyOf(newlyRefined);
+    // release() waited for the sends; the old channels go with their arena and pools.
+    int expectedValues = registry == null ? 0 : registry.boundaryValues().size();
+    int expectedFluxes = registry == null ? 0 : registry.fluxCorrections().size();
     if (registry != null) {
-      registry.clear();
+      registry.retire();
     }
     caches.clear();
     planOwners.clear();
@@ -216,7 +219,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     boundaryConditions.prepare(target.resolvedPackages());
     boundaryConditions.requireRegistered(target.config(), deck);
     Communicator world = target.communicator();
-    this.registry = new ChannelRegistry(world.rank(), arena);
+    this.registry = new ChannelRegistry(world.rank(), arena, expectedValues, expectedFluxes);
     ghostFields = fieldsWith(MetadataFlag.FILL_GHOST);
     fluxFields = target.isMultilevel() && !staticOnly ? fieldsWith(MetadataFlag.WITH_FLUXES)
         : List.of();

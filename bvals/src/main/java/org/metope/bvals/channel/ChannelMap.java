@@ -15,14 +15,17 @@ import java.util.List;
  */
 public final class ChannelMap {
   private final ChannelKind kind;
-  private final HashMap<ChannelKey, CommBuffer> channels = new HashMap<>();
+  private final HashMap<ChannelKey, CommBuffer> channels;
+  /** The {@link ChannelRole#SENDER} channels, the only ones a quiescent point waits for. */
+  private final List<CommBuffer> senders = new ArrayList<>();
 
-  /** An empty map for {@code kind}. */
-  public ChannelMap(ChannelKind kind) {
+  /** An empty map for {@code kind} that holds {@code expected} channels without growing. */
+  public ChannelMap(ChannelKind kind, int expected) {
     if (kind == null) {
       throw new IllegalArgumentException("kind is null");
     }
     this.kind = kind;
+    this.channels = new HashMap<>(Math.max(16, (int) Math.min(1L << 30, expected * 4L / 3 + 1)));
   }
 
   /** The kind of every channel in the map. */
@@ -69,11 +72,14 @@ public final class ChannelMap {
       throw new IllegalArgumentException("channel already registered: key=" + buffer.key()
           + ", kind=" + kind);
     }
+    if (buffer.role() == ChannelRole.SENDER) {
+      senders.add(buffer);
+    }
   }
 
-  /** Removes and returns the channel named {@code key} (null when absent); does not free it. */
-  public CommBuffer remove(ChannelKey key) {
-    return channels.remove(key);
+  /** The channels that send across ranks, in the order they were put. */
+  List<CommBuffer> senders() {
+    return senders;
   }
 
   /** Number of channels. */
@@ -91,17 +97,5 @@ public final class ChannelMap {
     List<CommBuffer> list = new ArrayList<>(channels.values());
     list.sort((a, b) -> a.key().compareTo(b.key()));
     return list;
-  }
-
-  /**
-   * Frees every buffer (slices go back to their pools) and forgets every channel, as before
-   * rebuilding after a remesh. Call at a quiescent point ({@link ChannelRegistry#awaitSends()}
-   * first).
-   */
-  public void clear() {
-    for (CommBuffer buffer : channels.values()) {
-      buffer.free();
-    }
-    channels.clear();
   }
 }

@@ -11,14 +11,19 @@ import java.util.List;
  * <ul>
  *   <li>{@link #dump()}: every channel's key, role, state, peer, tag, size and sequence numbers,
  *       for the stall report of the task system;
- *   <li>{@link #awaitSends()}: waits for the last cross-rank sends, before buffers move.
+ *   <li>{@link #awaitSends()}: waits for the last cross-rank sends, before buffers move;
+ *   <li>{@link #retire()}: the end of the registry at a remesh's quiescent point.
  * </ul>
+ *
+ * <p>No buffer moves while a message on it is in flight: a remesh waits for the sends once, when
+ * the old caches are released ({@code awaitSends}), and builds its channels over a new arena;
+ * {@link #retire()} then only checks, through the arena's in-flight count, that nothing is left.
  */
 public final class ChannelRegistry {
   private final int rank;
   private final BufferArena arena;
-  private final ChannelMap boundaryValues = new ChannelMap(ChannelKind.BOUNDARY_VALUES);
-  private final ChannelMap fluxCorrections = new ChannelMap(ChannelKind.FLUX_CORRECTION);
+  private final ChannelMap boundaryValues;
+  private final ChannelMap fluxCorrections;
   private final List<CoalescedMessage> messages = new ArrayList<>();
 
   /**
@@ -28,12 +33,24 @@ public final class ChannelRegistry {
    * @param arena the rank's buffer arena, summarised in dumps
    */
   public ChannelRegistry(int rank, BufferArena arena) {
-    if (rank < 0 || arena == null) {
+    this(rank, arena, 0, 0);
+  }
+
+  /**
+   * An empty registry whose maps hold {@code expectedValues} boundary-value and {@code
+   * expectedFluxes} flux-correction channels without growing (a remesh passes the previous
+   * registry's sizes: meshes change little between remeshes).
+   */
+  public ChannelRegistry(int rank, BufferArena arena, int expectedValues, int expectedFluxes) {
+    if (rank < 0 || arena == null || expectedValues < 0 || expectedFluxes < 0) {
       throw new IllegalArgumentException("registry needs a rank and an arena: rank=" + rank
-          + ", arena=" + arena);
+          + ", arena=" + arena + ", expectedValues=" + expectedValues + ", expectedFluxes="
+          + expectedFluxes);
     }
     this.rank = rank;
     this.arena = arena;
+    this.boundaryValues = new ChannelMap(ChannelKind.BOUNDARY_VALUES, expectedValues);
+    this.fluxCorrections = new ChannelMap(ChannelKind.FLUX_CORRECTION, expectedFluxes);
   }
 
   /** The map of {@code kind}. */
@@ -91,23 +108,30 @@ public final class ChannelRegistry {
   /** Blocks until every cross-rank send of this rank has completed (see {@link CommBuffer#awaitSend()}). */
   public void awaitSends() {
     for (ChannelKind kind : ChannelKind.values()) {
-      for (CommBuffer b : map(kind).unordered()) {
-        b.awaitSend();
+      List<CommBuffer> senders = map(kind).senders();
+      for (int i = 0; i < senders.size(); i++) {
+        senders.get(i).awaitSend();
       }
     }
   }
 
   /**
-   * Waits for the last sends, frees every channel's buffer, gives every message's slice back and
-   * forgets them all, as before rebuilding after a remesh (a quiescent point: no receive posted).
+   * Ends this registry at a quiescent point (no receive posted), before a remesh builds a new one
+   * over a new arena: waits for cross-rank sends only if the arena still counts messages in flight
+   * (none after {@link #awaitSends()}, so one atomic read), then refuses to go on while any
+   * remain. Buffers and messages are not given back one by one: their pools and arena are dropped
+   * with the registry.
+   *
+   * @throws IllegalStateException when a message is still in flight (a posted receive)
    */
-  public void clear() {
-    awaitSends();
-    boundaryValues.clear();
-    fluxCorrections.clear();
-    for (CoalescedMessage m : messages) {
-      m.release();
+  public void retire() {
+    if (arena.slicesInFlight() > 0) {
+      awaitSends();
     }
-    messages.clear();
+    int flying = arena.slicesInFlight();
+    if (flying > 0) {
+      throw new IllegalStateException("channels retired while messages are in flight: rank="
+          + rank + ", slicesInFlight=" + flying);
+    }
   }
 }

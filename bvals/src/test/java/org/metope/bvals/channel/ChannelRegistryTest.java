@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.metope.bvals.RankChannels;
+import org.metope.bvals.ScriptedCommunicator;
 import org.metope.comm.InProcessCluster;
 
 /** Dumps and the channel maps. */
@@ -42,10 +43,38 @@ class ChannelRegistryTest {
     IllegalStateException e = assertThrows(IllegalStateException.class,
         () -> map.require(new ChannelKey(9, 9, 0, 0)));
     assertTrue(e.getMessage().contains("key=ChannelKey[senderGid=9"), e.getMessage());
-    ObjectPool<BufferSlice> pool = rc.pools.pool(b.buffer().group(), 4);
-    assertEquals(1, pool.inUse());
-    map.clear();
-    assertEquals(0, map.size());
-    assertEquals(0, pool.inUse(), "clear frees the buffers");
+  }
+
+  @Test
+  void givenSendInFlight_whenRetire_thenItWaitsForTheSendOnce() {
+    RankChannels rc = new RankChannels(new ScriptedCommunicator(0, 2));
+    CommBuffer sender = rc.channel(new ChannelKey(1, 2, 0, 13), 0, 1, 7, 4, false);
+    sender.send();
+    assertEquals(1, rc.arena.slicesInFlight());
+    rc.registry.retire();
+    assertEquals(0, rc.arena.slicesInFlight(), "retire waits for what is still in flight");
+    assertEquals(BufferState.STALE, sender.state());
+  }
+
+  @Test
+  void givenSendsAwaited_whenRetire_thenNothingIsLeftToWaitFor() {
+    ScriptedCommunicator comm = new ScriptedCommunicator(0, 2);
+    RankChannels rc = new RankChannels(comm);
+    CommBuffer sender = rc.channel(new ChannelKey(1, 2, 0, 13), 0, 1, 7, 4, false);
+    sender.sendNull();
+    rc.registry.awaitSends();
+    assertTrue(comm.requests.get(0).complete, "awaitSends waits for null sends too");
+    assertEquals(BufferState.STALE, sender.state());
+    rc.registry.retire();
+    assertEquals(0, rc.arena.slicesInFlight());
+  }
+
+  @Test
+  void givenReceivePosted_whenRetire_thenItRefuses() {
+    RankChannels rc = new RankChannels(new ScriptedCommunicator(1, 2));
+    CommBuffer receiver = rc.channel(new ChannelKey(0, 2, 0, 13), 0, 1, 7, 4, false);
+    assertTrue(receiver.tryStartReceive());
+    IllegalStateException e = assertThrows(IllegalStateException.class, rc.registry::retire);
+    assertTrue(e.getMessage().contains("slicesInFlight=1"), e.getMessage());
   }
 }
