@@ -58,8 +58,14 @@ final class BoundaryRows {
    */
   static void valueBox(MeshBlock block, NeighborBlock nb, FieldInfo field,
       BoundaryIndices.Range range, int[] box) {
-    BoundaryIndices.calc(block, nb, field.metadata().isFine(), range, false, 0, box);
-    if (!isCell(field)) {
+    valueBox(block, nb, field.metadata().isFine(), isCell(field), range, box);
+  }
+
+  /** The same for a field that is {@code FINE} or not and a cell field or not. */
+  static void valueBox(MeshBlock block, NeighborBlock nb, boolean fine, boolean cell,
+      BoundaryIndices.Range range, int[] box) {
+    BoundaryIndices.calc(block, nb, fine, range, false, 0, box);
+    if (!cell) {
       BoundaryIndices.forElements(box, block);
     }
   }
@@ -68,7 +74,7 @@ final class BoundaryRows {
     return s.field.metadata().isFine();
   }
 
-  private static boolean isCell(FieldInfo field) {
+  static boolean isCell(FieldInfo field) {
     return field.metadata().elements().get(0) == TopologicalElement.CC;
   }
 

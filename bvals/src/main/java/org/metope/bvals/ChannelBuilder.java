@@ -83,19 +83,20 @@ final class ChannelBuilder {
   ValueChannels build(Mesh mesh) {
     int me = mesh.myRank();
     List<FieldInfo> ghostFields = comm.ghostFields();
+    FieldUse[] valueFields = uses(ghostFields, ChannelKind.BOUNDARY_VALUES);
+    FieldUse[] fluxFields = uses(comm.fluxFields(), ChannelKind.FLUX_CORRECTION);
     ValueChannels values = new ValueChannels(mesh.blocks(), ghostFields.size());
     for (MeshBlock block : mesh.blocks()) {
       int partition = PartitionRule.partitionOf(mesh, block.gid());
       List<NeighborBlock> neighbors = block.neighbors();
-      for (int f = 0; f < ghostFields.size(); f++) {
+      for (int f = 0; f < valueFields.length; f++) {
         for (int n = 0; n < neighbors.size(); n++) {
-          addValueChannels(block, partition, ghostFields.get(f), neighbors.get(n), me, values, f,
-              n);
+          addValueChannels(block, partition, valueFields[f], neighbors.get(n), me, values, f, n);
         }
       }
-      for (FieldInfo field : comm.fluxFields()) {
-        for (NeighborBlock nb : block.neighbors()) {
-          addFluxChannels(block, partition, field, nb, me);
+      for (FieldUse field : fluxFields) {
+        for (int n = 0; n < neighbors.size(); n++) {
+          addFluxChannels(block, partition, field, neighbors.get(n), me);
         }
       }
     }
@@ -124,6 +125,30 @@ final class ChannelBuilder {
     return values;
   }
 
+  /**
+   * What a channel of one field needs of it, read once per build rather than at every boundary.
+   *
+   * @param planes values per cell of a boundary-value buffer: elements times components
+   * @param cell whether it is a cell field (else a face, edge or node field, one box for all)
+   * @param communicator the field's communicator for the channels' kind
+   */
+  private record FieldUse(FieldInfo field, int planes, boolean fine, boolean cell,
+      boolean sparse, Communicator communicator) {
+  }
+
+  private FieldUse[] uses(List<FieldInfo> fields, ChannelKind kind) {
+    FieldUse[] out = new FieldUse[fields.size()];
+    for (int f = 0; f < out.length; f++) {
+      FieldInfo field = fields.get(f);
+      out[f] = new FieldUse(field,
+          field.metadata().elements().size() * field.numComponents(),
+          field.metadata().isFine(), BoundaryRows.isCell(field),
+          field.metadata().isSet(MetadataFlag.SPARSE),
+          comm.fieldCommunicators().communicator(kind, field.id()));
+    }
+    return out;
+  }
+
   private static int[] ids(List<FieldInfo> fields) {
     int[] out = new int[fields.size()];
     for (int i = 0; i < out.length; i++) {
@@ -136,28 +161,30 @@ final class ChannelBuilder {
    * The channels of {@code block}'s boundary with neighbour {@code n} for field {@code f}, put in
    * {@code values} (a same-rank channel's receiving side is filled in once all exist).
    */
-  private void addValueChannels(MeshBlock block, int partition, FieldInfo field,
+  private void addValueChannels(MeshBlock block, int partition, FieldUse field,
       NeighborBlock nb, int me, ValueChannels values, int f, int n) {
-    int planes = field.metadata().elements().size() * field.numComponents();
-    ChannelKey send = new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index());
-    BoundaryRows.valueBox(block, nb, field, BoundaryIndices.Range.SEND, box);
+    int fieldId = field.field().id();
+    ChannelKey send = new ChannelKey(block.gid(), nb.gid(), fieldId, nb.element().index());
+    BoundaryRows.valueBox(block, nb, field.fine(), field.cell(), BoundaryIndices.Range.SEND, box);
     CommBuffer sending = create(send, ChannelKind.BOUNDARY_VALUES, me, nb.rank(), block, nb,
-        field, planes * cells(box), partition);
+        field, field.planes() * cells(box), partition);
     CommBuffer receiving = null;
     if (nb.rank() != me) {
-      ChannelKey receive = new ChannelKey(nb.gid(), block.gid(), field.id(),
+      ChannelKey receive = new ChannelKey(nb.gid(), block.gid(), fieldId,
           nb.element().reverse().index());
-      BoundaryRows.valueBox(block, nb, field, BoundaryIndices.Range.RECEIVE, box);
+      BoundaryRows.valueBox(block, nb, field.fine(), field.cell(), BoundaryIndices.Range.RECEIVE,
+          box);
       receiving = create(receive, ChannelKind.BOUNDARY_VALUES, nb.rank(), me, block, nb, field,
-          planes * cells(box), partition);
+          field.planes() * cells(box), partition);
     }
     values.put(block, f, n, sending, receiving);
   }
 
-  private void addFluxChannels(MeshBlock block, int partition, FieldInfo field, NeighborBlock nb,
+  private void addFluxChannels(MeshBlock block, int partition, FieldUse use, NeighborBlock nb,
       int me) {
+    FieldInfo field = use.field();
     if (EdgeFluxBoxes.hasEdgeFluxes(field)) {
-      addEdgeFluxChannels(block, partition, field, nb, me);
+      addEdgeFluxChannels(block, partition, use, nb, me);
       return;
     }
     int ncomp = field.numComponents();
@@ -166,42 +193,43 @@ final class ChannelBuilder {
       return;
     }
     if (BoundaryType.FLXCOR_SEND.covers(nb, me)) {
-      BoundaryIndices.calc(block, nb, field.metadata().isFine(), BoundaryIndices.Range.SEND, true,
-          axis + 1, box);
+      BoundaryIndices.calc(block, nb, use.fine(), BoundaryIndices.Range.SEND, true, axis + 1,
+          box);
       create(new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index()),
-          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, field, ncomp * cells(box),
+          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, use, ncomp * cells(box),
           partition);
     }
     if (BoundaryType.FLXCOR_RECV.covers(nb, me) && nb.rank() != me) {
-      BoundaryIndices.calc(block, nb, field.metadata().isFine(), BoundaryIndices.Range.RECEIVE,
-          false, axis + 1, box);
+      BoundaryIndices.calc(block, nb, use.fine(), BoundaryIndices.Range.RECEIVE, false,
+          axis + 1, box);
       create(new ChannelKey(nb.gid(), block.gid(), field.id(), nb.element().reverse().index()),
-          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, field, ncomp * cells(box),
+          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, use, ncomp * cells(box),
           partition);
     }
   }
 
   /** The flux-correction channels of a face field's edge fluxes with {@code nb}. */
-  private void addEdgeFluxChannels(MeshBlock block, int partition, FieldInfo field,
+  private void addEdgeFluxChannels(MeshBlock block, int partition, FieldUse use,
       NeighborBlock nb, int me) {
+    FieldInfo field = use.field();
     int planes = 3 * field.numComponents();
     if (BoundaryType.FLXCOR_SEND.covers(nb, me, true)) {
       EdgeFluxBoxes.box(block, nb, BoundaryIndices.Range.SEND, box);
       create(new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index()),
-          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, field, planes * cells(box),
+          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, use, planes * cells(box),
           partition);
     }
     if (BoundaryType.FLXCOR_RECV.covers(nb, me, true) && nb.rank() != me) {
       EdgeFluxBoxes.box(block, nb, BoundaryIndices.Range.RECEIVE, box);
       create(new ChannelKey(nb.gid(), block.gid(), field.id(), nb.element().reverse().index()),
-          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, field, planes * cells(box),
+          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, use, planes * cells(box),
           partition);
     }
   }
 
   /** The channel named {@code key}: made now unless an earlier boundary made it. */
   private CommBuffer create(ChannelKey key, ChannelKind kind, int senderRank, int receiverRank,
-      MeshBlock block, NeighborBlock nb, FieldInfo field, int length, int partition) {
+      MeshBlock block, NeighborBlock nb, FieldUse field, int length, int partition) {
     ChannelMap map = comm.registry().map(kind);
     CommBuffer existing = map.get(key);
     if (existing != null) {
@@ -209,10 +237,10 @@ final class ChannelBuilder {
     }
     int me = comm.myRank();
     boolean local = senderRank == receiverRank;
-    boolean sparse = field.metadata().isSet(MetadataFlag.SPARSE);
+    boolean sparse = field.sparse();
     ChannelRole role = local ? ChannelRole.LOCAL
         : senderRank == me ? ChannelRole.SENDER : ChannelRole.RECEIVER;
-    Communicator fieldComm = comm.fieldCommunicators().communicator(kind, field.id());
+    Communicator fieldComm = field.communicator();
     if (!local && comm.coalesce()) {
       // The message's tag (the sending partition) names the channel in dumps; no TagMap needed.
       int sendingPartition = PartitionRule.partitionOf(comm.mesh(), key.senderGid());
