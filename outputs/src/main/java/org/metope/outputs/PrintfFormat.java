@@ -179,6 +179,9 @@ public final class PrintfFormat {
     return mantissa + exponent;
   }
 
+  /** The most significant digits {@link DecimalDigits} gives (in a {@code long}). */
+  private static final int MAX_LONG_DIGITS = 18;
+
   /** The exponent of {@code magnitude} once rounded to {@code digits} significant digits. */
   private static int decimalExponent(double magnitude, int digits) {
     int exponent = digits <= MAX_LONG_DIGITS ? DecimalDigits.exponent(magnitude, digits)
@@ -222,9 +225,6 @@ public final class PrintfFormat {
     return exponential(magnitude, digitsAfterPoint, false);
   }
 
-  /** The most significant digits {@link DecimalDigits} gives (in a {@code long}). */
-  private static final int MAX_LONG_DIGITS = 18;
-
   private static String exponential(double magnitude, int digitsAfterPoint, boolean point) {
     String digits;
     int exponent;
@@ -232,15 +232,8 @@ public final class PrintfFormat {
       digits = "0".repeat(digitsAfterPoint + 1);
       exponent = 0;
     } else {
-      int p = digitsAfterPoint + 1;
-      exponent = p <= MAX_LONG_DIGITS ? DecimalDigits.exponent(magnitude, p)
-          : DecimalDigits.UNSUPPORTED_EXPONENT;
-      if (exponent != DecimalDigits.UNSUPPORTED_EXPONENT) {
-        digits = Long.toString(DecimalDigits.roundScaled(magnitude, p - 1 - exponent));
-      } else {
-        exponent = DecimalDigits.exponentExact(magnitude, p);
-        digits = DecimalDigits.roundScaledExact(magnitude, p - 1 - exponent).toString();
-      }
+      exponent = decimalExponent(magnitude, digitsAfterPoint + 1);
+      digits = scaledDigits(magnitude, digitsAfterPoint - exponent);
     }
     StringBuilder s = new StringBuilder(digitsAfterPoint + 8);
     s.append(digits.charAt(0));
@@ -261,11 +254,19 @@ public final class PrintfFormat {
    * half-to-even from the exact binary value ({@link DecimalDigits}), with the point put back.
    */
   private static String fixed(double magnitude, int digitsAfterPoint, boolean point) {
-    long scaled = magnitude == 0 ? 0 : DecimalDigits.roundScaled(magnitude, digitsAfterPoint);
-    String digits = scaled != DecimalDigits.UNSUPPORTED ? Long.toString(scaled)
-        : DecimalDigits.roundScaledExact(magnitude, digitsAfterPoint).toString();
-    String text = withPoint(digits, digitsAfterPoint);
+    String text = withPoint(magnitude == 0 ? "0" : scaledDigits(magnitude, digitsAfterPoint),
+        digitsAfterPoint);
     return point && digitsAfterPoint == 0 ? text + "." : text;
+  }
+
+  /**
+   * The digits of {@code magnitude 10^s} rounded half-to-even: in a {@code long} where it fits,
+   * else in {@code BigInteger} arithmetic.
+   */
+  private static String scaledDigits(double magnitude, int s) {
+    long scaled = DecimalDigits.roundScaled(magnitude, s);
+    return scaled != DecimalDigits.UNSUPPORTED ? Long.toString(scaled)
+        : DecimalDigits.roundScaledExact(magnitude, s).toString();
   }
 
   /** {@code digits / 10^digitsAfterPoint} written out: at least one digit before the point. */
