@@ -32,6 +32,8 @@ public final class FieldStorage {
    * and a full collection would cost more than the run's young collections of a whole remesh.
    */
   static final long COLLECT_BEFORE_GROWTH_BYTES = 64L << 20;
+  /** What {@link #zero} copies over a recycled arena, a chunk at a time (8 KiB: stays in L1). */
+  private static final double[] ZEROS = new double[1024];
 
   private final ResolvedState state;
   private final BlockShape cells;
@@ -111,7 +113,7 @@ public final class FieldStorage {
     if (old == null) {
       this.data = allocate(needed, numBlocks);
     } else if (old.length >= needed) {
-      Arrays.fill(old, 0, needed, 0.0);
+      zero(old, needed);
       this.data = old;
     } else {
       boolean large = collectsBeforeGrowth(old.length);
@@ -130,6 +132,18 @@ public final class FieldStorage {
     this.blocks = blocks;
     this.deallocationCounts = new int[state.numFields() * numBlocks];
     this.blockAllocationVersions = new int[numBlocks];
+  }
+
+  /**
+   * Zeroes {@code data[0, length)} by copying {@link #ZEROS} over it: an array copy runs the JVM's
+   * copy routine from the first call, whereas a fill loop ({@code Arrays.fill}) runs as
+   * interpreted or profiled code until C2 compiles it, which on one CPU it seldom does for a
+   * remesh's few calls (a recycled arena of 2 MB took 0.3-0.4 ms per remesh).
+   */
+  static void zero(double[] data, int length) {
+    for (int at = 0; at < length; at += ZEROS.length) {
+      System.arraycopy(ZEROS, 0, data, at, Math.min(ZEROS.length, length - at));
+    }
   }
 
   /** Whether an arena of {@code length} values that is too short is collected before growing. */

@@ -165,10 +165,24 @@ class FieldStorageTest {
 
     assertTrue(reused.data() == big);
     assertEquals(null, handed.get());
-    assertEquals(0.0, big[used - 1]);
+    for (int i = 0; i < used; i++) {
+      assertEquals(0.0, big[i], "index " + i);
+    }
     assertEquals(3.0, big[used]);
     assertEquals(used + used / 8, replaced.data().length);
     assertEquals(mesh.blocks().get(2), reused.block(2));
+  }
+
+  @Test
+  void givenALengthOverSeveralChunks_whenZeroed_thenExactlyThatPrefixIsZero() {
+    for (int length : new int[] {0, 1, 1024, 1025, 3 * 1024 + 7}) {
+      double[] data = new double[length + 3];
+      java.util.Arrays.fill(data, -2.5);
+      FieldStorage.zero(data, length);
+      for (int i = 0; i < data.length; i++) {
+        assertEquals(i < length ? 0.0 : -2.5, data[i], "length " + length + " index " + i);
+      }
+    }
   }
 
   @Test
