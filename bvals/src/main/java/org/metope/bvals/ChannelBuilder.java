@@ -86,19 +86,9 @@ final class ChannelBuilder {
     FieldUse[] valueFields = uses(ghostFields, ChannelKind.BOUNDARY_VALUES);
     FieldUse[] fluxFields = uses(comm.fluxFields(), ChannelKind.FLUX_CORRECTION);
     ValueChannels values = new ValueChannels(mesh.blocks(), ghostFields.size());
-    for (MeshBlock block : mesh.blocks()) {
-      int partition = PartitionRule.partitionOf(mesh, block.gid());
-      List<NeighborBlock> neighbors = block.neighbors();
-      for (int f = 0; f < valueFields.length; f++) {
-        for (int n = 0; n < neighbors.size(); n++) {
-          addValueChannels(block, partition, valueFields[f], neighbors.get(n), me, values, f, n);
-        }
-      }
-      for (FieldUse field : fluxFields) {
-        for (int n = 0; n < neighbors.size(); n++) {
-          addFluxChannels(block, partition, field, neighbors.get(n), me);
-        }
-      }
+    List<MeshBlock> blocks = mesh.blocks();
+    for (int lid = 0; lid < blocks.size(); lid++) {
+      addBlockChannels(mesh, blocks.get(lid), me, valueFields, fluxFields, values);
     }
     // One array for every dense slice and message, each group's slices one after the other (its
     // region last while it fills, so it grows in place): the arena ends at the total, no copy.
@@ -114,8 +104,8 @@ final class ChannelBuilder {
     for (Map.Entry<BufferGroupLength, int[]> e : entries) {
       comm.pools().pool(e.getKey().group, e.getKey().length).ensureCapacity(e.getValue()[0]);
     }
-    for (CommBuffer b : toAllocate) {
-      b.allocate();
+    for (int i = 0; i < toAllocate.size(); i++) {
+      toAllocate.get(i).allocate();
     }
     for (CoalescedMessage m : messages.build(comm.pools(), comm.fieldCommunicators())) {
       comm.registry().add(m);
@@ -123,6 +113,28 @@ final class ChannelBuilder {
     values.resolveLocal(mesh.blocks(), ghostFields.size(), ids(ghostFields),
         comm.registry().boundaryValues());
     return values;
+  }
+
+  /**
+   * The channels of one block. A method per block, not a loop body in {@link #build}: build runs
+   * once per remesh, too rarely for the JIT to compile it, so its own loops stay interpreted,
+   * while a method called for every block of every remesh is compiled within a few remeshes.
+   */
+  private void addBlockChannels(Mesh mesh, MeshBlock block, int me, FieldUse[] valueFields,
+      FieldUse[] fluxFields, ValueChannels values) {
+    int partition = PartitionRule.partitionOf(mesh, block.gid());
+    List<NeighborBlock> neighbors = block.neighbors();
+    int count = neighbors.size();
+    for (int f = 0; f < valueFields.length; f++) {
+      for (int n = 0; n < count; n++) {
+        addValueChannels(block, partition, valueFields[f], neighbors.get(n), me, values, f, n);
+      }
+    }
+    for (FieldUse field : fluxFields) {
+      for (int n = 0; n < count; n++) {
+        addFluxChannels(block, partition, field, neighbors.get(n), me);
+      }
+    }
   }
 
   /**

@@ -31,16 +31,29 @@ final class ValueChannels {
     receive = new CommBuffer[blocks.size()][];
     entries = new int[blocks.size()][];
     for (int lid = 0; lid < blocks.size(); lid++) {
-      int boundaries = fields * blocks.get(lid).neighbors().size();
-      send[lid] = new CommBuffer[boundaries];
-      receive[lid] = new CommBuffer[boundaries];
-      entries[lid] = entriesByElement(blocks.get(lid).neighbors());
+      addBlock(lid, blocks.get(lid).neighbors(), fields);
     }
+  }
+
+  /**
+   * Block {@code lid}'s arrays: a method per block so that the JIT compiles it, as {@link
+   * #resolveLocal(MeshBlock, List, int, int, int[], ChannelMap)} says.
+   */
+  private void addBlock(int lid, List<NeighborBlock> neighbors, int fields) {
+    int boundaries = fields * neighbors.size();
+    send[lid] = new CommBuffer[boundaries];
+    receive[lid] = new CommBuffer[boundaries];
+    entries[lid] = entriesByElement(neighbors);
   }
 
   /** Where block {@code lid}'s channels with neighbour {@code n} for field {@code field} sit. */
   private static int slot(MeshBlock block, int field, int n) {
-    return field * block.neighbors().size() + n;
+    return slot(block.neighbors().size(), field, n);
+  }
+
+  /** The same for a block with {@code neighbors} neighbours. */
+  private static int slot(int neighbors, int field, int n) {
+    return field * neighbors + n;
   }
 
   void put(MeshBlock block, int field, int n, CommBuffer sending, CommBuffer receiving) {
@@ -58,21 +71,35 @@ final class ValueChannels {
       return;
     }
     int firstGid = blocks.get(0).gid();
-    for (MeshBlock block : blocks) {
-      List<NeighborBlock> neighbors = block.neighbors();
-      for (int n = 0; n < neighbors.size(); n++) {
-        if (receive[block.lid()][slot(block, 0, n)] != null) {
-          continue; // from another rank: made with the block's own channels
-        }
-        NeighborBlock nb = neighbors.get(n);
-        MeshBlock other = blocks.get(nb.gid() - firstGid);
-        int back = entryOf(other, block.gid(), nb.element().reverse().index());
-        for (int f = 0; f < fields; f++) {
-          receive[block.lid()][slot(block, f, n)] = back >= 0
-              ? send[other.lid()][slot(other, f, back)]
-              : map.require(new ChannelKey(nb.gid(), block.gid(), fieldIds[f],
-                  nb.element().reverse().index()));
-        }
+    for (int lid = 0; lid < blocks.size(); lid++) {
+      resolveLocal(blocks.get(lid), blocks, firstGid, fields, fieldIds, map);
+    }
+  }
+
+  /**
+   * The same for one block. A method per block rather than a loop body: the caller runs once per
+   * remesh, too rarely for the JIT to compile it, so its loops stay interpreted, while this
+   * method, called for every block of every remesh, is compiled within a few remeshes.
+   */
+  private void resolveLocal(MeshBlock block, List<MeshBlock> blocks, int firstGid, int fields,
+      int[] fieldIds, ChannelMap map) {
+    List<NeighborBlock> neighbors = block.neighbors();
+    int count = neighbors.size();
+    CommBuffer[] blockReceive = receive[block.lid()];
+    for (int n = 0; n < count; n++) {
+      if (blockReceive[n] != null) {
+        continue; // from another rank: made with the block's own channels
+      }
+      NeighborBlock nb = neighbors.get(n);
+      MeshBlock other = blocks.get(nb.gid() - firstGid);
+      int back = entryOf(other, block.gid(), nb.element().reverse().index());
+      CommBuffer[] otherSend = send[other.lid()];
+      int otherCount = other.neighbors().size();
+      for (int f = 0; f < fields; f++) {
+        blockReceive[slot(count, f, n)] = back >= 0
+            ? otherSend[slot(otherCount, f, back)]
+            : map.require(new ChannelKey(nb.gid(), block.gid(), fieldIds[f],
+                nb.element().reverse().index()));
       }
     }
   }
