@@ -17,6 +17,12 @@ import java.util.Map;
 final class DeckBlocks {
   private final Map<String, Map<String, Parameter>> blocks = new LinkedHashMap<>();
   private final Map<String, Integer> headerLines = new HashMap<>();
+  /**
+   * Each block's section of the effective deck as {@link DeckWriter#section} printed it, until a
+   * value of the block changes: an output writes the deck into every file, and between two files
+   * only the outputs' counters and the clock change.
+   */
+  private final Map<String, String> sections = new HashMap<>();
 
   /** A block header at deck line {@code line}; a block named twice keeps its first line. */
   void declare(String block, int line) {
@@ -28,6 +34,7 @@ final class DeckBlocks {
   void put(String block, String key, String value, String comment, Parameter.Origin origin,
       int line) {
     Map<String, Parameter> params = blocks.computeIfAbsent(block, b -> new LinkedHashMap<>());
+    sections.remove(block);
     Parameter existing = params.get(key);
     if (existing == null) {
       params.put(key, new Parameter(block, key, value, comment, origin, line));
@@ -75,6 +82,16 @@ final class DeckBlocks {
   /** The parameters of an existing block, in order of first appearance. */
   Collection<Parameter> parametersOf(String block) {
     return blocks.get(block).values();
+  }
+
+  /** The effective deck's section of an existing block ({@link DeckWriter#section}). */
+  String sectionOf(String block) {
+    String section = sections.get(block);
+    if (section == null) {
+      section = DeckWriter.section(block, parametersOf(block));
+      sections.put(block, section);
+    }
+    return section;
   }
 
   /** Every parameter of every block, blocks and keys in order of first appearance. */

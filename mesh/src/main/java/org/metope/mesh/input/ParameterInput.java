@@ -443,7 +443,7 @@ public final class ParameterInput {
    * same values back.
    */
   public String effectiveDeck() {
-    return DeckWriter.write(blocks.names(), blocks::parametersOf);
+    return DeckWriter.write(blocks.names(), blocks::sectionOf);
   }
 
   /** Writes {@link #effectiveDeck()} to {@code file} through a temporary name and a rename. */

@@ -137,6 +137,28 @@ class ParameterInputTest {
         in.error("parthenon/mesh", "nx2", "4").getMessage());
   }
 
+  /**
+   * The effective deck keeps each block's printed section until a value of the block changes: a
+   * value set after one printing, a new key and a new block all show in the next. Without the
+   * section dropped on a change, the second printing would repeat the first's counter.
+   */
+  @Test
+  void givenAValueSetAfterThePrinting_thenTheNextPrintingShowsIt() {
+    ParameterInput in = deck();
+    in.setInteger("parthenon/output1", "file_number", 3);
+    String first = in.effectiveDeck();
+    assertTrue(first.contains("file_number = 3"), first);
+    assertEquals(first, in.effectiveDeck(), "nothing changed, the same text");
+    in.setInteger("parthenon/output1", "file_number", 4);
+    in.setReal("parthenon/output1", "next_time", 0.25);
+    in.getOrAddInteger("late", "k", 7);
+    String second = in.effectiveDeck();
+    assertTrue(second.matches("(?s).*\\nfile_number +=  *4 +# Updated during run time\\n.*"), second);
+    assertTrue(second.matches("(?s).*\\nnext_time +=  *0\\.25 +# Updated during run time\\n.*"),
+        second);
+    assertTrue(second.contains("<late>\nk = 7 # Default value added at run time\n"), second);
+  }
+
   @Test
   void givenTwoDifferentDefaultsForOneKey_thenMisuseIsReported() {
     ParameterInput in = deck();
