@@ -42,23 +42,27 @@ final class ContainerPlans {
   private static IntUnaryOperator dataOffsetMove(ArenaLayout layout, ResolvedState state,
       int from, int to) {
     int n = state.numFields();
+    // Only the fields whose instances differ, so that a row's offset is compared with those alone.
     int[] start = new int[n];
     int[] end = new int[n];
     int[] target = new int[n];
+    int moving = 0;
     for (int f = 0; f < n; f++) {
       int a = layout.dataInstance(f, from);
       int b = layout.dataInstance(f, to);
       if (state.field(f).isSparse() || a < 0 || b < 0 || a == b) {
-        continue; // an empty range: nothing moves
+        continue;
       }
-      start[f] = layout.offset(a, 0);
-      end[f] = start[f] + layout.numBlocks() * layout.blockLength(a);
-      target[f] = layout.offset(b, 0);
+      start[moving] = layout.offset(a, 0);
+      end[moving] = start[moving] + layout.numBlocks() * layout.blockLength(a);
+      target[moving] = layout.offset(b, 0);
+      moving++;
     }
+    int ranges = moving;
     return offset -> {
-      for (int f = 0; f < n; f++) {
-        if (offset >= start[f] && offset < end[f]) {
-          return offset - start[f] + target[f];
+      for (int r = 0; r < ranges; r++) {
+        if (offset >= start[r] && offset < end[r]) {
+          return offset - start[r] + target[r];
         }
       }
       return offset;

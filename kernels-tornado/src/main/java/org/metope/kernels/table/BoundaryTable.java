@@ -235,7 +235,9 @@ public final class BoundaryTable {
    * of the fine layout ({@link #VAR_OFFSET}, and {@link #FINE_OFFSET} where the operation has a
    * fine side) are passed through {@code offsets}: the same boundaries over another instance of
    * the same fields, such as another stage container's data, whose blocks sit at the same
-   * distances from each other.
+   * distances from each other. The two tables share {@link #reals}, which no offset enters: a
+   * builder that writes this table over ({@link BoundaryTableBuilder#build(BoundaryTable)}) for
+   * the same boundaries writes the same reals.
    */
   public BoundaryTable withOffsets(IntUnaryOperator offsets) {
     int[] columns = ints.clone();
@@ -245,7 +247,7 @@ public final class BoundaryTable {
         columns[FINE_OFFSET * size + b] = offsets.applyAsInt(columns[FINE_OFFSET * size + b]);
       }
     }
-    BoundaryTable copy = new BoundaryTable(size, columns, reals.clone());
+    BoundaryTable copy = new BoundaryTable(size, columns, reals);
     System.arraycopy(allocated, 0, copy.allocated, 0, size);
     return copy;
   }

@@ -49,13 +49,7 @@ class BoundaryTableTest {
 
   @Test
   void givenRowsOfAnEarlierTable_whenCopied_thenOnlyTheirThreeOffsetsChange() {
-    BoundaryTableBuilder builder = new BoundaryTableBuilder();
-    builder.add(BoundaryOp.COPY, 2, new BlockLayout(40, 1, 1, 6, 6), new IndexBox(1, 4, 0, 0, 0,
-        0), 7);
-    int p = builder.add(BoundaryOp.PROLONGATE, 2, new BlockLayout(0, 1, 1, 6, 6),
-        new IndexBox(1, 4, 1, 4, 0, 0), 0);
-    builder.fine(p, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
-    BoundaryTable before = builder.build();
+    BoundaryTable before = copyAndProlongation();
     BoundaryTableBuilder again = new BoundaryTableBuilder(1); // grows while copying
     assertEquals(0, again.addCopies(before, 0, 2));
     again.moveCopy(0, 540, 123, 77).moveCopy(1, 500, 600, 0);
@@ -79,6 +73,40 @@ class BoundaryTableTest {
         assertEquals(before.getReal(c, b), after.getReal(c, b), 0.0, "real " + c + " row " + b);
       }
     }
+  }
+
+  /**
+   * Offsets moved to another instance: var offsets of every row, fine offsets of refinement rows
+   * only (a copy row's 0 stays), the rest as it was; the reals are shared, the allocation flags
+   * copied.
+   */
+  @Test
+  void givenATable_whenItsOffsetsMove_thenOnlyVarAndRefinementFineOffsetsChange() {
+    BoundaryTable before = copyAndProlongation();
+    before.allocated[1] = 0;
+    BoundaryTable moved = before.withOffsets(offset -> offset + 1000);
+    for (int c = 0; c < BoundaryTable.INT_COLUMNS; c++) {
+      for (int b = 0; b < 2; b++) {
+        boolean moves = c == BoundaryTable.VAR_OFFSET || c == BoundaryTable.FINE_OFFSET && b == 1;
+        assertEquals(before.get(c, b) + (moves ? 1000 : 0), moved.get(c, b),
+            "column " + c + " row " + b);
+      }
+    }
+    assertSame(before.reals, moved.reals);
+    assertNotSame(before.ints, moved.ints);
+    assertEquals(1, moved.allocated[0]);
+    assertEquals(0, moved.allocated[1]);
+  }
+
+  /** A copy row (var at 40, buffer at 7) and a prolongation with its fine side, in 2D. */
+  private static BoundaryTable copyAndProlongation() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    builder.add(BoundaryOp.COPY, 2, new BlockLayout(40, 1, 1, 6, 6), new IndexBox(1, 4, 0, 0, 0,
+        0), 7);
+    int p = builder.add(BoundaryOp.PROLONGATE, 2, new BlockLayout(0, 1, 1, 6, 6),
+        new IndexBox(1, 4, 1, 4, 0, 0), 0);
+    builder.fine(p, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
+    return builder.build();
   }
 
   /**
