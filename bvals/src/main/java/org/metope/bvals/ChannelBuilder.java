@@ -49,11 +49,14 @@ final class ChannelBuilder {
   /**
    * Per buffer group, the pool, lease and demand counter of each slice length ({@code -length}
    * for sparse channels), so that a channel finds its pool without a key object; channels of one
-   * group mostly come together, so the last group is kept at hand.
+   * group mostly come together, so the last group of each kind is kept at hand (a block's
+   * boundary values and flux corrections alternate).
    */
   private final Map<BufferGroup, Int2ObjectOpenHashMap<PoolUse>> uses = new HashMap<>();
-  private BufferGroup lastGroup;
-  private Int2ObjectOpenHashMap<PoolUse> lastUses;
+  private final BufferGroup[] lastGroup = new BufferGroup[ChannelKind.values().length];
+  @SuppressWarnings("unchecked")
+  private final Int2ObjectOpenHashMap<PoolUse>[] lastUses =
+      new Int2ObjectOpenHashMap[ChannelKind.values().length];
   private final List<CommBuffer> toAllocate = new ArrayList<>();
   private final CoalescedMessageBuilder messages = new CoalescedMessageBuilder();
   /** The box of the boundary at hand, {@code is, ie, js, je, ks, ke}. */
@@ -142,10 +145,11 @@ final class ChannelBuilder {
    *
    * @param planes values per cell of a boundary-value buffer: elements times components
    * @param cell whether it is a cell field (else a face, edge or node field, one box for all)
+   * @param edgeFluxes whether its flux corrections are a face field's edge fluxes
    * @param communicator the field's communicator for the channels' kind
    */
   private record FieldUse(FieldInfo field, int planes, boolean fine, boolean cell,
-      boolean sparse, Communicator communicator) {
+      boolean edgeFluxes, boolean sparse, Communicator communicator) {
   }
 
   private FieldUse[] uses(List<FieldInfo> fields, ChannelKind kind) {
@@ -155,7 +159,7 @@ final class ChannelBuilder {
       out[f] = new FieldUse(field,
           field.metadata().elements().size() * field.numComponents(),
           field.metadata().isFine(), BoundaryRows.isCell(field),
-          field.metadata().isSet(MetadataFlag.SPARSE),
+          EdgeFluxBoxes.hasEdgeFluxes(field), field.metadata().isSet(MetadataFlag.SPARSE),
           comm.fieldCommunicators().communicator(kind, field.id()));
     }
     return out;
@@ -195,7 +199,7 @@ final class ChannelBuilder {
   private void addFluxChannels(MeshBlock block, int partition, FieldUse use, NeighborBlock nb,
       int me) {
     FieldInfo field = use.field();
-    if (EdgeFluxBoxes.hasEdgeFluxes(field)) {
+    if (use.edgeFluxes()) {
       addEdgeFluxChannels(block, partition, use, nb, me);
       return;
     }
@@ -281,22 +285,23 @@ final class ChannelBuilder {
   /** The pool of a buffer group and slice length, with its lease and (dense) demand counter. */
   private PoolUse poolUse(int peer, int partition, ChannelKind kind, ChannelRole role, int length,
       boolean sparse) {
-    BufferGroup last = lastGroup;
+    int k = kind.ordinal();
+    BufferGroup last = lastGroup[k];
     if (last == null || last.peerRank() != peer || last.partition() != partition
-        || last.kind() != kind || last.role() != role) {
-      lastGroup = new BufferGroup(peer, partition, kind, role);
-      lastUses = uses.computeIfAbsent(lastGroup, g -> new Int2ObjectOpenHashMap<>());
+        || last.role() != role) {
+      lastGroup[k] = new BufferGroup(peer, partition, kind, role);
+      lastUses[k] = uses.computeIfAbsent(lastGroup[k], g -> new Int2ObjectOpenHashMap<>());
     }
     int key = sparse ? -length : length;
-    PoolUse use = lastUses.get(key);
+    PoolUse use = lastUses[k].get(key);
     if (use == null) {
-      BufferGroup group = lastGroup;
+      BufferGroup group = lastGroup[k];
       ObjectPool<BufferSlice> pool = sparse ? comm.pools().onDemandPool(group, length)
           : comm.pools().pool(group, length);
       int[] count = sparse ? null
-          : demand.computeIfAbsent(new BufferGroupLength(group, length), k -> new int[1]);
+          : demand.computeIfAbsent(new BufferGroupLength(group, length), g -> new int[1]);
       use = new PoolUse(pool::get, count);
-      lastUses.put(key, use);
+      lastUses[k].put(key, use);
     }
     return use;
   }
