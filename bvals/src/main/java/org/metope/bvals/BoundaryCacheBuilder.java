@@ -150,13 +150,13 @@ final class BoundaryCacheBuilder {
     BvarsSubCache same = sameChannels(old, s.buffers, n);
     BoundaryTable built = s.table.build(same == null ? null : same.table);
     BoundaryTable proresTable = s.prores.build(same == null ? null : same.prores);
-    for (int i = 0; i < n; i++) {
-      built.allocated[i] = s.allocated.getInt(i);
-    }
+    int[] allocated = s.allocated.elements();
+    System.arraycopy(allocated, 0, built.allocated, 0, n);
     // A refinement row works on its boundary's field: skipped, like the boundary, while the
     // field is unallocated on that block (its offsets are placeholders then).
+    int[] owner = s.proresOwner.elements();
     for (int r = 0; r < proresTable.size; r++) {
-      proresTable.allocated[r] = s.allocated.getInt(s.proresOwner.getInt(r));
+      proresTable.allocated[r] = allocated[owner[r]];
     }
     ChannelVector channels = same != null ? same.channels : new ChannelVector(s.buffers,
         comm.postingOrder(), ((long) md.partition() << 8) ^ (type.ordinal() << 1)

@@ -22,10 +22,13 @@ final class ContainerPlans {
   static BvarsSubCache derive(BvarsSubCache from, MeshData fromMd, MeshData md,
       long arenaLayoutVersion) {
     ResolvedState state = md.state();
+    int checked = -1;
     for (int f : from.field) {
-      if (state.field(f).isSparse()) {
+      // A block's boundaries come field by field: one look-up per run of one field.
+      if (f != checked && state.field(f).isSparse()) {
         return null;
       }
+      checked = f;
     }
     IntUnaryOperator move = dataOffsetMove(md.layout(), state, fromMd.container(), md.container());
     return new BvarsSubCache(from.type, from.sender, from.table.withOffsets(move), from.channels,

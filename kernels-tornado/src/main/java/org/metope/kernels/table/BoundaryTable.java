@@ -242,10 +242,7 @@ public final class BoundaryTable {
   public BoundaryTable withOffsets(IntUnaryOperator offsets) {
     int[] columns = ints.clone();
     for (int b = 0; b < size; b++) {
-      columns[VAR_OFFSET * size + b] = offsets.applyAsInt(columns[VAR_OFFSET * size + b]);
-      if (BoundaryOp.usesFine(columns[OP * size + b])) {
-        columns[FINE_OFFSET * size + b] = offsets.applyAsInt(columns[FINE_OFFSET * size + b]);
-      }
+      moveOffsets(columns, b, offsets);
     }
     BoundaryTable copy = new BoundaryTable(size, columns, reals);
     System.arraycopy(allocated, 0, copy.allocated, 0, size);
@@ -265,17 +262,35 @@ public final class BoundaryTable {
     columnsVersion++;
   }
 
-  private void resetPerStep() {
-    int rows = 0;
-    long cells = 0;
-    for (int b = 0; b < size; b++) {
-      receiveMode[b] = RECEIVE_COPY;
-      allocated[b] = 1;
-      rows = Math.max(rows, ints[ROWS * size + b]);
-      cells += ints[CELLS * size + b];
+  /** Row {@code b} of {@link #withOffsets}: its var offset and, where it refines, fine offset. */
+  private void moveOffsets(int[] columns, int b, IntUnaryOperator offsets) {
+    columns[VAR_OFFSET * size + b] = offsets.applyAsInt(columns[VAR_OFFSET * size + b]);
+    if (BoundaryOp.usesFine(columns[OP * size + b])) {
+      columns[FINE_OFFSET * size + b] = offsets.applyAsInt(columns[FINE_OFFSET * size + b]);
     }
-    this.maxRows = rows;
-    this.totalCells = cells;
+  }
+
+  /**
+   * The per-step arrays as after a build, and {@link #maxRows} and {@link #totalCells}. Loops over
+   * rows here and in {@link BoundaryTableBuilder}'s check call a method per row: tables are made
+   * a few times per remesh, too few for the JIT to compile a loop in place before most of a run
+   * has passed (on one CPU Metope doubles its thresholds), whereas a method called once per row
+   * is compiled during the first remesh.
+   */
+  private void resetPerStep() {
+    maxRows = 0;
+    totalCells = 0;
+    for (int b = 0; b < size; b++) {
+      resetRow(b);
+    }
+  }
+
+  /** Row {@code b} of {@link #resetPerStep}. */
+  private void resetRow(int b) {
+    receiveMode[b] = RECEIVE_COPY;
+    allocated[b] = 1;
+    maxRows = Math.max(maxRows, ints[ROWS * size + b]);
+    totalCells += ints[CELLS * size + b];
   }
 
   /**

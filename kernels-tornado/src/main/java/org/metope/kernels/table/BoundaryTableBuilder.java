@@ -361,22 +361,28 @@ public final class BoundaryTableBuilder {
     size = 0;
   }
 
+  /** A method per row, so that the JIT compiles it in the first build (see BoundaryTable). */
   private void check() {
     for (int b = 0; b < size; b++) {
-      int op = get(b, BoundaryTable.OP);
-      if (BoundaryOp.usesFine(op) && !checked[b]) {
-        if (!hasFine[b]) {
-          throw new IllegalArgumentException("refinement boundary without fine layout: b=" + b
-              + " op=" + BoundaryOp.name(op));
-        }
-        for (int c = 0; c < row.length; c++) {
-          row[c] = get(b, c);
-        }
-        RefinementReach.check(b, row, 0);
-        if (!hasCoordinates[b]) {
-          unitCoordinates(b);
-        }
-      }
+      checkRow(b);
+    }
+  }
+
+  private void checkRow(int b) {
+    int op = get(b, BoundaryTable.OP);
+    if (!BoundaryOp.usesFine(op) || checked[b]) {
+      return;
+    }
+    if (!hasFine[b]) {
+      throw new IllegalArgumentException("refinement boundary without fine layout: b=" + b
+          + " op=" + BoundaryOp.name(op));
+    }
+    for (int c = 0; c < row.length; c++) {
+      row[c] = get(b, c);
+    }
+    RefinementReach.check(b, row, 0);
+    if (!hasCoordinates[b]) {
+      unitCoordinates(b);
     }
   }
 
