@@ -98,15 +98,12 @@ class BoundaryTableTest {
     assertEquals(0, moved.allocated[1]);
   }
 
-  /** A copy row (var at 40, buffer at 7) and a prolongation with its fine side, in 2D. */
+  /** A copy row (var at 40, buffer at 7), then {@link #oneProlongation}'s row. */
   private static BoundaryTable copyAndProlongation() {
     BoundaryTableBuilder builder = new BoundaryTableBuilder();
     builder.add(BoundaryOp.COPY, 2, new BlockLayout(40, 1, 1, 6, 6), new IndexBox(1, 4, 0, 0, 0,
         0), 7);
-    int p = builder.add(BoundaryOp.PROLONGATE, 2, new BlockLayout(0, 1, 1, 6, 6),
-        new IndexBox(1, 4, 1, 4, 0, 0), 0);
-    builder.fine(p, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
-    return builder.build();
+    return withProlongation(builder);
   }
 
   /**
@@ -128,7 +125,11 @@ class BoundaryTableTest {
 
   /** A table of one 2D prolongation, 4 x 4 coarse cells into a fine block of 8 x 8 with ghosts. */
   private static BoundaryTable oneProlongation() {
-    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    return withProlongation(new BoundaryTableBuilder());
+  }
+
+  /** {@code builder}'s rows and then {@link #oneProlongation}'s, built. */
+  private static BoundaryTable withProlongation(BoundaryTableBuilder builder) {
     int b = builder.add(BoundaryOp.PROLONGATE, 2, new BlockLayout(0, 1, 1, 6, 6),
         new IndexBox(1, 4, 1, 4, 0, 0), 0);
     builder.fine(b, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
