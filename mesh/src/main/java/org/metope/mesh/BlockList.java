@@ -3,6 +3,7 @@ package org.metope.mesh;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.metope.mesh.forest.LeafChanges;
 import org.metope.mesh.forest.LogicalLocation;
 
 /**
@@ -25,6 +26,7 @@ final class BlockList {
     int first = distribution.firstGid(mesh.myRank());
     int count = distribution.blockCount(mesh.myRank());
     MemoryBudget.requireBlocks(count, mesh.totalBlocks());
+    LeafChanges changes = mesh.forest().lastChanges();
     List<MeshBlock> list = new ArrayList<>(count);
     int o = 0;
     for (int lid = 0; lid < count; lid++) {
@@ -41,7 +43,7 @@ final class BlockList {
         block.setNeighbors(mesh.neighbors(gid));
       } else {
         block = new MeshBlock(kept, gid, lid, mesh.cost(gid));
-        List<NeighborBlock> same = renumbered(mesh, kept.neighbors());
+        List<NeighborBlock> same = renumbered(mesh, kept.neighbors(), changes);
         block.setNeighbors(same != null ? same : mesh.neighbors(gid));
         block.setPreviousLid(same != null ? kept.lid() : -1);
       }
@@ -52,13 +54,19 @@ final class BlockList {
 
   /**
    * {@code before}, a kept block's neighbours, with the current gids and ranks (the same list when
-   * none changed), or null when one of them is no longer a leaf.
+   * none changed), or null when one of them is no longer a leaf. {@code changes} (the forest's
+   * last, or null) gives a neighbour's new gid from its old one, checked by its location; without
+   * them, or when the check fails, the forest looks the location up.
    */
-  private static List<NeighborBlock> renumbered(Mesh mesh, List<NeighborBlock> before) {
+  private static List<NeighborBlock> renumbered(Mesh mesh, List<NeighborBlock> before,
+      LeafChanges changes) {
     NeighborBlock[] now = null;
     for (int n = 0; n < before.size(); n++) {
       NeighborBlock nb = before.get(n);
-      int ngid = mesh.forest().gid(nb.loc());
+      int ngid = changes == null ? -1 : changes.gidAfter(nb.gid());
+      if (ngid < 0 || ngid >= mesh.totalBlocks() || !mesh.location(ngid).equals(nb.loc())) {
+        ngid = mesh.forest().gid(nb.loc());
+      }
       if (ngid < 0) {
         return null;
       }

@@ -135,6 +135,19 @@ public final class LeafChanges {
     return newCount;
   }
 
+  /**
+   * The new gid of old leaf {@code oldGid}: shifted by what the changes before it added or
+   * removed, or -1 when a change replaced it (refined, or merged into its parent).
+   */
+  public int gidAfter(int oldGid) {
+    int c = atOrBeforeOld(oldGid);
+    if (c < 0) {
+      return oldGid;
+    }
+    int end = this.oldGid[c] + oldSpan(c);
+    return oldGid < end ? -1 : oldGid - end + newGid[c] + newSpan(c);
+  }
+
   /** The last change starting at or before new gid {@code gid}; -1 when none does. */
   public int atOrBeforeNew(int gid) {
     return lastAtOrBefore(newGid, gid);

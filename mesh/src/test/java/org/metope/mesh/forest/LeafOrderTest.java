@@ -92,6 +92,11 @@ class LeafOrderTest {
         assertSameAsSorted(forest, order);
         // The changes the order kept are those a walk along both orders finds.
         assertSameChanges(LeafChanges.between(before, order, ndim), forest.lastChanges());
+        // Every old leaf's new gid through the changes is the one its location has now.
+        for (int old = 0; old < before.size(); old++) {
+          assertEquals(forest.gid(before.get(old)), forest.lastChanges().gidAfter(old),
+              "old gid " + old);
+        }
         if (!order.equals(before)) {
           changedSteps++;
           // Control: the order before the step is not the sorted order after it, so the
