@@ -4,7 +4,6 @@ import org.metope.bvals.channel.BoundaryType;
 import org.metope.bvals.channel.BufferSlice;
 import org.metope.bvals.channel.BufferState;
 import org.metope.bvals.channel.ChannelVector;
-import org.metope.bvals.channel.CommBuffer;
 import org.metope.comm.Communicator;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.table.BoundaryTable;
@@ -195,18 +194,8 @@ public final class BoundaryExchange {
     }
     backend.load(sub.table, data, comm.arena().array());
     BoundaryTable table = sub.table;
-    boolean sparseEnabled = comm.sparse().enabled();
-    for (int p = 0; p < channels.size(); p++) {
-      int b = channels.cacheIndexAt(p);
-      CommBuffer buffer = channels.inPostingOrder(p);
-      boolean hasData = table.allocated[b] == 1
-          && (!sparseEnabled || type.isFluxCorrection() || table.nonzero[b] == 1);
-      if (hasData) {
-        buffer.send();
-      } else {
-        buffer.sendNull();
-      }
-    }
+    boolean nullWhereZero = comm.sparse().enabled() && !type.isFluxCorrection();
+    channels.sendAll(table.allocated, table.nonzero, nullWhereZero);
     return TaskStatus.COMPLETE;
   }
 
@@ -243,10 +232,13 @@ public final class BoundaryExchange {
     return TaskStatus.COMPLETE;
   }
 
-  /** A receiver whose field is unallocated allocates it when any neighbour sent real data. */
+  /**
+   * A receiver whose field is unallocated allocates it when any neighbour sent real data. Only
+   * sparse fields are ever unallocated, so only their boundaries are looked at.
+   */
   private static void allocateOnReceive(MeshData md, BvarsSubCache sub) {
     FieldStorage storage = md.storage();
-    for (int b = 0; b < sub.size(); b++) {
+    for (int b : sub.sparseBoundaries) {
       if (sub.table.allocated[b] == 0
           && sub.channels.inCacheOrder(b).state() == BufferState.RECEIVED) {
         storage.allocateSparse(sub.field[b], md.blockIndex(sub.block[b]));

@@ -18,12 +18,27 @@ import java.util.List;
  * keeps the distinct messages of its buffers (in order of first appearance in posting order) and
  * polls each once per pass instead of once per member. A receiving message may also hold members
  * of other caches (other receiving partitions); it is then polled by each of them.
+ *
+ * <p>A stage walks the vector a few times; what the walks have already seen is kept so that the
+ * next walk does less. A vector of same-rank channels only has no receive to post. A true {@link
+ * #allAvailableForWrite()} lets {@link #sendAll} send without asking each buffer again, and a true
+ * {@link #receiveAll()} lets {@link #staleAll()} stale without checking each state: until those
+ * calls nothing else may change the states they saw. Misuse of the sequence (posting over data
+ * not yet staled, sending without the check) still throws, from the vector.
  */
 public final class ChannelVector {
   private final CommBuffer[] posted;
   private final int[] cacheIndexOfPosting;
   private final int[] postingIndexOfCache;
   private final CoalescedMessage[] messages;
+  /** Every buffer is a same-rank channel: nothing to post, nothing in a message. */
+  private final boolean sameRankOnly;
+  /** Some buffer is the receiving end of a cross-rank channel, so nothing may be sent here. */
+  private final boolean hasReceivers;
+  /** The last {@link #allAvailableForWrite()} was true and nothing was sent since. */
+  private boolean checkedWritable;
+  /** The last {@link #receiveAll()} was true and the buffers were not staled since. */
+  private boolean allReceived;
 
   /**
    * @param inCacheOrder the buffers by cache index
@@ -48,6 +63,14 @@ public final class ChannelVector {
       postingIndexOfCache[c] = p;
     }
     messages = distinctMessages(posted);
+    boolean local = true;
+    boolean receivers = false;
+    for (CommBuffer b : posted) {
+      local &= b.role() == ChannelRole.LOCAL;
+      receivers |= b.role() == ChannelRole.RECEIVER;
+    }
+    sameRankOnly = local;
+    hasReceivers = receivers;
   }
 
   private static CoalescedMessage[] distinctMessages(CommBuffer[] buffers) {
@@ -94,9 +117,19 @@ public final class ChannelVector {
 
   /**
    * {@link CommBuffer#tryStartReceive()} on every buffer, in posting order; {@code true} when all
-   * receives are posted (sparse ones may still wait for their probe).
+   * receives are posted (sparse ones may still wait for their probe). Same-rank channels only:
+   * nothing to post, nothing walked.
+   *
+   * @throws IllegalStateException when the received buffers were not staled
    */
   public boolean startReceives() {
+    if (sameRankOnly) {
+      if (allReceived) {
+        throw new IllegalStateException("startReceives() before the received buffers were "
+            + "staled: size=" + posted.length);
+      }
+      return true;
+    }
     boolean all = true;
     for (CommBuffer b : posted) {
       all &= b.tryStartReceive();
@@ -122,6 +155,7 @@ public final class ChannelVector {
         all &= s == BufferState.RECEIVED || s == BufferState.RECEIVED_NULL;
       }
     }
+    allReceived = all;
     return all;
   }
 
@@ -143,10 +177,20 @@ public final class ChannelVector {
         + first.key() + " from rank " + first.peerRank();
   }
 
-  /** {@link CommBuffer#stale()} on every buffer. */
+  /**
+   * {@link CommBuffer#stale()} on every buffer; after a true {@link #receiveAll()} without
+   * checking each buffer's role and state again.
+   */
   public void staleAll() {
+    if (!allReceived) {
+      for (CommBuffer b : posted) {
+        b.stale();
+      }
+      return;
+    }
+    allReceived = false;
     for (CommBuffer b : posted) {
-      b.stale();
+      b.staleReceived();
     }
   }
 
@@ -155,13 +199,40 @@ public final class ChannelVector {
    * message's send is tested once for all its members).
    */
   public boolean allAvailableForWrite() {
-    for (CoalescedMessage m : messages) {
-      m.trySendComplete();
-    }
     boolean all = true;
-    for (CommBuffer b : posted) {
-      all &= b.message() == null ? b.isAvailableForWrite() : b.state() == BufferState.STALE;
+    if (sameRankOnly) {
+      for (CommBuffer b : posted) {
+        all &= b.state() == BufferState.STALE;
+      }
+    } else {
+      for (CoalescedMessage m : messages) {
+        m.trySendComplete();
+      }
+      for (CommBuffer b : posted) {
+        all &= b.message() == null ? b.isAvailableForWrite() : b.state() == BufferState.STALE;
+      }
     }
+    checkedWritable = all;
     return all;
+  }
+
+  /**
+   * Sends every buffer, in posting order, after a true {@link #allAvailableForWrite()}: data
+   * ({@link CommBuffer#send()}) where {@code allocated[c] == 1} and, if {@code nullWhereZero},
+   * {@code nonzero[c] == 1} for its cache index {@code c}; null ({@link CommBuffer#sendNull()})
+   * otherwise.
+   *
+   * @throws IllegalStateException without that check, or on a vector of receiving channels
+   */
+  public void sendAll(int[] allocated, int[] nonzero, boolean nullWhereZero) {
+    if (!checkedWritable || hasReceivers) {
+      throw new IllegalStateException("sendAll() needs a true allAvailableForWrite() and sending "
+          + "channels: checkedWritable=" + checkedWritable + ", hasReceivers=" + hasReceivers);
+    }
+    checkedWritable = false;
+    for (int p = 0; p < posted.length; p++) {
+      int c = cacheIndexOfPosting[p];
+      posted[p].sendWritable(allocated[c] == 1 && (!nullWhereZero || nonzero[c] == 1));
+    }
   }
 }

@@ -256,12 +256,36 @@ public final class CommBuffer {
    * unallocated buffer sends null instead (as {@link #sendNull()}).
    */
   public void send() {
+    checkWritable(slice == null ? "sendNull()" : "send()");
+    sendWritable(true);
+  }
+
+  /** Sends null: state {@code SENDING_NULL}, and across ranks a zero-length message. */
+  public void sendNull() {
+    checkWritable("sendNull()");
+    sendWritable(false);
+  }
+
+  /**
+   * {@link #send()} ({@code hasData}) or {@link #sendNull()} without asking again whether the
+   * buffer may be written: for {@link ChannelVector#sendAll}, whose check has just seen it
+   * {@code STALE}.
+   */
+  void sendWritable(boolean hasData) {
     BufferSlice s = slice;
-    if (s == null) {
-      sendNull();
+    if (!hasData || s == null) {
+      long seq = ++sendSequence;
+      state = BufferState.SENDING_NULL;
+      if (message != null) {
+        message.memberSent(slot, false);
+      } else if (role == ChannelRole.SENDER) {
+        staging().send(request, EMPTY, 0, 0, peer, tag);
+      }
+      if (CommTrace.ENABLED) {
+        CommTrace.log(rank, "send-null", spec.kind(), key, peer, tag, 0, seq);
+      }
       return;
     }
-    checkWritable("send()");
     long seq = ++sendSequence;
     state = BufferState.SENDING;
     if (message != null) {
@@ -277,21 +301,6 @@ public final class CommBuffer {
     }
     if (CommTrace.ENABLED) {
       CommTrace.log(rank, "send", spec.kind(), key, peer, tag, length, seq);
-    }
-  }
-
-  /** Sends null: state {@code SENDING_NULL}, and across ranks a zero-length message. */
-  public void sendNull() {
-    checkWritable("sendNull()");
-    long seq = ++sendSequence;
-    state = BufferState.SENDING_NULL;
-    if (message != null) {
-      message.memberSent(slot, false);
-    } else if (role == ChannelRole.SENDER) {
-      staging().send(request, EMPTY, 0, 0, peer, tag);
-    }
-    if (CommTrace.ENABLED) {
-      CommTrace.log(rank, "send-null", spec.kind(), key, peer, tag, 0, seq);
     }
   }
 
@@ -472,6 +481,14 @@ public final class CommBuffer {
     if (s != BufferState.RECEIVED && s != BufferState.RECEIVED_NULL) {
       throw misuse("stale() before the message was received");
     }
+    staleReceived();
+  }
+
+  /**
+   * {@link #stale()} without checking role and state: for {@link ChannelVector#staleAll}, whose
+   * receive pass has just seen the buffer received.
+   */
+  void staleReceived() {
     if (CommDebug.ENABLED && slice != null) {
       int offset = slice.offset();
       Arrays.fill(slice.array(), offset, offset + length, Double.NaN);

@@ -3,6 +3,7 @@ package org.metope.bvals.channel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -55,5 +56,46 @@ class ChannelVectorTest {
     assertTrue(receives.receiveAll());
     receives.staleAll();
     assertTrue(sends.allAvailableForWrite());
+  }
+
+  @Test
+  void givenACheckedVector_thenSendAllSendsDataOrNullByTheColumnsOnce() {
+    RankChannels rc = new RankChannels(InProcessCluster.singleRank());
+    List<CommBuffer> cache = localChannels(rc, 3);
+    for (CommBuffer b : cache) {
+      b.allocate();
+    }
+    ChannelVector sends = new ChannelVector(cache, PostingOrder.random(5), 0);
+    int[] allocated = {1, 0, 1};
+    int[] nonzero = {1, 1, 0};
+    assertThrows(IllegalStateException.class, () -> sends.sendAll(allocated, nonzero, true),
+        "no allAvailableForWrite() yet");
+    assertTrue(sends.allAvailableForWrite());
+    sends.sendAll(allocated, nonzero, true);
+    assertEquals(BufferState.SENDING, cache.get(0).state());
+    assertEquals(BufferState.SENDING_NULL, cache.get(1).state(), "unallocated");
+    assertEquals(BufferState.SENDING_NULL, cache.get(2).state(), "all zero");
+    assertThrows(IllegalStateException.class, () -> sends.sendAll(allocated, nonzero, true),
+        "the check is spent by one send");
+    assertFalse(sends.allAvailableForWrite());
+    assertThrows(IllegalStateException.class, () -> sends.sendAll(allocated, nonzero, true),
+        "a false check does not allow a send");
+  }
+
+  @Test
+  void givenSameRankChannelsReceivedButNotStaled_thenStartReceivesThrows() {
+    RankChannels rc = new RankChannels(InProcessCluster.singleRank());
+    List<CommBuffer> cache = localChannels(rc, 2);
+    ChannelVector receives = new ChannelVector(cache, PostingOrder.cacheOrder(), 0);
+    assertTrue(receives.startReceives());
+    cache.get(0).send();
+    cache.get(1).sendNull();
+    assertTrue(receives.receiveAll());
+    assertThrows(IllegalStateException.class, receives::startReceives);
+    receives.staleAll();
+    assertEquals(BufferState.STALE, cache.get(0).state());
+    assertEquals(BufferState.STALE, cache.get(1).state());
+    assertTrue(receives.startReceives(), "staled: the next stage may start");
+    assertThrows(IllegalStateException.class, receives::staleAll, "nothing received to stale");
   }
 }
