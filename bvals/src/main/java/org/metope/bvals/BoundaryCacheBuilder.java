@@ -17,6 +17,7 @@ import org.metope.mesh.NeighborBlock;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.Metadata;
+import org.metope.mesh.field.MetadataFlag;
 
 /**
  * Builds the {@link BvarsSubCache} of one partition, boundary type and direction: the only place
@@ -95,6 +96,9 @@ final class BoundaryCacheBuilder {
    * old}, the plan being replaced (or null), names the channels without a lookup.
    */
   void prepareSendBuffers(MeshData md, BoundaryType type, BvarsSubCache old) {
+    if (!anySparse(type.isFluxCorrection() ? comm.fluxFields() : comm.ghostFields())) {
+      return; // no sparse buffer to walk to (a remesh's plans for dense fields)
+    }
     CacheBuildScratch s = scratch.get();
     forEachBoundary(md, type, s, (i, row) -> {
       CommBuffer buffer = channel(row, type, true, old, i);
@@ -107,6 +111,16 @@ final class BoundaryCacheBuilder {
       }
     });
     s.clear();
+  }
+
+  /** Whether a field of {@code fields} has sparse channels: those flagged SPARSE have. */
+  private static boolean anySparse(List<FieldInfo> fields) {
+    for (int f = 0; f < fields.size(); f++) {
+      if (fields.get(f).metadata().isSet(MetadataFlag.SPARSE)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
