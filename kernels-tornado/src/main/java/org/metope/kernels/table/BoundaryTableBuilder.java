@@ -102,6 +102,10 @@ public final class BoundaryTableBuilder {
     }
     ensureCapacity(size + 1);
     int b = size++;
+    // A cleared builder's row keeps an earlier table's flags too: no fine side or coordinates yet.
+    hasFine[b] = false;
+    hasCoordinates[b] = false;
+    checked[b] = false;
     int ncomp = shape.ncomp();
     int cells = (ie - is + 1) * (je - js + 1) * (ke - ks + 1);
     set(b, BoundaryTable.OP, op);
@@ -353,11 +357,11 @@ public final class BoundaryTableBuilder {
     return copy(reuse != null && reuse.size == size && size > 0 ? reuse : null);
   }
 
-  /** Forgets every boundary and keeps the arrays, for the next table of a reused builder. */
+  /**
+   * Forgets every boundary and keeps the arrays, for the next table of a reused builder: a row
+   * added later starts over ({@link #add}, {@link #addCopies}), so nothing is cleared here.
+   */
   public void clear() {
-    Arrays.fill(hasFine, 0, size, false);
-    Arrays.fill(hasCoordinates, 0, size, false);
-    Arrays.fill(checked, 0, size, false);
     size = 0;
   }
 

@@ -261,6 +261,24 @@ class BoundaryTableTest {
     assertTrue(second.columnsVersion() != version, "a device copy of the columns is stale");
   }
 
+  /**
+   * A row of a cleared builder starts without the fine side an earlier table's row had there: a
+   * refinement row given none is refused (it would be built with the old flag kept).
+   */
+  @Test
+  void givenAClearedBuildersRefinementRowWithoutFineSide_whenBuilt_thenItIsRefused() {
+    BoundaryTableBuilder builder = new BoundaryTableBuilder();
+    IndexBox box = new IndexBox(2, 3, 2, 3, 2, 3);
+    builder.fine(builder.add(BoundaryOp.RESTRICT, 3, COARSE, box, 0), BLOCK, -2, -2, -2);
+    builder.build(null);
+    builder.clear();
+    builder.add(BoundaryOp.RESTRICT, 3, COARSE, box, 0);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> builder.build(null));
+    assertTrue(e.getMessage().startsWith("refinement boundary without fine layout"),
+        e.getMessage());
+  }
+
   @Test
   void givenATableOfAnotherSize_whenBuiltOverIt_thenANewTableIsMadeAndTheOldKeepsItsRows() {
     BoundaryTableBuilder builder = new BoundaryTableBuilder();
