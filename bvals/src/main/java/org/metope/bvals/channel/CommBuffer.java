@@ -1,5 +1,7 @@
 package org.metope.bvals.channel;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.function.Supplier;
 import org.metope.comm.Communicator;
@@ -69,6 +71,9 @@ import org.metope.comm.Request;
  *
  * <p>A same-rank object may be sent from one task thread and received on another: the state is
  * volatile and written after the buffer, so a receiver that sees {@code SENDING} sees the data.
+ * It is written with release semantics (a plain store on x86, where a volatile store adds a
+ * fence): that order is all the protocol needs, since each transition is made by one side after
+ * it read the state the other side left, and never two writers at once.
  * A cross-rank object is used by one thread at a time, as its {@link Request} requires; only a
  * coalesced member's state may be set by the thread of another partition that completed the
  * message, after the data arrived (the message's monitor orders the rest).
@@ -78,6 +83,15 @@ import org.metope.comm.Request;
  */
 public final class CommBuffer {
   private static final double[] EMPTY = new double[0];
+  private static final VarHandle STATE;
+
+  static {
+    try {
+      STATE = MethodHandles.lookup().findVarHandle(CommBuffer.class, "state", BufferState.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private final ChannelSpec spec;
   private final ChannelKey key;
@@ -275,7 +289,7 @@ public final class CommBuffer {
     BufferSlice s = slice;
     if (!hasData || s == null) {
       long seq = ++sendSequence;
-      state = BufferState.SENDING_NULL;
+      STATE.setRelease(this, BufferState.SENDING_NULL);
       if (message != null) {
         message.memberSent(slot, false);
       } else if (role == ChannelRole.SENDER) {
@@ -287,7 +301,7 @@ public final class CommBuffer {
       return;
     }
     long seq = ++sendSequence;
-    state = BufferState.SENDING;
+    STATE.setRelease(this, BufferState.SENDING);
     if (message != null) {
       message.memberSent(slot, true);
     } else if (role == ChannelRole.SENDER) {
@@ -320,7 +334,7 @@ public final class CommBuffer {
       inFlightArena = null;
       arena.endFlight();
     }
-    state = BufferState.STALE;
+    STATE.setRelease(this, BufferState.STALE);
   }
 
   /**
@@ -460,7 +474,7 @@ public final class CommBuffer {
 
   private void finishReceive(int received) {
     long seq = ++receiveSequence;
-    state = received > 0 ? BufferState.RECEIVED : BufferState.RECEIVED_NULL;
+    STATE.setRelease(this, received > 0 ? BufferState.RECEIVED : BufferState.RECEIVED_NULL);
     if (CommTrace.ENABLED) {
       CommTrace.log(rank, received > 0 ? "recv" : "recv-null", spec.kind(), key, peer, tag,
           received, seq);
@@ -493,7 +507,7 @@ public final class CommBuffer {
       int offset = slice.offset();
       Arrays.fill(slice.array(), offset, offset + length, Double.NaN);
     }
-    state = BufferState.STALE;
+    STATE.setRelease(this, BufferState.STALE);
     if (message != null) {
       message.memberStaled();
     }
@@ -515,7 +529,7 @@ public final class CommBuffer {
 
   /** Member of a sending message: the message's send completed. */
   void messageSent() {
-    state = BufferState.STALE;
+    STATE.setRelease(this, BufferState.STALE);
   }
 
   /** Member of a receiving message: the message arrived with this channel's flag. */
