@@ -58,7 +58,8 @@ import org.metope.comm.Request;
  * members that send data put it on the wire, and a sparse receiver is allocated on the flag.
  * A message of its own travels from and lands in the slice, or, on a communicator that prefers
  * message buffers (the MPI device), in a buffer of the channel's own that the slice is copied
- * into and out of ({@link MessageStaging}).
+ * into and out of ({@link MessageStaging}); {@link PeerTransfer} starts, tests and completes
+ * such a message.
  *
  * <h2>Sequence numbers</h2>
  *
@@ -82,7 +83,6 @@ import org.metope.comm.Request;
  * go through an {@link ObjectPool}.
  */
 public final class CommBuffer {
-  private static final double[] EMPTY = new double[0];
   private static final VarHandle STATE;
 
   static {
@@ -103,16 +103,12 @@ public final class CommBuffer {
   private final int length;
   private final boolean sparse;
   private final Supplier<ObjectPool.Owner<BufferSlice>> allocator;
-  private final Request request;
+  /** The messages to or from the peer; null on a same-rank channel. */
+  private final PeerTransfer transfer;
 
   private ObjectPool.Owner<BufferSlice> owner;
   private BufferSlice slice;
   private volatile BufferState state = BufferState.STALE;
-  private boolean receivePosted;
-  /** The arena of the slice a send or posted receive uses, until it is known complete; else null. */
-  private BufferArena inFlightArena;
-  /** Where this channel's own messages travel; made at the first one (never in a message). */
-  private MessageStaging staging;
   private long sendSequence;
   private long receiveSequence;
   /** The coalesced message this channel travels in, or null when it sends its own. */
@@ -144,7 +140,8 @@ public final class CommBuffer {
     this.length = spec.length();
     this.sparse = spec.doSparseAllocation();
     this.allocator = allocator;
-    this.request = role == ChannelRole.LOCAL ? null : communicator.newRequest();
+    this.transfer = role == ChannelRole.LOCAL ? null
+        : new PeerTransfer(communicator, peer, tag, length);
   }
 
   /**
@@ -192,10 +189,10 @@ public final class CommBuffer {
     if (owner == null) {
       return;
     }
-    if (role == ChannelRole.SENDER && inFlightArena != null && request.test()) {
-      completeSend();
+    if (role == ChannelRole.SENDER && transfer.pinsArena()) {
+      sendCompleted();
     }
-    if (inFlightArena != null || (message != null && message.isInFlight())) {
+    if (transfer != null && transfer.pinsArena() || (message != null && message.isInFlight())) {
       throw misuse("free() while a message on the buffer is in flight");
     }
     BufferState s = state;
@@ -220,11 +217,11 @@ public final class CommBuffer {
     if (role == ChannelRole.RECEIVER || message != null) {
       return false;
     }
-    if (role == ChannelRole.SENDER && inFlightArena != null && request.test()) {
-      completeSend();
+    if (role == ChannelRole.SENDER && transfer.pinsArena()) {
+      sendCompleted();
     }
     BufferState s = state;
-    if (inFlightArena != null || (role == ChannelRole.LOCAL
+    if (transfer != null && transfer.pinsArena() || (role == ChannelRole.LOCAL
         && (s == BufferState.SENDING || s == BufferState.RECEIVED))) {
       return false;
     }
@@ -258,11 +255,7 @@ public final class CommBuffer {
     if (message != null) {
       return message.trySendComplete();
     }
-    if (role == ChannelRole.SENDER && request.test()) {
-      completeSend();
-      return true;
-    }
-    return false;
+    return role == ChannelRole.SENDER && sendCompleted();
   }
 
   /**
@@ -293,7 +286,7 @@ public final class CommBuffer {
       if (message != null) {
         message.memberSent(slot, false);
       } else if (role == ChannelRole.SENDER) {
-        staging().send(request, EMPTY, 0, 0, peer, tag);
+        transfer.send(null);
       }
       if (CommTrace.ENABLED) {
         CommTrace.log(rank, "send-null", spec.kind(), key, peer, tag, 0, seq);
@@ -305,13 +298,7 @@ public final class CommBuffer {
     if (message != null) {
       message.memberSent(slot, true);
     } else if (role == ChannelRole.SENDER) {
-      double[] a = s.array();
-      int o = s.offset();
-      MessageStaging wire = staging();
-      wire.put(a, o, 0, 0, length);
-      wire.send(request, a, o, length, peer, tag);
-      inFlightArena = s.arena();
-      inFlightArena.beginFlight();
+      transfer.send(s);
     }
     if (CommTrace.ENABLED) {
       CommTrace.log(rank, "send", spec.kind(), key, peer, tag, length, seq);
@@ -328,13 +315,13 @@ public final class CommBuffer {
     }
   }
 
-  private void completeSend() {
-    BufferArena arena = inFlightArena;
-    if (arena != null) {
-      inFlightArena = null;
-      arena.endFlight();
+  /** Whether the last send across ranks completed; the channel is {@code STALE} again if so. */
+  private boolean sendCompleted() {
+    if (!transfer.sendDone()) {
+      return false;
     }
     STATE.setRelease(this, BufferState.STALE);
+    return true;
   }
 
   /**
@@ -346,8 +333,8 @@ public final class CommBuffer {
     if (message != null) {
       message.awaitSend();
     } else if (role == ChannelRole.SENDER && state != BufferState.STALE) {
-      request.waitFor();
-      completeSend();
+      transfer.awaitSend();
+      STATE.setRelease(this, BufferState.STALE);
     }
   }
 
@@ -371,41 +358,30 @@ public final class CommBuffer {
     if (received) {
       throw misuse("tryStartReceive() before the received message was staled");
     }
-    if (role == ChannelRole.LOCAL || receivePosted) {
+    if (role == ChannelRole.LOCAL || transfer.receivePosted()) {
       return true;
     }
     if (!sparse) {
       allocate();
-      postReceive(slice);
+      transfer.postReceive(slice);
       return true;
     }
-    int arrived = communicator.iprobe(peer, tag);
+    int arrived = transfer.probe();
     if (arrived < 0) {
       return false;
     }
     if (arrived == 0) {
       free();
-      postReceive(null);
+      transfer.postReceive(null);
     } else {
       if (arrived != length) {
         throw misuse("probed message length differs from the buffer length: messageLength="
             + arrived);
       }
       allocate();
-      postReceive(slice);
+      transfer.postReceive(slice);
     }
     return true;
-  }
-
-  private void postReceive(BufferSlice target) {
-    if (target == null) {
-      staging().post(request, EMPTY, 0, 0, peer, tag);
-    } else {
-      staging().post(request, target.array(), target.offset(), length, peer, tag);
-      inFlightArena = target.arena();
-      inFlightArena.beginFlight();
-    }
-    receivePosted = true;
   }
 
   /**
@@ -434,42 +410,20 @@ public final class CommBuffer {
       s = state;
       return s == BufferState.RECEIVED || s == BufferState.RECEIVED_NULL;
     }
-    if (!tryStartReceive() || !request.test()) {
+    if (!tryStartReceive()) {
       return false;
     }
-    receivePosted = false;
-    BufferArena arena = inFlightArena;
-    if (arena != null) {
-      inFlightArena = null;
-      arena.endFlight();
+    int received = transfer.tryCompleteReceive();
+    if (received < 0) {
+      return false;
     }
-    int received = request.length();
     if (received != 0 && received != length) {
       throw misuse("received message length differs from the buffer length: messageLength="
           + received);
     }
-    copyFromPostedArray(received);
+    transfer.arrived(slice, received);
     finishReceive(received);
     return true;
-  }
-
-  /** Brings what arrived into the slice in the arena's current array. */
-  private void copyFromPostedArray(int received) {
-    if (received == 0) {
-      staging.arrived(EMPTY, 0, 0);
-      return;
-    }
-    double[] a = slice.array();
-    int o = slice.offset();
-    staging.arrived(a, o, received);
-    staging.take(a, o, 0, 0, received);
-  }
-
-  private MessageStaging staging() {
-    if (staging == null) {
-      staging = new MessageStaging(communicator, length);
-    }
-    return staging;
   }
 
   private void finishReceive(int received) {
@@ -604,7 +558,8 @@ public final class CommBuffer {
 
   /** Whether a send or a posted receive on the buffer is not yet known to be complete. */
   public boolean isInFlight() {
-    return inFlightArena != null || receivePosted || (message != null && message.isInFlight());
+    return transfer != null && (transfer.pinsArena() || transfer.receivePosted())
+        || message != null && message.isInFlight();
   }
 
   /** One line for channel dumps: every field as {@code name=value}. */
