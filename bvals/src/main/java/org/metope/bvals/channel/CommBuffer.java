@@ -279,29 +279,18 @@ public final class CommBuffer {
    * {@code STALE}.
    */
   void sendWritable(boolean hasData) {
-    BufferSlice s = slice;
-    if (!hasData || s == null) {
-      long seq = ++sendSequence;
-      STATE.setRelease(this, BufferState.SENDING_NULL);
-      if (message != null) {
-        message.memberSent(slot, false);
-      } else if (role == ChannelRole.SENDER) {
-        transfer.send(null);
-      }
-      if (CommTrace.ENABLED) {
-        CommTrace.log(rank, "send-null", spec.kind(), key, peer, tag, 0, seq);
-      }
-      return;
-    }
+    BufferSlice s = hasData ? slice : null;
+    boolean data = s != null;
     long seq = ++sendSequence;
-    STATE.setRelease(this, BufferState.SENDING);
+    STATE.setRelease(this, data ? BufferState.SENDING : BufferState.SENDING_NULL);
     if (message != null) {
-      message.memberSent(slot, true);
+      message.memberSent(slot, data);
     } else if (role == ChannelRole.SENDER) {
       transfer.send(s);
     }
     if (CommTrace.ENABLED) {
-      CommTrace.log(rank, "send", spec.kind(), key, peer, tag, length, seq);
+      CommTrace.log(rank, data ? "send" : "send-null", spec.kind(), key, peer, tag,
+          data ? length : 0, seq);
     }
   }
 
