@@ -123,7 +123,11 @@ class MpiMultiHostTest {
           + " s after the cut: " + output);
       assertTrue(pair.a.pids().isEmpty() && pair.b.pids().isEmpty(), "processes left on the"
           + " hosts: " + pair.a.pids() + " " + pair.b.pids() + ": " + output);
-      assertEquals(1, mpirun.exitValue(), output);
+      // mpirun ends with rank 0's abort (1), or, when its keepalives (about 4 s) lose the other
+      // host's daemon before rank 0's stall (3 s on a quiet machine) reaches it, with Open MPI's
+      // OPAL_ERR_COMM_FAILURE (-51: 205); the run ends with the one line either way.
+      int exit = mpirun.exitValue();
+      assertTrue(exit == 1 || exit == 205, "exit " + exit + ": " + output);
       List<String> lines = output.lines().filter(l -> l.startsWith("metope: ")).toList();
       assertEquals(1, lines.size(), output);
       assertTrue(lines.get(0).matches("metope: rank 0 failed \\(exit 1\\): .*(no task made "
