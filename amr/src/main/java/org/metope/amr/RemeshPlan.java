@@ -197,18 +197,13 @@ final class RemeshPlan {
 
   /** The first new gid whose old gid is at least {@code old} (old gids never fall). */
   private int firstNewGidFrom(int old) {
-    int c = changes.atOrBeforeOld(old);
-    if (c < 0) {
-      return old;
+    int kept = changes.gidAfter(old);
+    if (kept >= 0) {
+      return kept;
     }
-    if (old == changes.oldGid(c)) {
-      return changes.newGid(c);
-    }
-    int oldEnd = changes.oldGid(c) + changes.oldSpan(c);
-    if (old < oldEnd) {
-      return changes.newGid(c) + 1; // a later child of a merged block: the block after it
-    }
-    return old - oldEnd + changes.newGid(c) + changes.newSpan(c);
+    int c = changes.atOrBeforeOld(old); // the change that replaced old
+    // Its first old block starts the new ones; a later child of a merged block: the block after.
+    return old == changes.oldGid(c) ? changes.newGid(c) : changes.newGid(c) + 1;
   }
 
   /** The position of {@code loc} among its siblings: x1 bit 0, x2 bit 1, x3 bit 2. */

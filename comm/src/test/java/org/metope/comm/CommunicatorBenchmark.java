@@ -1,6 +1,5 @@
 package org.metope.comm;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -29,7 +28,6 @@ public final class CommunicatorBenchmark {
   private static final int SMALL = 1;
   private static final int LARGE = 1 << 17;
   private static final int TAG = 0;
-  private static final Path SELF_STATUS = Path.of("/proc/self/status");
 
   private CommunicatorBenchmark() {}
 
@@ -52,9 +50,9 @@ public final class CommunicatorBenchmark {
     String arrays = figures(c, new ArrayMessages(c));
     String copied = figures(c, new CopiedMessages(c));
     // The largest rank process's peak (ranks that are threads of one JVM share theirs).
-    double kb = c.allreduce((double) PeakResidentMemory.kilobytesOf(SELF_STATUS), ReduceOp.MAX);
-    String rss = kb > 0 ? String.format(Locale.ROOT, "peak RSS %d MB (largest rank)",
-        ((long) kb + 512) / 1024) : "peak RSS unknown";
+    long kb = (long) c.allreduce((double) PeakResidentMemory.kilobytesOfThisProcess(),
+        ReduceOp.MAX);
+    String rss = PeakResidentMemory.describe(kb) + (kb > 0 ? " (largest rank)" : "");
     if (c.rank() == 0) {
       System.out.println("communicator benchmark on " + c.describe() + ": " + buffers + "; "
           + rss);

@@ -29,9 +29,18 @@ public final class PeakResidentMemory {
     return 0;
   }
 
+  /** This JVM's peak so far in kB, or 0 when it cannot be read. */
+  public static long kilobytesOfThisProcess() {
+    return kilobytesOf(SELF);
+  }
+
   /** This JVM's peak so far, e.g. {@code "peak RSS 61 MB"}, or {@code "peak RSS unknown"}. */
   public static String ofThisProcess() {
-    long kb = kilobytesOf(SELF);
+    return describe(kilobytesOfThisProcess());
+  }
+
+  /** A peak of {@code kb} kB as {@code "peak RSS 61 MB"}; {@code "peak RSS unknown"} for 0. */
+  public static String describe(long kb) {
     return kb > 0 ? String.format(Locale.ROOT, "peak RSS %d MB", (kb + 512) / 1024)
         : "peak RSS unknown";
   }
