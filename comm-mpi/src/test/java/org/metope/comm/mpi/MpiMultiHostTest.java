@@ -34,6 +34,15 @@ class MpiMultiHostTest {
   private static final int STALL_SECONDS = 3;
   /** {@code MpiFailures}' fallback: a failing rank other than 0 aborts itself after this long. */
   private static final int FALLBACK_SECONDS = 10;
+  /**
+   * Retransmissions before a host's kernel gives up on a connection with unacknowledged data
+   * ({@code net.ipv4.tcp_retries2}, set in both namespaces): about 3 s instead of Linux's 15
+   * (about 15 minutes). Keepalives end a connection only while it is idle; once mpirun has sent
+   * the other host's daemon its kill order across the cut link, only this limit ends it.
+   */
+  private static final int TCP_RETRIES = 3;
+  /** Seconds those retransmissions take: 0.2 s doubling, 0.2 * (2^4 - 1). */
+  private static final int RETRANSMIT_SECONDS = 3;
   /** History lines a run has written before the link is cut: both ranks are exchanging by then. */
   private static final int LINES_BEFORE_CUT = 20;
 
@@ -82,7 +91,8 @@ class MpiMultiHostTest {
    * The link goes down while both ranks exchange: rank 0 stalls (in a boundary exchange or a
    * collective, whichever it is in), prints one line naming the stall and aborts; rank 1, whose
    * line cannot cross the cut link, aborts itself after MpiFailures' fallback; Open MPI's
-   * keepalives end mpirun and the second host's daemon. The deadline is
+   * keepalives, or the retransmission limit once a message is in flight, end mpirun and the second
+   * host's daemon. The deadline is
    * derived from this run's own pace (the time it took to start and write its first history
    * lines, on a busy machine much longer than on a quiet one) plus the stall and fallback times.
    */
@@ -111,7 +121,8 @@ class MpiMultiHostTest {
       }
       long pace = System.nanoTime() - start;
       Pair.sh("ip -n " + pair.a.namespace + " link set " + pair.a.veth + " down");
-      long limit = pace + TimeUnit.SECONDS.toNanos(STALL_SECONDS + FALLBACK_SECONDS + 5);
+      long limit = pace + TimeUnit.SECONDS.toNanos(STALL_SECONDS + FALLBACK_SECONDS
+          + RETRANSMIT_SECONDS + 5);
       boolean ended = mpirun.waitFor(limit, TimeUnit.NANOSECONDS);
       long left = limit;
       while (ended && left > 0 && !(pair.a.pids().isEmpty() && pair.b.pids().isEmpty())) {
@@ -181,7 +192,9 @@ class MpiMultiHostTest {
         sh("ip link set " + h.veth + " netns " + h.namespace
             + " && ip -n " + h.namespace + " addr add " + h.address + "/30 dev " + h.veth
             + " && ip -n " + h.namespace + " link set " + h.veth + " up"
-            + " && ip -n " + h.namespace + " link set lo up");
+            + " && ip -n " + h.namespace + " link set lo up"
+            + " && ip netns exec " + h.namespace + " sysctl -qw net.ipv4.tcp_retries2="
+            + TCP_RETRIES);
       }
       return pair;
     }
