@@ -34,12 +34,15 @@ import org.metope.mesh.field.MetadataFlag;
  */
 final class BoundaryCacheBuilder {
   private final InOneBoundaryCommunication comm;
+  /** The plans this builds for: the previous ones to take rows from, the counts. */
+  private final BoundaryCaches caches;
   /** Partitions on different task threads build their caches at the same time. */
   private final ThreadLocal<CacheBuildScratch> scratch =
       ThreadLocal.withInitial(CacheBuildScratch::new);
 
-  BoundaryCacheBuilder(InOneBoundaryCommunication comm) {
+  BoundaryCacheBuilder(InOneBoundaryCommunication comm, BoundaryCaches caches) {
     this.comm = comm;
+    this.caches = caches;
   }
 
   /** Called with the scratch's current boundary set, once per boundary in cache order. */
@@ -132,7 +135,7 @@ final class BoundaryCacheBuilder {
    */
   BvarsSubCache build(MeshData md, BoundaryType type, boolean sender, BvarsSubCache old) {
     return build(md, type, sender, old,
-        type == BoundaryType.ANY ? comm.previousPlans() : null);
+        type == BoundaryType.ANY ? caches.previousPlans() : null);
   }
 
   /**
@@ -152,7 +155,7 @@ final class BoundaryCacheBuilder {
       for (int b = 0; b < md.numBlocks(); b++) {
         int copied = previous.copyBlock(md, b, sender, s, n, comm);
         if (copied >= 0) {
-          comm.countRelocated(copied - n);
+          caches.countRelocated(copied - n);
           n = copied;
         } else {
           n = forEachBoundaryOf(md, b, type, s, visitor, n);

@@ -1,24 +1,19 @@
 package org.metope.bvals;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.metope.bvals.channel.BoundaryType;
 import org.metope.bvals.channel.BufferArena;
 import org.metope.bvals.channel.BufferPools;
 import org.metope.bvals.channel.ChannelRegistry;
-import org.metope.bvals.channel.CommBuffer;
 import org.metope.bvals.channel.FieldCommunicators;
 import org.metope.bvals.channel.PostingOrder;
 import org.metope.bvals.channel.TagMap;
 import org.metope.bvals.conditions.BoundaryConditions;
 import org.metope.comm.Communicator;
 import org.metope.kernels.KernelBackend;
-import org.metope.kernels.KernelBackends;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
@@ -39,12 +34,13 @@ import org.metope.tasking.TaskThreadPool;
 
 /**
  * Boundary communication "in one" for one rank: owns the buffer arena and pools, the channel maps
- * (boundary values and flux corrections), the tags and per-field communicators, and a cache per
- * partition; {@link BoundaryExchange} runs the per-step tasks over them.
+ * (boundary values and flux corrections), the tags and per-field communicators, and the plans
+ * of every partition ({@link BoundaryCaches}); {@link BoundaryExchange} runs the per-step tasks
+ * over them.
  *
  * <p>{@link #setup} is the only place that creates channels (Parthenon's {@code
  * BuildBoundaryBuffers} over every partition plus {@code SetupMPIComms} and the tag map); it runs
- * at start and after every remesh. Caches are built on first use and rebuilt only when the storage
+ * at start and after every remesh. Plans are built on first use and rebuilt only when the storage
  * allocation or the arena layout they were built against changed; builds and reuses are counted.
  */
 public final class InOneBoundaryCommunication implements BoundaryCommunication {
@@ -57,13 +53,8 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   /** The buffers of the current mesh: a new arena at every {@link #setup}. */
   private BufferArena arena = new BufferArena();
   private BufferPools pools = new BufferPools(arena);
-  private final Map<MeshData, BvarsCache> caches = new IdentityHashMap<>();
-  /** {@link #planOwner}'s partitions by first block and block count; cleared with caches. */
-  private final Map<Long, MeshData> planOwners = new HashMap<>();
-  private final BoundaryCacheBuilder builder = new BoundaryCacheBuilder(this);
+  private final BoundaryCaches caches = new BoundaryCaches(this);
   private final BoundaryExchange exchange = new BoundaryExchange(this);
-  /** More kernel threads than this is a typo, not a machine. */
-  static final int MAX_KERNEL_THREADS = 1024;
   private final BoundaryConditions boundaryConditions;
   /** Whether this instance exchanges the STATIC fields only (the one {@link #statics} holds). */
   private final boolean staticOnly;
@@ -86,12 +77,6 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
   private List<FieldInfo> ghostFields = List.of();
   private List<FieldInfo> fluxFields = List.of();
   private TagMap tags;
-  private final AtomicLong cacheBuilds = new AtomicLong();
-  private final AtomicLong cacheReuses = new AtomicLong();
-  private final AtomicLong plansCarriedOver = new AtomicLong();
-  private final AtomicLong boundariesRelocated = new AtomicLong();
-  /** The ghost-exchange plans at the last {@link #release}, for the builds after a remesh. */
-  private PreviousPlans previousPlans;
 
   /**
    * Boundary communication with coalesced messages between ranks (the default).
@@ -148,44 +133,16 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
   /**
    * Boundary communication configured entirely by the deck: the kernel backend from {@code
-   * <parthenon/kernels> backend = jvm | tornado} and {@code threads} (0 = every processor), then
-   * {@link #fromInput(ParameterInput, KernelBackend)}. An unavailable backend is a deck error.
+   * <parthenon/kernels>} ({@link KernelBackendChoice}), then {@link #fromInput(ParameterInput,
+   * KernelBackend)}.
    */
   public static InOneBoundaryCommunication fromInput(ParameterInput pin) {
-    String name = pin.getOrAddString("parthenon/kernels", "backend", KernelBackends.DEFAULT,
-        List.of("jvm", "tornado"));
-    int threads = pin.getOrAddInteger("parthenon/kernels", "threads", 1);
-    if (threads < 0 || threads > MAX_KERNEL_THREADS) {
-      throw pin.error("parthenon/kernels", "threads", "an integer from 0 (all processors) to "
-          + MAX_KERNEL_THREADS);
-    }
-    boolean resident = pin.getOrAddBoolean("parthenon/kernels", "resident", false);
-    if (resident && !"tornado".equals(name)) {
-      throw pin.error("parthenon/kernels", "resident", "false unless backend = tornado (only a"
-          + " device backend keeps the fields on its device)");
-    }
-    KernelBackend backend;
-    try {
-      backend = KernelBackends.create(name, threads, resident);
-    } catch (KernelBackends.Unavailable e) {
-      throw pin.error("parthenon/kernels", "backend", "jvm, since this JVM has no TornadoVM"
-          + " (tornado runs on TornadoVM's JVM: see docs/TORNADOVM.md)");
-    } catch (IllegalArgumentException e) {
-      throw pin.error("parthenon/kernels", "backend", "a backend that starts here ("
-          + e.getMessage() + ")");
-    }
-    return fromInput(pin, backend);
+    return fromInput(pin, KernelBackendChoice.fromInput(pin));
   }
 
   @Override
   public void release() {
-    previousPlans = mesh == null ? null
-        : PreviousPlans.of(mesh, ghostFields, caches, arena.layoutVersion());
-    for (BvarsCache c : caches.values()) {
-      c.releaseAll(backend);
-    }
-    caches.clear();
-    planOwners.clear();
+    caches.release();
     if (registry != null) {
       // Waits for the last cross-rank sends before the channels' buffers go: once per remesh,
       // here, so that the next setup finds nothing left in flight (ChannelRegistry.retire).
@@ -211,7 +168,6 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
       registry.retire();
     }
     caches.clear();
-    planOwners.clear();
     // A new arena per mesh: sized for this mesh's channels, and its on-demand region last.
     arena = new BufferArena();
     pools = new BufferPools(arena);
@@ -316,115 +272,14 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
     return newlyRefined;
   }
 
-  /**
-   * The cache of {@code md}, creating an empty one on first use. Partitions run on several task
-   * threads, so the map is guarded; each partition's own cache is then used by one task at a time.
-   */
-  BvarsCache cache(MeshData md) {
-    synchronized (caches) {
-      BvarsCache c = caches.get(md);
-      if (c == null) {
-        c = new BvarsCache(planOwner(md));
-        caches.put(md, c);
-      }
-      return c;
-    }
-  }
-
-  /**
-   * The first partition seen over the same blocks of the same storage as {@code md} (another
-   * stage container's, or {@code md}), found once per partition when its cache is made. Its
-   * caches hold the flux-correction plans of every container: fluxes are one instance per field,
-   * shared by the containers, so their plans would come out the same row for row, and stages run
-   * one after the other, so one plan serves them all. Its ghost-exchange plans are the ones other
-   * containers' plans are carried over from ({@link ContainerPlans}).
-   */
-  private MeshData planOwner(MeshData md) {
-    long blocks = ((long) md.blockIndex(0) << 32) | md.numBlocks();
-    MeshData owner = planOwners.putIfAbsent(blocks, md);
-    return owner == null || owner.storage() != md.storage() ? md : owner;
-  }
-
-  /**
-   * The up-to-date sub-cache of {@code md} for {@code type} and direction: built on first use and
-   * rebuilt when an allocation on one of its blocks, the field arena or the buffer arena's layout
-   * changed since. Other partitions' allocations do not matter: a plan's rows and offsets are
-   * its own blocks', and sparse buffers' offsets are read at every exchange.
-   */
+  /** The up-to-date plan of {@code md} for {@code type} and direction ({@link BoundaryCaches}). */
   BvarsSubCache subCache(MeshData md, BoundaryType type, boolean sender) {
-    BvarsCache own = cache(md);
-    BvarsCache c = type.isFluxCorrection() ? cache(own.owner) : own;
-    BvarsSubCache sub = c.get(type, sender);
-    if (sub != null && current(sub, md)) {
-      cacheReuses.incrementAndGet();
-      return sub;
-    }
-    if (sender) {
-      // Outside the rebuild's lock: taking a buffer may lengthen the arena, which waits for the
-      // other tasks to end their pass, and one of them may be waiting for that lock.
-      builder.prepareSendBuffers(md, type, sub);
-    }
-    return rebuild(md, c, sub, type, sender);
+    return caches.subCache(md, type, sender);
   }
 
-  /**
-   * Builds (again) a sub-cache. Partitions on different task threads build theirs at the same
-   * time: a build only reads what they share (the mesh, the channel registry, the buffers'
-   * slices, all fixed between remeshes; a sparse send buffer's slice is taken before, by {@link
-   * BoundaryCacheBuilder#prepareSendBuffers}), and the backends guard their own tables.
-   */
-  private BvarsSubCache rebuild(MeshData md, BvarsCache c, BvarsSubCache old,
-      BoundaryType type, boolean sender) {
-    if (old != null) {
-      backend.release(old.table);
-      backend.release(old.prores);
-    }
-    BvarsSubCache sub = carriedOver(md, type, sender);
-    if (sub == null) {
-      sub = builder.build(md, type, sender, old);
-    }
-    checkLengths(sub);
-    backend.prepare(sub.table, md.data(), arena.array());
-    backend.prepare(sub.prores, md.data(), arena.array());
-    c.put(type, sender, sub);
-    cacheBuilds.incrementAndGet();
-    return sub;
-  }
-
-  /**
-   * {@code md}'s plan carried over from the current one of its {@link #planOwner} in another
-   * container, or null when there is none to carry over or it cannot be.
-   */
-  private BvarsSubCache carriedOver(MeshData md, BoundaryType type, boolean sender) {
-    MeshData owner = cache(md).owner;
-    if (owner == md || type.isFluxCorrection()) {
-      return null;
-    }
-    BvarsSubCache from = cache(owner).get(type, sender);
-    if (from == null || !current(from, owner)) {
-      return null;
-    }
-    BvarsSubCache carried = ContainerPlans.derive(from, owner, md, arena.layoutVersion());
-    if (carried != null) {
-      plansCarriedOver.incrementAndGet();
-    }
-    return carried;
-  }
-
-  private boolean current(BvarsSubCache sub, MeshData md) {
-    return sub.allocationVersion == md.allocationVersion()
-        && sub.arenaLayoutVersion == arena.layoutVersion();
-  }
-
-  private static void checkLengths(BvarsSubCache sub) {
-    for (int b = 0; b < sub.size(); b++) {
-      CommBuffer buf = sub.channels.inCacheOrder(b);
-      if (buf.length() != sub.table.bufferLength(b)) {
-        throw new IllegalStateException("boundary box and channel disagree: key=" + buf.key()
-            + " channelLength=" + buf.length() + " boxLength=" + sub.table.bufferLength(b)
-            + " sender=" + sub.sender);
-      }
-    }
+  /** Every partition's plans. */
+  BoundaryCaches caches() {
+    return caches;
   }
 
   @Override
@@ -541,7 +396,7 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
   /** Of {@link #cacheBuilds()}, the plans carried over from another container's partition. */
   public long plansCarriedOver() {
-    return plansCarriedOver.get();
+    return caches.plansCarriedOver();
   }
 
   /**
@@ -549,25 +404,17 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
    * instead of working them out.
    */
   public long boundariesRelocated() {
-    return boundariesRelocated.get();
-  }
-
-  void countRelocated(int boundaries) {
-    boundariesRelocated.addAndGet(boundaries);
-  }
-
-  PreviousPlans previousPlans() {
-    return previousPlans;
+    return caches.boundariesRelocated();
   }
 
   /** Number of sub-caches built so far (setup, remesh and allocation changes). */
   public long cacheBuilds() {
-    return cacheBuilds.get();
+    return caches.builds();
   }
 
   /** Number of times an existing sub-cache was reused. */
   public long cacheReuses() {
-    return cacheReuses.get();
+    return caches.reuses();
   }
 
   KernelBackend backend() {
@@ -634,35 +481,5 @@ public final class InOneBoundaryCommunication implements BoundaryCommunication {
 
   List<FieldInfo> fluxFields() {
     return fluxFields;
-  }
-
-  /** Per-partition caches by type and direction (Parthenon's {@code BvarsCache_t}). */
-  static final class BvarsCache {
-    /** The partition whose caches hold this one's flux-correction plans ({@link #planOwner}). */
-    final MeshData owner;
-    private final Map<BoundaryType, BvarsSubCache> send = new HashMap<>();
-    private final Map<BoundaryType, BvarsSubCache> receive = new HashMap<>();
-
-    BvarsCache(MeshData owner) {
-      this.owner = owner;
-    }
-
-    BvarsSubCache get(BoundaryType type, boolean sender) {
-      return (sender ? send : receive).get(type);
-    }
-
-    void put(BoundaryType type, boolean sender, BvarsSubCache sub) {
-      (sender ? send : receive).put(type, sub);
-    }
-
-    /** Lets {@code backend} forget every sub-cache's tables. */
-    void releaseAll(KernelBackend backend) {
-      for (Map<BoundaryType, BvarsSubCache> m : List.of(send, receive)) {
-        for (BvarsSubCache sub : m.values()) {
-          backend.release(sub.table);
-          backend.release(sub.prores);
-        }
-      }
-    }
   }
 }

@@ -26,7 +26,7 @@ import org.metope.mesh.field.MetadataFlag;
  * allocations, and face, edge and node fields' ownership masks depend on which blocks were just
  * refined. Only the plans that were built, not carried over to other containers ({@link
  * ContainerPlans}), since only those are built again. Holds the old tables, never the old
- * channels or field data; the next {@link InOneBoundaryCommunication#release} replaces it.
+ * channels or field data; the next {@link BoundaryCaches#release} replaces it.
  */
 final class PreviousPlans {
   /**
@@ -63,14 +63,14 @@ final class PreviousPlans {
    * serve: no plan, or a field that is not a dense cell field.
    */
   static PreviousPlans of(Mesh mesh, List<FieldInfo> fields,
-      Map<MeshData, InOneBoundaryCommunication.BvarsCache> caches, long arenaLayoutVersion) {
+      Map<MeshData, BvarsCache> caches, long arenaLayoutVersion) {
     for (FieldInfo f : fields) {
       if (f.isSparse() || !f.metadata().isSet(MetadataFlag.CELL)) {
         return null;
       }
     }
     PreviousPlans kept = null;
-    for (Map.Entry<MeshData, InOneBoundaryCommunication.BvarsCache> e : caches.entrySet()) {
+    for (Map.Entry<MeshData, BvarsCache> e : caches.entrySet()) {
       MeshData md = e.getKey();
       if (md.storage() != mesh.fields() || e.getValue().owner != md) {
         continue;

@@ -5,7 +5,8 @@
  * <ul>
  *   <li>This package: {@link org.metope.bvals.InOneBoundaryCommunication} (implements the mesh's
  *       {@code BoundaryCommunication}: the tasks a driver adds), the boundary caches ({@link
- *       org.metope.bvals.BvarsSubCache}, built by {@link org.metope.bvals.BoundaryCacheBuilder},
+ *       org.metope.bvals.BoundaryCaches}: a {@link org.metope.bvals.BvarsCache} per partition of
+ *       {@link org.metope.bvals.BvarsSubCache}s, built by {@link org.metope.bvals.BoundaryCacheBuilder},
  *       which walks the boundaries, and {@link org.metope.bvals.BoundaryRows} with {@link
  *       org.metope.bvals.ElementRows} and {@link org.metope.bvals.ArenaPlaces}, the rows each
  *       boundary adds, from {@link org.metope.bvals.BoundaryIndices}), the channels of a build ({@link

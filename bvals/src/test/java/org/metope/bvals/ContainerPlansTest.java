@@ -55,7 +55,7 @@ class ContainerPlansTest {
       InOneBoundaryCommunication comm = new InOneBoundaryCommunication(backend,
           PostingOrder.cacheOrder(), SparseConfig.fromInput(pin), true);
       comm.setup(mesh);
-      BoundaryCacheBuilder builder = new BoundaryCacheBuilder(comm);
+      BoundaryCacheBuilder builder = new BoundaryCacheBuilder(comm, comm.caches());
       List<MeshData> base = mesh.meshData("base");
       List<MeshData> other = mesh.meshData("1");
       assertTrue(base.size() > 1, "several partitions: " + base.size());

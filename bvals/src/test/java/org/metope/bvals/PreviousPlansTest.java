@@ -39,7 +39,7 @@ class PreviousPlansTest {
         InOneBoundaryCommunication comm = new InOneBoundaryCommunication(backend,
             PostingOrder.cacheOrder(), SparseConfig.fromInput(pin), coalesce);
         comm.setup(mesh);
-        BoundaryCacheBuilder builder = new BoundaryCacheBuilder(comm);
+        BoundaryCacheBuilder builder = new BoundaryCacheBuilder(comm, comm.caches());
         for (int remesh = 0; remesh < 2; remesh++) {
           buildEveryPlan(mesh, comm);
           comm.release();
@@ -50,7 +50,7 @@ class PreviousPlansTest {
           Arrays.fill(costs, 1.0);
           mesh.replaceBlocks(leaves, costs);
           comm.setup(mesh);
-          PreviousPlans previous = comm.previousPlans();
+          PreviousPlans previous = comm.caches().previousPlans();
           assertNotNull(previous);
           for (String container : List.of("base", "1")) {
             for (MeshData md : mesh.meshData(container)) {
