@@ -1,7 +1,6 @@
 package org.metope.driver;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.DoubleSupplier;
@@ -9,7 +8,6 @@ import java.util.function.DoubleUnaryOperator;
 import org.metope.kernels.KernelBackend;
 import org.metope.mesh.BoundaryCommunication;
 import org.metope.mesh.Mesh;
-import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
 import org.metope.mesh.field.StateDescriptor;
@@ -57,9 +55,10 @@ import org.metope.tasking.TaskThreadPool;
  * move to a second region so that they see every deallocation of the cycle, as in Parthenon's
  * sparse_advection driver. A package never adds that task itself.
  *
- * <p>Set-up checks: at least one package has a flux function, every package with a flux
- * function has fields with fluxes and every package with fields with fluxes has a flux function;
- * a violation is an {@link IllegalStateException} naming the package, at construction.
+ * <p>Set-up checks ({@link FluxPackages}): at least one package has a flux function, every
+ * package with a flux function has fields with fluxes and every package with fields with fluxes
+ * has a flux function; a violation is an {@link IllegalStateException} naming the package, at
+ * construction.
  */
 public class FluxDriver extends MultiStageDriver {
 
@@ -180,11 +179,8 @@ public class FluxDriver extends MultiStageDriver {
   private final StageUpdate update;
   /** Known-inconsistent choices of the deck, said once at start-up with the other warnings. */
   private final List<String> announcements = new ArrayList<>();
-  /** Packages with a flux function, in package order, and the ids of their fields with fluxes. */
-  private final StateDescriptor[] fluxPackages;
-  private final int[][] fluxFields;
-  /** Packages with a source term, in package order. */
-  private final StateDescriptor[] sourcePackages;
+  /** The packages with flux functions and source terms, checked at construction. */
+  private final FluxPackages fluxPackages;
   /** The last stage's deallocation; null when sparse is off or no field is freed by it. */
   private final SparseDeallocation deallocation;
 
@@ -214,35 +210,7 @@ public class FluxDriver extends MultiStageDriver {
     this.settings = settings;
     this.update = StageUpdateChoice.resolve(pin, settings.stageUpdate(), integrator,
         announcements);
-    List<StateDescriptor> withFluxFunction = new ArrayList<>();
-    List<int[]> fields = new ArrayList<>();
-    List<StateDescriptor> withSource = new ArrayList<>();
-    for (StateDescriptor pkg : mesh.packages().all()) {
-      int[] ids = packageFluxFields(mesh, pkg.label());
-      if (pkg.calculateFluxes() != null && ids.length == 0) {
-        throw new IllegalStateException("package " + pkg.label() + " has a flux function but no"
-            + " cell or face field declared WITH_FLUXES");
-      }
-      if (pkg.calculateFluxes() == null && ids.length > 0) {
-        throw new IllegalStateException("package " + pkg.label() + " declares fields"
-            + " WITH_FLUXES but no flux function (StateDescriptor.setCalculateFluxes)");
-      }
-      if (pkg.calculateFluxes() != null) {
-        withFluxFunction.add(pkg);
-        fields.add(ids);
-      }
-      if (pkg.sourceTerm() != null) {
-        withSource.add(pkg);
-      }
-    }
-    if (withFluxFunction.isEmpty()) {
-      throw new IllegalStateException("no package computes fluxes: a flux driver needs a package"
-          + " with cell fields WITH_FLUXES and a flux function"
-          + " (StateDescriptor.setCalculateFluxes)");
-    }
-    this.fluxPackages = withFluxFunction.toArray(new StateDescriptor[0]);
-    this.fluxFields = fields.toArray(new int[0][]);
-    this.sourcePackages = withSource.toArray(new StateDescriptor[0]);
+    this.fluxPackages = new FluxPackages(mesh);
     this.deallocation = SparseDeallocation.forMesh(mesh.config().sparse(),
         mesh.resolvedPackages());
     if (kernels.resident() && Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
@@ -289,27 +257,6 @@ public class FluxDriver extends MultiStageDriver {
     return names;
   }
 
-  /**
-   * The ids of the fields with fluxes that package {@code label} provides: its cell fields, then
-   * its face fields (whose fluxes are edge fluxes).
-   */
-  private static int[] packageFluxFields(Mesh mesh, String label) {
-    int[] cells = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
-        MetadataFlag.CELL);
-    int[] faces = Update.fieldIds(mesh.resolvedPackages(), MetadataFlag.WITH_FLUXES,
-        MetadataFlag.FACE);
-    int[] all = Arrays.copyOf(cells, cells.length + faces.length);
-    System.arraycopy(faces, 0, all, cells.length, faces.length);
-    int count = 0;
-    for (int id : all) {
-      FieldInfo field = mesh.resolvedPackages().field(id);
-      if (field.packageName().equals(label)) {
-        all[count++] = id;
-      }
-    }
-    return Arrays.copyOf(all, count);
-  }
-
   /** A device backend prints what the stage moved when {@code METOPE_DEVICE_TRACE=1}. */
   @Override
   protected void stageFinished(int stage) {
@@ -349,7 +296,8 @@ public class FluxDriver extends MultiStageDriver {
       TaskId receiveFluxes = tl.addTask(TaskId.NONE, "StartReceiveFluxCorrections",
           () -> boundaries.startReceiveFluxCorrections(mc0));
       TaskId fluxes = tl.addTask(TaskId.NONE, "CalculateFluxes",
-          device.fluxes(mc0, fluxPackages, fluxFields, () -> calculateFluxes(mc0)));
+          device.fluxes(mc0, fluxPackages.withFluxes, fluxPackages.fields,
+              () -> fluxPackages.calculateFluxes(mc0)));
       TaskId setFluxes = boundaries.addFluxCorrection(fluxes.and(receiveFluxes), tl, mc0);
       TaskId divergence = tl.addTask(setFluxes, "FluxDivergence",
           device.divergence(mc0, mdudt, withFluxes));
@@ -357,9 +305,9 @@ public class FluxDriver extends MultiStageDriver {
         divergence = tl.addTask(divergence, "Stokes",
             device.onHost(mc0, true, () -> Stokes.update(mc0, mdudt, faceFields)));
       }
-      if (sourcePackages.length > 0) {
+      if (fluxPackages.hasSources()) {
         divergence = tl.addTask(divergence, "AddSources",
-            device.onHost(mc0, true, () -> addSources(mc0, mdudt)));
+            device.onHost(mc0, true, () -> fluxPackages.addSources(mc0, mdudt)));
       }
       TaskId update = lowStorage
           ? addLowStorageUpdate(divergence, tl, stage, independent, mc0,
@@ -425,20 +373,6 @@ public class FluxDriver extends MultiStageDriver {
     if (mesh.refinement() != null) {
       tl.addTask(dependency, "Tag", mesh.refinement().tagTask(md, kernels));
     }
-  }
-
-  private TaskStatus calculateFluxes(MeshData md) {
-    for (int n = 0; n < fluxPackages.length; n++) {
-      fluxPackages[n].calculateFluxes().calculateFluxes(md, fluxFields[n]);
-    }
-    return TaskStatus.COMPLETE;
-  }
-
-  private TaskStatus addSources(MeshData in, MeshData dudt) {
-    for (StateDescriptor pkg : sourcePackages) {
-      pkg.sourceTerm().addSource(in, dudt);
-    }
-    return TaskStatus.COMPLETE;
   }
 
   /**
