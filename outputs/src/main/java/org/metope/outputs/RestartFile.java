@@ -10,17 +10,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshConfiguration;
-import org.metope.mesh.field.FieldStorage;
 import org.metope.mesh.field.Params;
 import org.metope.mesh.field.StateDescriptor;
 import org.metope.mesh.forest.LogicalLocation;
-import org.metope.mesh.geometry.IndexShape;
 import org.metope.mesh.input.InputError;
 
 /**
@@ -222,72 +217,11 @@ public final class RestartFile implements AutoCloseable {
    */
   public void restoreFields(Mesh mesh) {
     try {
-      restoreFieldValues(mesh);
+      FieldRestart.restore(this, mesh);
     } catch (InputError e) {
       throw e;
     } catch (RuntimeException e) {
       throw broken("its fields cannot be read (" + e.getMessage() + ")");
-    }
-  }
-
-  private void restoreFieldValues(Mesh mesh) {
-    if (!mesh.locations().equals(locations)) {
-      throw mismatch("its " + locations.size() + " blocks differ from the mesh the deck builds ("
-          + mesh.totalBlocks() + " blocks)");
-    }
-    IndexShape cells = PhdfWriter.blockShape(mesh);
-    List<OutputVariable> variables =
-        OutputVariable.selectForRestart(mesh.resolvedPackages(), cells, includesGhost);
-    Map<String, Integer> sparseColumns = sparseColumns();
-    byte[] allocated = sparseColumns.isEmpty() ? new byte[0] : byteArray(dataset("SparseInfo"));
-    Dataset countsDataset = sparseColumns.isEmpty() ? null
-        : optionalDataset("SparseDeallocCount");
-    int[] deallocCounts = countsDataset == null ? null : intArray(countsDataset);
-    if (deallocCounts != null && deallocCounts.length != allocated.length) {
-      throw broken("SparseDeallocCount has " + deallocCounts.length + " values, SparseInfo "
-          + allocated.length);
-    }
-    int first = mesh.distribution().firstGid(mesh.myRank());
-    int count = mesh.blocks().size();
-    FieldStorage storage = mesh.fields();
-    for (OutputVariable v : variables) {
-      Node node = h5.getChild(v.label());
-      if (!(node instanceof Dataset dataset)) {
-        throw mismatch("it has no field " + v.label());
-      }
-      int[] expected = new int[v.blockDimensions().length + 1];
-      expected[0] = mesh.totalBlocks();
-      System.arraycopy(v.blockDimensions(), 0, expected, 1, expected.length - 1);
-      if (!Arrays.equals(dataset.getDimensions(), expected)) {
-        throw mismatch("field " + v.label() + " has dimensions "
-            + Arrays.toString(dataset.getDimensions()) + ", the run needs "
-            + Arrays.toString(expected));
-      }
-      if (v.field().isSparse() != sparseColumns.containsKey(v.label())) {
-        throw mismatch("field " + v.label() + " is " + (v.field().isSparse() ? "" : "not ")
-            + "sparse in the run but not in the file");
-      }
-      if (count == 0) {
-        continue;
-      }
-      double[] values = readBlocks(dataset, first, count);
-      int perBlock = v.valuesPerBlock();
-      RestartChecks.requireFinite(path, v.label(), values, perBlock, first);
-      for (int b = 0; b < count; b++) {
-        if (v.field().isSparse()) {
-          int column = sparseColumns.get(v.label());
-          int slot = (first + b) * sparseColumns.size() + column;
-          if (allocated[slot] == 0) {
-            continue;
-          }
-          storage.allocateSparse(v.field().id(), b);
-          if (deallocCounts != null) {
-            // Parthenon restores the counter too, so a field is freed on the cycle it would be.
-            storage.setDeallocationCount(v.field().id(), b, deallocCounts[slot]);
-          }
-        }
-        v.unpack(storage, 0, b, cells, includesGhost, values, b * perBlock);
-      }
     }
   }
 
@@ -329,47 +263,6 @@ public final class RestartFile implements AutoCloseable {
         params.update(key, value);
       }
     }
-  }
-
-  private Map<String, Integer> sparseColumns() {
-    Map<String, Integer> columns = new HashMap<>();
-    Node node = h5.getChild("SparseInfo");
-    if (node == null) {
-      return columns;
-    }
-    Attribute attribute = node.getAttribute("SparseFields");
-    Object names = attribute == null ? null : attribute.getData();
-    if (names instanceof String single) {
-      columns.put(single, 0);
-    } else if (!(names instanceof String[] all)) {
-      throw broken("SparseInfo has no SparseFields attribute listing the sparse fields");
-    } else {
-      for (int n = 0; n < all.length; n++) {
-        columns.put(all[n], n);
-      }
-    }
-    return columns;
-  }
-
-  /** Blocks {@code [first, first + count)} of {@code dataset}, flattened in dataset order. */
-  private static double[] readBlocks(Dataset dataset, int first, int count) {
-    int[] dims = dataset.getDimensions();
-    long[] offset = new long[dims.length];
-    offset[0] = first;
-    int[] size = dims.clone();
-    size[0] = count;
-    Object nested = dataset.getData(offset, size);
-    int total = 1;
-    for (int d : size) {
-      total *= d;
-    }
-    double[] out = new double[total];
-    int n = flatten(nested, out, 0);
-    if (n != total) {
-      throw new IllegalStateException("dataset " + dataset.getName() + " gave " + n
-          + " values for " + total);
-    }
-    return out;
   }
 
   /** Copies a nested array of numbers (doubles, floats or ints) into {@code out} from {@code at}. */
@@ -422,6 +315,16 @@ public final class RestartFile implements AutoCloseable {
     return d;
   }
 
+  /** The file's top-level object {@code name}, or null. */
+  Node node(String name) {
+    return h5.getChild(name);
+  }
+
+  /** Whether the file's fields hold ghost cells ({@code Info/IncludesGhost}). */
+  boolean includesGhost() {
+    return includesGhost;
+  }
+
   Dataset optionalDataset(String path) {
     try {
       return h5.getByPath(path) instanceof Dataset d ? d : null;
@@ -467,7 +370,7 @@ public final class RestartFile implements AutoCloseable {
     return "a " + value.getClass().getSimpleName() + " (" + text.replace('\n', ' ') + ")";
   }
 
-  private static int[] intArray(Dataset d) {
+  static int[] intArray(Dataset d) {
     long[] longs = longArray(d);
     int[] ints = new int[longs.length];
     for (int i = 0; i < longs.length; i++) {
@@ -476,7 +379,7 @@ public final class RestartFile implements AutoCloseable {
     return ints;
   }
 
-  private static byte[] byteArray(Dataset d) {
+  static byte[] byteArray(Dataset d) {
     long[] longs = longArray(d);
     byte[] bytes = new byte[longs.length];
     for (int i = 0; i < longs.length; i++) {
