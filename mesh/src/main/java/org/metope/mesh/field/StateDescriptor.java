@@ -1,9 +1,7 @@
 package org.metope.mesh.field;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.metope.kernels.body.StageLaunch;
 import org.metope.mesh.SimTime;
 
@@ -38,8 +36,7 @@ import org.metope.mesh.SimTime;
 public final class StateDescriptor {
   private final String label;
   private final Params params;
-  /** Dense field metadata or sparse pools by name, in declaration order. */
-  private final Map<String, Object> declarations = new LinkedHashMap<>();
+  private final FieldDeclarations fields;
   private final List<HistoryOutput> historyOutputs = new ArrayList<>();
   private final SwarmDeclarations swarms;
   private MeshDataCallback preCommFillDerived;
@@ -68,6 +65,7 @@ public final class StateDescriptor {
     }
     this.label = label;
     this.params = new Params(label);
+    this.fields = new FieldDeclarations(label);
     this.swarms = new SwarmDeclarations(label);
   }
 
@@ -121,26 +119,12 @@ public final class StateDescriptor {
 
   /** Declares a dense field. */
   public void addField(String name, Metadata metadata) {
-    checkName(name);
-    if (metadata.isSet(MetadataFlag.SPARSE)) {
-      throw new IllegalArgumentException("package=" + label + " field=" + name
-          + " is SPARSE: declare it with addSparsePool");
-    }
-    checkFree(name);
-    declarations.put(name, metadata);
+    fields.addField(name, metadata);
   }
 
   /** Declares a sparse pool; its fields are {@code base_id} for each id. */
   public void addSparsePool(SparsePool pool) {
-    if (pool.size() == 0) {
-      throw new IllegalArgumentException("package=" + label + " sparse pool base="
-          + pool.baseName() + " has no sparse ids");
-    }
-    checkFree(pool.baseName());
-    for (int id : pool.pool().keySet()) {
-      checkFree(SparsePool.fieldName(pool.baseName(), id));
-    }
-    declarations.put(pool.baseName(), pool);
+    fields.addSparsePool(pool);
   }
 
   /** Declares a sparse pool with the given ids sharing {@code metadata}. */
@@ -150,84 +134,39 @@ public final class StateDescriptor {
     return pool;
   }
 
-  private void checkFree(String name) {
-    if (fieldPresent(name) || declarations.containsKey(name)) {
-      throw new IllegalArgumentException("package=" + label + " already declares name=" + name);
-    }
-  }
-
   /** Whether {@code name} is a dense field or a sparse field ({@code base_id}) of this package. */
   public boolean fieldPresent(String name) {
-    if (declarations.get(name) instanceof Metadata) {
-      return true;
-    }
-    for (Object d : declarations.values()) {
-      if (d instanceof SparsePool pool) {
-        for (int id : pool.pool().keySet()) {
-          if (SparsePool.fieldName(pool.baseName(), id).equals(name)) {
-            return true;
-          }
-        }
-      }
-    }
-    return false;
+    return fields.fieldPresent(name);
   }
 
   /** Whether {@code baseName} is a sparse pool of this package. */
   public boolean sparseBaseNamePresent(String baseName) {
-    return declarations.get(baseName) instanceof SparsePool;
+    return fields.declaration(baseName) instanceof SparsePool;
   }
 
   /** The metadata of a dense field or of one sparse field ({@code base_id}). */
   public Metadata fieldMetadata(String name) {
-    if (declarations.get(name) instanceof Metadata m) {
-      return m;
-    }
-    for (Object d : declarations.values()) {
-      if (d instanceof SparsePool pool) {
-        for (Map.Entry<Integer, Metadata> e : pool.pool().entrySet()) {
-          if (SparsePool.fieldName(pool.baseName(), e.getKey()).equals(name)) {
-            return e.getValue();
-          }
-        }
-      }
-    }
-    throw new IllegalArgumentException("package=" + label + " has no field name=" + name
-        + " (fields=" + fields() + ")");
+    return fields.fieldMetadata(name);
   }
 
   /** A sparse pool by base name. */
   public SparsePool sparsePool(String baseName) {
-    if (declarations.get(baseName) instanceof SparsePool pool) {
-      return pool;
-    }
-    throw new IllegalArgumentException("package=" + label + " has no sparse pool base="
-        + baseName);
+    return fields.sparsePool(baseName);
   }
 
   /** Names of dense fields and sparse pool base names, in declaration order. */
   public List<String> declarationNames() {
-    return List.copyOf(declarations.keySet());
+    return fields.declarationNames();
   }
 
   /** The declaration of a name: a {@link Metadata} (dense) or a {@link SparsePool}. */
   Object declaration(String name) {
-    return declarations.get(name);
+    return fields.declaration(name);
   }
 
   /** Every field name (sparse fields as {@code base_id}, ids ascending) in declaration order. */
   public List<String> fields() {
-    List<String> names = new ArrayList<>();
-    for (Map.Entry<String, Object> e : declarations.entrySet()) {
-      if (e.getValue() instanceof SparsePool pool) {
-        for (int id : pool.pool().keySet()) {
-          names.add(SparsePool.fieldName(pool.baseName(), id));
-        }
-      } else {
-        names.add(e.getKey());
-      }
-    }
-    return names;
+    return fields.fieldNames();
   }
 
   // ---- swarms -------------------------------------------------------------------------------
