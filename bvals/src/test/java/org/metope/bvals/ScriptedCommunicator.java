@@ -82,7 +82,7 @@ public final class ScriptedCommunicator implements Communicator {
     this.size = size;
   }
 
-  /** The only request created so far (each CommBuffer makes one). */
+  /** The last request created (a CommBuffer makes one at its first message). */
   ScriptedRequest lastRequest() {
     return requests.get(requests.size() - 1);
   }

@@ -8,8 +8,9 @@ import org.metope.comm.Request;
  * RECEIVER}) to or from its peer: one request at a time, the device's staging of it ({@link
  * MessageStaging}), and the arena a message in flight pins, so that the arena does not move its
  * array under the communicator ({@link BufferArena#beginFlight}). The channel decides when; this
- * class only starts, tests and completes the messages. Used by one thread at a time, as the
- * request requires.
+ * class only starts, tests and completes the messages, and makes its request at the first one: a
+ * channel that travels as a member of a coalesced message never messages alone, and on the MPI
+ * device a request holds native memory. Used by one thread at a time, as the request requires.
  */
 final class PeerTransfer {
   private static final double[] EMPTY = new double[0];
@@ -18,7 +19,8 @@ final class PeerTransfer {
   private final int peer;
   private final int tag;
   private final int length;
-  private final Request request;
+  /** Made at the first message, null before it. */
+  private Request request;
   private MessageStaging staging;
   /** The arena whose array a send or posted receive uses until it completes, or null. */
   private BufferArena inFlightArena;
@@ -29,26 +31,25 @@ final class PeerTransfer {
     this.peer = peer;
     this.tag = tag;
     this.length = length;
-    this.request = communicator.newRequest();
   }
 
   /** Starts the send of {@code slice}'s {@code length} values, or of nothing when null. */
   void send(BufferSlice slice) {
     if (slice == null) {
-      staging().send(request, EMPTY, 0, 0, peer, tag);
+      staging().send(request(), EMPTY, 0, 0, peer, tag);
       return;
     }
     double[] a = slice.array();
     int o = slice.offset();
     MessageStaging wire = staging();
     wire.put(a, o, 0, 0, length);
-    wire.send(request, a, o, length, peer, tag);
+    wire.send(request(), a, o, length, peer, tag);
     pin(slice.arena());
   }
 
   /** Whether the last send completed; unpins its arena when it did. Never blocks. */
   boolean sendDone() {
-    if (!request.test()) {
+    if (!request().test()) {
       return false;
     }
     unpin();
@@ -57,7 +58,7 @@ final class PeerTransfer {
 
   /** Blocks until the last send completed, and unpins its arena. */
   void awaitSend() {
-    request.waitFor();
+    request().waitFor();
     unpin();
   }
 
@@ -79,9 +80,9 @@ final class PeerTransfer {
   /** Posts the receive into {@code target}, or of a null message when {@code target} is null. */
   void postReceive(BufferSlice target) {
     if (target == null) {
-      staging().post(request, EMPTY, 0, 0, peer, tag);
+      staging().post(request(), EMPTY, 0, 0, peer, tag);
     } else {
-      staging().post(request, target.array(), target.offset(), length, peer, tag);
+      staging().post(request(), target.array(), target.offset(), length, peer, tag);
       pin(target.arena());
     }
     receivePosted = true;
@@ -92,12 +93,12 @@ final class PeerTransfer {
    * or -1 while it has not. Never blocks.
    */
   int tryCompleteReceive() {
-    if (!request.test()) {
+    if (!request().test()) {
       return -1;
     }
     receivePosted = false;
     unpin();
-    return request.length();
+    return request().length();
   }
 
   /** Brings a message of {@code received} values into {@code slice} (null for none). */
@@ -123,6 +124,15 @@ final class PeerTransfer {
       inFlightArena = null;
       arena.endFlight();
     }
+  }
+
+  private Request request() {
+    Request r = request;
+    if (r == null) {
+      r = communicator.newRequest();
+      request = r;
+    }
+    return r;
   }
 
   private MessageStaging staging() {

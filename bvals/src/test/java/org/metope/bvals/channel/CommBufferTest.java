@@ -57,6 +57,21 @@ class CommBufferTest {
   }
 
   @Test
+  void givenCrossRankChannels_thenEachMakesItsRequestAtItsFirstMessageAndKeepsIt() {
+    var sender = fixture("SENDER");
+    var receiver = fixture("RECEIVER");
+    assertEquals(0, sender.comm.requests.size(), "a coalesced member never messages alone");
+    assertEquals(0, receiver.comm.requests.size());
+    sender.buffer.send();
+    sender.request().complete(LENGTH);
+    assertTrue(sender.buffer.isAvailableForWrite());
+    sender.buffer.send();
+    assertTrue(receiver.buffer.tryStartReceive());
+    assertEquals(1, sender.comm.requests.size(), "one request for every message of the channel");
+    assertEquals(1, receiver.comm.requests.size());
+  }
+
+  @Test
   void givenSendInFlight_thenTheArenaCountsItUntilTheSenderSeesItComplete() {
     var f = fixture("SENDER");
     f.buffer.send();
