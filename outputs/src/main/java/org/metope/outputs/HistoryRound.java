@@ -32,12 +32,14 @@ final class HistoryRound {
    * has been reduced in this round; null when one has not.
    */
   double[] take(List<Column> columns, int total) {
+    for (Column c : columns) {
+      if (!values.containsKey(c.output())) {
+        return null;
+      }
+    }
     double[] record = new double[total];
     for (Column c : columns) {
       double[] v = values.get(c.output());
-      if (v == null) {
-        return null;
-      }
       System.arraycopy(v, 0, record, c.first(), v.length);
     }
     return record;
