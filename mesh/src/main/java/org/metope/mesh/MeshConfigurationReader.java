@@ -49,18 +49,7 @@ final class MeshConfigurationReader {
         throw pin.error(MESH, "numlevel", "an integer >= 1 (1 means the root grid only)");
       }
     }
-    int nghost = pin.getOrAddInteger(MESH, "nghost", 2);
-    if (nghost < 1) {
-      throw pin.error(MESH, "nghost", "an integer >= 1");
-    }
-    if (refinement != Refinement.NONE && nghost % 2 != 0) {
-      // Ghosts facing a coarser block are prolongated from the nghost / 2 coarse layers beyond
-      // the boundary, which cover 2 * (nghost / 2) fine layers: one short when nghost is odd.
-      // Parthenon refuses odd nghost on any multilevel mesh for the same reason.
-      throw pin.error(MESH, "nghost", "an even number when " + MESH + "/refinement = "
-          + refinement.name().toLowerCase(java.util.Locale.ROOT) + " (prolongation fills fine"
-          + " ghost cells in pairs, as in Parthenon)");
-    }
+    int nghost = readNghost(refinement);
     int packSize = pin.getOrAddInteger(MESH, "pack_size", -1);
     List<String> boundaryNames = readBoundaryNames(ndim, userBoundaryNames);
     int[] blockNx = readBlockSize(meshSize, refinement);
@@ -71,14 +60,7 @@ final class MeshConfigurationReader {
       }
     }
     checkSize(meshSize, blockNx, nghost);
-    int largest = 1;
-    for (int axis = 0; axis < 3; axis++) {
-      largest = Math.max(largest, meshSize.nx(axis) / blockNx[axis]);
-    }
-    int rootLevel = 32 - Integer.numberOfLeadingZeros(largest - 1);
-    if (rootLevel + numLevel - 1 > LogicalLocation.MAX_LEVEL) {
-      throw pin.error(MESH, "numlevel", "at most " + (LogicalLocation.MAX_LEVEL - rootLevel + 1));
-    }
+    int rootLevel = rootLevel(meshSize, blockNx, numLevel);
     List<StaticRefinementRegion> regions = refinement == Refinement.NONE
         ? List.of()
         : readStaticRegions(meshSize, refinement, numLevel, rootLevel);
@@ -91,8 +73,53 @@ final class MeshConfigurationReader {
     MeshConfiguration config = new MeshConfiguration(meshSize, blockNx[0], blockNx[1],
         blockNx[2], boundaryNames, refinement, numLevel, nghost, packSize, regions,
         SparseConfig.fromInput(pin), multigrid, 1);
-    int trees = multigrid ? new BlockGeometry(config).treeCount() : 0;
-    if (multigrid && trees != config.rootGrid().rootBlockCount()) {
+    if (multigrid) {
+      checkMultigridTrees(config);
+    }
+    return config;
+  }
+
+  /** {@code <parthenon/mesh> nghost}: at least 1, and even on a mesh with refinement. */
+  private int readNghost(Refinement refinement) {
+    int nghost = pin.getOrAddInteger(MESH, "nghost", 2);
+    if (nghost < 1) {
+      throw pin.error(MESH, "nghost", "an integer >= 1");
+    }
+    if (refinement != Refinement.NONE && nghost % 2 != 0) {
+      // Ghosts facing a coarser block are prolongated from the nghost / 2 coarse layers beyond
+      // the boundary, which cover 2 * (nghost / 2) fine layers: one short when nghost is odd.
+      // Parthenon refuses odd nghost on any multilevel mesh for the same reason.
+      throw pin.error(MESH, "nghost", "an even number when " + MESH + "/refinement = "
+          + refinement.name().toLowerCase(java.util.Locale.ROOT) + " (prolongation fills fine"
+          + " ghost cells in pairs, as in Parthenon)");
+    }
+    return nghost;
+  }
+
+  /**
+   * The level of the root grid: the smallest {@code l} with {@code 2^l} at least the root grid's
+   * blocks along every axis; with its {@code numLevel} levels the mesh must stay within {@link
+   * LogicalLocation#MAX_LEVEL}.
+   */
+  private int rootLevel(RegionSize meshSize, int[] blockNx, int numLevel) {
+    int largest = 1;
+    for (int axis = 0; axis < 3; axis++) {
+      largest = Math.max(largest, meshSize.nx(axis) / blockNx[axis]);
+    }
+    int rootLevel = 32 - Integer.numberOfLeadingZeros(largest - 1);
+    if (rootLevel + numLevel - 1 > LogicalLocation.MAX_LEVEL) {
+      throw pin.error(MESH, "numlevel", "at most " + (LogicalLocation.MAX_LEVEL - rootLevel + 1));
+    }
+    return rootLevel;
+  }
+
+  /**
+   * Multigrid levels coarsen each root block alone, so every root block must be a tree of its
+   * own, as Parthenon groups them.
+   */
+  private void checkMultigridTrees(MeshConfiguration config) {
+    int trees = new BlockGeometry(config).treeCount();
+    if (trees != config.rootGrid().rootBlockCount()) {
       // Parthenon's coarse levels then merge the root blocks of a tree into one block first.
       throw pin.error(MESH, "multigrid", "false on this root grid: Parthenon groups its "
           + config.rootGrid().rootBlockCount() + " root blocks into " + trees
@@ -101,7 +128,6 @@ final class MeshConfigurationReader {
           + " block: 1D, 2D, or a 3D root grid with an odd number of root blocks along some"
           + " axis)");
     }
-    return config;
   }
 
   private RegionSize readMeshSize() {
