@@ -1,6 +1,7 @@
 package org.metope.amr;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.metope.kernels.table.BlockLayout;
 import org.metope.kernels.table.BoundaryOp;
@@ -11,6 +12,7 @@ import org.metope.kernels.KernelBackend;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldStorage;
+import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.RefinementOps;
 import org.metope.mesh.forest.BlockOwnership;
 import org.metope.mesh.geometry.TopologicalElement;
@@ -87,46 +89,20 @@ final class WholeBlockRefinement {
     int dataInst = layout.dataInstance(field, 0);
     BlockLayout coarse = layout(layout, coarseInst, block);
     BlockLayout fine = layout(layout, dataInst, block);
-    MeshBlock meshBlock = storage.block(block);
-    int reach = op == BoundaryOp.PROLONGATE ? nghost / 2 : 0;
-    int[] s = new int[3];
-    int[] e = new int[3];
-    int[] origin = new int[3];
-    double[] fineXmin = new double[3];
-    double[] fineDx = new double[3];
-    double[] coarseXmin = new double[3];
-    double[] coarseDx = new double[3];
+    Metadata metadata = storage.state().field(field).metadata();
     // A FINE field's coarse space is the block's own cells (Parthenon's cellbounds).
-    boolean fineField = storage.state().field(field).metadata().isFine();
-    UniformCartesian coords = fineField ? meshBlock.fineCoords() : meshBlock.coords();
-    UniformCartesian coarseCoords = fineField ? meshBlock.coords() : coords.coarsened(2);
-    for (int axis = 0; axis < 3; axis++) {
-      boolean active = !meshBlock.region().isSymmetry(axis);
-      int nx = meshBlock.region().nx(axis);
-      int cells = active ? (fineField ? nx : Math.max(1, nx / 2)) : 1;
-      s[axis] = active ? nghost - reach : 0;
-      e[axis] = active ? nghost + cells - 1 + reach : 0;
-      origin[axis] = active ? -nghost : 0;
-      fineXmin[axis] = coords.xf(axis, 0);
-      fineDx[axis] = coords.dx(axis);
-      coarseXmin[axis] = coarseCoords.xf(axis, 0);
-      coarseDx[axis] = coarseCoords.dx(axis);
-    }
-    List<TopologicalElement> elements = storage.state().field(field).metadata().elements();
+    Box box = new Box(storage.block(block), metadata.isFine(), nghost,
+        op == BoundaryOp.PROLONGATE ? nghost / 2 : 0);
+    List<TopologicalElement> elements = metadata.elements();
     boolean cell = elements.get(0) == TopologicalElement.CC;
-    boolean[] active = new boolean[3];
     int[] top = new int[3];
     for (int axis = 0; axis < 3; axis++) {
-      active[axis] = !meshBlock.region().isSymmetry(axis);
-      top[axis] = cell || !active[axis] ? 0 : 1;
+      top[axis] = cell || !box.active[axis] ? 0 : 1;
     }
-    int b = builder.add(op, ndim, coarse,
-        new IndexBox(s[0], e[0] + top[0], s[1], e[1] + top[1], s[2], e[2] + top[2]), 0);
-    builder.fine(b, fine, origin[0], origin[1], origin[2]);
-    builder.coordinates(b, fineXmin, fineDx, coarseXmin, coarseDx);
+    int b = builder.add(op, ndim, coarse, box.indexBox(top), 0);
+    box.place(builder, b, fine);
     if (cell) {
-      builder.slopes(b, storage.state().field(field).metadata().refinementOps().prolongation()
-          .tableSlopes());
+      builder.slopes(b, metadata.refinementOps().prolongation().tableSlopes());
       shared.add(b);
       return;
     }
@@ -134,17 +110,27 @@ final class WholeBlockRefinement {
     int[] owned = new int[elements.size()];
     for (int el = 0; el < codes.length; el++) {
       codes[el] = code(elements.get(el));
-      owned[el] = BlockOwnership.withinElement(elements.get(el), active);
+      owned[el] = BlockOwnership.withinElement(elements.get(el), box.active);
     }
     int perElement = layout.numComponents(dataInst);
     builder.elements(b, perElement, owned).elementCodes(b, codes);
     shared.add(b);
-    if (op != BoundaryOp.PROLONGATE) {
-      return;
+    if (op == BoundaryOp.PROLONGATE) {
+      addInsides(metadata, coarse, fine, box, perElement, codes, owned);
     }
-    boolean toth = storage.state().field(field).metadata().refinementOps().internal()
+  }
+
+  /**
+   * The prolongation entries inside the coarse elements of a face, edge or node field, one per
+   * inner element its operator fills: every element Toth and Roe's, else those that lie in the
+   * field's elements. {@code owned} is the shared entry's, overwritten (every value owned).
+   */
+  private void addInsides(Metadata metadata, BlockLayout coarse, BlockLayout fine, Box box,
+      int perElement, int[] codes, int[] owned) {
+    List<TopologicalElement> elements = metadata.elements();
+    boolean toth = metadata.refinementOps().internal()
         == RefinementOps.InternalProlongation.TOTH_AND_ROE;
-    java.util.Arrays.fill(owned, BoundaryTable.OWNED_ALL);
+    Arrays.fill(owned, BoundaryTable.OWNED_ALL);
     for (TopologicalElement inner : TopologicalElement.FILL_ORDER) {
       if (toth ? inner != TopologicalElement.CC
           : !TopologicalElement.anyLiesIn(elements, inner, ndim)) {
@@ -152,17 +138,59 @@ final class WholeBlockRefinement {
       }
       int[] end = new int[3];
       for (int axis = 0; axis < 3; axis++) {
-        end[axis] = e[axis] + (active[axis] ? inner.offset(axis) : 0);
+        end[axis] = box.active[axis] ? inner.offset(axis) : 0;
       }
       int q = builder.add(toth ? BoundaryOp.INTERNAL_TOTH_AND_ROE : BoundaryOp.INTERNAL_AVERAGE,
-          ndim, coarse, new IndexBox(s[0], end[0], s[1], end[1], s[2], end[2]), 0);
-      builder.fine(q, fine, origin[0], origin[1], origin[2]);
-      builder.coordinates(q, fineXmin, fineDx, coarseXmin, coarseDx);
+          ndim, coarse, box.indexBox(end), 0);
+      box.place(builder, q, fine);
       builder.elements(q, perElement, owned).elementCodes(q, codes).innerElement(q, code(inner));
       internal.add(q);
     }
   }
 
+  /**
+   * A block's coarse index box of a whole-block entry ({@code reach} coarse cells beyond the
+   * coarse interior on every active axis) and the coordinates of its fine and coarse cells.
+   */
+  private static final class Box {
+    final int[] start = new int[3];
+    final int[] end = new int[3];
+    final int[] origin = new int[3];
+    final boolean[] active = new boolean[3];
+    final double[] fineXmin = new double[3];
+    final double[] fineDx = new double[3];
+    final double[] coarseXmin = new double[3];
+    final double[] coarseDx = new double[3];
+
+    Box(MeshBlock block, boolean fineField, int nghost, int reach) {
+      UniformCartesian coords = fineField ? block.fineCoords() : block.coords();
+      UniformCartesian coarseCoords = fineField ? block.coords() : coords.coarsened(2);
+      for (int axis = 0; axis < 3; axis++) {
+        active[axis] = !block.region().isSymmetry(axis);
+        int nx = block.region().nx(axis);
+        int cells = active[axis] ? (fineField ? nx : Math.max(1, nx / 2)) : 1;
+        start[axis] = active[axis] ? nghost - reach : 0;
+        end[axis] = active[axis] ? nghost + cells - 1 + reach : 0;
+        origin[axis] = active[axis] ? -nghost : 0;
+        fineXmin[axis] = coords.xf(axis, 0);
+        fineDx[axis] = coords.dx(axis);
+        coarseXmin[axis] = coarseCoords.xf(axis, 0);
+        coarseDx[axis] = coarseCoords.dx(axis);
+      }
+    }
+
+    /** The box, its top along each axis moved by {@code extra}. */
+    IndexBox indexBox(int[] extra) {
+      return new IndexBox(start[0], end[0] + extra[0], start[1], end[1] + extra[1], start[2],
+          end[2] + extra[2]);
+    }
+
+    /** Gives entry {@code row} its fine block and both cells' coordinates. */
+    void place(BoundaryTableBuilder builder, int row, BlockLayout fine) {
+      builder.fine(row, fine, origin[0], origin[1], origin[2]);
+      builder.coordinates(row, fineXmin, fineDx, coarseXmin, coarseDx);
+    }
+  }
 
   private static int code(TopologicalElement el) {
     return BoundaryTable.elementCode(el.offsetI(), el.offsetJ(), el.offsetK());
