@@ -159,12 +159,20 @@ final class BoundaryCaches {
 
   private static void checkLengths(BvarsSubCache sub) {
     for (int b = 0; b < sub.size(); b++) {
-      CommBuffer buf = sub.channels.inCacheOrder(b);
-      if (buf.length() != sub.table.bufferLength(b)) {
-        throw new IllegalStateException("boundary box and channel disagree: key=" + buf.key()
-            + " channelLength=" + buf.length() + " boxLength=" + sub.table.bufferLength(b)
-            + " sender=" + sub.sender);
-      }
+      checkLength(sub, b);
+    }
+  }
+
+  /**
+   * Boundary {@code b} of {@code sub}: a method per boundary so that the JIT compiles it within
+   * the first remesh (the loop above runs a few times per remesh and stays interpreted).
+   */
+  private static void checkLength(BvarsSubCache sub, int b) {
+    CommBuffer buf = sub.channels.inCacheOrder(b);
+    if (buf.length() != sub.table.bufferLength(b)) {
+      throw new IllegalStateException("boundary box and channel disagree: key=" + buf.key()
+          + " channelLength=" + buf.length() + " boxLength=" + sub.table.bufferLength(b)
+          + " sender=" + sub.sender);
     }
   }
 

@@ -69,9 +69,7 @@ final class BvarsSubCache {
         bufferSubsets[2].length};
     this.allocationVersion = allocationVersion;
     this.arenaLayoutVersion = arenaLayoutVersion;
-    for (int b = 0; b < table.size; b++) {
-      table.crossRank[b] = channels.inCacheOrder(b).isLocal() ? 0 : 1;
-    }
+    channels.crossRank(table.crossRank);
   }
 
   /** Number of boundaries. */

@@ -58,6 +58,8 @@ final class CacheBuildScratch {
   /** The block {@link #hasCoarserNeighbor} was found for (a block's boundaries come together). */
   MeshBlock coarserCheckedFor;
   boolean hasCoarserNeighbor;
+  /** The field instance {@code PreviousPlans} last moved an offset in (a hint; any value). */
+  int lastMovedInstance;
   /** The blocks ranked below the others of their level for shared values (usually none). */
   Set<LogicalLocation> newlyRefined = Set.of();
 

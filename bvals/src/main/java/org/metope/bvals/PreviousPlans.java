@@ -138,9 +138,9 @@ final class PreviousPlans {
       s.blocks.add(b);
       s.fields.add(fields.get(f).id());
       s.allocated.add(1);
-      s.table.moveCopy(row + k, move(table, i, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock),
-          move(table, i, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock),
-          buffer.isAllocated() ? buffer.buffer().offset() : 0);
+      int var = move(table, i, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock, s);
+      int fine = move(table, i, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock, s);
+      s.table.moveCopy(row + k, var, fine, buffer.isAllocated() ? buffer.buffer().offset() : 0);
     }
     // The block's refinement rows follow each other too, in the order of their boundaries.
     int r0 = firstAtLeast(plan.proresOwner, 0, plan.proresOwner.length, first);
@@ -148,8 +148,9 @@ final class PreviousPlans {
     int p0 = s.prores.addCopies(prores, r0, r1 - r0);
     for (int r = r0; r < r1; r++) {
       int p = p0 + r - r0;
-      s.prores.moveCopy(p, move(prores, r, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock),
-          move(prores, r, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock), 0);
+      int var = move(prores, r, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock, s);
+      int fine = move(prores, r, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock, s);
+      s.prores.moveCopy(p, var, fine, 0);
       s.proresOwner.add(index + plan.proresOwner[r] - first);
       s.subsets[subset(prores.ints[BoundaryTable.OP * prores.size + r])].add(p);
     }
@@ -193,22 +194,34 @@ final class PreviousPlans {
   /**
    * Column {@code column} (an arena offset) of row {@code row}, moved from old block {@code
    * oldBlock} to block {@code newBlock} of {@code now}: the same place in the same instance. A
-   * fine offset of a row that does not refine is left as it is (0).
+   * fine offset of a row that does not refine is left as it is (0). {@code s} keeps the instance
+   * found last, the first one tried next.
    */
   private int move(BoundaryTable t, int row, int column, int oldBlock, ArenaLayout now,
-      int newBlock) {
+      int newBlock, CacheBuildScratch s) {
     int offset = t.ints[column * t.size + row];
     if (column == BoundaryTable.FINE_OFFSET
         && !BoundaryOp.usesFine(t.ints[BoundaryTable.OP * t.size + row])) {
       return offset;
     }
+    // A block's rows lie mostly in one instance or two: try the last one found first.
+    int last = s.lastMovedInstance;
+    if (last < layout.numInstances() && inInstance(offset, last, oldBlock)) {
+      return now.offset(last, newBlock) + offset - layout.offset(last, oldBlock);
+    }
     for (int inst = 0; inst < layout.numInstances(); inst++) {
-      int start = layout.offset(inst, oldBlock);
-      if (start >= 0 && offset >= start && offset < start + layout.blockLength(inst)) {
-        return now.offset(inst, newBlock) + offset - start;
+      if (inInstance(offset, inst, oldBlock)) {
+        s.lastMovedInstance = inst;
+        return now.offset(inst, newBlock) + offset - layout.offset(inst, oldBlock);
       }
     }
     throw new IllegalStateException("an old plan's offset lies in none of its block's instances:"
         + " offset=" + offset + " block=" + oldBlock);
+  }
+
+  /** Whether instance {@code inst} of old block {@code oldBlock} holds index {@code offset}. */
+  private boolean inInstance(int offset, int inst, int oldBlock) {
+    int start = layout.offset(inst, oldBlock);
+    return start >= 0 && offset >= start && offset < start + layout.blockLength(inst);
   }
 }

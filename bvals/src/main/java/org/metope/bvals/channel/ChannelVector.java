@@ -31,6 +31,8 @@ public final class ChannelVector {
   private final int[] cacheIndexOfPosting;
   private final int[] postingIndexOfCache;
   private final CoalescedMessage[] messages;
+  /** By cache index: 1 where the buffer is the end of a cross-rank channel. */
+  private final int[] crossRankByCache;
   /** Every buffer is a same-rank channel: nothing to post, nothing in a message. */
   private final boolean sameRankOnly;
   /** Some buffer is the receiving end of a cross-rank channel, so nothing may be sent here. */
@@ -53,36 +55,64 @@ public final class ChannelVector {
     cacheIndexOfPosting = order.permutation(n, salt);
     postingIndexOfCache = new int[n];
     posted = new CommBuffer[n];
+    crossRankByCache = new int[n];
+    Distinct distinct = new Distinct();
+    int roles = 0;
     for (int p = 0; p < n; p++) {
-      int c = cacheIndexOfPosting[p];
-      CommBuffer b = inCacheOrder.get(c);
-      if (b == null) {
-        throw new IllegalArgumentException("null buffer at cache index " + c);
-      }
-      posted[p] = b;
-      postingIndexOfCache[c] = p;
+      roles |= place(p, inCacheOrder, distinct);
     }
-    messages = distinctMessages(posted);
-    boolean local = true;
-    boolean receivers = false;
-    for (CommBuffer b : posted) {
-      local &= b.role() == ChannelRole.LOCAL;
-      receivers |= b.role() == ChannelRole.RECEIVER;
-    }
-    sameRankOnly = local;
-    hasReceivers = receivers;
+    messages = distinct.list.toArray(new CoalescedMessage[0]);
+    sameRankOnly = (roles & CROSS_RANK) == 0;
+    hasReceivers = (roles & RECEIVING) != 0;
   }
 
-  private static CoalescedMessage[] distinctMessages(CommBuffer[] buffers) {
-    IdentityHashMap<CoalescedMessage, Boolean> seen = new IdentityHashMap<>();
-    List<CoalescedMessage> list = new ArrayList<>();
-    for (CommBuffer b : buffers) {
-      CoalescedMessage m = b.message();
-      if (m != null && seen.put(m, Boolean.TRUE) == null) {
+  /** {@link #place}'s answer: the buffer is the end of a cross-rank channel. */
+  private static final int CROSS_RANK = 1;
+  /** {@link #place}'s answer: the buffer is the receiving end of a cross-rank channel. */
+  private static final int RECEIVING = 2;
+
+  /** The coalesced messages seen so far, in order of first appearance. */
+  private static final class Distinct {
+    final IdentityHashMap<CoalescedMessage, Boolean> seen = new IdentityHashMap<>();
+    final List<CoalescedMessage> list = new ArrayList<>();
+    /** The last message added: a cache's members of one message mostly come together. */
+    CoalescedMessage last;
+
+    void add(CoalescedMessage m) {
+      if (m != null && m != last && seen.put(m, Boolean.TRUE) == null) {
         list.add(m);
       }
+      last = m == null ? last : m;
     }
-    return list.toArray(new CoalescedMessage[0]);
+  }
+
+  /**
+   * Puts the buffer posted {@code p}-th in place and returns its {@link #CROSS_RANK} and {@link
+   * #RECEIVING} bits. A method per buffer, not a loop body: a vector is built a few times per
+   * remesh, too rarely for the JIT to compile the constructor's loop, while this method is
+   * compiled within the first remesh.
+   */
+  private int place(int p, List<CommBuffer> inCacheOrder, Distinct distinct) {
+    int c = cacheIndexOfPosting[p];
+    CommBuffer b = inCacheOrder.get(c);
+    if (b == null) {
+      throw new IllegalArgumentException("null buffer at cache index " + c);
+    }
+    posted[p] = b;
+    postingIndexOfCache[c] = p;
+    distinct.add(b.message());
+    ChannelRole role = b.role();
+    crossRankByCache[c] = role == ChannelRole.LOCAL ? 0 : 1;
+    return (role == ChannelRole.LOCAL ? 0 : CROSS_RANK)
+        | (role == ChannelRole.RECEIVER ? RECEIVING : 0);
+  }
+
+  /**
+   * Copies into {@code into} 1 for each cache index whose buffer is the end of a cross-rank
+   * channel, 0 for a same-rank channel's (a table's {@code crossRank} column).
+   */
+  public void crossRank(int[] into) {
+    System.arraycopy(crossRankByCache, 0, into, 0, crossRankByCache.length);
   }
 
   /** Number of distinct coalesced messages the buffers travel in. */

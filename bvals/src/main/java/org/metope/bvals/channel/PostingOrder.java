@@ -1,5 +1,6 @@
 package org.metope.bvals.channel;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -19,6 +20,9 @@ public record PostingOrder(Mode mode, long seed) {
     /** A seeded random permutation per cache. */
     RANDOM
   }
+
+  /** {@code 0, 1, 2, ...}, shared by every cache and never written ({@link #identity(int)}). */
+  private static volatile int[] identity = new int[0];
 
   /** Checks for null. */
   public PostingOrder {
@@ -63,10 +67,7 @@ public record PostingOrder(Mode mode, long seed) {
     if (count < 0) {
       throw new IllegalArgumentException("count must be non-negative: count=" + count);
     }
-    int[] order = new int[count];
-    for (int i = 0; i < count; i++) {
-      order[i] = i;
-    }
+    int[] order = Arrays.copyOf(identity(count), count);
     if (mode == Mode.RANDOM) {
       SplittableRandom random = new SplittableRandom(seed ^ (salt * 0x9E3779B97F4A7C15L));
       for (int i = count - 1; i > 0; i--) {
@@ -77,5 +78,23 @@ public record PostingOrder(Mode mode, long seed) {
       }
     }
     return order;
+  }
+
+  /**
+   * The shared identity of at least {@code count} entries, longer when needed: a permutation then
+   * starts as one array copy instead of a loop that a plan built a few times per remesh would run
+   * in the interpreter.
+   */
+  private static int[] identity(int count) {
+    int[] known = identity;
+    if (known.length >= count) {
+      return known;
+    }
+    int[] longer = new int[Math.max(count, 2 * known.length)];
+    for (int i = 0; i < longer.length; i++) {
+      longer[i] = i;
+    }
+    identity = longer;
+    return longer;
   }
 }

@@ -1,5 +1,6 @@
 package org.metope.bvals.channel;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.metope.bvals.RankChannels;
+import org.metope.bvals.ScriptedCommunicator;
 import org.metope.comm.InProcessCluster;
 
 /** Index maps between cache and posting order, and the loops over a vector. */
@@ -97,5 +99,22 @@ class ChannelVectorTest {
     assertEquals(BufferState.STALE, cache.get(1).state());
     assertTrue(receives.startReceives(), "staled: the next stage may start");
     assertThrows(IllegalStateException.class, receives::staleAll, "nothing received to stale");
+  }
+
+  @Test
+  void givenSameAndCrossRankChannelsInRandomOrder_thenCrossRankFollowsTheCacheIndex() {
+    RankChannels rc = new RankChannels(new ScriptedCommunicator(0, 2));
+    List<CommBuffer> cache = new ArrayList<>();
+    int[] expected = new int[8];
+    for (int i = 0; i < expected.length; i++) {
+      int receiver = i % 3 == 1 ? 1 : 0;
+      cache.add(rc.channel(new ChannelKey(i, i + 1, 0, 13), 0, receiver,
+          receiver == 0 ? TagMap.NO_TAG : i, 4, false));
+      expected[i] = receiver;
+    }
+    ChannelVector v = new ChannelVector(cache, PostingOrder.random(7), 1);
+    int[] crossRank = new int[expected.length];
+    v.crossRank(crossRank);
+    assertArrayEquals(expected, crossRank, "1 for the sends to rank 1, by cache index");
   }
 }
