@@ -75,6 +75,14 @@ final class ChannelBuilder {
     }
   }
 
+  /**
+   * The order in which each group's dense slices are laid out: by group, then length. One
+   * comparator for every build, so that the JIT compiles its calls after a few remeshes.
+   */
+  private static final Comparator<Map.Entry<BufferGroupLength, int[]>> DEMAND_ORDER =
+      Map.Entry.comparingByKey(Comparator.comparing(BufferGroupLength::group,
+          CoalescedMessageBuilder.GROUP_ORDER).thenComparingInt(BufferGroupLength::length));
+
   ChannelBuilder(InOneBoundaryCommunication comm) {
     this.comm = comm;
   }
@@ -101,9 +109,7 @@ final class ChannelBuilder {
     }
     comm.arena().reserve((int) Math.min(total, Integer.MAX_VALUE - 8));
     List<Map.Entry<BufferGroupLength, int[]>> entries = new ArrayList<>(demand.entrySet());
-    entries.sort(Map.Entry.<BufferGroupLength, int[]>comparingByKey(Comparator.comparing(
-        BufferGroupLength::group, CoalescedMessageBuilder.GROUP_ORDER)
-        .thenComparingInt(BufferGroupLength::length)));
+    entries.sort(DEMAND_ORDER);
     for (Map.Entry<BufferGroupLength, int[]> e : entries) {
       comm.pools().pool(e.getKey().group, e.getKey().length).ensureCapacity(e.getValue()[0]);
     }

@@ -1,6 +1,5 @@
 package org.metope.mesh;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.metope.mesh.forest.LeafChanges;
@@ -27,29 +26,52 @@ final class BlockList {
     int count = distribution.blockCount(mesh.myRank());
     MemoryBudget.requireBlocks(count, mesh.totalBlocks());
     LeafChanges changes = mesh.forest().lastChanges();
-    List<MeshBlock> list = new ArrayList<>(count);
-    int o = 0;
+    OldBlocks before = new OldBlocks(old);
+    MeshBlock[] list = new MeshBlock[count];
     for (int lid = 0; lid < count; lid++) {
-      int gid = first + lid;
-      LogicalLocation loc = mesh.location(gid);
-      while (o < old.size() && old.get(o).loc().compareTo(loc) < 0) {
-        o++;
-      }
-      MeshBlock kept = o < old.size() && old.get(o).loc().equals(loc) ? old.get(o) : null;
-      MeshBlock block;
-      if (kept == null) {
-        block = new MeshBlock(mesh, gid, lid, loc, geometry.region(loc),
-            geometry.boundaryFlags(loc), mesh.cost(gid));
-        block.setNeighbors(mesh.neighbors(gid));
-      } else {
-        block = new MeshBlock(kept, gid, lid, mesh.cost(gid));
-        List<NeighborBlock> same = renumbered(mesh, kept.neighbors(), changes);
-        block.setNeighbors(same != null ? same : mesh.neighbors(gid));
-        block.setPreviousLid(same != null ? kept.lid() : -1);
-      }
-      list.add(block);
+      list[lid] = block(mesh, geometry, first + lid, lid, before, changes);
     }
-    return List.copyOf(list);
+    return List.of(list);
+  }
+
+  /**
+   * Block {@code lid}, gid {@code gid}: the old block at its location kept, or a new one. A method
+   * per block, not a loop body in {@link #build}: build runs once per remesh, too rarely for the
+   * JIT to compile its loop, while this method is compiled within the first remeshes.
+   */
+  private static MeshBlock block(Mesh mesh, BlockGeometry geometry, int gid, int lid,
+      OldBlocks before, LeafChanges changes) {
+    LogicalLocation loc = mesh.location(gid);
+    MeshBlock kept = before.at(loc);
+    if (kept == null) {
+      MeshBlock block = new MeshBlock(mesh, gid, lid, loc, geometry.region(loc),
+          geometry.boundaryFlags(loc), mesh.cost(gid));
+      block.setNeighbors(mesh.neighbors(gid));
+      return block;
+    }
+    MeshBlock block = new MeshBlock(kept, gid, lid, mesh.cost(gid));
+    List<NeighborBlock> same = renumbered(mesh, kept.neighbors(), changes);
+    block.setNeighbors(same != null ? same : mesh.neighbors(gid));
+    block.setPreviousLid(same != null ? kept.lid() : -1);
+    return block;
+  }
+
+  /** The old blocks in Morton order, walked once as the new locations come in that order. */
+  private static final class OldBlocks {
+    private final List<MeshBlock> blocks;
+    private int next;
+
+    OldBlocks(List<MeshBlock> blocks) {
+      this.blocks = blocks;
+    }
+
+    /** The old block at {@code loc}, or null; later calls ask for later locations. */
+    MeshBlock at(LogicalLocation loc) {
+      while (next < blocks.size() && blocks.get(next).loc().compareTo(loc) < 0) {
+        next++;
+      }
+      return next < blocks.size() && blocks.get(next).loc().equals(loc) ? blocks.get(next) : null;
+    }
   }
 
   /**

@@ -146,13 +146,8 @@ public final class ArenaLayout {
     long next = 0;
     Arrays.fill(offsets, -1);
     for (int inst = 0; inst < numInstances; inst++) {
-      if (fieldSparse[instanceField[inst]]) {
-        continue;
-      }
-      for (int b = 0; b < numBlocks; b++) {
-        offsets[inst * numBlocks + b] = (int) next;
-        next += instanceBlockLength[inst];
-        checkSize(next);
+      if (!fieldSparse[instanceField[inst]]) {
+        next = placeBlocks(inst, next);
       }
     }
     for (int f = 0; f < numFields; f++) {
@@ -161,6 +156,21 @@ public final class ArenaLayout {
       }
     }
     return (int) next;
+  }
+
+  /**
+   * Places every block of dense instance {@code inst} from arena index {@code next} on and returns
+   * the index after the last: a method per instance, so that the JIT compiles its loop (a layout
+   * is made once per remesh, too rarely for the caller's loops to be compiled).
+   */
+  private long placeBlocks(int inst, long next) {
+    long at = next;
+    for (int b = 0; b < numBlocks; b++) {
+      offsets[inst * numBlocks + b] = (int) at;
+      at += instanceBlockLength[inst];
+      checkSize(at);
+    }
+    return at;
   }
 
   private static void checkSize(long doubles) {
