@@ -82,24 +82,11 @@ public final class Outputs {
       }
       List<String> packages = pin.doesParameterExist(block, "packages")
           ? pin.getStringList(block, "packages") : List.of();
-      String format = " " + pin.getOrAddString(block, "data_format", "%12.5e");
-      try {
-        PrintfFormat.parse(format);
-      } catch (IllegalArgumentException e) {
-        throw pin.error(block, "data_format", "a C format of one number such as %12.5e"
-            + " (conversions e, E, f, F, g, G)");
-      }
+      String format = dataFormat(pin, block);
       OutputParameters params = new OutputParameters(block, number, type, dt, dn, basename, id,
           format, packages, analysis);
       if (!hdf5) {
-        HistoryFile history = new HistoryFile(params, mesh, pin, nextTime, fileNumber, directory,
-            historyRound);
-        if (mesh.myRank() == 0 && history.appendsToAnEarlierRun()) {
-          warnings.add("<" + block + "> " + history.file().getFileName() + " exists: this run"
-              + " appends its records after the old ones, as Parthenon does (remove the file,"
-              + " or write elsewhere with -d, for a file of this run only)");
-        }
-        outputs.add(history);
+        outputs.add(historyFile(params, mesh, pin, nextTime, fileNumber, directory));
         continue;
       }
       Hdf5Output output = hdf5Output(params, mesh, pin, tm, nextTime, fileNumber, directory);
@@ -117,6 +104,31 @@ public final class Outputs {
       // Last, so that the deck it stores holds the other outputs' advanced counters.
       outputs.add(restart);
     }
+  }
+
+  /** The {@code data_format} of output block {@code block}, with its leading space. */
+  private static String dataFormat(ParameterInput pin, String block) {
+    String format = " " + pin.getOrAddString(block, "data_format", "%12.5e");
+    try {
+      PrintfFormat.parse(format);
+    } catch (IllegalArgumentException e) {
+      throw pin.error(block, "data_format", "a C format of one number such as %12.5e"
+          + " (conversions e, E, f, F, g, G)");
+    }
+    return format;
+  }
+
+  /** A history file, with a warning when it appends to an earlier run's file. */
+  private HistoryFile historyFile(OutputParameters params, Mesh mesh, ParameterInput pin,
+      double nextTime, int fileNumber, Path directory) {
+    HistoryFile history = new HistoryFile(params, mesh, pin, nextTime, fileNumber, directory,
+        historyRound);
+    if (mesh.myRank() == 0 && history.appendsToAnEarlierRun()) {
+      warnings.add("<" + params.blockName() + "> " + history.file().getFileName() + " exists:"
+          + " this run appends its records after the old ones, as Parthenon does (remove the"
+          + " file, or write elsewhere with -d, for a file of this run only)");
+    }
+    return history;
   }
 
   private static Hdf5Output hdf5Output(OutputParameters params, Mesh mesh, ParameterInput pin,
