@@ -18,7 +18,7 @@ import org.metope.kernels.KernelKind;
 import org.metope.kernels.tornado.DeviceTrace;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
-import org.metope.kernels.tornado.EmulatedDeviceBackend.FirstLoadsOverlap;
+import org.metope.kernels.tornado.FirstLoadsOverlap;
 import org.metope.mesh.Mesh;
 import org.metope.comm.InProcessCluster;
 import org.metope.comm.InProcessRun;

@@ -9,7 +9,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 import org.metope.kernels.KernelKind;
-import org.metope.kernels.tornado.EmulatedDeviceBackend.FirstLoadsOverlap;
 
 /**
  * The two ranks' first loads overlap by events alone: rank 1's hook returns only once rank 0's

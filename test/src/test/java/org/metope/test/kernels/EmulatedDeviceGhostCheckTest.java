@@ -20,7 +20,7 @@ import org.metope.bvals.InOneBoundaryCommunication;
 import org.metope.examples.ghostcheck.GhostCheck;
 import org.metope.kernels.tornado.EmulatedDeviceBackend;
 import org.metope.kernels.tornado.EmulatedDeviceBackend.Fault;
-import org.metope.kernels.tornado.EmulatedDeviceBackend.FirstLoadsOverlap;
+import org.metope.kernels.tornado.FirstLoadsOverlap;
 import org.metope.comm.InProcessRun;
 import org.metope.comm.ProgressDeadline;
 import org.metope.mesh.input.ParameterInput;
