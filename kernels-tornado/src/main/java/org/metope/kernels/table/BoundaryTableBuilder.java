@@ -19,6 +19,13 @@ import java.util.Arrays;
  * so that rebuilding the same boundaries allocates nothing.
  */
 public final class BoundaryTableBuilder {
+  /** Flag of a row given its fine layout ({@link #fine}). */
+  private static final byte FINE = 1;
+  /** Flag of a row given its coordinates ({@link #coordinates}). */
+  private static final byte COORDINATES = 2;
+  /** Flag of a row copied from a built table ({@link #addCopies}) and not changed since. */
+  private static final byte CHECKED = 4;
+
   private int size;
   /**
    * Rows for {@code capacity} boundaries, column by column: column {@code c} of boundary {@code
@@ -29,10 +36,8 @@ public final class BoundaryTableBuilder {
   private double[] realColumns;
   /** Whether {@link #build} handed {@code columns} to a table: the next change copies them first. */
   private boolean handedOver;
-  private boolean[] hasFine;
-  private boolean[] hasCoordinates;
-  /** Rows copied from a built table ({@link #addCopies}) and not changed since: checked there. */
-  private boolean[] checked;
+  /** Per row, {@link #FINE}, {@link #COORDINATES} and {@link #CHECKED} bits. */
+  private byte[] flags;
   /** One boundary's int columns, for the reach check. */
   private final int[] row = new int[BoundaryTable.INT_COLUMNS];
 
@@ -49,9 +54,7 @@ public final class BoundaryTableBuilder {
     this.capacity = Math.max(capacity, 1);
     columns = new int[this.capacity * BoundaryTable.INT_COLUMNS];
     realColumns = new double[this.capacity * BoundaryTable.REAL_COLUMNS];
-    hasFine = new boolean[this.capacity];
-    hasCoordinates = new boolean[this.capacity];
-    checked = new boolean[this.capacity];
+    flags = new byte[this.capacity];
   }
 
   /** Number of boundaries added so far. */
@@ -103,9 +106,7 @@ public final class BoundaryTableBuilder {
     ensureCapacity(size + 1);
     int b = size++;
     // A cleared builder's row keeps an earlier table's flags too: no fine side or coordinates yet.
-    hasFine[b] = false;
-    hasCoordinates[b] = false;
-    checked[b] = false;
+    flags[b] = 0;
     int ncomp = shape.ncomp();
     int cells = (ie - is + 1) * (je - js + 1) * (ke - ks + 1);
     set(b, BoundaryTable.OP, op);
@@ -162,9 +163,7 @@ public final class BoundaryTableBuilder {
     }
     for (int k = b; k < b + count; k++) {
       boolean refines = BoundaryOp.usesFine(get(k, BoundaryTable.OP));
-      hasFine[k] = refines;
-      hasCoordinates[k] = refines;
-      checked[k] = true;
+      flags[k] = refines ? FINE | COORDINATES | CHECKED : CHECKED;
     }
     size += count;
     return b;
@@ -184,7 +183,7 @@ public final class BoundaryTableBuilder {
     }
     set(b, BoundaryTable.VAR_OFFSET, varOffset);
     set(b, BoundaryTable.BUFFER_OFFSET, bufferOffset);
-    if (hasFine[b]) {
+    if ((flags[b] & FINE) != 0) {
       set(b, BoundaryTable.FINE_OFFSET, fineOffset);
     }
     return this;
@@ -283,7 +282,7 @@ public final class BoundaryTableBuilder {
     set(b, BoundaryTable.FINE_ORIGIN_I, originI);
     set(b, BoundaryTable.FINE_ORIGIN_J, originJ);
     set(b, BoundaryTable.FINE_ORIGIN_K, originK);
-    hasFine[b] = true;
+    flags[b] |= FINE;
     return this;
   }
 
@@ -307,7 +306,7 @@ public final class BoundaryTableBuilder {
       setReal(b, BoundaryTable.COARSE_XMIN1 + 2 * d, coarseXmin[d]);
       setReal(b, BoundaryTable.COARSE_DX1 + 2 * d, coarseDx[d]);
     }
-    hasCoordinates[b] = true;
+    flags[b] |= COORDINATES;
     return this;
   }
 
@@ -374,10 +373,10 @@ public final class BoundaryTableBuilder {
 
   private void checkRow(int b) {
     int op = get(b, BoundaryTable.OP);
-    if (!BoundaryOp.usesFine(op) || checked[b]) {
+    if (!BoundaryOp.usesFine(op) || (flags[b] & CHECKED) != 0) {
       return;
     }
-    if (!hasFine[b]) {
+    if ((flags[b] & FINE) == 0) {
       throw new IllegalArgumentException("refinement boundary without fine layout: b=" + b
           + " op=" + BoundaryOp.name(op));
     }
@@ -385,7 +384,7 @@ public final class BoundaryTableBuilder {
       row[c] = get(b, c);
     }
     RefinementReach.check(b, row, 0);
-    if (!hasCoordinates[b]) {
+    if ((flags[b] & COORDINATES) == 0) {
       unitCoordinates(b);
     }
   }
@@ -428,9 +427,7 @@ public final class BoundaryTableBuilder {
   private void ensureCapacity(int needed) {
     if (needed > capacity) {
       relayout(Math.max(needed, 2 * capacity));
-      hasFine = Arrays.copyOf(hasFine, capacity);
-      hasCoordinates = Arrays.copyOf(hasCoordinates, capacity);
-      checked = Arrays.copyOf(checked, capacity);
+      flags = Arrays.copyOf(flags, capacity);
     } else if (handedOver) {
       relayout(capacity);
     }
@@ -456,7 +453,7 @@ public final class BoundaryTableBuilder {
     if (handedOver) {
       relayout(capacity);
     }
-    checked[b] = false;
+    flags[b] &= ~CHECKED;
   }
 
   private int get(int b, int column) {
