@@ -177,18 +177,7 @@ class MultigridSolverTest {
     int u = parts.get(0).state().fieldId("u");
     int f = parts.get(0).state().fieldId("f");
     IndexBox box = IndexBox.of(parts.get(0).block(0).cellBounds(), IndexDomain.INTERIOR);
-    for (MeshData md : parts) {
-      for (int b = 0; b < md.numBlocks(); b++) {
-        for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            double x = md.block(b).coords().x1c(i);
-            double y = md.block(b).coords().x2c(j);
-            md.data()[md.index(f, b, 0, 0, j, i)] =
-                Math.exp(-40 * ((x - 0.3) * (x - 0.3) + (y - 0.6) * (y - 0.6))) + x;
-          }
-        }
-      }
-    }
+    fillSource(parts, f, box);
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     PrintStream print = new PrintStream(printed, true, StandardCharsets.UTF_8);
     LinearSolver solver = new MultigridSolver("mg", MultigridParams.fromInput(pin, "solver"),
@@ -209,17 +198,38 @@ class MultigridSolverTest {
     tc.execute();
     for (MeshData md : parts) {
       for (int b = 0; b < md.numBlocks(); b++) {
-        double[] values = new double[(int) box.size()];
-        int n = 0;
-        for (int j = box.j().s(); j <= box.j().e(); j++) {
-          for (int i = box.i().s(); i <= box.i().e(); i++) {
-            values[n++] = md.data()[md.index(u, b, 0, 0, j, i)];
-          }
-        }
-        byGid.put(md.block(b).gid(), values);
+        byGid.put(md.block(b).gid(), interior(md, u, b, box));
       }
     }
     return printed.toString(StandardCharsets.UTF_8);
+  }
+
+  /** Field {@code f}'s interior: a Gaussian bump at (0.3, 0.6) plus x. */
+  private static void fillSource(List<MeshData> parts, int f, IndexBox box) {
+    for (MeshData md : parts) {
+      for (int b = 0; b < md.numBlocks(); b++) {
+        for (int j = box.j().s(); j <= box.j().e(); j++) {
+          for (int i = box.i().s(); i <= box.i().e(); i++) {
+            double x = md.block(b).coords().x1c(i);
+            double y = md.block(b).coords().x2c(j);
+            md.data()[md.index(f, b, 0, 0, j, i)] =
+                Math.exp(-40 * ((x - 0.3) * (x - 0.3) + (y - 0.6) * (y - 0.6))) + x;
+          }
+        }
+      }
+    }
+  }
+
+  /** Field {@code u}'s interior values of partition block {@code b}, row by row. */
+  private static double[] interior(MeshData md, int u, int b, IndexBox box) {
+    double[] values = new double[(int) box.size()];
+    int n = 0;
+    for (int j = box.j().s(); j <= box.j().e(); j++) {
+      for (int i = box.i().s(); i <= box.i().e(); i++) {
+        values[n++] = md.data()[md.index(u, b, 0, 0, j, i)];
+      }
+    }
+    return values;
   }
 
   private static double worstFactor(List<Double> residuals) {
