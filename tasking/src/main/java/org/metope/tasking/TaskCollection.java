@@ -103,14 +103,19 @@ public final class TaskCollection {
    * one thread runs alone; a thread whose list waits for another's (a boundary message) goes on
    * to the next and passes over that one itself when its holder is not scheduled. Each sweep of
    * up to {@code n} passes runs inside the pool's gate ({@link TaskThreadPool#runExclusive}).
-   * Which thread runs a pass changes no result: the lists of a region touch disjoint data.
+   * A worker that backs off after a fruitless sweep may find the region closed to it when it
+   * returns (the caller completed it meanwhile) and then leaves at once. Which thread runs a pass
+   * changes no result: the lists of a region touch disjoint data.
    */
   void runShared(TaskRegion region, int worker, TaskThreadPool pool) {
     final int n = region.size();
     int idleSweeps = 0;
     while (!region.aborted() && !region.allListsComplete()) {
+      if (!pool.beginPass(worker)) {
+        return;
+      }
       boolean progress = false;
-      pool.beginPass(worker);
+      boolean completed = false;
       try {
         for (int k = 0; k < n; k++) {
           TaskList list = region.claimNext(worker);
@@ -119,14 +124,21 @@ public final class TaskCollection {
           }
           progress |= passClaimed(region, list);
         }
+        completed = true;
       } finally {
-        pool.endPass(worker);
+        pool.endPass(worker, completed);
       }
       if (region.allListsComplete()) {
         return;
       }
-      idleSweeps = progress ? 0 : idleSweeps + 1;
-      waitForProgress(region, progress, idleSweeps);
+      if (progress) {
+        idleSweeps = 0;
+        region.markProgress(System.nanoTime());
+      } else if (pool.idle(worker, ++idleSweeps)) {
+        checkStall(region);
+      } else {
+        return;
+      }
     }
   }
 
@@ -160,6 +172,11 @@ public final class TaskCollection {
       return;
     }
     backOff(idle);
+    checkStall(region);
+  }
+
+  /** Declares a stall once no task of {@code region} has made progress for the stall timeout. */
+  private void checkStall(TaskRegion region) {
     if (System.nanoTime() - region.lastProgressNanos() > stallNanos) {
       StringBuilder report = new StringBuilder();
       report.append("no task made progress for ").append(duration(stallNanos));
@@ -182,7 +199,7 @@ public final class TaskCollection {
   }
 
   /** Spins briefly, then yields, then parks, so waiting lists leave the cores to other ranks. */
-  private static void backOff(int idlePasses) {
+  static void backOff(int idlePasses) {
     if (idlePasses < 64) {
       Thread.onSpinWait();
     } else if (idlePasses < 256) {

@@ -13,9 +13,10 @@ import java.util.concurrent.locks.StampedLock;
  * <p>A region never waits for a worker to start: the threads take the lists one pass at a time in
  * one shared order ({@link TaskCollection#runShared}), so the caller works through them alone
  * until a worker joins, and when every list is complete it closes the region to a worker that has
- * not joined yet and waits only for workers inside it. So a worker the operating system has not
- * scheduled (the JIT compiler or another process holds the core) costs the region nothing; which
- * thread runs a list changes no result.
+ * not joined yet or sits between two sweeps, and waits only for a worker inside a sweep (which
+ * holds a list). So a worker the operating system has not scheduled (the JIT compiler or another
+ * process holds the core), before it joins or while it backs off between sweeps, costs the
+ * region nothing; which thread runs a list changes no result.
  *
  * <p>A worker runs each sweep of passes inside the pool's gate (shared); {@link #runExclusive}
  * lets a task do something no other task may overlap, such as moving an array the other tasks'
@@ -41,19 +42,25 @@ public final class TaskThreadPool implements AutoCloseable {
   private static final long IDLE_NANOS = 200_000L;
 
   /**
-   * A worker's part in region number {@code g} is {@code 4 g + phase}: the caller opens it, the
-   * worker joins (open to running) or the caller closes it first (open to closed), and a worker
-   * that joined marks it done when it leaves the region.
+   * A worker's part in region number {@code g} is {@code 8 g + phase}: the caller opens it; the
+   * worker joins (open to between) and moves between sweeps and sweeping, each sweep begun only
+   * from between; the caller closes it (open or between to closed) when the region is complete,
+   * waiting only while the worker sweeps; a worker that leaves on its own marks it done.
    */
   private static final int OPEN = 0;
-  private static final int RUNNING = 1;
-  private static final int CLOSED = 2;
-  private static final int DONE = 3;
+  private static final int BETWEEN = 1;
+  private static final int SWEEPING = 2;
+  private static final int CLOSED = 3;
+  private static final int DONE = 4;
 
   private final int threads;
   private final Thread[] workers;
-  /** Per worker (index 0 unused): its part in the current region, {@code 4 g + phase}. */
+  /** Per worker (index 0 unused): its part in the current region, {@code 8 g + phase}. */
   private final AtomicLongArray parts;
+  /** Per worker (index 0 unused): the region number it joined last; written by the worker only. */
+  private final long[] joined;
+  /** How a worker waits after a sweep without progress (tests may hold it there). */
+  private final IdleWait idleWait;
   /** Number of the current region; a worker that sees it change looks for work. */
   private volatile long generation;
   private final StampedLock gate = new StampedLock();
@@ -70,17 +77,25 @@ public final class TaskThreadPool implements AutoCloseable {
     this(threads, Thread::new);
   }
 
+  /** As {@link #TaskThreadPool(int)}, the workers made by {@code factory} (tests). */
+  TaskThreadPool(int threads, ThreadFactory factory) {
+    this(threads, factory, (worker, idleSweeps) -> TaskCollection.backOff(idleSweeps));
+  }
+
   /**
    * As {@link #TaskThreadPool(int)}, the workers made by {@code factory} (named {@code
-   * metope-tasks-N} and made daemons here); a test's factory can hold a worker back.
+   * metope-tasks-N} and made daemons here) and waiting between sweeps by {@code idleWait}; a
+   * test's factory can hold a worker back before its loop, its wait between two sweeps.
    */
-  TaskThreadPool(int threads, ThreadFactory factory) {
+  TaskThreadPool(int threads, ThreadFactory factory, IdleWait idleWait) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1: threads=" + threads);
     }
     this.threads = threads;
     this.workers = new Thread[threads - 1];
     this.parts = new AtomicLongArray(threads);
+    this.joined = new long[threads];
+    this.idleWait = idleWait;
     this.passStamps = new long[threads];
     this.slots = new WorkerSlot[threads];
     for (int w = 0; w < threads; w++) {
@@ -112,7 +127,7 @@ public final class TaskThreadPool implements AutoCloseable {
     failure = null;
     long g = generation + 1;
     for (int w = 1; w < threads; w++) {
-      parts.set(w, 4 * g + OPEN);
+      parts.set(w, 8 * g + OPEN);
     }
     generation = g;
     for (Thread t : workers) {
@@ -120,9 +135,7 @@ public final class TaskThreadPool implements AutoCloseable {
     }
     work(0);
     for (int w = 1; w < threads; w++) {
-      if (!parts.compareAndSet(w, 4 * g + OPEN, 4 * g + CLOSED)) {
-        awaitLeaving(w, 4 * g + DONE);
-      }
+      close(w, g);
     }
     region = null;
     collection = null;
@@ -136,12 +149,20 @@ public final class TaskThreadPool implements AutoCloseable {
   }
 
   /**
-   * Waits until worker {@code w}'s part is {@code done}: it joined the region, whose lists are
-   * all complete by now, so it is at most finishing a pass.
+   * Ends worker {@code w}'s part in region {@code g}, whose lists are all complete (or the region
+   * aborted): closes it where the worker has not joined or is between sweeps, so that it takes no
+   * further pass, and waits only while it sweeps, at most finishing a pass.
    */
-  private void awaitLeaving(int w, long done) {
-    for (int spins = 0; parts.get(w) != done; spins++) {
-      if (spins < IDLE_SPINS) {
+  private void close(int w, long g) {
+    for (int spins = 0; ; spins++) {
+      long part = parts.get(w);
+      if (part == 8 * g + OPEN || part == 8 * g + BETWEEN) {
+        if (parts.compareAndSet(w, part, 8 * g + CLOSED)) {
+          return;
+        }
+      } else if (part != 8 * g + SWEEPING) {
+        return;
+      } else if (spins < IDLE_SPINS) {
         Thread.onSpinWait();
       } else {
         Thread.yield();
@@ -157,9 +178,10 @@ public final class TaskThreadPool implements AutoCloseable {
       if (shutdown) {
         return;
       }
-      if (parts.compareAndSet(worker, 4 * g + OPEN, 4 * g + RUNNING)) {
+      if (parts.compareAndSet(worker, 8 * g + OPEN, 8 * g + BETWEEN)) {
+        joined[worker] = g;
         work(worker);
-        parts.set(worker, 4 * g + DONE);
+        parts.compareAndSet(worker, 8 * g + BETWEEN, 8 * g + DONE);
       }
     }
   }
@@ -188,35 +210,91 @@ public final class TaskThreadPool implements AutoCloseable {
     }
   }
 
+  /**
+   * Worker {@code worker}'s part of the current region. The region and collection are read once:
+   * the caller forgets them only after closing every worker, and a closed worker that is still
+   * backing off returns without touching the region again.
+   */
   private void work(int worker) {
     WorkerSlot[] current = CURRENT.get();
     current[0] = slots[worker];
+    TaskRegion target = region;
+    TaskCollection owner = collection;
     try {
-      if (worker < region.size()) {
-        collection.runShared(region, worker, this);
+      if (worker < target.size()) {
+        owner.runShared(target, worker, this);
       }
     } catch (Throwable t) {
-      region.abort();
-      synchronized (this) {
-        if (failure == null) {
-          failure = t;
-        }
-      }
+      fail(worker, target, t);
     } finally {
       current[0] = null;
     }
   }
 
-  /** Enters the gate (shared) for one sweep of {@code worker} over the lists. */
-  void beginPass(int worker) {
-    passStamps[worker] = gate.readLock();
+  /**
+   * Records {@code t} and aborts {@code target}, unless {@code worker} was closed (a stall it
+   * found while backing off after the region completed, not a failure of the region). A worker
+   * reports as sweeping, so that the caller waits for the report before it reads the failure.
+   */
+  private void fail(int worker, TaskRegion target, Throwable t) {
+    long g = joined[worker];
+    if (worker > 0 && parts.get(worker) != 8 * g + SWEEPING
+        && !parts.compareAndSet(worker, 8 * g + BETWEEN, 8 * g + SWEEPING)) {
+      return;
+    }
+    synchronized (this) {
+      if (failure == null) {
+        failure = t;
+      }
+    }
+    target.abort();
+    if (worker > 0) {
+      parts.set(worker, 8 * g + BETWEEN);
+    }
   }
 
-  /** Leaves the gate after a sweep of {@code worker}. */
-  void endPass(int worker) {
+  /**
+   * Begins a sweep of {@code worker} over the lists: false when the caller has closed the
+   * worker's part (the region is complete); else enters the gate (shared).
+   */
+  boolean beginPass(int worker) {
+    if (worker > 0) {
+      long g = joined[worker];
+      if (!parts.compareAndSet(worker, 8 * g + BETWEEN, 8 * g + SWEEPING)) {
+        return false;
+      }
+    }
+    passStamps[worker] = gate.readLock();
+    return true;
+  }
+
+  /**
+   * Leaves the gate after a sweep of {@code worker}; after a sweep that {@code completed}, the
+   * worker is between sweeps again (one that threw stays sweeping until {@link #fail} reports).
+   */
+  void endPass(int worker, boolean completed) {
     long stamp = passStamps[worker];
     passStamps[worker] = 0;
     gate.unlockRead(stamp);
+    if (worker > 0 && completed) {
+      parts.set(worker, 8 * joined[worker] + BETWEEN);
+    }
+  }
+
+  /**
+   * After a sweep of {@code worker} without progress ({@code idleSweeps} in a row): waits a
+   * little, and says whether the worker is still in the region (the caller always is).
+   */
+  boolean idle(int worker, int idleSweeps) {
+    idleWait.idle(worker, idleSweeps);
+    return worker == 0 || parts.get(worker) == 8 * joined[worker] + BETWEEN;
+  }
+
+  /** How a pool thread waits after a sweep without progress. */
+  @FunctionalInterface
+  interface IdleWait {
+    /** Waits after the {@code idleSweeps}-th fruitless sweep in a row of {@code worker}. */
+    void idle(int worker, int idleSweeps);
   }
 
   /**

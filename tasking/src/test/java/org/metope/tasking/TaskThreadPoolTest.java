@@ -351,4 +351,44 @@ class TaskThreadPoolTest {
     }
     assertArrayEquals(new int[] {1, 1, 1, 1, 1, 1}, calls);
   }
+
+  /**
+   * GIVEN a worker that joined a region and, after a sweep without progress, is held in its wait
+   * between sweeps (as the operating system holds a thread that yielded its core to the JIT
+   * compiler), THEN the caller completes the region and returns while the worker is still held;
+   * released, the worker finds the region closed and leaves it, and the next execution runs. (With
+   * a region end that waits for every joined worker to leave, the caller waits for the held
+   * worker, which waits for the caller, and the test does not finish.)
+   */
+  @Test
+  void givenAWorkerHeldBetweenSweeps_thenTheCallerEndsTheRegionWithoutIt() {
+    Thread caller = Thread.currentThread();
+    AtomicBoolean held = new AtomicBoolean();
+    AtomicBoolean released = new AtomicBoolean();
+    AtomicBoolean callerDone = new AtomicBoolean();
+    TaskThreadPool.IdleWait holdOnce = (worker, idleSweeps) -> {
+      if (worker == 1 && held.compareAndSet(false, true)) {
+        PoolProgress.until("the caller to end the region", List.of(caller), callerDone::get);
+        released.set(true);
+      } else {
+        TaskCollection.backOff(idleSweeps);
+      }
+    };
+    TaskCollection tc = new TaskCollection();
+    TaskRegion region = tc.addRegion(2);
+    for (int p = 0; p < 2; p++) {
+      region.get(p).addTask(TaskId.NONE, "wait_for_the_held_worker",
+          () -> held.get() ? TaskStatus.COMPLETE : TaskStatus.INCOMPLETE);
+    }
+    try (TaskThreadPool pool = new TaskThreadPool(2, Thread::new, holdOnce)) {
+      tc.execute(pool);
+      boolean returnedWhileHeld = held.get() && !released.get();
+      callerDone.set(true);
+      assertTrue(returnedWhileHeld, "the caller returned while the worker was held");
+      PoolProgress.until("the worker to be released", PoolProgress.otherPoolThreads(caller),
+          released::get);
+      tc.execute(pool);
+      assertTrue(region.allListsComplete(), "the next execution completed every list");
+    }
+  }
 }
