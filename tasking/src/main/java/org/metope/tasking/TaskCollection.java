@@ -199,7 +199,7 @@ public final class TaskCollection {
   }
 
   /** Spins briefly, then yields, then parks, so waiting lists leave the cores to other ranks. */
-  static void backOff(int idlePasses) {
+  private static void backOff(int idlePasses) {
     if (idlePasses < 64) {
       Thread.onSpinWait();
     } else if (idlePasses < 256) {

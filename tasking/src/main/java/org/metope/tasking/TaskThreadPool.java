@@ -32,14 +32,15 @@ public final class TaskThreadPool implements AutoCloseable {
       ThreadLocal.withInitial(() -> new WorkerSlot[1]);
   /** How often a thread waiting for another spins before it yields its core. */
   private static final int IDLE_SPINS = 1 << 10;
-  /** How often an idle worker spins before it yields. */
-  private static final int PURE_SPINS = 64;
   /**
-   * How long an idle worker keeps yielding before it parks: longer than the caller's serial work
-   * between two stages or two cycles usually takes, so that the next region finds it awake
-   * (waking a parked thread takes tens of microseconds, a sizeable part of a region).
+   * How often an idle pool thread spins before it parks. It never yields: Linux's scheduler
+   * (EEVDF) moves a thread's deadline a slice later at every {@code sched_yield}, so a thread
+   * that yields in a loop loses its core to a busy one (the C2 compiler, another process) for
+   * long after it has work again, while a parked thread wakes with a fresh deadline.
    */
-  private static final long IDLE_NANOS = 200_000L;
+  private static final int PURE_SPINS = 64;
+  /** How long a pool thread inside a region parks after a fruitless sweep past its spins. */
+  private static final long IDLE_PARK_NANOS = 20_000L;
 
   /**
    * A worker's part in region number {@code g} is {@code 8 g + phase}: the caller opens it; the
@@ -79,7 +80,7 @@ public final class TaskThreadPool implements AutoCloseable {
 
   /** As {@link #TaskThreadPool(int)}, the workers made by {@code factory} (tests). */
   TaskThreadPool(int threads, ThreadFactory factory) {
-    this(threads, factory, (worker, idleSweeps) -> TaskCollection.backOff(idleSweeps));
+    this(threads, factory, (worker, idleSweeps) -> idleBackOff(idleSweeps));
   }
 
   /**
@@ -187,12 +188,10 @@ public final class TaskThreadPool implements AutoCloseable {
   }
 
   /**
-   * Waits until the region number differs from {@code seen}: a few spins, then yielding the core
-   * for up to {@link #IDLE_NANOS} (to any other thread that wants it: the caller on a single CPU,
-   * a JIT compiler), then parked until the next region's {@code unpark}.
+   * Waits until the region number differs from {@code seen}: a few spins, then parked until the
+   * next region's {@code unpark} (see {@link #PURE_SPINS} for why it does not yield).
    */
   private long awaitRegion(long seen) {
-    long parkAt = 0;
     for (int spins = 0; ; spins++) {
       long g = generation;
       if (g != seen || shutdown) {
@@ -200,13 +199,18 @@ public final class TaskThreadPool implements AutoCloseable {
       }
       if (spins < PURE_SPINS) {
         Thread.onSpinWait();
-      } else if (spins == PURE_SPINS) {
-        parkAt = System.nanoTime() + IDLE_NANOS;
-      } else if (System.nanoTime() - parkAt < 0) {
-        Thread.yield();
       } else {
         LockSupport.park(this);
       }
+    }
+  }
+
+  /** A pool thread's wait after its {@code idleSweeps}-th fruitless sweep: spin, then park. */
+  private static void idleBackOff(int idleSweeps) {
+    if (idleSweeps < PURE_SPINS) {
+      Thread.onSpinWait();
+    } else {
+      LockSupport.parkNanos(IDLE_PARK_NANOS);
     }
   }
 

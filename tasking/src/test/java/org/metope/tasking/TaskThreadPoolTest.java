@@ -371,7 +371,7 @@ class TaskThreadPoolTest {
         PoolProgress.until("the caller to end the region", List.of(caller), callerDone::get);
         released.set(true);
       } else {
-        TaskCollection.backOff(idleSweeps);
+        LockSupport.parkNanos(20_000L);
       }
     };
     TaskCollection tc = new TaskCollection();
