@@ -170,11 +170,20 @@ public final class ChannelVector {
   /**
    * {@link CommBuffer#tryReceive()} on every buffer, in posting order, without stopping at the
    * first that is not there (a coalesced message is polled once, then its members' states read);
-   * {@code true} when all are received.
+   * {@code true} when all are received. While one of the messages is still on its way, the pass
+   * ends after polling the messages: that message's members are this vector's and not here yet,
+   * so a rank that waits for its peer does not walk every buffer on each poll, and takes the
+   * other buffers on the pass that finds the messages in.
    */
   public boolean receiveAll() {
+    boolean messagePending = false;
     for (CoalescedMessage m : messages) {
       m.tryComplete();
+      messagePending |= m.isInFlight();
+    }
+    if (messagePending) {
+      allReceived = false;
+      return false;
     }
     boolean all = true;
     for (CommBuffer b : posted) {

@@ -10,9 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.metope.bvals.MessageRig;
 import org.metope.bvals.RankChannels;
 import org.metope.bvals.ScriptedCommunicator;
 import org.metope.comm.InProcessCluster;
+import org.metope.comm.InProcessRun;
 
 /** Index maps between cache and posting order, and the loops over a vector. */
 class ChannelVectorTest {
@@ -116,5 +118,42 @@ class ChannelVectorTest {
     int[] crossRank = new int[expected.length];
     v.crossRank(crossRank);
     assertArrayEquals(expected, crossRank, "1 for the sends to rank 1, by cache index");
+  }
+
+  @Test
+  void givenAMessageOnItsWay_whenReceiveAll_thenThePassEndsBeforeTheOtherBuffers() {
+    InProcessRun.run(2, world -> {
+      MessageRig rig = new MessageRig(world, new int[] {4, 5}, MessageRig.ELEMENT);
+      List<CommBuffer> cache = new ArrayList<>();
+      CommBuffer local = null;
+      if (world.rank() == 1) {
+        local = rig.rank.channel(new ChannelKey(20, 21, 0, 13), 1, 1, TagMap.NO_TAG, 3, false);
+        cache.add(local);
+        cache.addAll(rig.channels);
+      }
+      ChannelVector receives = new ChannelVector(cache, PostingOrder.cacheOrder(), 0);
+      if (world.rank() == 1) {
+        assertTrue(receives.startReceives());
+        local.send();
+        assertFalse(receives.receiveAll());
+        assertEquals(BufferState.SENDING, local.state(), "not walked while the message is away");
+      }
+      world.barrier();
+      if (world.rank() == 0) {
+        for (CommBuffer b : rig.channels) {
+          b.send();
+        }
+      }
+      world.barrier();
+      if (world.rank() == 1) {
+        while (!receives.receiveAll()) {
+          Thread.onSpinWait();
+        }
+        assertEquals(BufferState.RECEIVED, local.state());
+        for (CommBuffer b : rig.channels) {
+          assertEquals(BufferState.RECEIVED, b.state());
+        }
+      }
+    });
   }
 }
