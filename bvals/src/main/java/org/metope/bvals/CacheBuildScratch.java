@@ -36,6 +36,8 @@ final class CacheBuildScratch {
   /** Per prores row: the boundary it belongs to. */
   final IntArrayList proresOwner = new IntArrayList();
   final List<CommBuffer> buffers = new ArrayList<>();
+  /** The neighbours of a block whose boundaries a plan's type covers ({@code PreviousPlans}). */
+  final IntArrayList covered = new IntArrayList();
   /** A boundary's box, {@code is, ie, js, je, ks, ke}. */
   final int[] box = new int[6];
   /** The cell box of a boundary's refinement rows, in coarse space. */

@@ -22,19 +22,37 @@ final class ContainerPlans {
   static BvarsSubCache derive(BvarsSubCache from, MeshData fromMd, MeshData md,
       long arenaLayoutVersion) {
     ResolvedState state = md.state();
-    int checked = -1;
-    for (int f : from.field) {
-      // A block's boundaries come field by field: one look-up per run of one field.
-      if (f != checked && state.field(f).isSparse()) {
-        return null;
-      }
-      checked = f;
+    if (anySparse(state) && anySparse(state, from.field)) {
+      return null;
     }
     IntUnaryOperator move = dataOffsetMove(md.layout(), state, fromMd.container(), md.container());
     return new BvarsSubCache(from.type, from.sender, from.table.withOffsets(move), from.channels,
         from.registry, from.block, from.field, from.sparseBoundaries,
         from.prores.withOffsets(move), from.proresOwner, from.bufferSubsets, md.allocationVersion(),
         arenaLayoutVersion);
+  }
+
+  /** Whether {@code state} has a sparse field: without one, no boundary's field is. */
+  private static boolean anySparse(ResolvedState state) {
+    for (int f = 0; f < state.numFields(); f++) {
+      if (state.field(f).isSparse()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a boundary's field of {@code fields}, one per boundary, is sparse. */
+  private static boolean anySparse(ResolvedState state, int[] fields) {
+    int checked = -1;
+    for (int f : fields) {
+      // A block's boundaries come field by field: one look-up per run of one field.
+      if (f != checked && state.field(f).isSparse()) {
+        return true;
+      }
+      checked = f;
+    }
+    return false;
   }
 
   /**

@@ -1,5 +1,6 @@
 package org.metope.bvals;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,25 +9,29 @@ import org.metope.kernels.table.BoundaryOp;
 import org.metope.kernels.table.BoundaryTable;
 import org.metope.mesh.Mesh;
 import org.metope.mesh.MeshBlock;
+import org.metope.mesh.NeighborBlock;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
 
 /**
- * The ghost-exchange plans ({@link BoundaryType#ANY}, both directions) of a rank's partitions as
- * they were when boundary communication was released for a remesh, so that the plans after it
- * take the rows of blocks that kept their location and neighbours ({@link
+ * The ghost-exchange plans ({@link BoundaryType#ANY}) and flux-correction plans ({@link
+ * BoundaryType#FLXCOR_SEND}, {@link BoundaryType#FLXCOR_RECV}) of a rank's partitions, both
+ * directions, as they were when boundary communication was released for a remesh, so that the
+ * plans after it take the rows of blocks that kept their location and neighbours ({@link
  * MeshBlock#previousLid()}) instead of working them out again: such a block's rows differ only
  * in where its data and its channels' buffers now lie. A block's rows are its boundaries (every
- * field, every neighbour, in cache order) and their refinement rows; Parthenon builds every plan
- * afresh.
+ * field, every neighbour the type covers, in cache order) and their refinement rows; Parthenon
+ * builds every plan afresh.
  *
- * <p>Only when every exchanged field is a dense cell field: a sparse field's offsets follow its
+ * <p>Only for a type whose fields are all dense cell fields: a sparse field's offsets follow its
  * allocations, and face, edge and node fields' ownership masks depend on which blocks were just
  * refined. Only the plans that were built, not carried over to other containers ({@link
- * ContainerPlans}), since only those are built again. Holds the old tables, never the old
- * channels or field data; the next {@link BoundaryCaches#release} replaces it.
+ * ContainerPlans}), since only those are built again; flux-correction plans are one per
+ * partition for every container (fluxes are shared), found whichever container asks. Holds the
+ * old tables, never the old channels or field data; the next {@link BoundaryCaches#release}
+ * replaces it.
  */
 final class PreviousPlans {
   /**
@@ -41,33 +46,52 @@ final class PreviousPlans {
   }
 
   private final Mesh mesh;
+  private final int myRank;
   private final int generation;
-  private final List<FieldInfo> fields;
+  private final List<FieldInfo> ghostFields;
+  private final List<FieldInfo> fluxFields;
   private final ArenaLayout layout;
-  /** By container index, then sender (1) or receiver (0): the partitions' plans. */
-  private final List<List<List<Plan>>> plans = new ArrayList<>();
+  private final int containers;
+  /** The partitions' plans by {@link #slot}. */
+  private final List<List<Plan>> plans = new ArrayList<>();
 
-  private PreviousPlans(Mesh mesh, List<FieldInfo> fields, ArenaLayout layout, int containers) {
+  private PreviousPlans(Mesh mesh, List<FieldInfo> ghostFields, List<FieldInfo> fluxFields,
+      ArenaLayout layout) {
     this.mesh = mesh;
+    this.myRank = mesh.myRank();
     this.generation = mesh.blockGeneration();
-    this.fields = fields;
+    this.ghostFields = ghostFields;
+    this.fluxFields = fluxFields;
     this.layout = layout;
-    for (int c = 0; c < containers; c++) {
-      plans.add(List.of(new ArrayList<>(), new ArrayList<>()));
+    this.containers = mesh.fields().containers().size();
+    for (int i = 0; i < BoundaryType.values().length * containers * 2; i++) {
+      plans.add(new ArrayList<>());
     }
   }
 
   /**
-   * The current ghost-exchange plans of {@code caches} (partitions of {@code mesh}'s current
-   * blocks) that were built, not carried over ({@link ContainerPlans}), or null when none can
-   * serve: no plan, or a field that is not a dense cell field.
+   * Where the plans of {@code type}, {@code md}'s container and direction are kept: flux
+   * corrections under container 0, since one plan serves every container.
    */
-  static PreviousPlans of(Mesh mesh, List<FieldInfo> fields,
+  private int slot(BoundaryType type, MeshData md, boolean sender) {
+    int container = type.isFluxCorrection() ? 0 : md.container();
+    return (type.ordinal() * containers + container) * 2 + (sender ? 1 : 0);
+  }
+
+  /**
+   * The current ghost-exchange and flux-correction plans of {@code caches} (partitions of {@code
+   * mesh}'s current blocks) that were built, not carried over ({@link ContainerPlans}), or null
+   * when none can serve: no plan, or no type whose fields are all dense cell fields.
+   */
+  static PreviousPlans of(Mesh mesh, List<FieldInfo> ghostFields, List<FieldInfo> fluxFields,
       Map<MeshData, BvarsCache> caches, long arenaLayoutVersion) {
-    for (FieldInfo f : fields) {
-      if (f.isSparse() || !f.metadata().isSet(MetadataFlag.CELL)) {
-        return null;
-      }
+    List<BoundaryType> types = new ArrayList<>();
+    if (denseCells(ghostFields)) {
+      types.add(BoundaryType.ANY);
+    }
+    if (!fluxFields.isEmpty() && denseCells(fluxFields)) {
+      types.add(BoundaryType.FLXCOR_SEND);
+      types.add(BoundaryType.FLXCOR_RECV);
     }
     PreviousPlans kept = null;
     for (Map.Entry<MeshData, BvarsCache> e : caches.entrySet()) {
@@ -75,91 +99,158 @@ final class PreviousPlans {
       if (md.storage() != mesh.fields() || e.getValue().owner != md) {
         continue;
       }
-      for (int sender = 0; sender < 2; sender++) {
-        BvarsSubCache sub = e.getValue().get(BoundaryType.ANY, sender == 1);
-        if (sub == null || sub.allocationVersion != md.allocationVersion()
-            || sub.arenaLayoutVersion != arenaLayoutVersion) {
-          continue;
+      for (BoundaryType type : types) {
+        for (boolean sender : new boolean[] {false, true}) {
+          BvarsSubCache sub = e.getValue().get(type, sender);
+          if (sub == null || sub.allocationVersion != md.allocationVersion()
+              || sub.arenaLayoutVersion != arenaLayoutVersion) {
+            continue;
+          }
+          if (kept == null) {
+            kept = new PreviousPlans(mesh, ghostFields, fluxFields, md.layout());
+          }
+          kept.plans.get(kept.slot(type, md, sender)).add(new Plan(md.blockIndex(0),
+              md.numBlocks(), sub.table, sub.prores, sub.block, sub.field, sub.proresOwner));
         }
-        if (kept == null) {
-          kept = new PreviousPlans(mesh, fields, md.layout(), mesh.fields().containers().size());
-        }
-        kept.plans.get(md.container()).get(sender)
-            .add(new Plan(md.blockIndex(0), md.numBlocks(), sub.table, sub.prores, sub.block,
-                sub.field, sub.proresOwner));
       }
     }
     return kept;
   }
 
-  /** Whether these plans were made on the block list just before {@code md}'s. */
-  boolean serves(MeshData md, List<FieldInfo> ghostFields) {
-    return md.numBlocks() > 0 && md.block(0).mesh() == mesh
-        && mesh.blockGeneration() == generation + 1 && ghostFields.equals(fields)
-        && md.container() < plans.size();
+  /** Whether every field of {@code fields} is a dense cell field. */
+  private static boolean denseCells(List<FieldInfo> fields) {
+    for (FieldInfo f : fields) {
+      if (f.isSparse() || !f.metadata().isSet(MetadataFlag.CELL)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
-   * Adds partition block {@code b}'s boundaries to {@code s} from the old plan, or does nothing
-   * and returns -1 when there are none to take; else returns the index after them. {@code index}
-   * is the first boundary's.
+   * The old rows for the build of {@code md}'s plan of {@code type} and direction, or null when
+   * these plans cannot serve it: not made on the block list just before {@code md}'s, made for
+   * other fields than {@code type}'s now ({@code fields}), or none of that kind.
    */
-  int copyBlock(MeshData md, int b, boolean sender, CacheBuildScratch s, int index,
-      InOneBoundaryCommunication comm) {
-    MeshBlock block = md.block(b);
-    int oldLid = block.previousLid();
-    Plan plan = oldLid < 0 ? null : planOf(md.container(), sender, oldLid);
-    if (plan == null) {
-      return -1;
-    }
-    int neighbours = block.neighbors().size();
-    int count = fields.size() * neighbours;
-    int first = firstAtLeast(plan.block, 0, plan.size(), oldLid - plan.firstBlock());
-    if (first + count > plan.size() || count == 0
-        || plan.block[first + count - 1] != oldLid - plan.firstBlock()
-        || first + count < plan.size() && plan.block[first + count] == plan.block[first]) {
-      return -1;
-    }
-    for (int k = 0; k < count; k++) {
-      if (plan.field[first + k] != fields.get(k / neighbours).id()) {
-        return -1;
-      }
-    }
-    ArenaLayout now = md.layout();
-    int newBlock = md.blockIndex(b);
-    BoundaryTable table = plan.table;
-    BoundaryTable prores = plan.prores;
-    int row = s.table.addCopies(table, first, count);
-    for (int k = 0; k < count; k++) {
-      int i = first + k;
-      int f = k / neighbours;
-      var buffer = comm.valueChannels().channel(block, f, k % neighbours, sender);
-      s.buffers.add(buffer);
-      s.blocks.add(b);
-      s.fields.add(fields.get(f).id());
-      s.allocated.add(1);
-      int var = move(table, i, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock, s);
-      int fine = move(table, i, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock, s);
-      s.table.moveCopy(row + k, var, fine, buffer.isAllocated() ? buffer.buffer().offset() : 0);
-    }
-    // The block's refinement rows follow each other too, in the order of their boundaries.
-    int r0 = firstAtLeast(plan.proresOwner, 0, plan.proresOwner.length, first);
-    int r1 = firstAtLeast(plan.proresOwner, r0, plan.proresOwner.length, first + count);
-    int p0 = s.prores.addCopies(prores, r0, r1 - r0);
-    for (int r = r0; r < r1; r++) {
-      int p = p0 + r - r0;
-      int var = move(prores, r, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock, s);
-      int fine = move(prores, r, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock, s);
-      s.prores.moveCopy(p, var, fine, 0);
-      s.proresOwner.add(index + plan.proresOwner[r] - first);
-      s.subsets[subset(prores.ints[BoundaryTable.OP * prores.size + r])].add(p);
-    }
-    return index + count;
+  Rows rowsFor(MeshData md, BoundaryType type, boolean sender, List<FieldInfo> fields) {
+    int slot = slot(type, md, sender);
+    List<Plan> list = slot < plans.size() ? plans.get(slot) : List.of();
+    boolean serves = !list.isEmpty() && md.numBlocks() > 0 && md.block(0).mesh() == mesh
+        && mesh.blockGeneration() == generation + 1
+        && fields.equals(type.isFluxCorrection() ? fluxFields : ghostFields);
+    return serves ? new Rows(type, sender, fields, list) : null;
   }
 
-  /** The plan of the partition that held old block {@code oldLid}, or null. */
-  private Plan planOf(int container, boolean sender, int oldLid) {
-    for (Plan p : plans.get(container).get(sender ? 1 : 0)) {
+  /** The old plans one build takes rows from: of one type, direction and container. */
+  final class Rows {
+    private final BoundaryType type;
+    private final boolean sender;
+    private final List<FieldInfo> fields;
+    private final List<Plan> plans;
+
+    private Rows(BoundaryType type, boolean sender, List<FieldInfo> fields, List<Plan> plans) {
+      this.type = type;
+      this.sender = sender;
+      this.fields = fields;
+      this.plans = plans;
+    }
+
+    /**
+     * Adds partition block {@code b}'s boundaries to {@code s} from the old plan, or does nothing
+     * and returns -1 when there are none to take; else returns the index after them. {@code
+     * index} is the first boundary's.
+     */
+    int copyBlock(MeshData md, int b, CacheBuildScratch s, int index,
+        InOneBoundaryCommunication comm) {
+      MeshBlock block = md.block(b);
+      int oldLid = block.previousLid();
+      Plan plan = oldLid < 0 ? null : planOf(plans, oldLid);
+      if (plan == null) {
+        return -1;
+      }
+      int neighbours = coveredNeighbours(block, type, s.covered);
+      if (neighbours == 0) {
+        return index; // no boundary of this type, as a build finds too
+      }
+      return copyRows(md, b, plan, neighbours, s, index, comm);
+    }
+
+    /**
+     * {@link #copyBlock} for a block that kept its neighbours, {@code neighbours} of them
+     * covered, whose old block was in {@code plan}.
+     */
+    private int copyRows(MeshData md, int b, Plan plan, int neighbours, CacheBuildScratch s,
+        int index, InOneBoundaryCommunication comm) {
+      MeshBlock block = md.block(b);
+      int oldLid = block.previousLid();
+      int count = fields.size() * neighbours;
+      int first = firstAtLeast(plan.block, 0, plan.size(), oldLid - plan.firstBlock());
+      if (first + count > plan.size()
+          || plan.block[first + count - 1] != oldLid - plan.firstBlock()
+          || first + count < plan.size() && plan.block[first + count] == plan.block[first]) {
+        return -1;
+      }
+      for (int k = 0; k < count; k++) {
+        if (plan.field[first + k] != fields.get(k / neighbours).id()) {
+          return -1;
+        }
+      }
+      ArenaLayout now = md.layout();
+      int newBlock = md.blockIndex(b);
+      BoundaryTable table = plan.table;
+      BoundaryTable prores = plan.prores;
+      int row = s.table.addCopies(table, first, count);
+      for (int k = 0; k < count; k++) {
+        int i = first + k;
+        int f = k / neighbours;
+        int n = s.covered.getInt(k % neighbours);
+        var buffer = type.isFluxCorrection()
+            ? BoundaryCacheBuilder.fluxChannel(comm, block, block.neighbors().get(n),
+                fields.get(f).id(), sender)
+            : comm.valueChannels().channel(block, f, n, sender);
+        s.buffers.add(buffer);
+        s.blocks.add(b);
+        s.fields.add(fields.get(f).id());
+        s.allocated.add(1);
+        int var = move(table, i, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock, s);
+        int fine = move(table, i, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock, s);
+        s.table.moveCopy(row + k, var, fine, buffer.isAllocated() ? buffer.buffer().offset() : 0);
+      }
+      // The block's refinement rows follow each other too, in the order of their boundaries.
+      int r0 = firstAtLeast(plan.proresOwner, 0, plan.proresOwner.length, first);
+      int r1 = firstAtLeast(plan.proresOwner, r0, plan.proresOwner.length, first + count);
+      int p0 = s.prores.addCopies(prores, r0, r1 - r0);
+      for (int r = r0; r < r1; r++) {
+        int p = p0 + r - r0;
+        int var = move(prores, r, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock, s);
+        int fine = move(prores, r, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock, s);
+        s.prores.moveCopy(p, var, fine, 0);
+        s.proresOwner.add(index + plan.proresOwner[r] - first);
+        s.subsets[subset(prores.ints[BoundaryTable.OP * prores.size + r])].add(p);
+      }
+      return index + count;
+    }
+  }
+
+  /**
+   * Puts into {@code covered} the indices of {@code block}'s neighbours whose boundaries {@code
+   * type} covers, in order, and returns how many (a dense cell field's: no edge fluxes).
+   */
+  private int coveredNeighbours(MeshBlock block, BoundaryType type, IntArrayList covered) {
+    covered.clear();
+    List<NeighborBlock> neighbors = block.neighbors();
+    for (int n = 0; n < neighbors.size(); n++) {
+      if (type.covers(neighbors.get(n), myRank)) {
+        covered.add(n);
+      }
+    }
+    return covered.size();
+  }
+
+  /** The plan of {@code list} of the partition that held old block {@code oldLid}, or null. */
+  private static Plan planOf(List<Plan> list, int oldLid) {
+    for (int i = 0; i < list.size(); i++) {
+      Plan p = list.get(i);
       if (oldLid >= p.firstBlock() && oldLid < p.firstBlock() + p.numBlocks()) {
         return p;
       }

@@ -1,12 +1,12 @@
 package org.metope.bvals;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.metope.bvals.channel.BoundaryType;
@@ -21,20 +21,27 @@ import org.metope.mesh.forest.LogicalLocation;
 import org.metope.mesh.input.ParameterInput;
 
 /**
- * After a remesh, a ghost-exchange plan that takes the rows of blocks that kept their neighbours
- * from the plan before ({@link PreviousPlans}) is the plan a build from scratch makes, column for
- * column, channel for channel, in every partition of both stage containers, on one rank and on
- * each of two, through two remeshes (a refinement, then a refinement next to it).
+ * After a remesh, a ghost-exchange or flux-correction plan that takes the rows of blocks that
+ * kept their neighbours from the plan before ({@link PreviousPlans}) is the plan a build from
+ * scratch makes, column for column, channel for channel, in every partition of both stage
+ * containers, on one rank and on each of two, through two remeshes (a refinement, then a
+ * refinement next to it).
  */
 class PreviousPlansTest {
+  /** Every plan a stage asks for: both directions of the ghost exchange, both of fluxes. */
+  private static final List<Map.Entry<BoundaryType, Boolean>> PLANS = List.of(
+      Map.entry(BoundaryType.ANY, true), Map.entry(BoundaryType.ANY, false),
+      Map.entry(BoundaryType.FLXCOR_SEND, true), Map.entry(BoundaryType.FLXCOR_RECV, false));
+
   @ParameterizedTest(name = "ranks={0}, coalesce={1}")
   @CsvSource({"1, true", "2, true", "2, false"})
   void givenARemesh_thenPlansFromOldRowsAreTheBuiltOnes(int ranks, boolean coalesce) {
     long[] relocated = new long[ranks];
+    long[] fluxesRelocated = new long[ranks];
     InProcessRun.run(ranks, world -> {
       ParameterInput pin = ParameterInput.parse("previous.in", ValueChannelsTest.DECK,
           List.of());
-      Mesh mesh = ValueChannelsTest.twoFieldMesh(pin, world, List.of("base", "1"));
+      Mesh mesh = ValueChannelsTest.twoFieldMesh(pin, world, List.of("base", "1"), true);
       try (KernelBackend backend = KernelBackends.create("jvm", 1)) {
         InOneBoundaryCommunication comm = new InOneBoundaryCommunication(backend,
             PostingOrder.cacheOrder(), SparseConfig.fromInput(pin), coalesce);
@@ -54,10 +61,18 @@ class PreviousPlansTest {
           assertNotNull(previous);
           for (String container : List.of("base", "1")) {
             for (MeshData md : mesh.meshData(container)) {
-              for (boolean sender : new boolean[] {true, false}) {
-                BvarsSubCache fresh = builder.build(md, BoundaryType.ANY, sender, null, null);
-                BvarsSubCache taken = builder.build(md, BoundaryType.ANY, sender, null, previous);
+              for (Map.Entry<BoundaryType, Boolean> plan : PLANS) {
+                long before = comm.boundariesRelocated();
+                BvarsSubCache fresh = builder.build(md, plan.getKey(), plan.getValue(), null,
+                    null);
+                BvarsSubCache taken = builder.build(md, plan.getKey(), plan.getValue(), null,
+                    previous);
+                assertTrue(fresh.size() > 0 || plan.getKey().isFluxCorrection(),
+                    "every block has neighbours");
                 assertSamePlan(fresh, taken);
+                if (plan.getKey().isFluxCorrection()) {
+                  fluxesRelocated[world.rank()] += comm.boundariesRelocated() - before;
+                }
               }
             }
           }
@@ -68,19 +83,20 @@ class PreviousPlansTest {
     for (int r = 0; r < ranks; r++) {
       assertTrue(relocated[r] > 0, "rank " + r + " took no rows from the old plans");
     }
+    assertTrue(Arrays.stream(fluxesRelocated).sum() > 0, "no flux-correction rows taken");
   }
 
   private static void buildEveryPlan(Mesh mesh, InOneBoundaryCommunication comm) {
     for (String container : List.of("base", "1")) {
       for (MeshData md : mesh.meshData(container)) {
-        comm.subCache(md, BoundaryType.ANY, true);
-        comm.subCache(md, BoundaryType.ANY, false);
+        for (Map.Entry<BoundaryType, Boolean> plan : PLANS) {
+          comm.subCache(md, plan.getKey(), plan.getValue());
+        }
       }
     }
   }
 
   private static void assertSamePlan(BvarsSubCache fresh, BvarsSubCache taken) {
-    assertFalse(fresh.size() == 0);
     ContainerPlansTest.assertSamePlan(fresh, taken);
     assertArrayEquals(fresh.table.crossRank, taken.table.crossRank);
     assertArrayEquals(fresh.proresOwner, taken.proresOwner);
