@@ -9,6 +9,7 @@ import org.metope.kernels.table.BoundaryTable;
 import org.metope.kernels.table.BoundaryTableBuilder;
 import org.metope.kernels.table.IndexBox;
 import org.metope.kernels.KernelBackend;
+import org.metope.mesh.FineSide;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.field.ArenaLayout;
 import org.metope.mesh.field.FieldStorage;
@@ -16,7 +17,6 @@ import org.metope.mesh.field.Metadata;
 import org.metope.mesh.field.RefinementOps;
 import org.metope.mesh.forest.BlockOwnership;
 import org.metope.mesh.geometry.TopologicalElement;
-import org.metope.mesh.geometry.UniformCartesian;
 
 /**
  * Restriction and prolongation of whole blocks through the kernels, as Parthenon's remesh does
@@ -149,33 +149,27 @@ final class WholeBlockRefinement {
   }
 
   /**
-   * A block's coarse index box of a whole-block entry ({@code reach} coarse cells beyond the
-   * coarse interior on every active axis) and the coordinates of its fine and coarse cells.
+   * A block's coarse index box of a whole-block entry (the coarse interior and {@code reach}
+   * coarse cells beyond it on every active axis) and its fine side ({@link FineSide}).
    */
   private static final class Box {
     final int[] start = new int[3];
     final int[] end = new int[3];
-    final int[] origin = new int[3];
     final boolean[] active = new boolean[3];
-    final double[] fineXmin = new double[3];
-    final double[] fineDx = new double[3];
-    final double[] coarseXmin = new double[3];
-    final double[] coarseDx = new double[3];
+    private final MeshBlock block;
+    private final boolean fineField;
+    private final int nghost;
 
     Box(MeshBlock block, boolean fineField, int nghost, int reach) {
-      UniformCartesian coords = fineField ? block.fineCoords() : block.coords();
-      UniformCartesian coarseCoords = fineField ? block.coords() : coords.coarsened(2);
+      this.block = block;
+      this.fineField = fineField;
+      this.nghost = nghost;
       for (int axis = 0; axis < 3; axis++) {
         active[axis] = !block.region().isSymmetry(axis);
         int nx = block.region().nx(axis);
         int cells = active[axis] ? (fineField ? nx : Math.max(1, nx / 2)) : 1;
         start[axis] = active[axis] ? nghost - reach : 0;
         end[axis] = active[axis] ? nghost + cells - 1 + reach : 0;
-        origin[axis] = active[axis] ? -nghost : 0;
-        fineXmin[axis] = coords.xf(axis, 0);
-        fineDx[axis] = coords.dx(axis);
-        coarseXmin[axis] = coarseCoords.xf(axis, 0);
-        coarseDx[axis] = coarseCoords.dx(axis);
       }
     }
 
@@ -185,10 +179,9 @@ final class WholeBlockRefinement {
           end[2] + extra[2]);
     }
 
-    /** Gives entry {@code row} its fine block and both cells' coordinates. */
+    /** Gives entry {@code row} the block's fine side: {@code fine}, origin and coordinates. */
     void place(BoundaryTableBuilder builder, int row, BlockLayout fine) {
-      builder.fine(row, fine, origin[0], origin[1], origin[2]);
-      builder.coordinates(row, fineXmin, fineDx, coarseXmin, coarseDx);
+      FineSide.place(builder, row, block, fineField, nghost, fine, 0);
     }
   }
 

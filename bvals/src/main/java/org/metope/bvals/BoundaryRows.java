@@ -18,13 +18,13 @@ import java.util.List;
 import org.metope.kernels.table.BlockLayout;
 import org.metope.kernels.table.BoundaryOp;
 import org.metope.kernels.table.BoundaryTableBuilder;
+import org.metope.mesh.FineSide;
 import org.metope.mesh.MeshBlock;
 import org.metope.mesh.NeighborBlock;
 import org.metope.mesh.field.FieldInfo;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.RefinementOps;
 import org.metope.mesh.geometry.TopologicalElement;
-import org.metope.mesh.geometry.UniformCartesian;
 
 /**
  * The rows one boundary adds to a {@link BvarsSubCache}'s tables, the scratch's current boundary
@@ -200,25 +200,12 @@ final class BoundaryRows {
 
   /**
    * Sets the fine side of refinement entry {@code r}: the current block's own cells ({@code
-   * fine} moved by {@code fineOffset}) and coordinates.
+   * fine} moved by {@code fineOffset}) and coordinates ({@link FineSide}).
    */
   static void fine(BoundaryTableBuilder t, int r, CacheBuildScratch s, BlockLayout fine,
       int fineOffset) {
     MeshBlock block = s.meshBlock;
-    int nghost = block.mesh().nghost();
-    UniformCartesian coords = isFine(s) ? block.fineCoords() : block.coords();
-    UniformCartesian coarse = isFine(s) ? block.coords() : coords.coarsened(2);
-    for (int axis = 0; axis < 3; axis++) {
-      boolean active = !block.region().isSymmetry(axis);
-      // Parthenon's fine index of coarse index 0: ib.s - 2 * cib.s, both starting at nghost.
-      s.fineOrigin[axis] = active ? -nghost : 0;
-      s.fineXmin[axis] = coords.xf(axis, 0);
-      s.fineDx[axis] = coords.dx(axis);
-      s.coarseXmin[axis] = coarse.xf(axis, 0);
-      s.coarseDx[axis] = coarse.dx(axis);
-    }
-    t.fine(r, fine, fineOffset, s.fineOrigin[0], s.fineOrigin[1], s.fineOrigin[2]);
-    t.coordinates(r, s.fineXmin, s.fineDx, s.coarseXmin, s.coarseDx);
+    FineSide.place(t, r, block, isFine(s), block.mesh().nghost(), fine, fineOffset);
   }
 
   /** Whether the scratch's current block has a coarser neighbour: looked up once per block. */

@@ -44,11 +44,6 @@ final class CacheBuildScratch {
   final int[] cellBox = new int[6];
   /** The box of a boundary's refinement row: {@link #cellBox}, or all elements' box. */
   final int[] coarseBox = new int[6];
-  final int[] fineOrigin = new int[3];
-  final double[] fineXmin = new double[3];
-  final double[] fineDx = new double[3];
-  final double[] coarseXmin = new double[3];
-  final double[] coarseDx = new double[3];
 
   int block;
   MeshBlock meshBlock;

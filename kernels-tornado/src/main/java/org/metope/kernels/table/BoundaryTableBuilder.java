@@ -301,11 +301,25 @@ public final class BoundaryTableBuilder {
       throw new IllegalArgumentException("coordinates need 3 values per array: b=" + b);
     }
     for (int d = 0; d < 3; d++) {
-      setReal(b, BoundaryTable.FINE_XMIN1 + 2 * d, fineXmin[d]);
-      setReal(b, BoundaryTable.FINE_DX1 + 2 * d, fineDx[d]);
-      setReal(b, BoundaryTable.COARSE_XMIN1 + 2 * d, coarseXmin[d]);
-      setReal(b, BoundaryTable.COARSE_DX1 + 2 * d, coarseDx[d]);
+      coordinates(b, d, fineXmin[d], fineDx[d], coarseXmin[d], coarseDx[d]);
     }
+    return this;
+  }
+
+  /**
+   * {@link #coordinates(int, double[], double[], double[], double[])} along direction {@code
+   * axis} alone (0, 1 or 2); give every direction its values.
+   */
+  public BoundaryTableBuilder coordinates(int b, int axis, double fineXmin, double fineDx,
+      double coarseXmin, double coarseDx) {
+    checkIndex(b);
+    if (axis < 0 || axis > 2) {
+      throw new IllegalArgumentException("axis must be 0, 1 or 2: axis=" + axis + " b=" + b);
+    }
+    setReal(b, BoundaryTable.FINE_XMIN1 + 2 * axis, fineXmin);
+    setReal(b, BoundaryTable.FINE_DX1 + 2 * axis, fineDx);
+    setReal(b, BoundaryTable.COARSE_XMIN1 + 2 * axis, coarseXmin);
+    setReal(b, BoundaryTable.COARSE_DX1 + 2 * axis, coarseDx);
     flags[b] |= COORDINATES;
     return this;
   }

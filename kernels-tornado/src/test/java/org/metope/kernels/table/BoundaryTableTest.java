@@ -1,5 +1,6 @@
 package org.metope.kernels.table;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -228,6 +229,29 @@ class BoundaryTableTest {
         () -> builder.add(BoundaryOp.COPY, 4, BLOCK, box, 0)).getMessage());
     assertEquals("no such boundary: b=0 size=0", assertThrows(IllegalArgumentException.class,
         () -> builder.defaultValue(0, 1.0)).getMessage());
+    int b = builder.add(BoundaryOp.COPY, 3, BLOCK, box, 0);
+    assertEquals("axis must be 0, 1 or 2: axis=3 b=0", assertThrows(
+        IllegalArgumentException.class,
+        () -> builder.coordinates(b, 3, 0.0, 1.0, 0.0, 2.0)).getMessage());
+  }
+
+  @Test
+  void givenCoordinatesAxisByAxis_whenBuilt_thenTheyEqualTheArrayForm() {
+    BoundaryTableBuilder byArrays = new BoundaryTableBuilder();
+    BoundaryTableBuilder byAxis = new BoundaryTableBuilder();
+    for (BoundaryTableBuilder builder : new BoundaryTableBuilder[] {byArrays, byAxis}) {
+      int b = builder.add(BoundaryOp.PROLONGATE, 2, new BlockLayout(0, 1, 1, 6, 6),
+          new IndexBox(1, 4, 1, 4, 0, 0), 0);
+      builder.fine(b, new BlockLayout(100, 1, 1, 8, 8), -2, -2, 0);
+    }
+    byArrays.coordinates(0, new double[] {0.1, 0.2, 0.3}, new double[] {0.5, 0.25, 0.125},
+        new double[] {0.4, 0.5, 0.6}, new double[] {1.0, 0.5, 0.25});
+    byAxis.coordinates(0, 0, 0.1, 0.5, 0.4, 1.0).coordinates(0, 1, 0.2, 0.25, 0.5, 0.5)
+        .coordinates(0, 2, 0.3, 0.125, 0.6, 0.25);
+    BoundaryTable a = byArrays.build();
+    BoundaryTable b = byAxis.build();
+    assertArrayEquals(a.reals, b.reals);
+    assertEquals(0.125, b.getReal(BoundaryTable.FINE_DX1 + 2 * 2, 0));
   }
 
   @Test
