@@ -61,7 +61,7 @@ final class BoundaryCaches {
    * The cache of {@code md}, creating an empty one on first use. Partitions run on several task
    * threads, so the map is guarded; each partition's own cache is then used by one task at a time.
    */
-  BvarsCache cache(MeshData md) {
+  private BvarsCache cache(MeshData md) {
     synchronized (caches) {
       BvarsCache c = caches.get(md);
       if (c == null) {

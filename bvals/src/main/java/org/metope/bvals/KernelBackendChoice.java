@@ -12,7 +12,7 @@ import org.metope.mesh.input.ParameterInput;
  */
 final class KernelBackendChoice {
   /** More kernel threads than this is a typo, not a machine. */
-  static final int MAX_KERNEL_THREADS = 1024;
+  private static final int MAX_KERNEL_THREADS = 1024;
 
   private KernelBackendChoice() {}
 
