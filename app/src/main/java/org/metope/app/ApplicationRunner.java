@@ -189,15 +189,22 @@ public final class ApplicationRunner {
     if (threads < 1 || threads > MAX_THREADS) {
       throw pin.error(Applications.BLOCK, "threads", "an integer from 1 to " + MAX_THREADS);
     }
-    Prepared prepared = setUp(app, launch, threads);
+    try (TaskThreadPool pool = new TaskThreadPool(threads)) {
+      return simulate(app, launch, registry, pool, warningsShown);
+    }
+  }
+
+  /** {@link #simulate(Application, Launch, Applications)} on {@code pool}'s threads. */
+  private static Outcome simulate(Application app, Launch launch, Applications registry,
+      TaskThreadPool pool, int warningsShown) {
+    ParameterInput pin = launch.pin();
+    Prepared prepared = setUp(app, launch, pool);
     for (String key : app.desiredKeys()) {
       pin.checkDesired(block(key), key(key));
     }
     Mesh mesh = prepared.mesh();
     BoundaryCommunication boundaries = prepared.boundaries();
-    try (TaskThreadPool pool = new TaskThreadPool(threads)) {
-      // A remesh's ghost fill runs on the stages' threads, not on this one alone.
-      boundaries.useThreads(pool);
+    try {
       MultigridLevels multigrid = prepared.multigrid();
       for (int m = 1; multigrid != null && m < multigrid.count(); m++) {
         multigrid.boundaries(m).useThreads(pool);
@@ -266,8 +273,10 @@ public final class ApplicationRunner {
     PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
     Launch oneRank = new Launch(pin, RunOptions.of(Path.of("."), discard), discard,
         InProcessCluster.singleRank(), boundaries);
-    Mesh started = setUp(app, oneRank, 1).mesh();
-    return Mesh.build(config, started.locations(), nranks, 0);
+    try (TaskThreadPool serial = new TaskThreadPool(1)) {
+      Mesh started = setUp(app, oneRank, serial).mesh();
+      return Mesh.build(config, started.locations(), nranks, 0);
+    }
   }
 
   /** A mesh in its initial state, the boundary communication set up for it, the integrator. */
@@ -275,7 +284,8 @@ public final class ApplicationRunner {
       LowStorageIntegrator integrator, MultigridLevels multigrid) {}
 
   /** Packages, mesh, fields and the initial state, in Parthenon's order. */
-  private static Prepared setUp(Application app, Launch launch, int threads) {
+  private static Prepared setUp(Application app, Launch launch, TaskThreadPool pool) {
+    int threads = pool.threads();
     ParameterInput pin = launch.pin();
     launch.communicator().setStallTimeout(MultiStageDriver.stallTimeout(pin));
     Packages packages = processPackages(app, pin);
@@ -289,6 +299,8 @@ public final class ApplicationRunner {
         : RestartMesh.build(config, launch.communicator(), restart);
     mesh.initializeFields(packages, app.containerNames(integrator));
     BoundaryCommunication boundaries = launch.boundaries().apply(pin);
+    // The ghost fills of the initial refinement and of every remesh run on the stages' threads.
+    boundaries.useThreads(pool);
     registerBoundaryFunctions(userBoundaries, boundaries, config, pin);
     AdaptiveRefinement refinement = config.isAdaptive()
         ? AdaptiveRefinement.fromInput(pin, mesh, boundaries) : null;
