@@ -7,8 +7,8 @@ import java.util.concurrent.locks.StampedLock;
 
 /**
  * Persistent worker threads that run the lists of a {@link TaskRegion} in parallel. The calling
- * thread is worker 0; the others wait between regions (spinning briefly, then yielding their core
- * for a while, then parked), so running a region starts no thread and allocates nothing.
+ * thread is worker 0; the others wait between regions (spinning briefly, then parked), so running
+ * a region starts no thread and allocates nothing.
  *
  * <p>A region never waits for a worker to start: the threads take the lists one pass at a time in
  * one shared order ({@link TaskCollection#runShared}), so the caller works through them alone
@@ -30,7 +30,7 @@ public final class TaskThreadPool implements AutoCloseable {
    */
   private static final ThreadLocal<WorkerSlot[]> CURRENT =
       ThreadLocal.withInitial(() -> new WorkerSlot[1]);
-  /** How often a thread waiting for another spins before it yields its core. */
+  /** How often the caller waiting for a worker's sweep to end spins before it parks. */
   private static final int IDLE_SPINS = 1 << 10;
   /**
    * How often an idle pool thread spins before it parks. It never yields: Linux's scheduler
@@ -39,7 +39,10 @@ public final class TaskThreadPool implements AutoCloseable {
    * long after it has work again, while a parked thread wakes with a fresh deadline.
    */
   private static final int PURE_SPINS = 64;
-  /** How long a pool thread inside a region parks after a fruitless sweep past its spins. */
+  /**
+   * How long a pool thread waiting inside a region parks at a time once its spins are over: after
+   * a fruitless sweep, or the caller waiting for a worker's sweep to end.
+   */
   private static final long IDLE_PARK_NANOS = 20_000L;
 
   /**
@@ -166,7 +169,7 @@ public final class TaskThreadPool implements AutoCloseable {
       } else if (spins < IDLE_SPINS) {
         Thread.onSpinWait();
       } else {
-        Thread.yield();
+        LockSupport.parkNanos(IDLE_PARK_NANOS);
       }
     }
   }
