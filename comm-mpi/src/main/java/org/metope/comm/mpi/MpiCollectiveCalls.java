@@ -2,7 +2,8 @@ package org.metope.comm.mpi;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static org.metope.comm.mpi.MpiLibrary.function;
+import static org.metope.comm.mpi.MpiLibrary.downcall;
+import static org.metope.comm.mpi.MpiLibrary.global;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
@@ -15,37 +16,48 @@ import java.lang.invoke.MethodHandle;
  * MpiLibrary}). Kept apart from the library's set-up, point-to-point and error calls.
  */
 final class MpiCollectiveCalls {
+  /* Constant downcall handles, invoked with the function's address first (see MpiLibrary). */
+  private static final MethodHandle MPI_IALLREDUCE =
+      downcall(ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_IGATHER = downcall(ADDRESS, JAVA_INT, ADDRESS, ADDRESS,
+      JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_IALLGATHER = downcall(ADDRESS, JAVA_INT, ADDRESS,
+      ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_IGATHERV = downcall(ADDRESS, JAVA_INT, ADDRESS, ADDRESS,
+      ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_IALLGATHERV = downcall(ADDRESS, JAVA_INT, ADDRESS,
+      ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_IBCAST =
+      downcall(ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_IBARRIER = downcall(ADDRESS, ADDRESS);
+
   private final MpiLibrary library;
-  private final MethodHandle iallreduce;
-  private final MethodHandle igather;
-  private final MethodHandle iallgather;
-  private final MethodHandle igatherv;
-  private final MethodHandle iallgatherv;
-  private final MethodHandle ibcast;
-  private final MethodHandle ibarrier;
+  /** The addresses of the MPI functions. */
+  private final MemorySegment iallreduce;
+  private final MemorySegment igather;
+  private final MemorySegment iallgather;
+  private final MemorySegment igatherv;
+  private final MemorySegment iallgatherv;
+  private final MemorySegment ibcast;
+  private final MemorySegment ibarrier;
 
   MpiCollectiveCalls(MpiLibrary library, SymbolLookup lookup) throws MpiLibrary.Unavailable {
     this.library = library;
-    iallreduce = function(lookup, "MPI_Iallreduce", ADDRESS, ADDRESS, JAVA_INT, ADDRESS,
-        ADDRESS, ADDRESS, ADDRESS);
-    igather = function(lookup, "MPI_Igather", ADDRESS, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT,
-        ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
-    iallgather = function(lookup, "MPI_Iallgather", ADDRESS, JAVA_INT, ADDRESS, ADDRESS,
-        JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
-    igatherv = function(lookup, "MPI_Igatherv", ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS,
-        ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
-    iallgatherv = function(lookup, "MPI_Iallgatherv", ADDRESS, JAVA_INT, ADDRESS, ADDRESS,
-        ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS);
-    ibcast = function(lookup, "MPI_Ibcast", ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS,
-        ADDRESS);
-    ibarrier = function(lookup, "MPI_Ibarrier", ADDRESS, ADDRESS);
+    iallreduce = global(lookup, "MPI_Iallreduce");
+    igather = global(lookup, "MPI_Igather");
+    iallgather = global(lookup, "MPI_Iallgather");
+    igatherv = global(lookup, "MPI_Igatherv");
+    iallgatherv = global(lookup, "MPI_Iallgatherv");
+    ibcast = global(lookup, "MPI_Ibcast");
+    ibarrier = global(lookup, "MPI_Ibarrier");
   }
 
   int iallreduce(MemorySegment send, MemorySegment receive, int count, MemorySegment type,
       MemorySegment op, MemorySegment comm, MemorySegment request) {
     library.lock();
     try {
-      return (int) iallreduce.invokeExact(send, receive, count, type, op, comm, request);
+      return (int) MPI_IALLREDUCE.invokeExact(iallreduce, send, receive, count, type, op, comm,
+          request);
     } catch (Throwable t) {
       throw MpiLibrary.unexpected("MPI_Iallreduce", t);
     } finally {
@@ -58,8 +70,8 @@ final class MpiCollectiveCalls {
       MemorySegment request) {
     library.lock();
     try {
-      return (int) igather.invokeExact(send, sendCount, sendType, receive, receiveCount,
-          receiveType, root, comm, request);
+      return (int) MPI_IGATHER.invokeExact(igather, send, sendCount, sendType, receive,
+          receiveCount, receiveType, root, comm, request);
     } catch (Throwable t) {
       throw MpiLibrary.unexpected("MPI_Igather", t);
     } finally {
@@ -72,8 +84,8 @@ final class MpiCollectiveCalls {
       MemorySegment request) {
     library.lock();
     try {
-      return (int) iallgather.invokeExact(send, sendCount, sendType, receive, receiveCount,
-          receiveType, comm, request);
+      return (int) MPI_IALLGATHER.invokeExact(iallgather, send, sendCount, sendType, receive,
+          receiveCount, receiveType, comm, request);
     } catch (Throwable t) {
       throw MpiLibrary.unexpected("MPI_Iallgather", t);
     } finally {
@@ -86,8 +98,8 @@ final class MpiCollectiveCalls {
       int root, MemorySegment comm, MemorySegment request) {
     library.lock();
     try {
-      return (int) igatherv.invokeExact(send, sendCount, sendType, receive, receiveCounts,
-          displacements, receiveType, root, comm, request);
+      return (int) MPI_IGATHERV.invokeExact(igatherv, send, sendCount, sendType, receive,
+          receiveCounts, displacements, receiveType, root, comm, request);
     } catch (Throwable t) {
       throw MpiLibrary.unexpected("MPI_Igatherv", t);
     } finally {
@@ -100,8 +112,8 @@ final class MpiCollectiveCalls {
       MemorySegment receiveType, MemorySegment comm, MemorySegment request) {
     library.lock();
     try {
-      return (int) iallgatherv.invokeExact(send, sendCount, sendType, receive, receiveCounts,
-          displacements, receiveType, comm, request);
+      return (int) MPI_IALLGATHERV.invokeExact(iallgatherv, send, sendCount, sendType, receive,
+          receiveCounts, displacements, receiveType, comm, request);
     } catch (Throwable t) {
       throw MpiLibrary.unexpected("MPI_Iallgatherv", t);
     } finally {
@@ -113,7 +125,7 @@ final class MpiCollectiveCalls {
       MemorySegment request) {
     library.lock();
     try {
-      return (int) ibcast.invokeExact(buffer, count, type, root, comm, request);
+      return (int) MPI_IBCAST.invokeExact(ibcast, buffer, count, type, root, comm, request);
     } catch (Throwable t) {
       throw MpiLibrary.unexpected("MPI_Ibcast", t);
     } finally {
@@ -124,7 +136,7 @@ final class MpiCollectiveCalls {
   int ibarrier(MemorySegment comm, MemorySegment request) {
     library.lock();
     try {
-      return (int) ibarrier.invokeExact(comm, request);
+      return (int) MPI_IBARRIER.invokeExact(ibarrier, comm, request);
     } catch (Throwable t) {
       throw MpiLibrary.unexpected("MPI_Ibarrier", t);
     } finally {

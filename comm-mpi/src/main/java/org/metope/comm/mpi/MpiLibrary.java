@@ -26,8 +26,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * _cancelled; size_t _ucount}}, 24 bytes. This is Open MPI's ABI (3.x to 5.x); MPICH's integer
  * handles are not supported, and {@link #load} says so in one line.
  *
- * <p><b>Threads.</b> With {@code MPI_THREAD_MULTIPLE} (what {@link #initThread} asks for by default,
- * and what Debian's Open MPI provides) any thread may call at any time. Where the library
+ * <p><b>Threads.</b> With {@code MPI_THREAD_MULTIPLE} (what {@link #initThread(int)} asks for by
+ * default, and what Debian's Open MPI provides) any thread may call at any time. Where the library
  * provides only {@code MPI_THREAD_SERIALIZED}, or that is what was asked for, every call here holds
  * one lock, so task threads still may communicate.
  *
@@ -53,6 +53,32 @@ final class MpiLibrary {
   static final String LIBRARY_PROPERTY = "metope.mpi.library";
   static final String LIBRARY_VARIABLE = "METOPE_MPI_LIBRARY";
 
+  /*
+   * One downcall handle per function, taking the function's address as its first argument: static
+   * final, so the JIT treats each as a constant and inlines the downcall into its caller (a handle
+   * in an instance field is not constant, and its invocation stays a call). Handles of the same
+   * shape are one handle (the linker caches them by descriptor).
+   */
+  private static final Linker.Option CRITICAL = Linker.Option.critical(false);
+  private static final MethodHandle MPI_INIT_THREAD =
+      downcall(ADDRESS, ADDRESS, JAVA_INT, ADDRESS);
+  private static final MethodHandle MPI_FINALIZE = downcall();
+  private static final MethodHandle MPI_ABORT = downcall(ADDRESS, JAVA_INT);
+  private static final MethodHandle MPI_COMM_RANK = downcall(ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_COMM_SIZE = downcall(ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_COMM_IDUP = downcall(ADDRESS, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_COMM_SET_ERRHANDLER = downcall(ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_ISEND =
+      criticalDowncall(ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_IRECV =
+      criticalDowncall(ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_TEST = criticalDowncall(ADDRESS, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_IPROBE =
+      criticalDowncall(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_GET_COUNT = criticalDowncall(ADDRESS, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_ERROR_STRING = downcall(JAVA_INT, ADDRESS, ADDRESS);
+  private static final MethodHandle MPI_GET_LIBRARY_VERSION = downcall(ADDRESS, ADDRESS);
+
   final MemorySegment commWorld;
   final MemorySegment typeDouble;
   final MemorySegment typeInt;
@@ -67,20 +93,21 @@ final class MpiLibrary {
   final MemorySegment inPlace = MemorySegment.ofAddress(1);
 
   private final String name;
-  private final MethodHandle initThread;
-  private final MethodHandle finalizeMpi;
-  private final MethodHandle abort;
-  private final MethodHandle commRank;
-  private final MethodHandle commSize;
-  private final MethodHandle commIdup;
-  private final MethodHandle commSetErrhandler;
-  private final MethodHandle isend;
-  private final MethodHandle irecv;
-  private final MethodHandle test;
-  private final MethodHandle iprobe;
-  private final MethodHandle getCount;
-  private final MethodHandle errorString;
-  private final MethodHandle libraryVersion;
+  /** The addresses of the MPI functions called through the handles below. */
+  private final MemorySegment initThread;
+  private final MemorySegment finalizeMpi;
+  private final MemorySegment abort;
+  private final MemorySegment commRank;
+  private final MemorySegment commSize;
+  private final MemorySegment commIdup;
+  private final MemorySegment commSetErrhandler;
+  private final MemorySegment isend;
+  private final MemorySegment irecv;
+  private final MemorySegment test;
+  private final MemorySegment iprobe;
+  private final MemorySegment getCount;
+  private final MemorySegment errorString;
+  private final MemorySegment libraryVersion;
   /** The non-blocking collectives' downcalls. */
   final MpiCollectiveCalls collectives;
   /** Held around every call when the library is not thread-multiple; null otherwise. */
@@ -107,24 +134,20 @@ final class MpiLibrary {
     opMin = global(lookup, "ompi_mpi_op_min");
     opSum = global(lookup, "ompi_mpi_op_sum");
     errorsReturn = global(lookup, "ompi_mpi_errors_return");
-    Linker.Option critical = Linker.Option.critical(false);
-    initThread = function(lookup, "MPI_Init_thread", ADDRESS, ADDRESS, JAVA_INT, ADDRESS);
-    finalizeMpi = function(lookup, "MPI_Finalize");
-    abort = function(lookup, "MPI_Abort", ADDRESS, JAVA_INT);
-    commRank = function(lookup, "MPI_Comm_rank", ADDRESS, ADDRESS);
-    commSize = function(lookup, "MPI_Comm_size", ADDRESS, ADDRESS);
-    commIdup = function(lookup, "MPI_Comm_idup", ADDRESS, ADDRESS, ADDRESS);
-    commSetErrhandler = function(lookup, "MPI_Comm_set_errhandler", ADDRESS, ADDRESS);
-    isend = function(lookup, critical, "MPI_Isend", ADDRESS, JAVA_INT, ADDRESS, JAVA_INT,
-        JAVA_INT, ADDRESS, ADDRESS);
-    irecv = function(lookup, critical, "MPI_Irecv", ADDRESS, JAVA_INT, ADDRESS, JAVA_INT,
-        JAVA_INT, ADDRESS, ADDRESS);
-    test = function(lookup, critical, "MPI_Test", ADDRESS, ADDRESS, ADDRESS);
-    iprobe = function(lookup, critical, "MPI_Iprobe", JAVA_INT, JAVA_INT, ADDRESS, ADDRESS,
-        ADDRESS);
-    getCount = function(lookup, critical, "MPI_Get_count", ADDRESS, ADDRESS, ADDRESS);
-    errorString = function(lookup, "MPI_Error_string", JAVA_INT, ADDRESS, ADDRESS);
-    libraryVersion = function(lookup, "MPI_Get_library_version", ADDRESS, ADDRESS);
+    initThread = global(lookup, "MPI_Init_thread");
+    finalizeMpi = global(lookup, "MPI_Finalize");
+    abort = global(lookup, "MPI_Abort");
+    commRank = global(lookup, "MPI_Comm_rank");
+    commSize = global(lookup, "MPI_Comm_size");
+    commIdup = global(lookup, "MPI_Comm_idup");
+    commSetErrhandler = global(lookup, "MPI_Comm_set_errhandler");
+    isend = global(lookup, "MPI_Isend");
+    irecv = global(lookup, "MPI_Irecv");
+    test = global(lookup, "MPI_Test");
+    iprobe = global(lookup, "MPI_Iprobe");
+    getCount = global(lookup, "MPI_Get_count");
+    errorString = global(lookup, "MPI_Error_string");
+    libraryVersion = global(lookup, "MPI_Get_library_version");
     collectives = new MpiCollectiveCalls(this, lookup);
   }
 
@@ -154,7 +177,8 @@ final class MpiLibrary {
         + "library in " + LIBRARY_VARIABLE);
   }
 
-  private static MemorySegment global(SymbolLookup lookup, String symbol) throws Unavailable {
+  /** The address of the function or global variable {@code symbol}. */
+  static MemorySegment global(SymbolLookup lookup, String symbol) throws Unavailable {
     Optional<MemorySegment> found = lookup.find(symbol);
     if (found.isEmpty()) {
       throw new Unavailable("the MPI library lacks the Open MPI symbol " + symbol);
@@ -162,18 +186,17 @@ final class MpiLibrary {
     return found.get();
   }
 
-  static MethodHandle function(SymbolLookup lookup, String symbol,
-      MemoryLayout... arguments) throws Unavailable {
-    return function(lookup, null, symbol, arguments);
+  /**
+   * A handle for C functions returning {@code int} and taking {@code arguments}; it is invoked
+   * with the function's address first.
+   */
+  static MethodHandle downcall(MemoryLayout... arguments) {
+    return Linker.nativeLinker().downcallHandle(FunctionDescriptor.of(JAVA_INT, arguments));
   }
 
-  private static MethodHandle function(SymbolLookup lookup, Linker.Option option, String symbol,
-      MemoryLayout... arguments) throws Unavailable {
-    MemorySegment address = global(lookup, symbol);
-    FunctionDescriptor descriptor = FunctionDescriptor.of(JAVA_INT, arguments);
-    Linker linker = Linker.nativeLinker();
-    return option == null ? linker.downcallHandle(address, descriptor)
-        : linker.downcallHandle(address, descriptor, option);
+  private static MethodHandle criticalDowncall(MemoryLayout... arguments) {
+    return Linker.nativeLinker().downcallHandle(FunctionDescriptor.of(JAVA_INT, arguments),
+        CRITICAL);
   }
 
   /** The file name the library was loaded from, as given to the dynamic loader. */
@@ -189,8 +212,8 @@ final class MpiLibrary {
   int initThread(int required) {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment provided = arena.allocate(JAVA_INT);
-      int rc = (int) initThread.invokeExact(MemorySegment.NULL, MemorySegment.NULL, required,
-          provided);
+      int rc = (int) MPI_INIT_THREAD.invokeExact(initThread, MemorySegment.NULL,
+          MemorySegment.NULL, required, provided);
       check(rc, "MPI_Init_thread");
       int level = provided.get(JAVA_INT, 0);
       if (level < THREAD_MULTIPLE) {
@@ -205,7 +228,7 @@ final class MpiLibrary {
   int finalizeMpi() {
     lock();
     try {
-      return (int) finalizeMpi.invokeExact();
+      return (int) MPI_FINALIZE.invokeExact(finalizeMpi);
     } catch (Throwable t) {
       throw unexpected("MPI_Finalize", t);
     } finally {
@@ -216,7 +239,7 @@ final class MpiLibrary {
   /** {@code MPI_Abort}: Open MPI ends every process of the job; normally never returns. */
   int abort(MemorySegment comm, int code) {
     try {
-      return (int) abort.invokeExact(comm, code);
+      return (int) MPI_ABORT.invokeExact(abort, comm, code);
     } catch (Throwable t) {
       throw unexpected("MPI_Abort", t);
     }
@@ -225,7 +248,7 @@ final class MpiLibrary {
   int commRank(MemorySegment comm, MemorySegment result) {
     lock();
     try {
-      return (int) commRank.invokeExact(comm, result);
+      return (int) MPI_COMM_RANK.invokeExact(commRank, comm, result);
     } catch (Throwable t) {
       throw unexpected("MPI_Comm_rank", t);
     } finally {
@@ -236,7 +259,7 @@ final class MpiLibrary {
   int commSize(MemorySegment comm, MemorySegment result) {
     lock();
     try {
-      return (int) commSize.invokeExact(comm, result);
+      return (int) MPI_COMM_SIZE.invokeExact(commSize, comm, result);
     } catch (Throwable t) {
       throw unexpected("MPI_Comm_size", t);
     } finally {
@@ -247,7 +270,7 @@ final class MpiLibrary {
   int commIdup(MemorySegment comm, MemorySegment newComm, MemorySegment request) {
     lock();
     try {
-      return (int) commIdup.invokeExact(comm, newComm, request);
+      return (int) MPI_COMM_IDUP.invokeExact(commIdup, comm, newComm, request);
     } catch (Throwable t) {
       throw unexpected("MPI_Comm_idup", t);
     } finally {
@@ -258,7 +281,7 @@ final class MpiLibrary {
   int commSetErrhandler(MemorySegment comm, MemorySegment handler) {
     lock();
     try {
-      return (int) commSetErrhandler.invokeExact(comm, handler);
+      return (int) MPI_COMM_SET_ERRHANDLER.invokeExact(commSetErrhandler, comm, handler);
     } catch (Throwable t) {
       throw unexpected("MPI_Comm_set_errhandler", t);
     } finally {
@@ -270,7 +293,7 @@ final class MpiLibrary {
       MemorySegment comm, MemorySegment request) {
     lock();
     try {
-      return (int) isend.invokeExact(buffer, count, type, peer, tag, comm, request);
+      return (int) MPI_ISEND.invokeExact(isend, buffer, count, type, peer, tag, comm, request);
     } catch (Throwable t) {
       throw unexpected("MPI_Isend", t);
     } finally {
@@ -282,7 +305,7 @@ final class MpiLibrary {
       MemorySegment comm, MemorySegment request) {
     lock();
     try {
-      return (int) irecv.invokeExact(buffer, count, type, peer, tag, comm, request);
+      return (int) MPI_IRECV.invokeExact(irecv, buffer, count, type, peer, tag, comm, request);
     } catch (Throwable t) {
       throw unexpected("MPI_Irecv", t);
     } finally {
@@ -293,7 +316,7 @@ final class MpiLibrary {
   int test(MemorySegment request, MemorySegment flag, MemorySegment status) {
     lock();
     try {
-      return (int) test.invokeExact(request, flag, status);
+      return (int) MPI_TEST.invokeExact(test, request, flag, status);
     } catch (Throwable t) {
       throw unexpected("MPI_Test", t);
     } finally {
@@ -304,7 +327,7 @@ final class MpiLibrary {
   int iprobe(int peer, int tag, MemorySegment comm, MemorySegment flag, MemorySegment status) {
     lock();
     try {
-      return (int) iprobe.invokeExact(peer, tag, comm, flag, status);
+      return (int) MPI_IPROBE.invokeExact(iprobe, peer, tag, comm, flag, status);
     } catch (Throwable t) {
       throw unexpected("MPI_Iprobe", t);
     } finally {
@@ -315,7 +338,7 @@ final class MpiLibrary {
   int getCount(MemorySegment status, MemorySegment type, MemorySegment count) {
     lock();
     try {
-      return (int) getCount.invokeExact(status, type, count);
+      return (int) MPI_GET_COUNT.invokeExact(getCount, status, type, count);
     } catch (Throwable t) {
       throw unexpected("MPI_Get_count", t);
     } finally {
@@ -328,7 +351,7 @@ final class MpiLibrary {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment text = arena.allocate(MAX_STRING * 16L);
       MemorySegment length = arena.allocate(JAVA_INT);
-      int rc = (int) libraryVersion.invokeExact(text, length);
+      int rc = (int) MPI_GET_LIBRARY_VERSION.invokeExact(libraryVersion, text, length);
       if (rc != SUCCESS) {
         return "unknown MPI version";
       }
@@ -345,7 +368,7 @@ final class MpiLibrary {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment text = arena.allocate(MAX_STRING);
       MemorySegment length = arena.allocate(JAVA_INT);
-      int rc = (int) errorString.invokeExact(code, text, length);
+      int rc = (int) MPI_ERROR_STRING.invokeExact(errorString, code, text, length);
       return rc == SUCCESS ? text.getString(0, StandardCharsets.UTF_8) : "MPI error " + code;
     } catch (Throwable t) {
       throw unexpected("MPI_Error_string", t);
