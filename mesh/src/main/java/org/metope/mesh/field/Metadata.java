@@ -83,6 +83,8 @@ public final class Metadata {
   private final boolean ownThresholds;
   private final String boundaryCondition;
   private final RefinementOps refinementOps;
+  /** The topology flag, found once: plan builds ask for it at every boundary. */
+  private final MetadataFlag topology;
 
   private Metadata(Builder b) {
     this.flags = withDefaults(b.flags);
@@ -94,6 +96,7 @@ public final class Metadata {
     this.ownThresholds = b.thresholdsSet;
     this.boundaryCondition = b.boundaryCondition;
     this.refinementOps = b.refinementOps;
+    this.topology = first(TOPOLOGY); // one of them at least (withDefaults); validate: one only
     validate(b.thresholdsSet);
   }
 
@@ -245,7 +248,7 @@ public final class Metadata {
 
   /** The topology flag ({@code NONE}, {@code CELL}, {@code FACE}, {@code EDGE} or {@code NODE}). */
   public MetadataFlag topology() {
-    return first(TOPOLOGY);
+    return topology;
   }
 
   /** The role flag ({@code PRIVATE}, {@code PROVIDES}, {@code REQUIRES} or {@code OVERRIDABLE}). */
