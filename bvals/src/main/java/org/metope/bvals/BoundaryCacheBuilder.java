@@ -46,7 +46,7 @@ final class BoundaryCacheBuilder {
   }
 
   /** Called with the scratch's current boundary set, once per boundary in cache order. */
-  private interface BoundaryVisitor {
+  interface BoundaryVisitor {
     void visit(int index, CacheBuildScratch s);
   }
 
@@ -156,14 +156,10 @@ final class BoundaryCacheBuilder {
     if (rows != null) {
       n = 0;
       for (int b = 0; b < md.numBlocks(); b++) {
-        int copied = rows.copyBlock(md, b, s, n, comm);
-        if (copied >= 0) {
-          caches.countRelocated(copied - n);
-          n = copied;
-        } else {
-          n = forEachBoundaryOf(md, b, type, s, visitor, n);
-        }
+        int copied = rows.copyBlock(md, b, s, n, comm, visitor);
+        n = copied >= 0 ? copied : forEachBoundaryOf(md, b, type, s, visitor, n);
       }
+      caches.countRelocated(s.relocated);
     } else {
       n = forEachBoundary(md, type, s, visitor);
     }

@@ -38,6 +38,10 @@ final class CacheBuildScratch {
   final List<CommBuffer> buffers = new ArrayList<>();
   /** The neighbours of a block whose boundaries a plan's type covers ({@code PreviousPlans}). */
   final IntArrayList covered = new IntArrayList();
+  /** The same among a block's neighbours before a remesh. */
+  final IntArrayList oldCovered = new IntArrayList();
+  /** Rows a build took from the plans before a remesh ({@code PreviousPlans}). */
+  int relocated;
   /** A boundary's box, {@code is, ie, js, je, ks, ke}. */
   final int[] box = new int[6];
   /** The cell box of a boundary's refinement rows, in coarse space. */
@@ -76,6 +80,7 @@ final class CacheBuildScratch {
     allocated.clear();
     proresOwner.clear();
     buffers.clear();
+    relocated = 0;
     meshBlock = null;
     coarserCheckedFor = null;
     field = null;

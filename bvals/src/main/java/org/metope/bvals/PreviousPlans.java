@@ -156,33 +156,44 @@ final class PreviousPlans {
     }
 
     /**
-     * Adds partition block {@code b}'s boundaries to {@code s} from the old plan, or does nothing
-     * and returns -1 when there are none to take; else returns the index after them. {@code
-     * index} is the first boundary's.
+     * Adds partition block {@code b}'s boundaries to {@code s}, from the old plan where it has
+     * them and through {@code fresh} where it has not (the boundaries with neighbours new to a
+     * block whose neighbourhood changed), or does nothing and returns -1 when the old plan has
+     * none of them; else returns the index after them. {@code index} is the first boundary's;
+     * the rows taken are added to {@code s.relocated}.
      */
     int copyBlock(MeshData md, int b, CacheBuildScratch s, int index,
-        InOneBoundaryCommunication comm) {
+        InOneBoundaryCommunication comm, BoundaryCacheBuilder.BoundaryVisitor fresh) {
       MeshBlock block = md.block(b);
-      int oldLid = block.previousLid();
+      boolean kept = block.previousLid() >= 0;
+      int oldLid = kept ? block.previousLid() : block.previousLocationLid();
       Plan plan = oldLid < 0 ? null : planOf(plans, oldLid);
       if (plan == null) {
         return -1;
       }
-      int neighbours = coveredNeighbours(block, type, s.covered);
+      int neighbours = coveredNeighbours(block.neighbors(), type, s.covered);
       if (neighbours == 0) {
         return index; // no boundary of this type, as a build finds too
       }
-      return copyRows(md, b, plan, neighbours, s, index, comm);
+      if (kept) {
+        return copyRows(md, b, plan, neighbours, s, index, comm);
+      }
+      List<NeighborBlock> before = block.previousNeighbors();
+      int oldNeighbours = coveredNeighbours(before, type, s.oldCovered);
+      int first = oldNeighbours == 0 ? -1 : firstRow(plan, oldLid, oldNeighbours);
+      // A receiving block's rows restrict into its coarse buffer when it has a coarser
+      // neighbour: those rows hold only while that stays so.
+      if (first < 0 || hasCoarser(before) != hasCoarser(block.neighbors())) {
+        return -1;
+      }
+      return copyMatching(md, b, plan, first, oldNeighbours, s, index, comm, fresh);
     }
 
     /**
-     * {@link #copyBlock} for a block that kept its neighbours, {@code neighbours} of them
-     * covered, whose old block was in {@code plan}.
+     * The first of old block {@code oldLid}'s rows in {@code plan}, checked to be {@code fields}
+     * times {@code neighbours} rows of that block in field order, or -1.
      */
-    private int copyRows(MeshData md, int b, Plan plan, int neighbours, CacheBuildScratch s,
-        int index, InOneBoundaryCommunication comm) {
-      MeshBlock block = md.block(b);
-      int oldLid = block.previousLid();
+    private int firstRow(Plan plan, int oldLid, int neighbours) {
       int count = fields.size() * neighbours;
       int first = firstAtLeast(plan.block, 0, plan.size(), oldLid - plan.firstBlock());
       if (first + count > plan.size()
@@ -195,50 +206,151 @@ final class PreviousPlans {
           return -1;
         }
       }
-      ArenaLayout now = md.layout();
-      int newBlock = md.blockIndex(b);
-      BoundaryTable table = plan.table;
-      BoundaryTable prores = plan.prores;
-      int row = s.table.addCopies(table, first, count);
+      return first;
+    }
+
+    /**
+     * {@link #copyBlock} for a block that kept its neighbours, {@code neighbours} of them
+     * covered, whose old block was in {@code plan}: its rows in one copy.
+     */
+    private int copyRows(MeshData md, int b, Plan plan, int neighbours, CacheBuildScratch s,
+        int index, InOneBoundaryCommunication comm) {
+      MeshBlock block = md.block(b);
+      int oldLid = block.previousLid();
+      int count = fields.size() * neighbours;
+      int first = firstRow(plan, oldLid, neighbours);
+      if (first < 0) {
+        return -1;
+      }
+      int row = s.table.addCopies(plan.table, first, count);
       for (int k = 0; k < count; k++) {
-        int i = first + k;
-        int f = k / neighbours;
-        int n = s.covered.getInt(k % neighbours);
-        var buffer = type.isFluxCorrection()
-            ? BoundaryCacheBuilder.fluxChannel(comm, block, block.neighbors().get(n),
-                fields.get(f).id(), sender)
-            : comm.valueChannels().channel(block, f, n, sender);
-        s.buffers.add(buffer);
-        s.blocks.add(b);
-        s.fields.add(fields.get(f).id());
-        s.allocated.add(1);
-        int var = move(table, i, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock, s);
-        int fine = move(table, i, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock, s);
-        s.table.moveCopy(row + k, var, fine, buffer.isAllocated() ? buffer.buffer().offset() : 0);
+        moveRow(md, b, k / neighbours, s.covered.getInt(k % neighbours), plan, first + k,
+            row + k, oldLid, s, comm);
       }
       // The block's refinement rows follow each other too, in the order of their boundaries.
-      int r0 = firstAtLeast(plan.proresOwner, 0, plan.proresOwner.length, first);
-      int r1 = firstAtLeast(plan.proresOwner, r0, plan.proresOwner.length, first + count);
-      int p0 = s.prores.addCopies(prores, r0, r1 - r0);
-      for (int r = r0; r < r1; r++) {
-        int p = p0 + r - r0;
+      takeProres(md, b, plan, first, first + count, index - first, oldLid, s);
+      s.relocated += count;
+      return index + count;
+    }
+
+    /**
+     * {@link #copyBlock} for a block whose neighbourhood changed, its old block's rows from
+     * {@code first} on in {@code plan}: a boundary with a neighbour the old block had at the same
+     * place and level takes that boundary's row, the others are built.
+     */
+    private int copyMatching(MeshData md, int b, Plan plan, int first, int oldNeighbours,
+        CacheBuildScratch s, int index, InOneBoundaryCommunication comm,
+        BoundaryCacheBuilder.BoundaryVisitor fresh) {
+      MeshBlock block = md.block(b);
+      List<NeighborBlock> before = block.previousNeighbors();
+      int oldLid = block.previousLocationLid();
+      int at = index;
+      for (int f = 0; f < fields.size(); f++) {
+        for (int j = 0; j < s.covered.size(); j++) {
+          int n = s.covered.getInt(j);
+          int m = sameContact(before, s.oldCovered, block.neighbors().get(n));
+          if (m >= 0) {
+            int i = first + f * oldNeighbours + m;
+            moveRow(md, b, f, n, plan, i, s.table.addCopies(plan.table, i, 1), oldLid, s, comm);
+            takeProres(md, b, plan, i, i + 1, at - i, oldLid, s);
+            s.relocated++;
+          } else {
+            s.block = b;
+            s.meshBlock = block;
+            s.field = fields.get(f);
+            s.fieldIndex = f;
+            s.neighborIndex = n;
+            s.nb = block.neighbors().get(n);
+            fresh.visit(at, s);
+          }
+          at++;
+        }
+      }
+      return at;
+    }
+
+    /**
+     * Row {@code i} of {@code plan}, copied to row {@code row} of {@code s.table}: the boundary of
+     * field {@code f} with neighbour {@code n} of partition block {@code b}, given its channel,
+     * its per-boundary entries and its offsets in the new arena and buffers.
+     */
+    private void moveRow(MeshData md, int b, int f, int n, Plan plan, int i, int row,
+        int oldLid, CacheBuildScratch s, InOneBoundaryCommunication comm) {
+      MeshBlock block = md.block(b);
+      var buffer = type.isFluxCorrection()
+          ? BoundaryCacheBuilder.fluxChannel(comm, block, block.neighbors().get(n),
+              fields.get(f).id(), sender)
+          : comm.valueChannels().channel(block, f, n, sender);
+      s.buffers.add(buffer);
+      s.blocks.add(b);
+      s.fields.add(fields.get(f).id());
+      s.allocated.add(1);
+      ArenaLayout now = md.layout();
+      int newBlock = md.blockIndex(b);
+      int var = move(plan.table, i, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock, s);
+      int fine = move(plan.table, i, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock, s);
+      s.table.moveCopy(row, var, fine, buffer.isAllocated() ? buffer.buffer().offset() : 0);
+    }
+
+    /**
+     * The refinement rows of {@code plan} of old boundaries {@code first} to {@code end - 1},
+     * copied to {@code s.prores}, each owned by its old boundary plus {@code shift}.
+     */
+    private void takeProres(MeshData md, int b, Plan plan, int first, int end, int shift,
+        int oldLid, CacheBuildScratch s) {
+      int[] owner = plan.proresOwner;
+      int from = firstAtLeast(owner, 0, owner.length, first);
+      int to = firstAtLeast(owner, from, owner.length, end);
+      BoundaryTable prores = plan.prores;
+      ArenaLayout now = md.layout();
+      int newBlock = md.blockIndex(b);
+      int p0 = s.prores.addCopies(prores, from, to - from);
+      for (int r = from; r < to; r++) {
+        int p = p0 + r - from;
         int var = move(prores, r, BoundaryTable.VAR_OFFSET, oldLid, now, newBlock, s);
         int fine = move(prores, r, BoundaryTable.FINE_OFFSET, oldLid, now, newBlock, s);
         s.prores.moveCopy(p, var, fine, 0);
-        s.proresOwner.add(index + plan.proresOwner[r] - first);
+        s.proresOwner.add(owner[r] + shift);
         s.subsets[subset(prores.ints[BoundaryTable.OP * prores.size + r])].add(p);
       }
-      return index + count;
     }
   }
 
   /**
-   * Puts into {@code covered} the indices of {@code block}'s neighbours whose boundaries {@code
-   * type} covers, in order, and returns how many (a dense cell field's: no edge fluxes).
+   * The index in {@code covered} (indices into {@code before}) of the neighbour in the same
+   * place as {@code nb}: the same location, as seen from the block, element, half and level; or
+   * -1. Gids and ranks may differ.
    */
-  private int coveredNeighbours(MeshBlock block, BoundaryType type, IntArrayList covered) {
+  private static int sameContact(List<NeighborBlock> before, IntArrayList covered,
+      NeighborBlock nb) {
+    for (int m = 0; m < covered.size(); m++) {
+      NeighborBlock old = before.get(covered.getInt(m));
+      if (old.element() == nb.element() && old.fi1() == nb.fi1() && old.fi2() == nb.fi2()
+          && old.levelDifference() == nb.levelDifference() && old.loc().equals(nb.loc())
+          && old.originLoc().equals(nb.originLoc())) {
+        return m;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether a neighbour of {@code neighbors} is coarser than the block. */
+  private static boolean hasCoarser(List<NeighborBlock> neighbors) {
+    for (int n = 0; n < neighbors.size(); n++) {
+      if (neighbors.get(n).isCoarser()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Puts into {@code covered} the indices of the neighbours of {@code neighbors} whose boundaries
+   * {@code type} covers, in order, and returns how many (a dense cell field's: no edge fluxes).
+   */
+  private int coveredNeighbours(List<NeighborBlock> neighbors, BoundaryType type,
+      IntArrayList covered) {
     covered.clear();
-    List<NeighborBlock> neighbors = block.neighbors();
     for (int n = 0; n < neighbors.size(); n++) {
       if (type.covers(neighbors.get(n), myRank)) {
         covered.add(n);

@@ -15,6 +15,8 @@ import org.metope.comm.InProcessRun;
 import org.metope.kernels.KernelBackend;
 import org.metope.kernels.KernelBackends;
 import org.metope.mesh.Mesh;
+import org.metope.mesh.MeshBlock;
+import org.metope.mesh.NeighborBlock;
 import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.SparseConfig;
 import org.metope.mesh.forest.LogicalLocation;
@@ -22,10 +24,10 @@ import org.metope.mesh.input.ParameterInput;
 
 /**
  * After a remesh, a ghost-exchange or flux-correction plan that takes the rows of blocks that
- * kept their neighbours from the plan before ({@link PreviousPlans}) is the plan a build from
- * scratch makes, column for column, channel for channel, in every partition of both stage
- * containers, on one rank and on each of two, through two remeshes (a refinement, then a
- * refinement next to it).
+ * kept their neighbours, and those of blocks that kept some, from the plan before ({@link
+ * PreviousPlans}) is the plan a build from scratch makes, column for column, channel for
+ * channel, in every partition of both stage containers, on one rank and on each of two, through
+ * two remeshes (a refinement, then a refinement next to it).
  */
 class PreviousPlansTest {
   /** Every plan a stage asks for: both directions of the ghost exchange, both of fluxes. */
@@ -38,6 +40,7 @@ class PreviousPlansTest {
   void givenARemesh_thenPlansFromOldRowsAreTheBuiltOnes(int ranks, boolean coalesce) {
     long[] relocated = new long[ranks];
     long[] fluxesRelocated = new long[ranks];
+    long[] partlyKept = new long[ranks];
     InProcessRun.run(ranks, world -> {
       ParameterInput pin = ParameterInput.parse("previous.in", ValueChannelsTest.DECK,
           List.of());
@@ -70,8 +73,14 @@ class PreviousPlansTest {
                 assertTrue(fresh.size() > 0 || plan.getKey().isFluxCorrection(),
                     "every block has neighbours");
                 assertSamePlan(fresh, taken);
+                long relocatedNow = comm.boundariesRelocated() - before;
                 if (plan.getKey().isFluxCorrection()) {
-                  fluxesRelocated[world.rank()] += comm.boundariesRelocated() - before;
+                  fluxesRelocated[world.rank()] += relocatedNow;
+                }
+                if (container.equals("base")) {
+                  // The other container's ghost plans are carried over, not kept (ContainerPlans).
+                  partlyKept[world.rank()] += relocatedNow - keptBlocksRows(md, plan.getKey(),
+                      comm);
                 }
               }
             }
@@ -84,6 +93,24 @@ class PreviousPlansTest {
       assertTrue(relocated[r] > 0, "rank " + r + " took no rows from the old plans");
     }
     assertTrue(Arrays.stream(fluxesRelocated).sum() > 0, "no flux-correction rows taken");
+    assertTrue(Arrays.stream(partlyKept).sum() > 0,
+        "no rows taken for blocks whose neighbourhood changed");
+  }
+
+  /** The boundaries of {@code md}'s blocks that kept their whole neighbourhood. */
+  private static long keptBlocksRows(MeshData md, BoundaryType type,
+      InOneBoundaryCommunication comm) {
+    int fields = type.isFluxCorrection() ? comm.fluxFields().size() : comm.ghostFields().size();
+    long rows = 0;
+    for (int b = 0; b < md.numBlocks(); b++) {
+      MeshBlock block = md.block(b);
+      if (block.previousLid() >= 0) {
+        for (NeighborBlock nb : block.neighbors()) {
+          rows += type.covers(nb, comm.myRank()) ? fields : 0;
+        }
+      }
+    }
+    return rows;
   }
 
   private static void buildEveryPlan(Mesh mesh, InOneBoundaryCommunication comm) {

@@ -52,7 +52,11 @@ final class BlockList {
     MeshBlock block = new MeshBlock(kept, gid, lid, mesh.cost(gid));
     List<NeighborBlock> same = renumbered(mesh, kept.neighbors(), changes);
     block.setNeighbors(same != null ? same : mesh.neighbors(gid));
-    block.setPreviousLid(same != null ? kept.lid() : -1);
+    if (same != null) {
+      block.setPreviousLid(kept.lid());
+    } else {
+      block.setPreviousNeighbors(kept.lid(), kept.neighbors());
+    }
     return block;
   }
 

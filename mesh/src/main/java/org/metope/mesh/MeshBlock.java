@@ -35,6 +35,9 @@ public final class MeshBlock {
   private List<NeighborBlock> neighbors = List.of();
   /** {@link #previousLid()}. */
   private int previousLid = -1;
+  /** {@link #previousNeighbors()}, and the lid of the block that had them. */
+  private List<NeighborBlock> previousNeighbors;
+  private int previousLocationLid = -1;
 
   MeshBlock(Mesh mesh, int gid, int lid, LogicalLocation loc, RegionSize region,
       BoundaryFlag[] boundaryFlags, double cost) {
@@ -206,6 +209,25 @@ public final class MeshBlock {
 
   void setPreviousLid(int lid) {
     this.previousLid = lid;
+  }
+
+  /**
+   * For a block at a location this rank held in the block list before, whose neighbourhood
+   * changed ({@link #previousLid()} -1): the old block's neighbours (with the old gids), else
+   * null. Plans take the rows of the neighbours still there from the old block's rows.
+   */
+  public List<NeighborBlock> previousNeighbors() {
+    return previousNeighbors;
+  }
+
+  /** The lid of the old block {@link #previousNeighbors()} belonged to, or -1 with them null. */
+  public int previousLocationLid() {
+    return previousLocationLid;
+  }
+
+  void setPreviousNeighbors(int lid, List<NeighborBlock> neighbors) {
+    this.previousLocationLid = lid;
+    this.previousNeighbors = neighbors;
   }
 
   @Override
