@@ -6,10 +6,11 @@
 # the JIT compiles them. It is trained once per build and class path: the first run on such a JVM
 # after a build trains it (AOT_TRAINING_CLASS: in one JVM, 200 cycles of the shipped 2D adaptive
 # deck with an HDF5 output, then 40 cycles of the shipped 64^3 deck with its HDF5 output, under the
-# build lock, since the ranks of an mpirun start together). A JVM older than 25, a cache of
-# another build or class path, or a failed training changes nothing but the start-up time: the JVM
-# then runs without it. The 64^3 run in the training cut a one-CPU JVM's CPU time on 100 cycles of
-# that deck by 5 - 20 % (a busy machine), and left the 2D deck's the same within noise.
+# build lock, since the ranks of an mpirun start together; the mpi device's training links its
+# downcalls first, launcher/mpi.sh). A JVM older than 25, a cache of another build or class path,
+# or a failed training changes nothing but the start-up time: the JVM then runs without it. The
+# 64^3 run in the training cut a one-CPU JVM's CPU time on 100 cycles of that deck by 5 - 20 % (a
+# busy machine), and left the 2D deck's the same within noise.
 # There is one cache per JIT policy (jit_policy), trained under that policy and the CPUs of the run
 # that trains it: the JIT follows the training's compilations, so a method the training left to C1
 # is compiled with counters only (tier 2) instead of full profiling (tier 3), and one it took to C2
@@ -44,9 +45,11 @@ aot_cache_stem() {
 
 # Trains the cache of java $1, class path $2 (jars only: a cache takes no class directory) and
 # JVM options $3 unless it exists and is newer than the last build; quiet, and any failure only
-# leaves no cache. Runs under target/metope-build.lock.
+# leaves no cache. Runs under target/metope-build.lock. $4, where given, is a class that runs
+# before the training in the same JVM and is given the training class and its arguments (the mpi
+# device's, launcher/mpi.sh, links its downcalls first).
 ensure_aot_cache() {
-  local java="$1" cp="$2" opts="${3:-}" cache work lock=""
+  local java="$1" cp="$2" opts="${3:-}" entry="${4:-}" cache work lock=""
   cache="$(aot_cache_file "$cp" "$opts" "$(jit_policy)")"
   [ -f "$cache" ] && { [ ! -f "$STAMP" ] || [ "$cache" -nt "$STAMP" ]; } && return 0
   [ "${METOPE_SKIP_BUILD:-0}" = 1 ] && return 0
@@ -61,7 +64,7 @@ ensure_aot_cache() {
       "$(jit_policy) (once; seconds)..." >&2
     # shellcheck disable=SC2046
     "$java" -XX:AOTCacheOutput="$work/metope.aot" $opts $(memory_opts) $(jit_opts) -Xlog:aot=off \
-      -Xlog:cds=off -cp "$cp" "$AOT_TRAINING_CLASS" -i "$ROOT/inputs/advection_amr_2d.in" \
+      -Xlog:cds=off -cp "$cp" $entry "$AOT_TRAINING_CLASS" -i "$ROOT/inputs/advection_amr_2d.in" \
       -d "$work/2d" parthenon/time/nlim=200 parthenon/output9/file_type=hdf5 \
       parthenon/output9/dt=1 parthenon/output9/variables=advected --then \
       -i "$ROOT/inputs/advection.in" -d "$work/3d" parthenon/time/nlim=40 \
@@ -83,16 +86,16 @@ remove_stale_aot_caches() {
 }
 
 # The options that make java $1 on class path $2 with JVM options $3 use its cache (training it
-# first where needed), or nothing for a JVM older than 25. Where this policy's cache is missing
-# and cannot be trained here (METOPE_SKIP_BUILD: the ranks ./metope --dev mpi starts under
-# mpirun, after it trained the cache of the policy it expects them to run, ensure_rank_aot_cache
-# in launcher/mpi.sh), the newest cache of another policy for
-# the same class path and options serves: its classes are the same, only its profiles differ.
+# first where needed, with ensure_aot_cache's entry class $4), or nothing for a JVM older than 25.
+# Where this policy's cache is missing and cannot be trained here (METOPE_SKIP_BUILD: the ranks
+# ./metope --dev mpi starts under mpirun, after it trained the cache of the policy it expects them
+# to run, ensure_rank_aot_cache in launcher/mpi.sh), the newest cache of another policy for the
+# same class path and options serves: its classes are the same, only its profiles differ.
 aot_opts() {
   local release
   release="$(java_release "$1")"
   [[ "$release" =~ ^[0-9]+$ ]] && [ "$release" -ge 25 ] || return 0
-  ensure_aot_cache "$1" "$2" "${3:-}"
+  ensure_aot_cache "$1" "$2" "${3:-}" "${4:-}"
   local cache other
   cache="$(aot_cache_file "$2" "${3:-}" "$(jit_policy)")"
   if [ ! -f "$cache" ]; then

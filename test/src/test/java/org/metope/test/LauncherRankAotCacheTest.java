@@ -2,6 +2,7 @@ package org.metope.test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The AOT cache {@code ./metope --dev mpi} trains for its ranks (launcher/mpi.sh,
  * {@code ensure_rank_aot_cache}): ranks that have one CPU each (two ranks, which mpirun binds to a
  * core each, or as many ranks as cores) get a cache trained on one CPU under the one-CPU policy,
- * not the launcher's own two-CPU one. The functions run in bash with a stand-in JDK whose release
- * file says 25 and whose {@code java} writes the CPUs it saw into the cache it is asked for.
+ * not the launcher's own two-CPU one, and trained through the device's entry, which links its
+ * downcalls first. The functions run in bash with a stand-in JDK whose release file says 25 and
+ * whose {@code java} writes the CPUs it saw into the cache it is asked for, and its arguments into
+ * {@code java-args}.
  */
 class LauncherRankAotCacheTest {
   @TempDir Path tmp;
@@ -26,6 +29,7 @@ class LauncherRankAotCacheTest {
     jdk = Files.createDirectories(tmp.resolve("jdk/bin")).getParent();
     Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"25.0.1\"\n");
     Path java = Files.writeString(jdk.resolve("bin/java"), "#!/bin/bash\n"
+        + "echo \"$@\" > java-args\n"
         + "for a in \"$@\"; do case \"$a\" in -XX:AOTCacheOutput=*) nproc > \"${a#*=}\" ;; esac;"
         + " done\n");
     java.toFile().setExecutable(true);
@@ -46,6 +50,14 @@ class LauncherRankAotCacheTest {
   void givenFewerRanksThanCoresBeyondTwo_thenTheLaunchersOwnPolicyTrains() throws Exception {
     // The control: three ranks on sixteen cores are not bound to one core each.
     assertEquals("auto 2", trainedFor(3, 16));
+  }
+
+  @Test
+  void givenRanks_thenTheirTrainingRunsThroughTheDevicesEntry() throws Exception {
+    trainedFor(2, 16);
+    String args = Files.readString(tmp.resolve("java-args"));
+    assertTrue(args.contains("comm-mpi-0.1.0-SNAPSHOT.jar org.metope.comm.mpi.MpiAotTraining"
+        + " org.metope.app.AotTraining -i "), args);
   }
 
   /**
