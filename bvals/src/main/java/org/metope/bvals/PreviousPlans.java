@@ -241,32 +241,42 @@ final class PreviousPlans {
     private int copyMatching(MeshData md, int b, Plan plan, int first, int oldNeighbours,
         CacheBuildScratch s, int index, InOneBoundaryCommunication comm,
         BoundaryCacheBuilder.BoundaryVisitor fresh) {
-      MeshBlock block = md.block(b);
-      List<NeighborBlock> before = block.previousNeighbors();
-      int oldLid = block.previousLocationLid();
       int at = index;
       for (int f = 0; f < fields.size(); f++) {
         for (int j = 0; j < s.covered.size(); j++) {
-          int n = s.covered.getInt(j);
-          int m = sameContact(before, s.oldCovered, block.neighbors().get(n));
-          if (m >= 0) {
-            int i = first + f * oldNeighbours + m;
-            moveRow(md, b, f, n, plan, i, s.table.addCopies(plan.table, i, 1), oldLid, s, comm);
-            takeProres(md, b, plan, i, i + 1, at - i, oldLid, s);
-            s.relocated++;
-          } else {
-            s.block = b;
-            s.meshBlock = block;
-            s.field = fields.get(f);
-            s.fieldIndex = f;
-            s.neighborIndex = n;
-            s.nb = block.neighbors().get(n);
-            fresh.visit(at, s);
-          }
-          at++;
+          matchBoundary(md, b, f, s.covered.getInt(j), plan, first + f * oldNeighbours, s, at++,
+              comm, fresh);
         }
       }
       return at;
+    }
+
+    /**
+     * Boundary {@code index} of {@link #copyMatching}, of field {@code f} with neighbour {@code
+     * n}: taken from the old block's rows of that field (from {@code fieldFirst} on) where they
+     * have it, else built. A method per boundary, so that the JIT compiles it within the first
+     * remeshes (a few blocks per remesh have their neighbourhood changed).
+     */
+    private void matchBoundary(MeshData md, int b, int f, int n, Plan plan, int fieldFirst,
+        CacheBuildScratch s, int index, InOneBoundaryCommunication comm,
+        BoundaryCacheBuilder.BoundaryVisitor fresh) {
+      MeshBlock block = md.block(b);
+      int m = sameContact(block.previousNeighbors(), s.oldCovered, block.neighbors().get(n));
+      if (m >= 0) {
+        int i = fieldFirst + m;
+        int oldLid = block.previousLocationLid();
+        moveRow(md, b, f, n, plan, i, s.table.addCopies(plan.table, i, 1), oldLid, s, comm);
+        takeProres(md, b, plan, i, i + 1, index - i, oldLid, s);
+        s.relocated++;
+        return;
+      }
+      s.block = b;
+      s.meshBlock = block;
+      s.field = fields.get(f);
+      s.fieldIndex = f;
+      s.neighborIndex = n;
+      s.nb = block.neighbors().get(n);
+      fresh.visit(index, s);
     }
 
     /**
