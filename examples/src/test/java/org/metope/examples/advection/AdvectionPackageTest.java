@@ -106,4 +106,23 @@ class AdvectionPackageTest {
     assertEquals(List.of(AmrTag.REFINE_VALUE, AmrTag.SAME_VALUE, AmrTag.DEREFINE_VALUE),
         List.of(tags[0], tags[1], tags[2]));
   }
+
+  @Test
+  void givenTwoPartitionsCheckedInTurn_thenEachReadsItsOwnBlocks() {
+    Mesh mesh = AdvectionMeshes.mesh(AdvectionMeshes.pin(AdvectionMeshes.deck(1, 24, 8, ""),
+        "parthenon/mesh/pack_size=2"));
+    List<MeshData> parts = mesh.meshData("base");
+    assertEquals(2, parts.size());
+    MeshData second = parts.get(1);
+    second.data()[second.index(second.state().fieldId("advected"), 0, 0, 0, 0, 3)] = 0.5;
+    StateDescriptor pkg = mesh.packages().get(AdvectionPackage.NAME);
+    int[] tags = new int[2];
+    for (int round = 0; round < 2; round++) {
+      pkg.checkRefinement(parts.get(0), tags);
+      assertEquals(List.of(AmrTag.DEREFINE_VALUE, AmrTag.DEREFINE_VALUE),
+          List.of(tags[0], tags[1]), "zeros on blocks 0 and 1, round " + round);
+      pkg.checkRefinement(second, tags);
+      assertEquals(AmrTag.REFINE_VALUE, tags[0], "0.5 and zeros on block 2, round " + round);
+    }
+  }
 }
