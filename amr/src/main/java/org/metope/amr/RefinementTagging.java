@@ -169,6 +169,9 @@ public final class RefinementTagging {
         tags[b] = Math.max(tags[b], tag);
       }
     }
+    if (criteria.length == 0) {
+      return; // the packages' checks alone: no block's level to read
+    }
     for (int b = 0; b < n; b++) {
       int level = md.block(b).physicalLevel();
       for (int c = 0; c < criteria.length; c++) {

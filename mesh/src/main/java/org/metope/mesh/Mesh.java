@@ -36,6 +36,8 @@ public final class Mesh {
   private final MeshConfiguration config;
   private final Forest forest;
   private final BlockGeometry geometry;
+  /** {@link #rootLevel()}, fixed with the root grid; read per block and cycle by the tagging. */
+  private final int rootLevel;
   private final int myRank;
   private List<LogicalLocation> locations;
   private double[] costs;
@@ -56,6 +58,7 @@ public final class Mesh {
     this.config = config;
     this.forest = forest;
     this.geometry = new BlockGeometry(config);
+    this.rootLevel = forest.grid().rootLevel();
     this.myRank = myRank;
     this.locations = forest.resolveGids();
     this.costs = new double[locations.size()];
@@ -385,7 +388,7 @@ public final class Mesh {
 
   /** Tree level of the root blocks. */
   public int rootLevel() {
-    return forest.grid().rootLevel();
+    return rootLevel;
   }
 
   /** Deepest tree level a block may reach. */
