@@ -135,13 +135,13 @@ final class BoundaryCacheBuilder {
    */
   BvarsSubCache build(MeshData md, BoundaryType type, boolean sender, BvarsSubCache old) {
     return build(md, type, sender, old,
-        type == BoundaryType.ANY || type.isFluxCorrection() ? caches.previousPlans() : null);
+        type == BoundaryType.ANY ? caches.previousPlans() : null);
   }
 
   /**
    * {@link #build(MeshData, BoundaryType, boolean, BvarsSubCache)} taking the rows of blocks that
-   * kept their neighbours since the last remesh from {@code previous} (ghost-exchange and
-   * flux-correction plans; null: build every row).
+   * kept their neighbours, or some, since the last remesh from {@code previous} (ghost-exchange
+   * plans only; null: build every row).
    */
   BvarsSubCache build(MeshData md, BoundaryType type, boolean sender, BvarsSubCache old,
       PreviousPlans previous) {
@@ -150,9 +150,8 @@ final class BoundaryCacheBuilder {
     s.newlyRefined = comm.newlyRefined();
     BoundaryVisitor visitor = (i, row) -> addBoundary(md, type, sender, old, i, row);
     int n;
-    List<FieldInfo> fields = type.isFluxCorrection() ? comm.fluxFields() : comm.ghostFields();
-    PreviousPlans.Rows rows = previous == null ? null
-        : previous.rowsFor(md, type, sender, fields);
+    PreviousPlans.Rows rows = previous == null || type != BoundaryType.ANY ? null
+        : previous.rowsFor(md, sender, comm.ghostFields());
     if (rows != null) {
       n = 0;
       for (int b = 0; b < md.numBlocks(); b++) {
@@ -282,15 +281,7 @@ final class BoundaryCacheBuilder {
         return kept;
       }
     }
-    return fluxChannel(comm, s.meshBlock, s.nb, field, sender);
-  }
-
-  /** The flux-correction channel {@code block} sends ({@code sender}) or receives on with nb. */
-  static CommBuffer fluxChannel(InOneBoundaryCommunication comm, MeshBlock block,
-      NeighborBlock nb, int field, boolean sender) {
-    ChannelKey key = sender
-        ? new ChannelKey(block.gid(), nb.gid(), field, nb.element().index())
-        : new ChannelKey(nb.gid(), block.gid(), field, nb.element().reverse().index());
-    return comm.registry().fluxCorrections().require(key);
+    return comm.registry().map(type.kind())
+        .require(new ChannelKey(senderGid, receiverGid, field, element));
   }
 }

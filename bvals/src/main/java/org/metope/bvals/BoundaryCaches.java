@@ -37,14 +37,12 @@ final class BoundaryCaches {
   }
 
   /**
-   * Keeps the current ghost-exchange and flux-correction plans as {@link #previousPlans()} and
-   * lets the backend forget every plan's tables: before a remesh, while the old mesh's blocks are
-   * still in place.
+   * Keeps the current ghost-exchange plans as {@link #previousPlans()} and lets the backend
+   * forget every plan's tables: before a remesh, while the old mesh's blocks are still in place.
    */
   void release() {
     previousPlans = comm.mesh() == null ? null
-        : PreviousPlans.of(comm.mesh(), comm.ghostFields(), comm.fluxFields(), caches,
-            comm.arena().layoutVersion());
+        : PreviousPlans.of(comm.mesh(), comm.ghostFields(), caches, comm.arena().layoutVersion());
     for (BvarsCache c : caches.values()) {
       c.releaseAll(comm.backend());
     }
@@ -178,7 +176,7 @@ final class BoundaryCaches {
     }
   }
 
-  /** The ghost-exchange and flux-correction plans kept by the last {@link #release}, or null. */
+  /** The ghost-exchange plans kept by the last {@link #release}, or null. */
   PreviousPlans previousPlans() {
     return previousPlans;
   }

@@ -36,10 +36,6 @@ final class CacheBuildScratch {
   /** Per prores row: the boundary it belongs to. */
   final IntArrayList proresOwner = new IntArrayList();
   final List<CommBuffer> buffers = new ArrayList<>();
-  /** The neighbours of a block whose boundaries a plan's type covers ({@code PreviousPlans}). */
-  final IntArrayList covered = new IntArrayList();
-  /** The same among a block's neighbours before a remesh. */
-  final IntArrayList oldCovered = new IntArrayList();
   /** Rows a build took from the plans before a remesh ({@code PreviousPlans}). */
   int relocated;
   /** A boundary's box, {@code is, ie, js, je, ks, ke}. */

@@ -1,6 +1,5 @@
 package org.metope.bvals;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,22 +15,23 @@ import org.metope.mesh.field.MeshData;
 import org.metope.mesh.field.MetadataFlag;
 
 /**
- * The ghost-exchange plans ({@link BoundaryType#ANY}) and flux-correction plans ({@link
- * BoundaryType#FLXCOR_SEND}, {@link BoundaryType#FLXCOR_RECV}) of a rank's partitions, both
- * directions, as they were when boundary communication was released for a remesh, so that the
- * plans after it take the rows of blocks that kept their location and neighbours ({@link
+ * The ghost-exchange plans ({@link BoundaryType#ANY}, both directions) of a rank's partitions as
+ * they were when boundary communication was released for a remesh, so that the plans after it
+ * take the rows of blocks that kept their location and neighbours ({@link
  * MeshBlock#previousLid()}) instead of working them out again: such a block's rows differ only
- * in where its data and its channels' buffers now lie. A block's rows are its boundaries (every
- * field, every neighbour the type covers, in cache order) and their refinement rows; Parthenon
+ * in where its data and its channels' buffers now lie. A block at a location its rank held whose
+ * neighbourhood changed ({@link MeshBlock#previousNeighbors()}) takes the rows of its boundaries
+ * with neighbours in the same place as before and has the others built. A block's rows are its
+ * boundaries (every field, every neighbour, in cache order) and their refinement rows; Parthenon
  * builds every plan afresh.
  *
- * <p>Only for a type whose fields are all dense cell fields: a sparse field's offsets follow its
+ * <p>Only when every exchanged field is a dense cell field: a sparse field's offsets follow its
  * allocations, and face, edge and node fields' ownership masks depend on which blocks were just
  * refined. Only the plans that were built, not carried over to other containers ({@link
- * ContainerPlans}), since only those are built again; flux-correction plans are one per
- * partition for every container (fluxes are shared), found whichever container asks. Holds the
- * old tables, never the old channels or field data; the next {@link BoundaryCaches#release}
- * replaces it.
+ * ContainerPlans}), since only those are built again. Flux-correction plans are built afresh: a
+ * block has few of their rows, and taking them cost as much as building them (JFR, the 2D deck).
+ * Holds the old tables, never the old channels or field data; the next {@link
+ * BoundaryCaches#release} replaces it.
  */
 final class PreviousPlans {
   /**
@@ -46,52 +46,33 @@ final class PreviousPlans {
   }
 
   private final Mesh mesh;
-  private final int myRank;
   private final int generation;
-  private final List<FieldInfo> ghostFields;
-  private final List<FieldInfo> fluxFields;
+  private final List<FieldInfo> fields;
   private final ArenaLayout layout;
-  private final int containers;
-  /** The partitions' plans by {@link #slot}. */
-  private final List<List<Plan>> plans = new ArrayList<>();
+  /** By container index, then sender (1) or receiver (0): the partitions' plans. */
+  private final List<List<List<Plan>>> plans = new ArrayList<>();
 
-  private PreviousPlans(Mesh mesh, List<FieldInfo> ghostFields, List<FieldInfo> fluxFields,
-      ArenaLayout layout) {
+  private PreviousPlans(Mesh mesh, List<FieldInfo> fields, ArenaLayout layout, int containers) {
     this.mesh = mesh;
-    this.myRank = mesh.myRank();
     this.generation = mesh.blockGeneration();
-    this.ghostFields = ghostFields;
-    this.fluxFields = fluxFields;
+    this.fields = fields;
     this.layout = layout;
-    this.containers = mesh.fields().containers().size();
-    for (int i = 0; i < BoundaryType.values().length * containers * 2; i++) {
-      plans.add(new ArrayList<>());
+    for (int c = 0; c < containers; c++) {
+      plans.add(List.of(new ArrayList<>(), new ArrayList<>()));
     }
   }
 
   /**
-   * Where the plans of {@code type}, {@code md}'s container and direction are kept: flux
-   * corrections under container 0, since one plan serves every container.
+   * The current ghost-exchange plans of {@code caches} (partitions of {@code mesh}'s current
+   * blocks) that were built, not carried over ({@link ContainerPlans}), or null when none can
+   * serve: no plan, or a field that is not a dense cell field.
    */
-  private int slot(BoundaryType type, MeshData md, boolean sender) {
-    int container = type.isFluxCorrection() ? 0 : md.container();
-    return (type.ordinal() * containers + container) * 2 + (sender ? 1 : 0);
-  }
-
-  /**
-   * The current ghost-exchange and flux-correction plans of {@code caches} (partitions of {@code
-   * mesh}'s current blocks) that were built, not carried over ({@link ContainerPlans}), or null
-   * when none can serve: no plan, or no type whose fields are all dense cell fields.
-   */
-  static PreviousPlans of(Mesh mesh, List<FieldInfo> ghostFields, List<FieldInfo> fluxFields,
-      Map<MeshData, BvarsCache> caches, long arenaLayoutVersion) {
-    List<BoundaryType> types = new ArrayList<>();
-    if (denseCells(ghostFields)) {
-      types.add(BoundaryType.ANY);
-    }
-    if (!fluxFields.isEmpty() && denseCells(fluxFields)) {
-      types.add(BoundaryType.FLXCOR_SEND);
-      types.add(BoundaryType.FLXCOR_RECV);
+  static PreviousPlans of(Mesh mesh, List<FieldInfo> fields, Map<MeshData, BvarsCache> caches,
+      long arenaLayoutVersion) {
+    for (FieldInfo f : fields) {
+      if (f.isSparse() || !f.metadata().isSet(MetadataFlag.CELL)) {
+        return null;
+      }
     }
     PreviousPlans kept = null;
     for (Map.Entry<MeshData, BvarsCache> e : caches.entrySet()) {
@@ -99,59 +80,42 @@ final class PreviousPlans {
       if (md.storage() != mesh.fields() || e.getValue().owner != md) {
         continue;
       }
-      for (BoundaryType type : types) {
-        for (boolean sender : new boolean[] {false, true}) {
-          BvarsSubCache sub = e.getValue().get(type, sender);
-          if (sub == null || sub.allocationVersion != md.allocationVersion()
-              || sub.arenaLayoutVersion != arenaLayoutVersion) {
-            continue;
-          }
-          if (kept == null) {
-            kept = new PreviousPlans(mesh, ghostFields, fluxFields, md.layout());
-          }
-          kept.plans.get(kept.slot(type, md, sender)).add(new Plan(md.blockIndex(0),
-              md.numBlocks(), sub.table, sub.prores, sub.block, sub.field, sub.proresOwner));
+      for (int sender = 0; sender < 2; sender++) {
+        BvarsSubCache sub = e.getValue().get(BoundaryType.ANY, sender == 1);
+        if (sub == null || sub.allocationVersion != md.allocationVersion()
+            || sub.arenaLayoutVersion != arenaLayoutVersion) {
+          continue;
         }
+        if (kept == null) {
+          kept = new PreviousPlans(mesh, fields, md.layout(), mesh.fields().containers().size());
+        }
+        kept.plans.get(md.container()).get(sender)
+            .add(new Plan(md.blockIndex(0), md.numBlocks(), sub.table, sub.prores, sub.block,
+                sub.field, sub.proresOwner));
       }
     }
     return kept;
   }
 
-  /** Whether every field of {@code fields} is a dense cell field. */
-  private static boolean denseCells(List<FieldInfo> fields) {
-    for (FieldInfo f : fields) {
-      if (f.isSparse() || !f.metadata().isSet(MetadataFlag.CELL)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /**
-   * The old rows for the build of {@code md}'s plan of {@code type} and direction, or null when
-   * these plans cannot serve it: not made on the block list just before {@code md}'s, made for
-   * other fields than {@code type}'s now ({@code fields}), or none of that kind.
+   * The old rows for the build of {@code md}'s ghost-exchange plan of one direction, or null
+   * when these plans cannot serve it: not made on the block list just before {@code md}'s, or
+   * for other fields than {@code ghostFields}.
    */
-  Rows rowsFor(MeshData md, BoundaryType type, boolean sender, List<FieldInfo> fields) {
-    int slot = slot(type, md, sender);
-    List<Plan> list = slot < plans.size() ? plans.get(slot) : List.of();
-    boolean serves = !list.isEmpty() && md.numBlocks() > 0 && md.block(0).mesh() == mesh
-        && mesh.blockGeneration() == generation + 1
-        && fields.equals(type.isFluxCorrection() ? fluxFields : ghostFields);
-    return serves ? new Rows(type, sender, fields, list) : null;
+  Rows rowsFor(MeshData md, boolean sender, List<FieldInfo> ghostFields) {
+    boolean serves = md.numBlocks() > 0 && md.block(0).mesh() == mesh
+        && mesh.blockGeneration() == generation + 1 && ghostFields.equals(fields)
+        && md.container() < plans.size();
+    return serves ? new Rows(sender, plans.get(md.container()).get(sender ? 1 : 0)) : null;
   }
 
-  /** The old plans one build takes rows from: of one type, direction and container. */
+  /** The old plans one build takes rows from: of one direction and container. */
   final class Rows {
-    private final BoundaryType type;
     private final boolean sender;
-    private final List<FieldInfo> fields;
     private final List<Plan> plans;
 
-    private Rows(BoundaryType type, boolean sender, List<FieldInfo> fields, List<Plan> plans) {
-      this.type = type;
+    private Rows(boolean sender, List<Plan> plans) {
       this.sender = sender;
-      this.fields = fields;
       this.plans = plans;
     }
 
@@ -171,32 +135,27 @@ final class PreviousPlans {
       if (plan == null) {
         return -1;
       }
-      int neighbours = coveredNeighbours(block.neighbors(), type, s.covered);
-      if (neighbours == 0) {
-        return index; // no boundary of this type, as a build finds too
-      }
       if (kept) {
-        return copyRows(md, b, plan, neighbours, s, index, comm);
+        return copyRows(md, b, plan, block.neighbors().size(), s, index, comm);
       }
       List<NeighborBlock> before = block.previousNeighbors();
-      int oldNeighbours = coveredNeighbours(before, type, s.oldCovered);
-      int first = oldNeighbours == 0 ? -1 : firstRow(plan, oldLid, oldNeighbours);
+      int first = before.isEmpty() ? -1 : firstRow(plan, oldLid, before.size());
       // A receiving block's rows restrict into its coarse buffer when it has a coarser
       // neighbour: those rows hold only while that stays so.
       if (first < 0 || hasCoarser(before) != hasCoarser(block.neighbors())) {
         return -1;
       }
-      return copyMatching(md, b, plan, first, oldNeighbours, s, index, comm, fresh);
+      return copyMatching(md, b, plan, first, s, index, comm, fresh);
     }
 
     /**
-     * The first of old block {@code oldLid}'s rows in {@code plan}, checked to be {@code fields}
+     * The first of old block {@code oldLid}'s rows in {@code plan}, checked to be the fields
      * times {@code neighbours} rows of that block in field order, or -1.
      */
     private int firstRow(Plan plan, int oldLid, int neighbours) {
       int count = fields.size() * neighbours;
       int first = firstAtLeast(plan.block, 0, plan.size(), oldLid - plan.firstBlock());
-      if (first + count > plan.size()
+      if (count == 0 || first + count > plan.size()
           || plan.block[first + count - 1] != oldLid - plan.firstBlock()
           || first + count < plan.size() && plan.block[first + count] == plan.block[first]) {
         return -1;
@@ -210,13 +169,12 @@ final class PreviousPlans {
     }
 
     /**
-     * {@link #copyBlock} for a block that kept its neighbours, {@code neighbours} of them
-     * covered, whose old block was in {@code plan}: its rows in one copy.
+     * {@link #copyBlock} for a block that kept its {@code neighbours} neighbours, whose old block
+     * was in {@code plan}: its rows in one copy.
      */
     private int copyRows(MeshData md, int b, Plan plan, int neighbours, CacheBuildScratch s,
         int index, InOneBoundaryCommunication comm) {
-      MeshBlock block = md.block(b);
-      int oldLid = block.previousLid();
+      int oldLid = md.block(b).previousLid();
       int count = fields.size() * neighbours;
       int first = firstRow(plan, oldLid, neighbours);
       if (first < 0) {
@@ -224,8 +182,8 @@ final class PreviousPlans {
       }
       int row = s.table.addCopies(plan.table, first, count);
       for (int k = 0; k < count; k++) {
-        moveRow(md, b, k / neighbours, s.covered.getInt(k % neighbours), plan, first + k,
-            row + k, oldLid, s, comm);
+        moveRow(md, b, k / neighbours, k % neighbours, plan, first + k, row + k, oldLid, s,
+            comm);
       }
       // The block's refinement rows follow each other too, in the order of their boundaries.
       takeProres(md, b, plan, first, first + count, index - first, oldLid, s);
@@ -238,14 +196,14 @@ final class PreviousPlans {
      * {@code first} on in {@code plan}: a boundary with a neighbour the old block had at the same
      * place and level takes that boundary's row, the others are built.
      */
-    private int copyMatching(MeshData md, int b, Plan plan, int first, int oldNeighbours,
-        CacheBuildScratch s, int index, InOneBoundaryCommunication comm,
-        BoundaryCacheBuilder.BoundaryVisitor fresh) {
+    private int copyMatching(MeshData md, int b, Plan plan, int first, CacheBuildScratch s,
+        int index, InOneBoundaryCommunication comm, BoundaryCacheBuilder.BoundaryVisitor fresh) {
+      MeshBlock block = md.block(b);
+      int oldNeighbours = block.previousNeighbors().size();
       int at = index;
       for (int f = 0; f < fields.size(); f++) {
-        for (int j = 0; j < s.covered.size(); j++) {
-          matchBoundary(md, b, f, s.covered.getInt(j), plan, first + f * oldNeighbours, s, at++,
-              comm, fresh);
+        for (int n = 0; n < block.neighbors().size(); n++) {
+          matchBoundary(md, b, f, n, plan, first + f * oldNeighbours, s, at++, comm, fresh);
         }
       }
       return at;
@@ -261,7 +219,7 @@ final class PreviousPlans {
         CacheBuildScratch s, int index, InOneBoundaryCommunication comm,
         BoundaryCacheBuilder.BoundaryVisitor fresh) {
       MeshBlock block = md.block(b);
-      int m = sameContact(block.previousNeighbors(), s.oldCovered, block.neighbors().get(n));
+      int m = sameContact(block.previousNeighbors(), block.neighbors().get(n));
       if (m >= 0) {
         int i = fieldFirst + m;
         int oldLid = block.previousLocationLid();
@@ -286,11 +244,7 @@ final class PreviousPlans {
      */
     private void moveRow(MeshData md, int b, int f, int n, Plan plan, int i, int row,
         int oldLid, CacheBuildScratch s, InOneBoundaryCommunication comm) {
-      MeshBlock block = md.block(b);
-      var buffer = type.isFluxCorrection()
-          ? BoundaryCacheBuilder.fluxChannel(comm, block, block.neighbors().get(n),
-              fields.get(f).id(), sender)
-          : comm.valueChannels().channel(block, f, n, sender);
+      var buffer = comm.valueChannels().channel(md.block(b), f, n, sender);
       s.buffers.add(buffer);
       s.blocks.add(b);
       s.fields.add(fields.get(f).id());
@@ -327,14 +281,12 @@ final class PreviousPlans {
   }
 
   /**
-   * The index in {@code covered} (indices into {@code before}) of the neighbour in the same
-   * place as {@code nb}: the same location, as seen from the block, element, half and level; or
-   * -1. Gids and ranks may differ.
+   * The index in {@code before} of the neighbour in the same place as {@code nb}: the same
+   * location, as seen from the block, element, half and level; or -1. Gids and ranks may differ.
    */
-  private static int sameContact(List<NeighborBlock> before, IntArrayList covered,
-      NeighborBlock nb) {
-    for (int m = 0; m < covered.size(); m++) {
-      NeighborBlock old = before.get(covered.getInt(m));
+  private static int sameContact(List<NeighborBlock> before, NeighborBlock nb) {
+    for (int m = 0; m < before.size(); m++) {
+      NeighborBlock old = before.get(m);
       if (old.element() == nb.element() && old.fi1() == nb.fi1() && old.fi2() == nb.fi2()
           && old.levelDifference() == nb.levelDifference() && old.loc().equals(nb.loc())
           && old.originLoc().equals(nb.originLoc())) {
@@ -352,21 +304,6 @@ final class PreviousPlans {
       }
     }
     return false;
-  }
-
-  /**
-   * Puts into {@code covered} the indices of the neighbours of {@code neighbors} whose boundaries
-   * {@code type} covers, in order, and returns how many (a dense cell field's: no edge fluxes).
-   */
-  private int coveredNeighbours(List<NeighborBlock> neighbors, BoundaryType type,
-      IntArrayList covered) {
-    covered.clear();
-    for (int n = 0; n < neighbors.size(); n++) {
-      if (type.covers(neighbors.get(n), myRank)) {
-        covered.add(n);
-      }
-    }
-    return covered.size();
   }
 
   /** The plan of {@code list} of the partition that held old block {@code oldLid}, or null. */

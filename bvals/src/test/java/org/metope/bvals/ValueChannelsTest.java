@@ -38,20 +38,11 @@ class ValueChannelsTest {
 
   /** {@link #DECK}'s mesh on {@code world}'s rank with two ghost-filled cell fields. */
   static Mesh twoFieldMesh(ParameterInput pin, Communicator world, List<String> containers) {
-    return twoFieldMesh(pin, world, containers, false);
-  }
-
-  /** The same, both fields {@code WITH_FLUXES} if {@code fluxes}. */
-  static Mesh twoFieldMesh(ParameterInput pin, Communicator world, List<String> containers,
-      boolean fluxes) {
     Mesh mesh = Mesh.build(MeshConfiguration.fromInput(pin), world);
     StateDescriptor pkg = new StateDescriptor("two_fields");
-    Metadata.Builder q = Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
-        Metadata.FILL_GHOST).shape(2);
-    Metadata.Builder r = Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
-        Metadata.FILL_GHOST);
-    pkg.addField("q", (fluxes ? q.set(Metadata.WITH_FLUXES) : q).build());
-    pkg.addField("r", (fluxes ? r.set(Metadata.WITH_FLUXES) : r).build());
+    pkg.addField("q", Metadata.builder(Metadata.CELL, Metadata.INDEPENDENT,
+        Metadata.FILL_GHOST).shape(2).build());
+    pkg.addField("r", Metadata.of(Metadata.CELL, Metadata.INDEPENDENT, Metadata.FILL_GHOST));
     Packages packages = new Packages();
     packages.add(pkg);
     mesh.initializeFields(packages, containers);
