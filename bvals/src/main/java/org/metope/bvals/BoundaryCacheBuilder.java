@@ -79,12 +79,7 @@ final class BoundaryCacheBuilder {
       for (int n = 0; n < neighbors.size(); n++) {
         NeighborBlock nb = neighbors.get(n);
         if (type.covers(nb, myRank, edgeFluxes)) {
-          s.block = b;
-          s.meshBlock = block;
-          s.field = fields.get(f);
-          s.fieldIndex = f;
-          s.neighborIndex = n;
-          s.nb = nb;
+          s.atBoundary(b, block, fields.get(f), f, n, nb);
           visitor.visit(index++, s);
         }
       }

@@ -63,6 +63,20 @@ final class CacheBuildScratch {
   private ArenaLayout shapesOf;
   private BlockLayout[] shapes = new BlockLayout[0];
 
+  /**
+   * Sets the boundary a visitor is given: of field {@code field} ({@code fieldIndex} in the list
+   * walked) with neighbour {@code neighborIndex}, {@code nb}, of partition block {@code block}.
+   */
+  void atBoundary(int block, MeshBlock meshBlock, FieldInfo field, int fieldIndex,
+      int neighborIndex, NeighborBlock nb) {
+    this.block = block;
+    this.meshBlock = meshBlock;
+    this.field = field;
+    this.fieldIndex = fieldIndex;
+    this.neighborIndex = neighborIndex;
+    this.nb = nb;
+  }
+
   /** Empties every list for a new build; the arrays stay. */
   void clear() {
     table.clear();

@@ -228,12 +228,7 @@ final class PreviousPlans {
         s.relocated++;
         return;
       }
-      s.block = b;
-      s.meshBlock = block;
-      s.field = fields.get(f);
-      s.fieldIndex = f;
-      s.neighborIndex = n;
-      s.nb = block.neighbors().get(n);
+      s.atBoundary(b, block, fields.get(f), f, n, block.neighbors().get(n));
       fresh.visit(index, s);
     }
 

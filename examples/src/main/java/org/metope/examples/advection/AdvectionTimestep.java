@@ -57,26 +57,26 @@ public final class AdvectionTimestep implements TimestepEstimator {
   }
 
   /** A partition's cell spacings, {@code dx[3 b + axis]} of its block {@code b}. */
-  private record Spacings(double[] dx) {}
+  private record Spacings(double[] dx) {
+    static Spacings of(MeshData md) {
+      double[] dx = new double[3 * md.numBlocks()];
+      for (int b = 0; b < md.numBlocks(); b++) {
+        UniformCartesian coords = md.block(b).coords();
+        for (int axis = 0; axis < 3; axis++) {
+          dx[3 * b + axis] = coords.dx(axis);
+        }
+      }
+      return new Spacings(dx);
+    }
+  }
 
   /**
-   * The cell spacings of {@code md}'s blocks, kept by the partition ({@link MeshData#keepView}):
+   * The cell spacings of {@code md}'s blocks, kept by the partition ({@link MeshData#keptView}):
    * a partition's blocks keep their coordinates (a remesh makes new partitions), and reading
    * them through each block every cycle was about 4 of the 190 main-thread samples of the
    * framework's per-cycle work (pinned, Parthenon's 2D adaptive deck).
    */
-  private double[] spacings(MeshData md) {
-    if (md.keptView(this) instanceof Spacings kept) {
-      return kept.dx();
-    }
-    double[] dx = new double[3 * md.numBlocks()];
-    for (int b = 0; b < md.numBlocks(); b++) {
-      UniformCartesian coords = md.block(b).coords();
-      for (int axis = 0; axis < 3; axis++) {
-        dx[3 * b + axis] = coords.dx(axis);
-      }
-    }
-    md.keepView(this, new Spacings(dx));
-    return dx;
+  private static double[] spacings(MeshData md) {
+    return md.keptView(Spacings.class, Spacings::of).dx();
   }
 }
