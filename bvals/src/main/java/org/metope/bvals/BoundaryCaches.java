@@ -157,22 +157,29 @@ final class BoundaryCaches {
         && sub.arenaLayoutVersion == comm.arena().layoutVersion();
   }
 
+  /** Boundaries {@link #checkLengths(BvarsSubCache, int, int)} checks per call. */
+  private static final int CHECK_RUN = 64;
+
   private static void checkLengths(BvarsSubCache sub) {
-    for (int b = 0; b < sub.size(); b++) {
-      checkLength(sub, b);
+    for (int b = 0; b < sub.size(); b += CHECK_RUN) {
+      checkLengths(sub, b, Math.min(sub.size(), b + CHECK_RUN));
     }
   }
 
   /**
-   * Boundary {@code b} of {@code sub}: a method per boundary so that the JIT compiles it within
-   * the first remesh (the loop above runs a few times per remesh and stays interpreted).
+   * Boundaries {@code from} to {@code to - 1} of {@code sub}. The loop above runs a few times per
+   * remesh and stays interpreted on one CPU, as would a loop over every boundary here; a run of
+   * boundaries per call makes this method hot enough to be compiled within the first remeshes,
+   * and leaves the interpreter one call per run instead of one per boundary.
    */
-  private static void checkLength(BvarsSubCache sub, int b) {
-    CommBuffer buf = sub.channels.inCacheOrder(b);
-    if (buf.length() != sub.table.bufferLength(b)) {
-      throw new IllegalStateException("boundary box and channel disagree: key=" + buf.key()
-          + " channelLength=" + buf.length() + " boxLength=" + sub.table.bufferLength(b)
-          + " sender=" + sub.sender);
+  private static void checkLengths(BvarsSubCache sub, int from, int to) {
+    for (int b = from; b < to; b++) {
+      CommBuffer buf = sub.channels.inCacheOrder(b);
+      if (buf.length() != sub.table.bufferLength(b)) {
+        throw new IllegalStateException("boundary box and channel disagree: key=" + buf.key()
+            + " channelLength=" + buf.length() + " boxLength=" + sub.table.bufferLength(b)
+            + " sender=" + sub.sender);
+      }
     }
   }
 

@@ -464,15 +464,30 @@ public class FluxDriver extends MultiStageDriver {
     }
   }
 
-  /** The distinct data arenas of the partitions of {@code base} (one per rank). */
+  /**
+   * The distinct data arenas of the partitions of {@code base} (one per rank). Plain loops: this
+   * runs once per remesh or output, where a stream's set-up costs more, interpreted, than the
+   * search.
+   */
   private List<double[]> arenas() {
     List<double[]> arenas = new ArrayList<>();
-    for (MeshData md : mesh.meshData("base")) {
-      if (arenas.stream().noneMatch(a -> a == md.data())) {
-        arenas.add(md.data());
+    List<MeshData> partitions = mesh.meshData("base");
+    for (int p = 0; p < partitions.size(); p++) {
+      double[] data = partitions.get(p).data();
+      if (!containsArray(arenas, data)) {
+        arenas.add(data);
       }
     }
     return arenas;
+  }
+
+  private static boolean containsArray(List<double[]> arrays, double[] array) {
+    for (int i = 0; i < arrays.size(); i++) {
+      if (arrays.get(i) == array) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override

@@ -171,12 +171,23 @@ public final class BoundaryConditions {
 
   /** Whether some block of {@code md} has a face this object fills. */
   private static boolean hasPhysicalFace(MeshData md) {
-    Mesh mesh = md.block(0).mesh();
+    int ndim = md.block(0).mesh().ndim();
     for (int b = 0; b < md.numBlocks(); b++) {
-      for (BoundaryFace face : FACES) {
-        if (face.axis() < mesh.ndim() && md.block(b).boundaryFlag(face) == BoundaryFlag.USER) {
-          return true;
-        }
+      if (hasPhysicalFace(md.block(b), ndim)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The same for one block. A method per block, not a loop body: the caller runs a few times per
+   * cycle and stays interpreted on one CPU, while this method is compiled within a few cycles.
+   */
+  private static boolean hasPhysicalFace(MeshBlock block, int ndim) {
+    for (int f = 0; f < FACES.length; f++) {
+      if (FACES[f].axis() < ndim && block.boundaryFlag(FACES[f]) == BoundaryFlag.USER) {
+        return true;
       }
     }
     return false;

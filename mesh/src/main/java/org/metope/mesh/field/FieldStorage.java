@@ -97,8 +97,7 @@ public final class FieldStorage {
   private FieldStorage(ResolvedState state, BlockShape cells, BlockShape coarse, BlockShape fine,
       int numBlocks, List<String> containerNames, List<MeshBlock> blocks,
       AtomicReference<double[]> recycled) {
-    if (containerNames.isEmpty() || containerNames.stream().distinct().count()
-        != containerNames.size()) {
+    if (containerNames.isEmpty() || !distinct(containerNames)) {
       throw new IllegalArgumentException("containers=" + containerNames
           + " must be non-empty and distinct");
     }
@@ -371,5 +370,20 @@ public final class FieldStorage {
       parts.add(new MeshData(this, c, parts.size(), first, Math.min(size, n - first)));
     }
     return parts;
+  }
+
+  /**
+   * Whether no name of {@code names} repeats: a few names, compared pairwise in plain loops (a
+   * stream's set-up, interpreted once per remesh, cost more than the comparison).
+   */
+  private static boolean distinct(List<String> names) {
+    for (int i = 1; i < names.size(); i++) {
+      for (int j = 0; j < i; j++) {
+        if (names.get(i).equals(names.get(j))) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 }

@@ -159,7 +159,12 @@ public final class Packages {
 
   /** Whether some package fills derived fields ({@link StateDescriptor#hasFillDerived}). */
   public boolean hasFillDerived() {
-    return packages.values().stream().anyMatch(StateDescriptor::hasFillDerived);
+    for (StateDescriptor pkg : inOrder) {
+      if (pkg.hasFillDerived()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -180,7 +185,12 @@ public final class Packages {
 
   /** Whether some package's time step estimate reads fields. */
   public boolean timestepReadsFields() {
-    return packages.values().stream().anyMatch(StateDescriptor::timestepReadsFields);
+    for (StateDescriptor pkg : inOrder) {
+      if (pkg.timestepReadsFields()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Runs every package's callback for newly allocated sparse fields. */
