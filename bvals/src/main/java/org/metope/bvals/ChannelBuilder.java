@@ -59,8 +59,10 @@ final class ChannelBuilder {
       new Int2ObjectOpenHashMap[ChannelKind.values().length];
   private final List<CommBuffer> toAllocate = new ArrayList<>();
   private final CoalescedMessageBuilder messages = new CoalescedMessageBuilder();
-  /** The box of the boundary at hand, {@code is, ie, js, je, ks, ke}. */
+  /** The box of the flux-correction boundary at hand, {@code is, ie, js, je, ks, ke}. */
   private final int[] box = new int[6];
+  /** Boundary-value buffers' cell counts, worked out once per kind of contact. */
+  private final BufferLengths lengths = new BufferLengths();
 
   /** A hash key; equals and hashCode written out as in {@link BufferGroup}. */
   private record BufferGroupLength(BufferGroup group, int length) {
@@ -187,17 +189,18 @@ final class ChannelBuilder {
       NeighborBlock nb, int me, ValueChannels values, int f, int n) {
     int fieldId = field.field().id();
     ChannelKey send = new ChannelKey(block.gid(), nb.gid(), fieldId, nb.element().index());
-    BoundaryRows.valueBox(block, nb, field.fine(), field.cell(), BoundaryIndices.Range.SEND, box);
+    int sendCells = lengths.cells(block, nb, field.fine(), field.cell(),
+        BoundaryIndices.Range.SEND);
     CommBuffer sending = create(send, ChannelKind.BOUNDARY_VALUES, me, nb.rank(), block, nb,
-        field, field.planes() * cells(box), partition);
+        field, field.planes() * sendCells, partition);
     CommBuffer receiving = null;
     if (nb.rank() != me) {
       ChannelKey receive = new ChannelKey(nb.gid(), block.gid(), fieldId,
           nb.element().reverse().index());
-      BoundaryRows.valueBox(block, nb, field.fine(), field.cell(), BoundaryIndices.Range.RECEIVE,
-          box);
+      int receiveCells = lengths.cells(block, nb, field.fine(), field.cell(),
+          BoundaryIndices.Range.RECEIVE);
       receiving = create(receive, ChannelKind.BOUNDARY_VALUES, nb.rank(), me, block, nb, field,
-          field.planes() * cells(box), partition);
+          field.planes() * receiveCells, partition);
     }
     values.put(block, f, n, sending, receiving);
   }
@@ -218,15 +221,15 @@ final class ChannelBuilder {
       BoundaryIndices.calc(block, nb, use.fine(), BoundaryIndices.Range.SEND, true, axis + 1,
           box);
       create(new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index()),
-          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, use, ncomp * cells(box),
-          partition);
+          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, use,
+          ncomp * BufferLengths.cells(box), partition);
     }
     if (BoundaryType.FLXCOR_RECV.covers(nb, me) && nb.rank() != me) {
       BoundaryIndices.calc(block, nb, use.fine(), BoundaryIndices.Range.RECEIVE, false,
           axis + 1, box);
       create(new ChannelKey(nb.gid(), block.gid(), field.id(), nb.element().reverse().index()),
-          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, use, ncomp * cells(box),
-          partition);
+          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, use,
+          ncomp * BufferLengths.cells(box), partition);
     }
   }
 
@@ -238,14 +241,14 @@ final class ChannelBuilder {
     if (BoundaryType.FLXCOR_SEND.covers(nb, me, true)) {
       EdgeFluxBoxes.box(block, nb, BoundaryIndices.Range.SEND, box);
       create(new ChannelKey(block.gid(), nb.gid(), field.id(), nb.element().index()),
-          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, use, planes * cells(box),
-          partition);
+          ChannelKind.FLUX_CORRECTION, me, nb.rank(), block, nb, use,
+          planes * BufferLengths.cells(box), partition);
     }
     if (BoundaryType.FLXCOR_RECV.covers(nb, me, true) && nb.rank() != me) {
       EdgeFluxBoxes.box(block, nb, BoundaryIndices.Range.RECEIVE, box);
       create(new ChannelKey(nb.gid(), block.gid(), field.id(), nb.element().reverse().index()),
-          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, use, planes * cells(box),
-          partition);
+          ChannelKind.FLUX_CORRECTION, nb.rank(), me, block, nb, use,
+          planes * BufferLengths.cells(box), partition);
     }
   }
 
@@ -314,11 +317,6 @@ final class ChannelBuilder {
 
   /** A pool as {@link #create} uses it; {@code demand} is null for sparse channels. */
   private record PoolUse(Supplier<ObjectPool.Owner<BufferSlice>> lease, int[] demand) {
-  }
-
-  /** Number of cells of a box {@code is, ie, js, je, ks, ke}. */
-  private static int cells(int[] box) {
-    return (box[1] - box[0] + 1) * (box[3] - box[2] + 1) * (box[5] - box[4] + 1);
   }
 
   private static int faceAxis(NeighborBlock nb) {
