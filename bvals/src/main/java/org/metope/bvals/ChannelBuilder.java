@@ -115,8 +115,8 @@ final class ChannelBuilder {
     for (Map.Entry<BufferGroupLength, int[]> e : entries) {
       comm.pools().pool(e.getKey().group, e.getKey().length).ensureCapacity(e.getValue()[0]);
     }
-    for (int i = 0; i < toAllocate.size(); i++) {
-      toAllocate.get(i).allocate();
+    for (int i = 0; i < toAllocate.size(); i += ALLOCATE_RUN) {
+      allocate(i, Math.min(toAllocate.size(), i + ALLOCATE_RUN));
     }
     for (CoalescedMessage m : messages.build(comm.pools(), comm.fieldCommunicators())) {
       comm.registry().add(m);
@@ -124,6 +124,20 @@ final class ChannelBuilder {
     values.resolveLocal(mesh.blocks(), ghostFields.size(), ids(ghostFields),
         comm.registry().boundaryValues());
     return values;
+  }
+
+  /** Buffers {@link #allocate} takes slices for per call. */
+  private static final int ALLOCATE_RUN = 64;
+
+  /**
+   * Slices for buffers {@code from} to {@code to - 1} of {@link #toAllocate}: a method per run of
+   * buffers, compiled within the first remeshes, where a loop over all of them in {@link #build}
+   * would stay interpreted.
+   */
+  private void allocate(int from, int to) {
+    for (int i = from; i < to; i++) {
+      toAllocate.get(i).allocate();
+    }
   }
 
   /**

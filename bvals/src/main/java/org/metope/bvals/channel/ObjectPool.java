@@ -26,6 +26,9 @@ import java.util.function.Supplier;
  * @param <T> the pooled resource
  */
 public final class ObjectPool<T> {
+  /** Objects {@link #createRun} makes per call at most. */
+  private static final int CREATE_RUN = 64;
+
   private final Supplier<? extends T> factory;
   private final ArrayDeque<Owner<T>> free = new ArrayDeque<>();
   private int created;
@@ -60,6 +63,17 @@ public final class ObjectPool<T> {
    * {@link #get()} calls up to that many leases create nothing.
    */
   public void ensureCapacity(int count) {
+    while (created < count) {
+      createRun(Math.min(count, created + CREATE_RUN));
+    }
+  }
+
+  /**
+   * Free objects until {@code count} exist, at most {@link #CREATE_RUN}: a pool is filled once
+   * per remesh, too rarely for the JIT to compile the loop above, while a method per run of
+   * objects is compiled within the first remeshes.
+   */
+  private void createRun(int count) {
     while (created < count) {
       free.addLast(create());
     }

@@ -378,9 +378,18 @@ public final class BoundaryTableBuilder {
     size = 0;
   }
 
-  /** A method per row, so that the JIT compiles it in the first build (see BoundaryTable). */
+  /**
+   * A method per run of 64 rows: this loop runs a few times per remesh and stays interpreted on
+   * one CPU, while {@link #checkRows} is compiled in the first builds (see BoundaryTable).
+   */
   private void check() {
-    for (int b = 0; b < size; b++) {
+    for (int b = 0; b < size; b += 64) {
+      checkRows(b, Math.min(size, b + 64));
+    }
+  }
+
+  private void checkRows(int from, int to) {
+    for (int b = from; b < to; b++) {
       checkRow(b);
     }
   }
