@@ -45,12 +45,13 @@ public final class ApplicationRunner {
   /** More task threads than this is a typo, not a machine (a thread costs a stack). */
   static final int MAX_THREADS = 1024;
   /**
-   * Packs of a rank per task thread where the deck leaves {@code pack_size} below 1: more than
-   * one, so that a thread that starts late or shares its core with the JIT compiler leaves part
-   * of its share to the others; few, because every partition costs its own tasks and kernel
-   * launches per stage.
+   * Packs of a rank per task thread where the deck leaves {@code pack_size} below 1: one, because
+   * every partition costs its own tasks, kernel launches and boundary tables per stage and remesh,
+   * and on two CPUs the task threads share their cores with the JIT compiler, so that work is not
+   * spare; a thread that starts late still leaves its pack to the others, which take it pass by
+   * pass (docs/ARCHITECTURE.md, "Task threads take the lists in turn").
    */
-  static final int PACKS_PER_THREAD = 2;
+  static final int PACKS_PER_THREAD = 1;
 
   private ApplicationRunner() {}
 
@@ -292,7 +293,7 @@ public final class ApplicationRunner {
     BoundaryFunctions userBoundaries = new BoundaryFunctions();
     app.registerBoundaryFunctions(pin, userBoundaries);
     MeshConfiguration config = MeshConfiguration.fromInput(pin, userBoundaries.names())
-        .withPacksPerRank(threads == 1 ? 1 : PACKS_PER_THREAD * threads);
+        .withPacksPerRank(PACKS_PER_THREAD * threads);
     LowStorageIntegrator integrator = LowStorageIntegrator.fromInput(pin);
     RestartFile restart = launch.restart();
     Mesh mesh = restart == null ? Mesh.build(config, launch.communicator())

@@ -35,8 +35,8 @@ class ApplicationRunnerPacksTest {
   @ParameterizedTest(name = "threads={0} {1}")
   @CsvSource(delimiter = '|', value = {
       "1 | parthenon/mesh/pack_size=-1 | 8",
-      "2 | parthenon/mesh/pack_size=-1 | 2 2 2 2",
-      "3 | parthenon/mesh/pack_size=-1 | 2 2 2 2",
+      "2 | parthenon/mesh/pack_size=-1 | 4 4",
+      "3 | parthenon/mesh/pack_size=-1 | 3 3 2",
       "2 | parthenon/mesh/pack_size=3  | 3 3 2",
       "1 | parthenon/mesh/pack_size=3  | 3 3 2"})
   void givenThreadsAndPackSize_thenTheDriverSeesThesePartitions(int threads, String packSize,
