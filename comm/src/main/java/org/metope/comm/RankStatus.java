@@ -132,15 +132,19 @@ public final class RankStatus {
   /**
    * Registers a shutdown hook that reports {@link Outcome#ENDED} (exit code 1) if the JVM shuts
    * down before {@link #finished} was called, so a rank ended by {@code System.exit} or a signal
-   * still leaves a status saying so.
+   * still leaves a status saying so; where the JVM is already shutting down, reports it now.
    */
   public void installExitHook() {
     if (directory == null) {
       return;
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> finished(1, Outcome.ENDED,
-        "the JVM of rank " + rank + " shut down before the rank finished (System.exit in the "
-            + "application, or a signal)"), "metope-exit-hook-" + rank));
+    Runnable ended = () -> finished(1, Outcome.ENDED, "the JVM of rank " + rank
+        + " shut down before the rank finished (System.exit in the application, or a signal)");
+    try {
+      Runtime.getRuntime().addShutdownHook(new Thread(ended, "metope-exit-hook-" + rank));
+    } catch (IllegalStateException shuttingDown) {
+      ended.run(); // a signal came first: no hook can be added now, and the rank has ended
+    }
   }
 
   /** Writes {@code rank-R.status} once (later calls do nothing); the message is cut to one line. */
