@@ -130,7 +130,7 @@ final class PreviousPlans {
         InOneBoundaryCommunication comm, BoundaryCacheBuilder.BoundaryVisitor fresh) {
       MeshBlock block = md.block(b);
       boolean kept = block.previousLid() >= 0;
-      int oldLid = kept ? block.previousLid() : block.previousLocationLid();
+      int oldLid = block.previousLocationLid();
       Plan plan = oldLid < 0 ? null : planOf(plans, oldLid);
       if (plan == null) {
         return -1;

@@ -52,11 +52,7 @@ final class BlockList {
     MeshBlock block = new MeshBlock(kept, gid, lid, mesh.cost(gid));
     List<NeighborBlock> same = renumbered(mesh, kept.neighbors(), changes);
     block.setNeighbors(same != null ? same : mesh.neighbors(gid));
-    if (same != null) {
-      block.setPreviousLid(kept.lid());
-    } else {
-      block.setPreviousNeighbors(kept.lid(), kept.neighbors());
-    }
+    block.setPrevious(kept.lid(), same != null ? null : kept.neighbors());
     return block;
   }
 

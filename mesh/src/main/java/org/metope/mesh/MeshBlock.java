@@ -33,11 +33,10 @@ public final class MeshBlock {
   /** {@link #fineCoords()}, made on first use (cache builds ask for it per boundary). */
   private UniformCartesian fineCoords;
   private List<NeighborBlock> neighbors = List.of();
-  /** {@link #previousLid()}. */
-  private int previousLid = -1;
-  /** {@link #previousNeighbors()}, and the lid of the block that had them. */
-  private List<NeighborBlock> previousNeighbors;
+  /** {@link #previousLocationLid()}. */
   private int previousLocationLid = -1;
+  /** {@link #previousNeighbors()}: null where the neighbourhood stayed the same. */
+  private List<NeighborBlock> previousNeighbors;
 
   MeshBlock(Mesh mesh, int gid, int lid, LogicalLocation loc, RegionSize region,
       BoundaryFlag[] boundaryFlags, double cost) {
@@ -204,11 +203,7 @@ public final class MeshBlock {
    * neighbourhood changed. Plans for such a block differ from its old ones in arena places only.
    */
   public int previousLid() {
-    return previousLid;
-  }
-
-  void setPreviousLid(int lid) {
-    this.previousLid = lid;
+    return previousNeighbors == null ? previousLocationLid : -1;
   }
 
   /**
@@ -220,12 +215,19 @@ public final class MeshBlock {
     return previousNeighbors;
   }
 
-  /** The lid of the old block {@link #previousNeighbors()} belonged to, or -1 with them null. */
+  /**
+   * This rank's lid of the block at this block's location in the block list before this one,
+   * whether or not its neighbourhood changed, or -1 (a new block, or one from another rank).
+   */
   public int previousLocationLid() {
     return previousLocationLid;
   }
 
-  void setPreviousNeighbors(int lid, List<NeighborBlock> neighbors) {
+  /**
+   * The block at this location in the block list before was this rank's block {@code lid}, with
+   * {@code neighbors} (old gids) where its neighbourhood changed, or null where it did not.
+   */
+  void setPrevious(int lid, List<NeighborBlock> neighbors) {
     this.previousLocationLid = lid;
     this.previousNeighbors = neighbors;
   }

@@ -383,10 +383,13 @@ public final class BoundaryTableBuilder {
    * one CPU, while {@link #checkRows} is compiled in the first builds (see BoundaryTable).
    */
   private void check() {
-    for (int b = 0; b < size; b += 64) {
-      checkRows(b, Math.min(size, b + 64));
+    for (int b = 0; b < size; b += CHECK_RUN) {
+      checkRows(b, Math.min(size, b + CHECK_RUN));
     }
   }
+
+  /** Rows {@link #checkRows} checks per call. */
+  private static final int CHECK_RUN = 64;
 
   private void checkRows(int from, int to) {
     for (int b = from; b < to; b++) {
